@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+
+// Journeys run against the real built server (packages/server/dist) serving the built web app, on a
+// throwaway data directory, in Debian's Chromium (never a downloaded browser).
+const PORT = Number(process.env.E2E_PORT ?? 8791);
+export const ADMIN = { username: 'admin', password: 'e2e-Admin-Password-1' };
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // `exec` so the server, not a shell, owns the PID Playwright stops.
+    command: 'rm -rf ../.tmp/e2e-data && exec node ../packages/server/dist/main.js',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '../.tmp/e2e-data',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});

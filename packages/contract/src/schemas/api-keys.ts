@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { API_KEY_ROLES, fromPermissionObject, isValidPermissionMask } from '../permissions.js';
+import { normalizePath } from '../paths.js';
+import { IntFlag } from './common.js';
+
+export const API_KEY_NAME_MAX = 64;
+export const CUSTOM_KEY_MIN = 8;
+export const CUSTOM_KEY_MAX = 128;
+/** Custom keys: letters, digits, underscores, hyphens (spec §5). */
+export const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** Permissions as a bit mask or in the object form; both become a validated mask. */
+export const PermissionsInput = z
+  .union([z.number().int(), z.record(z.string(), z.boolean())])
+  .transform((v) => (typeof v === 'number' ? v : fromPermissionObject(v)))
+  .refine(isValidPermissionMask, { message: 'Unknown permission bits' });
+
+/** A base path: absolute, normalised, no `..` (default `/`). */
+export const BasicPath = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const result = normalizePath(v === '' ? '/' : v);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: `Invalid path (${result.reason})` });
+      return z.NEVER;
+    }
+    return result.path;
+  });
+
+/**
+ * Key expiry: an ISO timestamp in the future, or `never`/null for no expiry. The UI turns its presets
+ * (1, 7, 30 days, custom days) into a timestamp.
+ */
+export const KeyExpiry = z.union([z.literal('never'), z.null(), z.string().datetime({ offset: true })]).transform((v) => (v === 'never' ? null : v));
+
+export const ApiKeyName = z.string().trim().min(1).max(API_KEY_NAME_MAX);
+
+/** `POST /api/admin/api-keys` — only these fields are read (no mass assignment). */
+export const ApiKeyCreateBody = z.object({
+  name: ApiKeyName,
+  custom_key: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(CUSTOM_KEY_MIN).max(CUSTOM_KEY_MAX).regex(CUSTOM_KEY_PATTERN).optional()),
+  permissions: PermissionsInput.default(0),
+  role: z.enum(API_KEY_ROLES as [string, ...string[]]).default('GENERAL'),
+  basic_path: BasicPath.default('/'),
+  is_guest: IntFlag.default(0),
+  expires_at: KeyExpiry.optional(),
+});
+export type ApiKeyCreateBody = z.input<typeof ApiKeyCreateBody>;
+
+/** `PUT /api/admin/api-keys/{id}` — any subset of the writable fields; the key itself is not writable. */
+export const ApiKeyUpdateBody = z
+  .object({
+    name: ApiKeyName.optional(),
+    permissions: PermissionsInput.optional(),
+    role: z.enum(API_KEY_ROLES as [string, ...string[]]).optional(),
+    basic_path: BasicPath.optional(),
+    is_guest: IntFlag.optional(),
+    expires_at: KeyExpiry.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type ApiKeyUpdateBody = z.input<typeof ApiKeyUpdateBody>;
+
+/** An API key as the admin sees it in the list: the key itself only masked. */
+export const ApiKeyDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  key_masked: z.string(),
+  permissions: z.number(),
+  permission_names: z.array(z.string()),
+  role: z.string(),
+  basic_path: z.string(),
+  is_guest: z.number(),
+  expires_at: z.string().nullable(),
+  last_used: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ApiKeyDto = z.infer<typeof ApiKeyDto>;
+
+/** Create response and `GET /api/admin/api-keys/{id}`: the full key, so the admin can copy it. */
+export const ApiKeyWithSecretDto = ApiKeyDto.extend({ key: z.string() });
+export type ApiKeyWithSecretDto = z.infer<typeof ApiKeyWithSecretDto>;

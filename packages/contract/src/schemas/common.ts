@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Every timestamp on the wire and in the database: ISO 8601 UTC with milliseconds. */
+export const Timestamp = z.string().datetime({ offset: false });
+export type Timestamp = z.infer<typeof Timestamp>;
+
+/** `0`/`1`, `true`/`false`, accepted as a 0/1 integer (the original stores booleans as integers). */
+export const IntFlag = z
+  .union([z.literal(0), z.literal(1), z.boolean()])
+  .transform((v) => (v === true || v === 1 ? 1 : 0));

@@ -1,0 +1,77 @@
+// Shared helpers for the root scripts (start, test). Plain ESM JavaScript because these scripts must
+// run before `npm install` has put TypeScript tooling on the machine.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs a command with inherited stdio; exits the script on failure unless `allowFail`. */
+export function run(cmd, args, { allowFail = false, env = process.env, cwd = root } = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env, cwd });
+  if (result.status !== 0 && !allowFail) {
+    console.error(`\n✖ ${cmd} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+  return result.status ?? 1;
+}
+
+/** Newest modification time below `dir` (recursively), skipping node_modules and build output. */
+export function newestMtime(dir) {
+  if (!existsSync(dir)) return 0;
+  let newest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Installs npm dependencies when node_modules is missing or older than the lockfile. */
+export function ensureNpmDependencies() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
+  const sqliteBinding = join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  if (!stale && existsSync(sqliteBinding)) return;
+  console.log('› installing npm dependencies (the first run compiles better-sqlite3, about a minute)…');
+  run('npm', existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
+}
+
+/** Builds the web app and the server when their output is missing or older than their sources. */
+export function ensureBuilt({ force = false } = {}) {
+  const contract = newestMtime(join(root, 'packages/contract/src'));
+  const targets = [
+    { name: '@driftbox/web', out: 'packages/web/dist/index.html', src: ['packages/web/src', 'packages/web/index.html', 'packages/web/public'] },
+    { name: '@driftbox/server', out: 'packages/server/dist/main.js', src: ['packages/server/src'] },
+  ];
+  for (const target of targets) {
+    const out = join(root, target.out);
+    const srcTime = Math.max(contract, ...target.src.map((s) => newestMtime(join(root, s))));
+    if (!force && existsSync(out) && statSync(out).mtimeMs >= srcTime) continue;
+    console.log(`› building ${target.name}…`);
+    run('npm', ['run', 'build', '-w', target.name]);
+  }
+}
+
+/** True when the current process runs as root (apt-get works without sudo). */
+export function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** Installs Debian packages whose marker file is missing (needs root; runs apt-get update once). */
+export function ensureDebianPackages(packages) {
+  const missing = packages.filter((p) => !p.present());
+  if (missing.length === 0) return;
+  const names = missing.map((p) => p.name);
+  if (!isRoot()) {
+    console.error(`✖ missing system packages: ${names.join(', ')} — install them with apt-get (needs root).`);
+    process.exit(1);
+  }
+  console.log(`› installing Debian packages: ${names.join(', ')}…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-q'], { env });
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...names], { env });
+}

@@ -1,0 +1,17 @@
+// `npm start`: install what is missing, build what is stale, then run the server (API + web app)
+// on PORT (default 8787) with data in DATA_DIR (default ./data).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureBuilt, ensureNpmDependencies, root } from './lib.mjs';
+
+ensureNpmDependencies();
+ensureBuilt();
+
+const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run covers every package; each package keeps its own config (environment, setup).
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'packages/server', 'packages/web'],
+  },
+});
