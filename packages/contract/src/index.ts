@@ -8,3 +8,4 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/api-keys.js';
 export * from './schemas/system.js';
+export * from './schemas/bulk.js';

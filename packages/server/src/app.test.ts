@@ -1,0 +1,198 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from './middleware/security-headers.js';
+import { createHarness, dialects, type Harness } from './test/harness.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe.each(dialects)('app shell (%s)', (dialect) => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness({ dialect });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  describe('envelope and errors', () => {
+    it('answers an unknown /api route with the 404 envelope', async () => {
+      const res = await h.call('GET', '/api/nope', { headers: { 'X-Request-Id': 'req-123' } });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ code: 404, message: 'API route not found', data: null, success: false, error: 'NOT_FOUND', requestId: 'req-123' });
+    });
+
+    it('answers /api itself and other methods on unknown routes with 404 too', async () => {
+      expect((await h.call('GET', '/api')).status).toBe(404);
+      expect((await h.call('DELETE', '/api/unknown/thing')).body).toMatchObject({ error: 'NOT_FOUND' });
+      expect((await h.call('POST', '/paste-view')).body).toMatchObject({ code: 404, error: 'NOT_FOUND' });
+    });
+
+    it('writes error messages in Chinese when the browser prefers it, or X-Language asks', async () => {
+      const viaAccept = await h.call('GET', '/api/nope', { headers: { 'Accept-Language': 'zh-CN,zh;q=0.9,en;q=0.8' } });
+      expect(viaAccept.body.message).toBe('接口不存在');
+      const viaHeader = await h.call('POST', '/api/admin/login', { headers: { 'X-Language': 'zh-CN' }, body: { username: 'admin', password: 'wrong-password' } });
+      expect(viaHeader.body).toMatchObject({ code: 401, error: 'INVALID_CREDENTIALS', message: '用户名或密码错误' });
+    });
+
+    it('answers a body that is not JSON with 400 BAD_REQUEST, never 500', async () => {
+      const res = await h.call('POST', '/api/admin/login', { body: '{"username": "admin",' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 400, success: false, data: null, error: 'BAD_REQUEST', message: 'Request body is not valid JSON' });
+    });
+
+    it('lists zod issues as field paths', async () => {
+      const res = await h.call('POST', '/api/admin/login', { body: { username: '' } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('VALIDATION_FAILED');
+      expect((res.body.details as { path: string }[]).map((d) => d.path).sort()).toEqual(['password', 'username']);
+    });
+
+    it('refuses oversized JSON bodies with 413', async () => {
+      const res = await h.call('POST', '/api/admin/login', { body: JSON.stringify({ username: 'a', password: 'x'.repeat(1_100_000) }) });
+      expect(res.status).toBe(413);
+      expect(res.body).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE' });
+    });
+
+    it('masks unexpected failures as a generic 500 and logs the stack', async () => {
+      await h.closeDb();
+      const res = await h.call('GET', '/api/admin/api-keys', { headers: h.actors.admin() });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ code: 500, message: 'Internal server error', data: null, success: false, error: 'INTERNAL', requestId: res.headers.get('x-request-id') });
+      const logged = h.logs.find((l) => l.level === 'error' && l.message === 'Unhandled error');
+      expect(String(logged?.fields.stack)).toMatch(/\n\s+at /);
+    });
+  });
+
+  describe('request id and logging', () => {
+    it('echoes a sane incoming X-Request-Id', async () => {
+      const res = await h.call('GET', '/api/health', { headers: { 'X-Request-Id': 'abc.DEF-123:4' } });
+      expect(res.headers.get('x-request-id')).toBe('abc.DEF-123:4');
+    });
+
+    it('replaces an unsafe incoming id with a generated one', async () => {
+      const res = await h.call('GET', '/api/health', { headers: { 'X-Request-Id': 'bad id\twith spaces' } });
+      expect(res.headers.get('x-request-id')).toMatch(UUID);
+    });
+
+    it('logs one info line per request with method, path, status and duration', async () => {
+      await h.call('GET', '/api/health', { headers: { 'X-Request-Id': 'log-me' } });
+      const lines = h.logs.filter((l) => l.fields.requestId === 'log-me');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]?.level).toBe('info');
+      expect(lines[0]?.message).toMatch(/^GET \/api\/health 200 \d+(\.\d)?ms$/);
+    });
+  });
+
+  describe('security headers and CORS', () => {
+    it('sends the strict CSP and companions on API and page responses', async () => {
+      for (const url of ['/api/health', '/api/nope', '/']) {
+        const res = await h.call('GET', url);
+        expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      }
+      expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+      expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
+    });
+
+    it('reflects only the same origin', async () => {
+      const same = await h.call('GET', 'http://drift.test/api/health', { headers: { Origin: 'http://drift.test', Host: 'drift.test' } });
+      expect(same.headers.get('access-control-allow-origin')).toBe('http://drift.test');
+      const other = await h.call('GET', 'http://drift.test/api/health', { headers: { Origin: 'https://evil.example', Host: 'drift.test' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      expect(other.status).toBe(200);
+    });
+
+    it('answers preflights, granting only the same origin', async () => {
+      const preflight = (origin: string) =>
+        h.call('OPTIONS', 'http://drift.test/api/admin/api-keys', {
+          headers: { Origin: origin, Host: 'drift.test', 'Access-Control-Request-Method': 'DELETE' },
+        });
+      const same = await preflight('http://drift.test');
+      expect(same.status).toBe(204);
+      expect(same.headers.get('access-control-allow-methods')).toContain('DELETE');
+      expect(same.headers.get('access-control-allow-headers')).toContain('X-Custom-Auth-Key');
+      const other = await preflight('https://evil.example');
+      expect(other.status).toBe(204);
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    });
+  });
+});
+
+describe('static web app', () => {
+  let h: Harness;
+  let root: string;
+  beforeEach(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'driftbox-web-'));
+    const webDist = path.join(root, 'web');
+    mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Driftbox SPA</title>');
+    writeFileSync(path.join(webDist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{}');
+    writeFileSync(path.join(root, 'secret.txt'), 'outside the web root');
+    h = await createHarness({ dialect: 'sqlite', config: { webDist } });
+  });
+  afterEach(async () => {
+    await h.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves index.html for / and for client routes, revalidated every time', async () => {
+    for (const url of ['/', '/paste/abc', '/admin/key-management', '/mount-explorer/a/b.txt']) {
+      const res = await h.call('GET', url);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Driftbox SPA');
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable with the right type', async () => {
+    const res = await h.call('GET', '/assets/app-1a2b.js');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('console.log(1)');
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers 304 when the ETag matches', async () => {
+    const first = await h.call('GET', '/manifest.webmanifest');
+    const etag = first.headers.get('etag') ?? '';
+    expect(first.headers.get('content-type')).toContain('application/manifest+json');
+    const again = await h.call('GET', '/manifest.webmanifest', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('404s a missing asset instead of sending HTML as script', async () => {
+    const res = await h.call('GET', '/assets/gone-9z9z.js');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('Driftbox SPA');
+  });
+
+  it('never serves files outside the web root', async () => {
+    for (const url of ['/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const res = await h.call('GET', url);
+      expect(res.text).not.toContain('outside the web root');
+    }
+  });
+
+  it('keeps /api/* out of the fallback', async () => {
+    const res = await h.call('GET', '/api/unknown');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 404, error: 'NOT_FOUND', success: false });
+  });
+
+  it('says how to build the web app when there is no build', async () => {
+    const bare = await createHarness({ dialect: 'sqlite' });
+    try {
+      const res = await bare.call('GET', '/');
+      expect(res.status).toBe(503);
+      expect(res.text).toContain('npm run build');
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, secretWeakness } from './config.js';
+
+const STRONG = 'Zx9!kq2#Lm5$Wp8@Rt4%Yu7^Ab3&Cd6*Ef';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/app');
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies every default on an empty environment', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 8787,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/data',
+      database: { kind: 'sqlite', file: '/srv/app/data/driftbox.db' },
+      encryptionSecret: null,
+      admin: { username: 'admin', password: null },
+      logLevel: 'info',
+      trustProxy: false,
+      nodeEnv: 'production',
+    });
+    // The default web build sits beside the server package, wherever the process starts.
+    expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', ENCRYPTION_SECRET: '' }, '/x').database.kind).toBe('sqlite');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var/db',
+        DATABASE_URL: 'postgresql://u:p@db:5432/driftbox',
+        ENCRYPTION_SECRET: STRONG,
+        ADMIN_USERNAME: 'root',
+        ADMIN_PASSWORD: 'a-long-password',
+        LOG_LEVEL: 'debug',
+        TRUST_PROXY: 'true',
+        WEB_DIST: '/opt/web',
+        NODE_ENV: 'development',
+      },
+      '/srv/app',
+    );
+    expect(config).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/var/db',
+      database: { kind: 'postgres', url: 'postgresql://u:p@db:5432/driftbox' },
+      encryptionSecret: STRONG,
+      admin: { username: 'root', password: 'a-long-password' },
+      logLevel: 'debug',
+      trustProxy: true,
+      webDist: '/opt/web',
+      nodeEnv: 'development',
+    });
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      ENCRYPTION_SECRET: 'short',
+      ADMIN_PASSWORD: 'abc',
+      LOG_LEVEL: 'loud',
+      TRUST_PROXY: 'maybe',
+      NODE_ENV: 'staging',
+    });
+    const vars = problems.map((p) => p.split(':')[0]);
+    expect(vars.sort()).toEqual(['ADMIN_PASSWORD', 'DATABASE_URL', 'ENCRYPTION_SECRET', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'TRUST_PROXY']);
+    expect(problems.find((p) => p.startsWith('ENCRYPTION_SECRET'))).toContain('at least 32 characters');
+  });
+
+  it('refuses port numbers out of range', () => {
+    expect(problemsOf({ PORT: '70000' })).toHaveLength(1);
+    expect(problemsOf({ PORT: '0' })).toHaveLength(1);
+  });
+
+  it.each([
+    'default-encryption-key-default-encryption-key',
+    'changeme-changeme-changeme-changeme-1234',
+    'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    '12121212121212121212121212121212',
+    'my-super-secret-key-for-driftbox-2026',
+  ])('refuses the weak secret %s', (secret) => {
+    expect(secretWeakness(secret)).not.toBeNull();
+    expect(problemsOf({ ENCRYPTION_SECRET: secret })).toHaveLength(1);
+  });
+
+  it('accepts a generated-looking secret', () => {
+    expect(secretWeakness('3f9a1c7e5b2d8046f1e3a5c7b9d2e4f60a8c1e3b5d7f9a2c4e6b8d0f1a3c5e7b')).toBeNull();
+  });
+
+  it('refuses well-known admin passwords even when long enough', () => {
+    expect(problemsOf({ ADMIN_PASSWORD: 'admin123' })).toEqual(['ADMIN_PASSWORD: is a well-known default password']);
+  });
+
+  it('formats the error message with one problem per line', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrowError(/Invalid configuration:\n {2}- PORT: .*\n {2}- LOG_LEVEL: /);
+  });
+});

@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PASSWORD_MIN, USERNAME_MAX } from '@driftbox/contract';
+import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
+
+/**
+ * The built web app. `src/config.ts` and the bundle `dist/main.js` both sit two levels below
+ * `packages/`, so one relative URL works for `tsx` and for the built server.
+ */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export const MIN_SECRET_LENGTH = 32;
+const WEAK_SECRET_MARKERS = ['default', 'changeme', 'change-me', 'change_me', 'your-secret', 'secret-key', 'secretkey', 'mysecret', 'supersecret', 'example', 'placeholder', 'password', 'cloudpaste'];
+const WEAK_ADMIN_PASSWORDS = new Set(['admin123', 'password', 'password1', '12345678', '123456789', 'changeme', 'admin1234', 'qwertyui']);
+
+/** Why a configured encryption secret is too weak, or null when it is acceptable. */
+export function secretWeakness(secret: string): string | null {
+  if (secret.length < MIN_SECRET_LENGTH) return `must be at least ${MIN_SECRET_LENGTH} characters`;
+  const lower = secret.toLowerCase();
+  if (WEAK_SECRET_MARKERS.some((m) => lower.includes(m))) return 'looks like a default or example value';
+  // Long but trivially guessable: "aaaa…", "abababab…", "1234567890…".
+  if (new Set(secret).size < 10) return 'has too few distinct characters';
+  return null;
+}
+
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
+const envBoolean = z
+  .string()
+  .transform((v, ctx) => {
+    const value = BOOLEAN_WORDS[v.trim().toLowerCase()];
+    if (value === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    }
+    return value;
+  })
+  .optional();
+
+/**
+ * Every environment variable the server reads, with its default. Empty values count as unset.
+ * This is the one place to add a variable; `main.ts` passes `process.env` to `loadConfig`.
+ */
+export const EnvSchema = z.object({
+  /** TCP port of the HTTP server (app and API on one port). */
+  PORT: z.coerce.number().int().min(1).max(65535).default(8787),
+  /** Interface to bind; 0.0.0.0 listens on all IPv4 interfaces. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Data folder (SQLite file, local storage, generated secret), relative to the working directory. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Empty: SQLite file `DATA_DIR/driftbox.db`. `postgres://…` or `postgresql://…`: PostgreSQL. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be empty (SQLite) or a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Master secret for AES-GCM and HMAC. Unset: a random one is generated into `DATA_DIR/secret.key`. */
+  ENCRYPTION_SECRET: z
+    .string()
+    .superRefine((v, ctx) => {
+      const weakness = secretWeakness(v);
+      if (weakness) ctx.addIssue({ code: 'custom', message: `is too weak: ${weakness}` });
+    })
+    .optional(),
+  /** Username of the first admin, created on first run when no admin exists. */
+  ADMIN_USERNAME: z.string().trim().min(1).max(USERNAME_MAX).default('admin'),
+  /** Password of the first admin. Unset: a random one is generated and printed once. */
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+    .refine((v) => !WEAK_ADMIN_PASSWORDS.has(v.toLowerCase()), 'is a well-known default password')
+    .optional(),
+  /** Minimum level written to the console. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Use X-Forwarded-For for the client IP (only behind a trusted reverse proxy). */
+  TRUST_PROXY: envBoolean,
+  /** Folder of the built web app served with SPA fallback. */
+  WEB_DIST: z.string().min(1).optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** The validated configuration the app is built from. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Configured secret, or null when `main.ts` must load/generate `DATA_DIR/secret.key`. */
+  encryptionSecret: string | null;
+  admin: { username: string; password: string | null };
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  webDist: string;
+  nodeEnv: 'development' | 'production' | 'test';
+}
+
+/** Thrown by `loadConfig` with every problem found, one line each. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Validates the environment and returns the config, or throws a ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): Config {
+  const known = Object.keys(EnvSchema.shape);
+  const input = Object.fromEntries(known.map((name) => [name, env[name] === '' ? undefined : env[name]]));
+  const parsed = EnvSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'driftbox.db') },
+    encryptionSecret: e.ENCRYPTION_SECRET ?? null,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    nodeEnv: e.NODE_ENV,
+  };
+}

@@ -1,0 +1,24 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { initial } from './migrations/001_initial.js';
+import type { Database } from './schema.js';
+
+/**
+ * Every migration, in order. Names sort lexically, so keep the numeric prefix; never edit or reorder
+ * a migration that has shipped — add a new one.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '001_initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Applies pending migrations (Kysely takes a lock, so concurrent instances are safe); throws on failure. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  }
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,84 @@
+import { statusOf, type ErrorCode, type ErrorDetail } from '@driftbox/contract';
+import type { z } from 'zod';
+import type { Text } from './i18n.js';
+import { RESOURCE_NAMES, type Resource } from './messages.js';
+
+export interface AppErrorOptions {
+  /** Overrides the code's default message. */
+  text?: Text;
+  details?: ErrorDetail[];
+  /** Extra response headers (e.g. Retry-After). */
+  headers?: Record<string, string>;
+}
+
+/** The one error type routes and services throw; `onError` turns it into the error envelope. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly text: Text | undefined;
+  readonly details: ErrorDetail[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    super(options.text?.en ?? code);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = statusOf(code);
+    this.text = options.text;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** 404 for a named resource ("API key not found" / "API 密钥不存在"). */
+export function notFound(resource: Resource): AppError {
+  const name = RESOURCE_NAMES[resource];
+  return new AppError('NOT_FOUND', { text: { en: `${name.en} not found`, zh: `${name.zh}不存在` } });
+}
+
+/** 409 with a specific conflict code. */
+export function conflict(code: 'CONFLICT' | 'NAME_TAKEN' | 'KEY_TAKEN' | 'USERNAME_TAKEN' | 'SLUG_TAKEN'): AppError {
+  return new AppError(code);
+}
+
+/** 400 bad input that is not a schema violation (e.g. unreadable JSON). */
+export function badRequest(text?: Text): AppError {
+  return new AppError('BAD_REQUEST', text ? { text } : {});
+}
+
+/** 400 with field-level details. */
+export function validationFailed(details: ErrorDetail[]): AppError {
+  return new AppError('VALIDATION_FAILED', { details });
+}
+
+/** 400 for one field, phrased like a schema issue so forms can show it next to the field. */
+export function invalidField(path: string, text: Text): AppError {
+  return new AppError('VALIDATION_FAILED', { details: [{ path, message: text.en }], text });
+}
+
+/** 401 not authenticated (or presented credentials that are not valid). */
+export function unauthorized(
+  code: 'UNAUTHORIZED' | 'INVALID_CREDENTIALS' | 'WRONG_PASSWORD' | 'TOKEN_EXPIRED' | 'API_KEY_INVALID' = 'UNAUTHORIZED',
+): AppError {
+  return new AppError(code);
+}
+
+/** 403 authenticated but not allowed. */
+export function forbidden(
+  code: 'FORBIDDEN' | 'PERMISSION_DENIED' | 'PATH_FORBIDDEN' | 'ADMIN_ONLY' = 'FORBIDDEN',
+): AppError {
+  return new AppError(code);
+}
+
+/** 429 with the seconds until the window resets. */
+export function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError('RATE_LIMITED', { headers: { 'Retry-After': String(Math.max(1, retryAfterSeconds)) } });
+}
+
+/** Turns zod issues into the envelope's `details` (`a.b.0.c` paths). */
+export function zodDetails(error: z.ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map((p) => String(p)).join('.'),
+    message: issue.message,
+  }));
+}

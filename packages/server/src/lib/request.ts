@@ -1,0 +1,58 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { AppEnv } from '../app-env.js';
+import { AppError, badRequest, validationFailed, zodDetails } from './errors.js';
+
+/** JSON bodies of the admin API are small; bigger ones are refused before they are buffered. */
+export const DEFAULT_JSON_LIMIT = 1024 * 1024;
+
+async function readText(c: Context<AppEnv>, maxBytes: number): Promise<string> {
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+  const body = c.req.raw.body;
+  if (!body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Reads and validates a JSON body. Unreadable JSON is 400 BAD_REQUEST (never 500); schema violations are
+ * 400 VALIDATION_FAILED with field paths. An empty body validates as `{}`, so required fields are named.
+ */
+export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S, maxBytes = DEFAULT_JSON_LIMIT): Promise<z.output<S>> {
+  const text = await readText(c, maxBytes);
+  let value: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest({ en: 'Request body is not valid JSON', zh: '请求体不是有效的 JSON' });
+    }
+  }
+  return parseWith(schema, value);
+}
+
+/** Validates the query string (single values as strings, repeated keys as arrays). */
+export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
+  const entries = Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]);
+  return parseWith(schema, Object.fromEntries(entries));
+}
+
+/** Validates a value against a schema, throwing VALIDATION_FAILED with details. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(zodDetails(result.error));
+  return result.data;
+}

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+
+const MAIN = path.resolve(import.meta.dirname, 'main.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Run {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs src/main.ts in a real node process (tsx loader), so the PID is the server's own. */
+function start(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    cwd: path.dirname(MAIN),
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(predicate: () => boolean, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('main (real process)', () => {
+  let dir: string | undefined;
+  let run: Run | undefined;
+  afterEach(() => {
+    if (run && run.child.exitCode === null) run.child.kill('SIGKILL');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints every configuration problem and exits 1', async () => {
+    run = start({ PORT: 'x', ENCRYPTION_SECRET: 'weak', LOG_LEVEL: 'chatty' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('invalid configuration');
+    for (const name of ['PORT', 'ENCRYPTION_SECRET', 'LOG_LEVEL']) expect(run.output()).toContain(`- ${name}:`);
+  });
+
+  it('starts on a fresh data folder, prints the first-run password once, serves, and exits 0 on SIGTERM', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
+    const port = await freePort();
+    const env = { DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1' };
+    run = start(env);
+    await waitFor(() => run?.output().includes('listening on') ?? false);
+    const password = /Password: (\S+)/.exec(run.output())?.[1] ?? '';
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(statSync(path.join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
+
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toMatchObject({ code: 200, status: 'ok' });
+    const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    expect(login.status).toBe(200);
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+
+    // Second start: same secret and admin, no new password printed.
+    run = start(env);
+    await waitFor(() => run?.output().includes('listening on') ?? false);
+    expect(run.output()).not.toContain('Password:');
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  });
+
+  it.skipIf(!inject('pgUrl'))('runs on PostgreSQL when DATABASE_URL is a postgres:// URL', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
+    const schema = `driftbox_main_${process.pid}`;
+    const admin = new pg.Client({ connectionString: inject('pgUrl') ?? '' });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    try {
+      const url = new URL(inject('pgUrl') ?? '');
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const port = await freePort();
+      run = start({ DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url.toString(), ADMIN_PASSWORD: 'configured-pass' });
+      await waitFor(() => run?.output().includes('listening on') ?? false);
+      expect(run.output()).not.toContain('Password:');
+      const version = await (await fetch(`http://127.0.0.1:${port}/api/version`)).json();
+      expect(version).toMatchObject({ data: { storage: 'PostgreSQL' } });
+      const tables = await admin.query('select table_name from information_schema.tables where table_schema = $1', [schema]);
+      expect(tables.rows.map((r: { table_name: string }) => r.table_name)).toContain('api_keys');
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.js';
+import { bootstrap, firstRunBanner } from './bootstrap.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDb } from './db/client.js';
+import { systemClock } from './lib/clock.js';
+import { createAppCrypto } from './lib/crypto.js';
+import { cryptoIds } from './lib/ids.js';
+import { consoleLogger, type Logger } from './lib/logger.js';
+import { loadOrCreateSecret } from './lib/secret-file.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function configOrExit(): Config {
+  try {
+    // The only place that reads process.env.
+    return loadConfig(process.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`Driftbox cannot start: invalid configuration\n${err.problems.map((p) => `  - ${p}\n`).join('')}`);
+    process.exit(1);
+  }
+}
+
+function displayUrl(info: AddressInfo): string {
+  const host = info.address === '0.0.0.0' || info.address === '::' ? 'localhost' : info.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
+}
+
+function onShutdown(server: ServerType, close: () => Promise<void>, logger: Logger): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, shutting down`);
+    // In-flight requests may finish; a hung one must not keep the process alive forever.
+    setTimeout(() => {
+      logger.error('Shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    server.close(() => {
+      close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error('Error while closing the database', { error: String(err) });
+          process.exit(1);
+        },
+      );
+    });
+    // Idle keep-alive sockets would otherwise hold close() open until they time out.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** Starts Driftbox: config, data folder, database, first run, HTTP server, graceful shutdown. */
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const clock = systemClock();
+  const logger = consoleLogger(config.logLevel, clock.now);
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = config.encryptionSecret ?? loadOrCreateSecret(config.dataDir).secret;
+
+  const db = createDb(config.database);
+  const { app, services } = createApp({ config, db, clock, ids: cryptoIds(), logger, crypto: createAppCrypto(secret) });
+  const firstRun = await bootstrap(db, services, config);
+  if (firstRun.created && firstRun.generatedPassword) {
+    process.stdout.write(`\n${firstRunBanner(firstRun.username, firstRun.generatedPassword)}\n\n`);
+  } else if (firstRun.created) {
+    logger.info(`Created administrator "${firstRun.username}" with the configured ADMIN_PASSWORD`);
+  }
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const storage = config.database.kind === 'postgres' ? 'PostgreSQL' : `SQLite (${config.database.file})`;
+    logger.info(`Driftbox listening on ${displayUrl(info)}`, { storage, dataDir: config.dataDir });
+  });
+  server.on('error', (err) => {
+    logger.error('HTTP server error', { error: err.message });
+    process.exit(1);
+  });
+  onShutdown(server, () => db.destroy(), logger);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Driftbox failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env.js';
+
+const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+const ALLOW_HEADERS = 'Authorization, Content-Type, X-Custom-Auth-Key, X-Language, X-Request-Id';
+
+function requestHost(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  return forwarded || c.req.header('host') || new URL(c.req.url).host;
+}
+
+function isSameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CORS for /api that only ever reflects the app's own origin (the original reflected every origin with
+ * credentials). Cross-origin callers get no CORS headers, so browsers refuse to share the response;
+ * scripts and CLI tools without an Origin header are unaffected.
+ */
+export function sameOriginCors(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return async function corsMiddleware(c, next) {
+    const origin = c.req.header('origin');
+    const allowed = origin !== undefined && isSameOrigin(origin, requestHost(c, trustProxy));
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+      const headers: Record<string, string> = { Vary: 'Origin' };
+      if (allowed && origin) {
+        Object.assign(headers, {
+          'Access-Control-Allow-Origin': origin,
+          'Access-Control-Allow-Methods': ALLOW_METHODS,
+          'Access-Control-Allow-Headers': ALLOW_HEADERS,
+          'Access-Control-Max-Age': '600',
+        });
+      }
+      return c.body(null, 204, headers);
+    }
+    await next();
+    c.res.headers.append('Vary', 'Origin');
+    if (allowed && origin) {
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
+      c.res.headers.set('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After, Content-Disposition');
+    }
+  };
+}

@@ -1,0 +1,45 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ErrorCode } from '@driftbox/contract';
+import type { AppEnv } from '../app-env.js';
+import { fail } from '../lib/envelope.js';
+import { AppError, notFound } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  410: 'GONE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+/** The error code for a framework HTTP status (unknown 4xx → BAD_REQUEST, 5xx → INTERNAL). */
+export function codeForStatus(status: number): ErrorCode {
+  return STATUS_CODES[status] ?? (status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
+}
+
+/**
+ * Three tiers (STYLE §15): AppError as is; Hono HTTPException by status; anything else is logged with
+ * its stack and answered with a generic 500 that reveals nothing.
+ */
+export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
+  return function onError(err: Error, c: Context<AppEnv>) {
+    if (err instanceof AppError) return fail(c, err);
+    if (err instanceof HTTPException) return fail(c, new AppError(codeForStatus(err.status)));
+    logger.error('Unhandled error', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, stack: err.stack ?? String(err) });
+    return fail(c, new AppError('INTERNAL'));
+  };
+}
+
+/** Requests no route matched (e.g. a POST to a page URL): the 404 envelope. */
+export function notFoundHandler(): NotFoundHandler<AppEnv> {
+  return function onNotFound(c) {
+    return fail(c, notFound('route'));
+  };
+}

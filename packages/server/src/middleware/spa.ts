@@ -1,0 +1,92 @@
+import { createReadStream, type Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { normalizePath } from '@driftbox/contract';
+import type { Context, Handler } from 'hono';
+import type { AppEnv } from '../app-env.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+};
+
+/** Vite puts content-hashed files under /assets: safe to cache forever. Everything else revalidates. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export const NOT_BUILT_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Driftbox</title></head>' +
+  '<body><h1>Driftbox</h1><p>The web app is not built. Run <code>npm run build</code> and restart the server.</p>' +
+  '<p>The API is available under <code>/api</code>.</p></body></html>';
+
+async function fileStat(file: string): Promise<Stats | null> {
+  try {
+    const s = await stat(file);
+    return s.isFile() ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+function send(c: Context<AppEnv>, file: string, info: Stats, cacheControl: string): Response {
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const headers: Record<string, string> = { 'Cache-Control': cacheControl, ETag: etag };
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  headers['Content-Type'] = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  headers['Content-Length'] = String(info.size);
+  // Streamed, never buffered whole (ARCHITECTURE §6).
+  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  return c.body(body, 200, headers);
+}
+
+/** Maps a URL path to a file inside `root`, or null when it would leave it or is not a plain path. */
+function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const normalized = normalizePath(decoded);
+  if (!normalized.ok) return null;
+  const file = path.join(root, normalized.path);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/**
+ * Serves the built web app from `webDist`: real files as they are, missing `/assets/*` as 404 (so a
+ * stale script URL never gets HTML), and index.html for every other GET so client routes load.
+ * Without a build, a small page says how to make one.
+ */
+export function spa(webDist: string): Handler<AppEnv> {
+  const root = path.resolve(webDist);
+  const indexFile = path.join(root, 'index.html');
+  return async function spaHandler(c) {
+    const file = resolveInside(root, c.req.path);
+    const info = file ? await fileStat(file) : null;
+    if (file && info) return send(c, file, info, c.req.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+    if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+    const index = await fileStat(indexFile);
+    if (!index) return c.html(NOT_BUILT_HTML, 503, { 'Cache-Control': 'no-store' });
+    return send(c, indexFile, index, REVALIDATE);
+  };
+}

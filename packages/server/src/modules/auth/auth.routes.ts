@@ -1,0 +1,37 @@
+import { ChangePasswordBody, LoginBody } from '@driftbox/contract';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env.js';
+import { clientIp } from '../../lib/client-ip.js';
+import { ok } from '../../lib/envelope.js';
+import { readJson } from '../../lib/request.js';
+import { readCredentials } from '../../middleware/auth.js';
+import { requireAdmin } from '../../middleware/guards.js';
+import type { AuthService } from './auth.service.js';
+import { AUTH_MESSAGES } from './auth.presenter.js';
+
+/** POST /admin/login, POST /admin/logout, GET /test/admin-token, POST /admin/change-password. */
+export function authRoutes(auth: AuthService, options: { trustProxy: boolean }): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/admin/login', async (c) => {
+    const body = await readJson(c, LoginBody);
+    const result = await auth.login(clientIp(c, options.trustProxy), body);
+    return ok(c, result, { message: AUTH_MESSAGES.loggedIn });
+  });
+
+  app.post('/admin/logout', async (c) => {
+    const credentials = readCredentials(c);
+    await auth.logout(credentials?.kind === 'token' ? credentials.value : null);
+    return ok(c, null, { message: AUTH_MESSAGES.loggedOut });
+  });
+
+  app.get('/test/admin-token', requireAdmin(), (c) => ok(c, null, { message: AUTH_MESSAGES.tokenValid }));
+
+  app.post('/admin/change-password', requireAdmin(), async (c) => {
+    const body = await readJson(c, ChangePasswordBody);
+    await auth.changePassword(c.get('actor'), body);
+    return ok(c, null, { message: AUTH_MESSAGES.accountUpdated });
+  });
+
+  return app;
+}

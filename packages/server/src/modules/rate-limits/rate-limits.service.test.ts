@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../db/migrate.js';
+import { testClock, type TestClock } from '../../test/clock.js';
+import { dialects, openTestDb, type TestDb } from '../../test/harness.js';
+import { createRateLimitService, type RateLimitService, type RateRule } from './rate-limits.service.js';
+
+const RULE: RateRule = { name: 'test', limit: 3, windowMs: 60_000 };
+
+describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
+  let dir: string;
+  let t: TestDb;
+  let clock: TestClock;
+  let limits: RateLimitService;
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-rl-'));
+    t = await openTestDb(dialect, dir);
+    await migrateToLatest(t.db);
+    clock = testClock();
+    limits = createRateLimitService({ db: t.db, clock });
+  });
+  afterEach(async () => {
+    await t.db.destroy();
+    await t.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('allows `limit` hits per window, then 429 with the seconds left', async () => {
+    for (let i = 0; i < 3; i += 1) await limits.charge(RULE, 'ip');
+    clock.advance(20_500);
+    await expect(limits.charge(RULE, 'ip')).rejects.toMatchObject({ code: 'RATE_LIMITED', headers: { 'Retry-After': '40' } });
+    await expect(limits.charge(RULE, 'other-ip')).resolves.toBeUndefined();
+  });
+
+  it('starts a fresh window once the old one has ended', async () => {
+    for (let i = 0; i < 4; i += 1) await limits.charge(RULE, 'ip').catch(() => undefined);
+    clock.advance(60_000);
+    await expect(limits.charge(RULE, 'ip')).resolves.toBeUndefined();
+    const row = await t.db.selectFrom('rate_limits').selectAll().executeTakeFirstOrThrow();
+    expect(row).toEqual({ key: 'test:ip', count: 1, reset_at: '2026-01-01T00:02:00.000Z' });
+  });
+
+  it('counts concurrent hits exactly (one atomic statement per hit)', async () => {
+    const many: RateRule = { name: 'many', limit: 1000, windowMs: 60_000 };
+    await Promise.all(Array.from({ length: 40 }, () => limits.charge(many, 'ip')));
+    const row = await t.db.selectFrom('rate_limits').select('count').executeTakeFirstOrThrow();
+    expect(Number(row.count)).toBe(40);
+  });
+
+  it('record/assertNotLimited count failures without charging successes', async () => {
+    await limits.assertNotLimited(RULE, 'ip');
+    for (let i = 0; i < 3; i += 1) await limits.record(RULE, 'ip');
+    await expect(limits.assertNotLimited(RULE, 'ip')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await limits.reset(RULE, 'ip');
+    await expect(limits.assertNotLimited(RULE, 'ip')).resolves.toBeUndefined();
+  });
+
+  it('sweeps ended windows', async () => {
+    await limits.charge(RULE, 'a');
+    clock.advance(30_000);
+    await limits.charge(RULE, 'b');
+    clock.advance(30_000);
+    expect(await limits.sweep()).toBe(1);
+    expect((await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['test:b']);
+  });
+});
