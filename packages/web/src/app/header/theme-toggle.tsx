@@ -1,0 +1,20 @@
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { cycleThemeMode, useTheme, type ThemeMode } from '../../lib/theme';
+
+const ICONS = { auto: Monitor, light: Sun, dark: Moon } as const;
+
+/** Cycles auto → light → dark; its name says the current mode ("Theme: auto"). */
+export function ThemeToggle({ showName = false }: { showName?: boolean }) {
+  const { t } = useTranslation();
+  const { mode } = useTheme();
+  const names: Record<ThemeMode, string> = { auto: t('nav.theme.auto'), light: t('nav.theme.light'), dark: t('nav.theme.dark') };
+  const label = t('nav.theme.label', { mode: names[mode] });
+  const Icon = ICONS[mode];
+  return (
+    <Button variant="ghost" size={showName ? 'md' : 'icon'} onClick={cycleThemeMode} aria-label={label} title={label} icon={<Icon />}>
+      {showName ? names[mode] : null}
+    </Button>
+  );
+}

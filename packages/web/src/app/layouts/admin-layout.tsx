@@ -1,0 +1,55 @@
+import { PanelLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Drawer } from '../../components/ui/drawer';
+import { LoginPage } from '../../features/auth/components/login-page';
+import { ADMIN_PAGES, canUsePanel, type AdminPage } from '../../lib/admin-access';
+import { revalidateSession } from '../../lib/auth-session';
+import { useAuth } from '../../lib/auth-store';
+import { ADMIN_PAGE_META } from '../admin-pages';
+import { AdminSidebar } from './admin-sidebar';
+
+function currentPage(pathname: string): AdminPage | undefined {
+  const rest = pathname.replace(/^\/admin\/?/, '').replace(/\/$/, '');
+  return ADMIN_PAGES.find((page) => page === rest);
+}
+
+/**
+ * The /admin shell. Spec §5: nobody signed in sees the login form right here (no redirect); a key that
+ * may not use the panel goes Home. Entering or moving within the area re-validates a stale session.
+ */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    void revalidateSession();
+  }, [pathname]);
+
+  if (auth.kind === 'none') return <LoginPage />;
+  if (!canUsePanel(auth)) return <Navigate to="/" replace />;
+
+  const page = currentPage(pathname);
+  return (
+    <div className="mx-auto flex max-w-7xl gap-8 px-4 py-6 sm:px-6 lg:py-8">
+      <aside className="sticky top-24 hidden h-[calc(100dvh-8rem)] w-60 shrink-0 lg:block">
+        <AdminSidebar />
+      </aside>
+      <div className="min-w-0 flex-1">
+        <div className="mb-5 lg:hidden">
+          <Button variant="outline" icon={<PanelLeft />} aria-label={t('admin.sidebar.openMenu')} onClick={() => setDrawerOpen(true)}>
+            {page ? ADMIN_PAGE_META[page].label(t) : t('nav.admin')}
+          </Button>
+        </div>
+        <Outlet />
+      </div>
+      <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title={t('admin.sidebar.title')}>
+        <AdminSidebar onNavigate={() => setDrawerOpen(false)} />
+      </Drawer>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { useAuth } from '../../lib/auth-store';
+import { safeFaviconUrl, useSiteConfig } from '../../lib/site-config';
+import { SiteHeader } from '../header/site-header';
+import { SiteFooter } from './site-footer';
+
+/** Route `handle`: the page's subtitle for the document title. */
+export interface RouteHandle {
+  title: (t: TFunction) => string;
+}
+
+function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && typeof (value as RouteHandle).title === 'function';
+}
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/** Spec §2: "<site title> - <subtitle>"; the admin area shows the login subtitle while signed out. */
+function useDocumentTitle(siteTitle: string) {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const auth = useAuth();
+  const { pathname } = useLocation();
+  const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle as RouteHandle | undefined;
+  const subtitle = isAdminPath(pathname) && auth.kind === 'none' ? t('titles.login') : handle?.title(t);
+  useEffect(() => {
+    document.title = subtitle ? `${siteTitle} - ${subtitle}` : siteTitle;
+  }, [siteTitle, subtitle]);
+}
+
+/** The admin's favicon when it is an http(s) or data URL; the bundled one otherwise. */
+function useFavicon(url: string) {
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) return;
+    const safe = safeFaviconUrl(url);
+    link.href = safe ?? '/favicon.svg';
+    if (!safe) link.type = 'image/svg+xml';
+    else link.removeAttribute('type');
+  }, [url]);
+}
+
+/** Header on every page; the footer everywhere except the admin area (spec §2). */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const site = useSiteConfig();
+  const { pathname } = useLocation();
+  useDocumentTitle(site.site_title);
+  useFavicon(site.site_favicon_url);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      {isAdminPath(pathname) ? null : <SiteFooter />}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Copy, Pencil, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ALL_PERMISSIONS, PERMISSION_OBJECT_KEYS, ROLE_PRESETS, hasPermission, type ApiKeyDto, type ApiKeyRole, type PermissionObjectKey } from '@driftbox/contract';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { formatDate, formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { isExpired } from '../lib/key-form';
+
+/** Row actions shared by the table and the card list. */
+export interface KeyActionHandlers {
+  onCopy: (key: ApiKeyDto) => void;
+  onEdit: (key: ApiKeyDto) => void;
+  onDelete: (key: ApiKeyDto) => void;
+  copyingId: string | undefined;
+}
+
+export function RoleBadges({ apiKey }: { apiKey: ApiKeyDto }) {
+  const { t } = useTranslation();
+  const roles: Record<ApiKeyRole, string> = { GUEST: t('keys.form.roles.GUEST'), GENERAL: t('keys.form.roles.GENERAL'), ADMIN: t('keys.form.roles.ADMIN') };
+  const role = apiKey.role in ROLE_PRESETS ? roles[apiKey.role as ApiKeyRole] : apiKey.role;
+  return (
+    <span className="inline-flex gap-1">
+      <Badge>{role}</Badge>
+      {apiKey.is_guest === 1 && apiKey.role !== 'GUEST' ? <Badge tone="warning">{t('keys.table.guest')}</Badge> : null}
+    </span>
+  );
+}
+
+export function PermissionBadges({ mask }: { mask: number }) {
+  const { t } = useTranslation();
+  const granted = (Object.keys(PERMISSION_OBJECT_KEYS) as PermissionObjectKey[]).filter((key) => hasPermission(mask, PERMISSION_OBJECT_KEYS[key]));
+  if (granted.length === 0) return <span className="text-fg-subtle">{t('keys.table.noPermissions')}</span>;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {mask === ALL_PERMISSIONS ? <Badge tone="accent">{t('keys.table.allPermissions')}</Badge> : null}
+      {mask === ALL_PERMISSIONS ? null : granted.map((key) => (
+        <Badge key={key} tone="accent">
+          {t(`keys.permissions.${key}`)}
+        </Badge>
+      ))}
+    </div>
+  );
+}
+
+export function ExpiryText({ expiresAt, now }: { expiresAt: string | null; now: number }) {
+  const { t, i18n } = useTranslation();
+  if (!expiresAt) return <span className="text-fg-subtle">{t('keys.table.never')}</span>;
+  const time = (
+    <time dateTime={expiresAt} title={formatDateTime(expiresAt, i18n.language)}>
+      {formatDate(expiresAt, i18n.language)}
+    </time>
+  );
+  if (!isExpired(expiresAt, now)) return time;
+  return (
+    <span className="inline-flex items-center gap-1.5 text-danger-text">
+      <Badge tone="danger">{t('keys.table.expired')}</Badge>
+      {time}
+    </span>
+  );
+}
+
+export function LastUsedText({ lastUsed, now }: { lastUsed: string | null; now: number }) {
+  const { t, i18n } = useTranslation();
+  if (!lastUsed) return <span className="text-fg-subtle">{t('keys.table.neverUsed')}</span>;
+  return (
+    <time dateTime={lastUsed} title={formatDateTime(lastUsed, i18n.language)}>
+      {formatRelativeTime(lastUsed, i18n.language, now)}
+    </time>
+  );
+}
+
+export function KeyActions({ apiKey, onCopy, onEdit, onDelete, copyingId }: KeyActionHandlers & { apiKey: ApiKeyDto }) {
+  const { t } = useTranslation();
+  const copying = copyingId === apiKey.id;
+  return (
+    <div className="flex justify-end gap-0.5">
+      <Button variant="ghost" size="icon-sm" loading={copying} onClick={() => onCopy(apiKey)} aria-label={t('keys.actions.copyNamed', { name: apiKey.name })} title={t('keys.actions.copy')}>
+        {copying ? null : <Copy />}
+      </Button>
+      <Button variant="ghost" size="icon-sm" onClick={() => onEdit(apiKey)} aria-label={t('keys.actions.editNamed', { name: apiKey.name })} title={t('keys.actions.edit')}>
+        <Pencil />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className="hover:bg-danger-soft hover:text-danger-text"
+        onClick={() => onDelete(apiKey)}
+        aria-label={t('keys.actions.deleteNamed', { name: apiKey.name })}
+        title={t('keys.actions.delete')}
+      >
+        <Trash2 />
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getAuthState, reloadAuthFromStorage } from '../../../lib/auth-store';
+import { fail, mockApi, ok } from '../../../test/http';
+import { renderWithApp } from '../../../test/render';
+import { LoginPage } from './login-page';
+
+const permissions = (text: boolean) => ({
+  text,
+  file: false,
+  mount_view: true,
+  mount_upload: false,
+  mount_copy: false,
+  mount_rename: false,
+  mount_delete: false,
+  webdav_read: false,
+  webdav_manage: false,
+});
+
+beforeEach(() => reloadAuthFromStorage());
+
+describe('LoginPage', () => {
+  it('asks for both fields, then shows the translated reason a login failed', async () => {
+    mockApi({ 'POST /api/admin/login': () => fail(401, 'INVALID_CREDENTIALS', 'bad') });
+    const user = userEvent.setup();
+    renderWithApp(<LoginPage />);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('Enter your username')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Invalid username or password')).toBeInTheDocument();
+    expect(getAuthState().kind).toBe('none');
+  });
+
+  it('logs in with a username and password', async () => {
+    mockApi({ 'POST /api/admin/login': () => ok({ username: 'admin', token: 't', expiresAt: '2030-01-01T00:00:00.000Z' }) });
+    const user = userEvent.setup();
+    renderWithApp(<LoginPage />);
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'right-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(getAuthState()).toEqual({ kind: 'admin', token: 't' }));
+  });
+
+  it('refuses an API key without text or file permission', async () => {
+    mockApi({
+      'GET /api/test/api-key': () =>
+        ok({ name: 'viewer', basic_path: '/', permissions: permissions(false), key_info: { id: 'k', name: 'viewer', basic_path: '/' } }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<LoginPage />);
+    await user.click(screen.getByRole('tab', { name: 'API key' }));
+    await user.type(screen.getByLabelText('API key'), 'viewer-key');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(/neither text nor file permission/)).toBeInTheDocument();
+    expect(getAuthState().kind).toBe('none');
+  });
+
+  it('logs in with a key that has text permission', async () => {
+    mockApi({
+      'GET /api/test/api-key': () =>
+        ok({ name: 'writer', basic_path: '/', permissions: permissions(true), key_info: { id: 'k', name: 'writer', basic_path: '/' } }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<LoginPage />);
+    await user.click(screen.getByRole('tab', { name: 'API key' }));
+    await user.type(screen.getByLabelText('API key'), 'writer-key');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(getAuthState()).toMatchObject({ kind: 'apikey', key: 'writer-key', info: { name: 'writer' } }));
+  });
+});

@@ -1,0 +1,63 @@
+import { Permission, ROLE_PRESETS } from '@driftbox/contract';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PAGES, firstUsablePage, isPageInMenu, resolveAdminAccess, type AccessSubject } from './admin-access';
+
+const none: AccessSubject = { kind: 'none' };
+const admin: AccessSubject = { kind: 'admin' };
+const key = (permissions: number): AccessSubject => ({ kind: 'apikey', permissions });
+
+const ADMIN_ONLY = ADMIN_PAGES.filter((page) => page !== 'text-management' && page !== 'file-management');
+
+describe('resolveAdminAccess (spec §5 route guards)', () => {
+  it('lets an unauthenticated visitor through to the login form, on every page, without redirect', () => {
+    expect(resolveAdminAccess(none, undefined)).toEqual({ type: 'login' });
+    for (const page of ADMIN_PAGES) expect(resolveAdminAccess(none, page)).toEqual({ type: 'login' });
+  });
+
+  it('allows an admin everywhere and sends bare /admin to the dashboard', () => {
+    for (const page of ADMIN_PAGES) expect(resolveAdminAccess(admin, page)).toEqual({ type: 'allow' });
+    expect(resolveAdminAccess(admin, undefined)).toEqual({ type: 'redirect', to: '/admin/dashboard' });
+  });
+
+  it('sends a key without TEXT or FILE_SHARE home, whatever the page', () => {
+    const mountOnly = key(Permission.MOUNT_VIEW | Permission.WEBDAV_READ);
+    expect(resolveAdminAccess(mountOnly, undefined)).toEqual({ type: 'redirect', to: '/' });
+    for (const page of ADMIN_PAGES) expect(resolveAdminAccess(mountOnly, page)).toEqual({ type: 'redirect', to: '/' });
+  });
+
+  it('redirects a key from admin-only pages (dashboard included) to its first usable page', () => {
+    for (const page of ADMIN_ONLY) {
+      expect(resolveAdminAccess(key(Permission.TEXT), page)).toEqual({ type: 'redirect', to: '/admin/text-management' });
+      expect(resolveAdminAccess(key(Permission.FILE_SHARE), page)).toEqual({ type: 'redirect', to: '/admin/file-management' });
+    }
+    expect(resolveAdminAccess(key(ROLE_PRESETS.ADMIN), 'key-management')).toEqual({ type: 'redirect', to: '/admin/text-management' });
+  });
+
+  it('accepts either bit on text and file management', () => {
+    for (const bits of [Permission.TEXT, Permission.FILE_SHARE, Permission.TEXT | Permission.FILE_SHARE]) {
+      expect(resolveAdminAccess(key(bits), 'text-management')).toEqual({ type: 'allow' });
+      expect(resolveAdminAccess(key(bits), 'file-management')).toEqual({ type: 'allow' });
+    }
+  });
+});
+
+describe('firstUsablePage', () => {
+  it('orders dashboard, text management, file management, home', () => {
+    expect(firstUsablePage(admin)).toBe('/admin/dashboard');
+    expect(firstUsablePage(key(Permission.TEXT | Permission.FILE_SHARE))).toBe('/admin/text-management');
+    expect(firstUsablePage(key(Permission.FILE_SHARE))).toBe('/admin/file-management');
+    expect(firstUsablePage(key(Permission.MOUNT_VIEW))).toBe('/');
+    expect(firstUsablePage(none)).toBe('/');
+  });
+});
+
+describe('isPageInMenu', () => {
+  it('shows an admin every page and a key only the pages its bits name', () => {
+    expect(ADMIN_PAGES.every((page) => isPageInMenu(admin, page))).toBe(true);
+    const textKey = key(Permission.TEXT | Permission.MOUNT_VIEW);
+    expect(ADMIN_PAGES.filter((page) => isPageInMenu(textKey, page))).toEqual(['text-management']);
+    const both = key(Permission.TEXT | Permission.FILE_SHARE);
+    expect(ADMIN_PAGES.filter((page) => isPageInMenu(both, page))).toEqual(['text-management', 'file-management']);
+    expect(ADMIN_PAGES.some((page) => isPageInMenu(none, page))).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+import { Permission, hasAnyPermission, hasPermission } from '@driftbox/contract';
+
+/** Children of /admin (spec §2), in menu order. */
+export const ADMIN_PAGES = [
+  'dashboard',
+  'text-management',
+  'file-management',
+  'key-management',
+  'mount-management',
+  'storage-config',
+  'backup',
+  'account',
+  'settings/global',
+  'settings/preview',
+  'settings/webdav',
+  'settings/site',
+] as const;
+export type AdminPage = (typeof ADMIN_PAGES)[number];
+
+/** The part of the auth state the guards look at. */
+export type AccessSubject = { kind: 'none' } | { kind: 'admin' } | { kind: 'apikey'; permissions: number };
+
+export type AdminAccess = { type: 'login' } | { type: 'allow' } | { type: 'redirect'; to: string };
+
+const PANEL_BITS = Permission.TEXT | Permission.FILE_SHARE;
+
+/** Pages an API key may open; every other admin page is admin-only (spec §6). */
+const KEY_PAGES = new Set<AdminPage>(['text-management', 'file-management']);
+
+export function adminPath(page: AdminPage): string {
+  return `/admin/${page}`;
+}
+
+/** Spec §5: dashboard for admin, else text management, else file management, else Home. */
+export function firstUsablePage(subject: AccessSubject): string {
+  if (subject.kind === 'admin') return adminPath('dashboard');
+  if (subject.kind !== 'apikey') return '/';
+  if (hasPermission(subject.permissions, Permission.TEXT)) return adminPath('text-management');
+  if (hasPermission(subject.permissions, Permission.FILE_SHARE)) return adminPath('file-management');
+  return '/';
+}
+
+/**
+ * The /admin route guard (spec §5), as a pure decision:
+ * - nobody signed in: let them through, the admin area shows the login form in place (no redirect);
+ * - an API key without TEXT or FILE_SHARE: Home;
+ * - admin-only pages (dashboard included) send a key to its first usable page;
+ * - text and file management accept a key holding either bit ("pages needing text or file
+ *   permission accept either").
+ * `page` is undefined for the bare /admin entry.
+ */
+export function resolveAdminAccess(subject: AccessSubject, page: AdminPage | undefined): AdminAccess {
+  if (subject.kind === 'none') return { type: 'login' };
+  if (subject.kind === 'admin') return page ? { type: 'allow' } : { type: 'redirect', to: adminPath('dashboard') };
+  if (!hasAnyPermission(subject.permissions, PANEL_BITS)) return { type: 'redirect', to: '/' };
+  if (page && KEY_PAGES.has(page)) return { type: 'allow' };
+  return { type: 'redirect', to: firstUsablePage(subject) };
+}
+
+/** An admin, or a key holding TEXT or FILE_SHARE; anyone else who is signed in goes Home. */
+export function canUsePanel(subject: AccessSubject): boolean {
+  if (subject.kind === 'admin') return true;
+  return subject.kind === 'apikey' && hasAnyPermission(subject.permissions, PANEL_BITS);
+}
+
+/** Menu filtering: an admin sees every page; a key sees only the pages its own bits name. */
+export function isPageInMenu(subject: AccessSubject, page: AdminPage): boolean {
+  if (subject.kind === 'admin') return true;
+  if (subject.kind !== 'apikey') return false;
+  if (page === 'text-management') return hasPermission(subject.permissions, Permission.TEXT);
+  if (page === 'file-management') return hasPermission(subject.permissions, Permission.FILE_SHARE);
+  return false;
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { ErrorDetail, REQUEST_TIMEOUT_MS, SUCCESS_CODES, type ErrorCode } from '@driftbox/contract';
+import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
+import { authorizationFor, endSession, getAuthState } from './auth-store';
+
+/** Same origin: the server serves the SPA and the API on one port (ARCHITECTURE §2). */
+export const API_BASE = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Validates `data`; a mismatch is a BAD_RESPONSE error rather than a crash deep in the UI. */
+  schema: S;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Replaces the session's credential, e.g. to verify an API key before storing it; null sends none. */
+  authorization?: string | null;
+}
+
+/** 401s that answer a password check, not a dead session: they must not sign the user out. */
+const CREDENTIAL_CHECK_CODES = new Set<string>(['WRONG_PASSWORD', 'INVALID_CREDENTIALS']);
+
+const Envelope = z.object({
+  code: z.number(),
+  message: z.string().optional(),
+  data: z.unknown().optional(),
+  success: z.boolean().optional(),
+  error: z.string().optional(),
+  details: z.array(ErrorDetail).optional(),
+  requestId: z.string().optional(),
+});
+type Envelope = z.infer<typeof Envelope>;
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  410: 'GONE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+/** The machine code to use when an error answer carries none. */
+function codeForStatus(status: number): ErrorCode | 'HTTP_ERROR' {
+  return STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'HTTP_ERROR');
+}
+
+function buildUrl(path: string, query: RequestOptions<z.ZodType>['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorFromEnvelope(status: number, statusText: string, envelope: Envelope): ApiError {
+  return new ApiError({
+    status,
+    statusText,
+    code: envelope.error ?? codeForStatus(status),
+    message: envelope.message || `HTTP error ${status}: ${statusText}`,
+    details: envelope.details ?? [],
+    requestId: envelope.requestId,
+  });
+}
+
+/** Spec §8: a 401 on the current session's credential ends that session (the one 401 interceptor). */
+function handleUnauthorized(error: ApiError, sentAuthorization: string | undefined): void {
+  if (error.status !== 401 || CREDENTIAL_CHECK_CODES.has(error.code)) return;
+  // A stale request from an earlier session must not end the session that replaced it.
+  if (!sentAuthorization || sentAuthorization !== authorizationFor(getAuthState())) return;
+  endSession('expired');
+}
+
+async function send(url: string, init: RequestInit, signal: AbortSignal | undefined, timeoutMs: number): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', forwardAbort);
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } catch {
+    const code = timedOut ? 'TIMEOUT' : controller.signal.aborted ? 'ABORTED' : 'NETWORK';
+    throw new ApiError({ status: 0, code, message: CLIENT_ERROR_MESSAGES[code] });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/**
+ * The one API client: adds the session's auth header, enforces the 30 s timeout, unwraps the
+ * `{code, message, data, success}` envelope and throws ApiError for every failure.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  const authorization =
+    options.authorization === undefined ? authorizationFor(getAuthState()) : (options.authorization ?? undefined);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (authorization) headers.Authorization = authorization;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await send(
+    buildUrl(path, options.query),
+    {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    },
+    options.signal,
+    options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  );
+  const body = await readBody(response);
+  const envelope = Envelope.safeParse(body);
+
+  if (!response.ok) {
+    const error = envelope.success
+      ? errorFromEnvelope(response.status, response.statusText, envelope.data)
+      : new ApiError({
+          status: response.status,
+          statusText: response.statusText,
+          code: codeForStatus(response.status),
+          message: `HTTP error ${response.status}: ${response.statusText}`,
+        });
+    handleUnauthorized(error, authorization);
+    throw error;
+  }
+
+  let data: unknown = body;
+  if (envelope.success) {
+    if (!(SUCCESS_CODES as readonly number[]).includes(envelope.data.code)) {
+      // The body's code mirrors the intended status (the original answers some errors with HTTP 200).
+      const status = envelope.data.code >= 400 ? envelope.data.code : response.status;
+      const error = new ApiError({
+        status,
+        code: envelope.data.error ?? 'REQUEST_FAILED',
+        message: envelope.data.message || CLIENT_ERROR_MESSAGES.REQUEST_FAILED,
+        details: envelope.data.details ?? [],
+        requestId: envelope.data.requestId,
+      });
+      handleUnauthorized(error, authorization);
+      throw error;
+    }
+    data = envelope.data.data;
+  }
+
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, code: 'BAD_RESPONSE', message: CLIENT_ERROR_MESSAGES.BAD_RESPONSE });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,36 @@
+import { STORAGE_KEYS } from '@driftbox/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { detectLanguage } from './i18n';
+
+describe('detectLanguage (spec §9)', () => {
+  it('prefers the stored choice, else Chinese for zh* browsers, else English', () => {
+    expect(detectLanguage('en', 'zh-CN')).toBe('en');
+    expect(detectLanguage('zh-CN', 'en-US')).toBe('zh-CN');
+    expect(detectLanguage(null, 'zh-TW')).toBe('zh-CN');
+    expect(detectLanguage(null, 'ZH')).toBe('zh-CN');
+    expect(detectLanguage(null, 'en-GB')).toBe('en');
+    expect(detectLanguage(null, 'de')).toBe('en');
+    expect(detectLanguage('fr', undefined)).toBe('en');
+  });
+});
+
+describe('setLanguage', () => {
+  it('switches the language, stores it and sets <html lang>', async () => {
+    vi.resetModules();
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('zh-CN');
+    const { i18n, setLanguage } = await import('./i18n');
+    expect(i18n.language).toBe('zh-CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(i18n.t('auth.login.submit')).toBe('登录');
+
+    setLanguage('en');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(i18n.t('auth.login.submit')).toBe('Log in');
+
+    // The next page load starts in the stored language, whatever the browser says.
+    vi.resetModules();
+    const reloaded = await import('./i18n');
+    expect(reloaded.i18n.language).toBe('en');
+  });
+});

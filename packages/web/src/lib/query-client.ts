@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-error';
+
+/** Retrying a 4xx cannot help; one retry covers a dropped connection. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
