@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_EVENTS } from '@driftbox/contract';
 import { toast } from '../components/ui/toaster';
-import { getAuthState, subscribeAuth } from '../lib/auth-store';
+import { getAuthState, subscribeAuth, type AuthEndDetail } from '../lib/auth-store';
 
 /**
  * App-wide reactions to the auth store: say why a session ended (spec §8), and drop cached server
@@ -14,8 +14,14 @@ export function AuthEffects() {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const adminExpired = () => toast.error(t('auth.session.adminExpired'), { id: 'auth-expired' });
-    const keyInvalid = () => toast.error(t('auth.session.keyInvalid'), { id: 'auth-expired' });
+    // A deliberate logout fires the same events (spec §4) but needs no "expired" message.
+    const refused = (event: Event) => (event as CustomEvent<AuthEndDetail>).detail?.reason === 'expired';
+    const adminExpired = (event: Event) => {
+      if (refused(event)) toast.error(t('auth.session.adminExpired'), { id: 'auth-expired' });
+    };
+    const keyInvalid = (event: Event) => {
+      if (refused(event)) toast.error(t('auth.session.keyInvalid'), { id: 'auth-expired' });
+    };
     window.addEventListener(AUTH_EVENTS.adminTokenExpired, adminExpired);
     window.addEventListener(AUTH_EVENTS.apiKeyInvalid, keyInvalid);
     return () => {

@@ -79,16 +79,21 @@ describe('login', () => {
 });
 
 describe('session end', () => {
-  it('logout calls the server for admins, clears every key and fires only auth-state-changed', async () => {
+  it('logout calls the server for admins, clears every key and fires the events with reason logout', async () => {
     startAdminSession('tok-1');
     const fired = recordEvents();
+    const reasons: unknown[] = [];
+    const onExpired = (event: Event) => reasons.push((event as CustomEvent<{ reason: string }>).detail.reason);
+    window.addEventListener(AUTH_EVENTS.adminTokenExpired, onExpired);
+    cleanups.push(() => window.removeEventListener(AUTH_EVENTS.adminTokenExpired, onExpired));
     const requests = mockApi({ 'POST /api/admin/logout': () => ok(null) });
     await logout();
+    expect(reasons).toEqual(['logout']);
     expect(requests.map((r) => `${r.method} ${r.url} ${r.headers.Authorization}`)).toEqual(['POST /api/admin/logout Bearer tok-1']);
     expect(getAuthState().kind).toBe('none');
     const { adminToken, apiKey, apiKeyPermissions, apiKeyInfo, authValidatedAt } = STORAGE_KEYS;
     for (const key of [adminToken, apiKey, apiKeyPermissions, apiKeyInfo, authValidatedAt]) expect(localStorage.getItem(key)).toBeNull();
-    expect(fired).toEqual([AUTH_EVENTS.stateChanged]);
+    expect(fired).toEqual([AUTH_EVENTS.stateChanged, AUTH_EVENTS.adminTokenExpired]);
   });
 
   it('a 401 on an API-key session clears it and fires api-key-invalid', async () => {

@@ -109,17 +109,22 @@ export function needsRevalidation(now: number = Date.now()): boolean {
 }
 
 /**
- * Ends the session: state none, keys cleared, `auth-state-changed` fired. When the server refused the
- * credential (reason `expired`) the kind-specific event fires too, so the UI can say why.
+ * Ends the session (spec §4): state none, keys cleared, `auth-state-changed` fired, then the
+ * kind-specific event (`admin-token-expired` or `api-key-invalid`) with `detail.reason`, so listeners
+ * can tell a deliberate logout from a refused credential — only the latter shows the §8 message.
  */
 export function endSession(reason: AuthEndReason): void {
   const previous = state;
   clearPersisted();
   if (previous.kind === 'none') return;
   setState(NONE);
-  if (reason !== 'expired') return;
   const event = previous.kind === 'admin' ? AUTH_EVENTS.adminTokenExpired : AUTH_EVENTS.apiKeyInvalid;
-  window.dispatchEvent(new CustomEvent(event));
+  window.dispatchEvent(new CustomEvent<AuthEndDetail>(event, { detail: { reason } }));
+}
+
+/** `detail` of the kind-specific events fired when a session ends. */
+export interface AuthEndDetail {
+  reason: AuthEndReason;
 }
 
 /** Keeps tabs in step: a login or logout in another tab rewrites localStorage. */
