@@ -17,10 +17,12 @@ export function run(cmd, args, { allowFail = false, env = process.env, cwd = roo
   return result.status ?? 1;
 }
 
-/** Newest modification time below `dir` (recursively), skipping node_modules and build output. */
+/** Newest modification time of a file, or below a folder (recursively, skipping node_modules and build output). */
 export function newestMtime(dir) {
   if (!existsSync(dir)) return 0;
-  let newest = statSync(dir).mtimeMs;
+  const stat = statSync(dir);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const path = join(dir, entry.name);
