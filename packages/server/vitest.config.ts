@@ -7,7 +7,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    globalSetup: ['./test/pg-global-setup.ts'],
+    // MinIO (S3) on loopback for the storage tests; built once from source when missing.
+    globalSetup: ['./test/pg-global-setup.ts', './test/s3-global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -1,6 +1,7 @@
 // Public surface of @driftbox/contract: the only code both server and web import.
 export * from './permissions.js';
 export * from './paths.js';
+export * from './slugs.js';
 export * from './errors.js';
 export * from './envelope.js';
 export * from './constants.js';
@@ -8,4 +9,15 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/api-keys.js';
 export * from './schemas/system.js';
+export * from './settings-values.js';
+export * from './settings-catalogue.js';
+export * from './schemas/settings.js';
 export * from './schemas/bulk.js';
+export * from './schemas/pastes.js';
+export * from './schemas/storage-configs.js';
+export * from './schemas/files.js';
+export * from './schemas/file-dtos.js';
+export * from './schemas/url-upload.js';
+export * from './schemas/dashboard.js';
+export * from './schemas/cache.js';
+export * from './schemas/backup.js';

@@ -17,10 +17,23 @@ import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { spa } from './middleware/spa.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { localStorageRoutes } from './modules/local-storage/local-storage.routes.js';
+import { fileAccessRoutes } from './modules/files/file-access.routes.js';
+import { fileUploadsRoutes } from './modules/files/file-uploads.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { urlUploadRoutes } from './modules/url-upload/url-upload.routes.js';
+import type { SsrfPolicy } from './lib/ssrf.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { pasteViewsRoutes } from './modules/pastes/paste-views.routes.js';
+import { pastesRoutes } from './modules/pastes/pastes.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { storageConfigsRoutes } from './modules/storage-configs/storage-configs.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { backupRoutes } from './modules/backup/backup.routes.js';
+import { cacheRoutes } from './modules/cache/cache.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createServices, type Services } from './services.js';
+import { createStoreFactory, type StoreFactory } from './storage/stores.js';
 
 /** Everything the app is built from; only main.ts (and the test harness) construct these. */
 export interface AppDeps {
@@ -31,6 +44,10 @@ export interface AppDeps {
   logger: Logger;
   /** Defaults to production crypto keyed by `config.encryptionSecret`. */
   crypto?: AppCrypto;
+  /** Storage drivers; defaults to the real ones (local disk under `config.dataDir`, S3). */
+  stores?: StoreFactory;
+  /** Name resolution of the URL-upload SSRF guard; only tests set it (to trust a loopback fixture). */
+  urlPolicy?: SsrfPolicy;
 }
 
 export interface BuiltApp {
@@ -50,7 +67,9 @@ function cryptoOf(deps: AppDeps): AppCrypto {
  */
 export function createApp(deps: AppDeps): BuiltApp {
   const { config, logger } = deps;
-  const services = createServices({ ...deps, crypto: cryptoOf(deps) });
+  const crypto = cryptoOf(deps);
+  const stores = deps.stores ?? createStoreFactory({ dataDir: config.dataDir, mac: crypto.mac, clock: deps.clock });
+  const services = createServices({ ...deps, crypto, stores });
   const app = new Hono<AppEnv>();
 
   app.use(requestId(deps.ids));
@@ -64,6 +83,17 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.route('/api', authRoutes(services.auth, { trustProxy: config.trustProxy }));
   app.route('/api', apiKeysRoutes(services.apiKeys));
   app.route('/api', settingsRoutes(services.settings));
+  app.route('/api', pastesRoutes(services.pastes));
+  app.route('/api', pasteViewsRoutes(services.pasteViews, { trustProxy: config.trustProxy }));
+  app.route('/api', storageConfigsRoutes(services.storageConfigs, { selfFetch: async (url, init) => app.request(url, init) }));
+  app.route('/api', localStorageRoutes(services.localStorage));
+  app.route('/api', filesRoutes(services.files, { trustProxy: config.trustProxy }));
+  app.route('/api', fileUploadsRoutes(services.fileUploads, services.fileMultipart, { trustProxy: config.trustProxy }));
+  app.route('/api', fileAccessRoutes(services.fileAccess, { trustProxy: config.trustProxy }));
+  app.route('/api', urlUploadRoutes(services.urlUpload, services.urlFetch, { trustProxy: config.trustProxy }));
+  app.route('/api', dashboardRoutes(services.dashboard));
+  app.route('/api', cacheRoutes(services.cache));
+  app.route('/api', backupRoutes(services.backup));
 
   app.all('/api', () => {
     throw notFound('route');

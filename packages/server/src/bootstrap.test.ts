@@ -1,16 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SETTING_DEFINITIONS } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrap, firstRunBanner } from './bootstrap.js';
 import type { Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
-import { createSecretBox } from './lib/secret-box.js';
 import { cryptoIds } from './lib/ids.js';
 import { memoryLogger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
+import { createStoreFactory } from './storage/stores.js';
 import { testClock } from './test/clock.js';
-import { dialects, openTestDb, testPasswords, TEST_SECRET, type TestDb } from './test/harness.js';
+import { dialects, openTestDb, testCrypto, type TestDb } from './test/harness.js';
 
 describe.each(dialects)('first run (%s)', (dialect) => {
   let dir: string;
@@ -21,8 +22,10 @@ describe.each(dialects)('first run (%s)', (dialect) => {
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'driftbox-boot-'));
     testDb = await openTestDb(dialect, dir);
-    const crypto = { passwords: testPasswords, box: createSecretBox(TEST_SECRET) };
-    services = createServices({ db: testDb.db, clock: testClock(), ids: cryptoIds(), logger: memoryLogger(), crypto });
+    const crypto = testCrypto();
+    const clock = testClock();
+    const stores = createStoreFactory({ dataDir: dir, mac: crypto.mac, clock });
+    services = createServices({ db: testDb.db, clock, ids: cryptoIds(), logger: memoryLogger(), crypto, stores });
   });
   afterEach(async () => {
     await testDb.db.destroy();
@@ -60,10 +63,21 @@ describe.each(dialects)('first run (%s)', (dialect) => {
     await expect(services.auth.login('ip', { username: 'boss', password: 'configured-pass' })).resolves.toMatchObject({ username: 'boss' });
   });
 
-  it('seeds the site settings', async () => {
+  it('seeds a row for every catalogued setting, with its default', async () => {
     await bootstrap(testDb.db, services, configWith({ username: 'admin', password: 'configured-pass' }));
-    const keys = (await testDb.db.selectFrom('settings').select('key').execute()).map((r) => r.key).sort();
-    expect(keys).toEqual(['site_announcement_content', 'site_announcement_enabled', 'site_custom_body', 'site_custom_head', 'site_favicon_url', 'site_footer_markdown', 'site_title']);
+    const rows = await testDb.db.selectFrom('settings').select(['key', 'value']).execute();
+    const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    expect(stored).toEqual(Object.fromEntries(SETTING_DEFINITIONS.map((d) => [d.key, d.default])));
+  });
+
+  it('adds settings missing from an existing database and keeps stored values', async () => {
+    await migrateToLatest(testDb.db);
+    await testDb.db.insertInto('settings').values({ key: 'site_title', value: 'Kept', updated_at: '2025-01-01T00:00:00.000Z' }).execute();
+    await bootstrap(testDb.db, services, configWith({ username: 'admin', password: 'configured-pass' }));
+    const rows = await testDb.db.selectFrom('settings').select(['key', 'value']).execute();
+    expect(rows).toHaveLength(SETTING_DEFINITIONS.length);
+    expect(rows.find((r) => r.key === 'site_title')?.value).toBe('Kept');
+    expect(rows.find((r) => r.key === 'webdav_upload_mode')?.value).toBe('multipart');
   });
 });
 

@@ -5,6 +5,8 @@ import { createApp } from './app.js';
 import { bootstrap, firstRunBanner } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/client.js';
+import { startPasteSweep } from './jobs/paste-sweep.js';
+import { startUploadCleanup } from './jobs/upload-cleanup.js';
 import { systemClock } from './lib/clock.js';
 import { createAppCrypto } from './lib/crypto.js';
 import { cryptoIds } from './lib/ids.js';
@@ -81,7 +83,17 @@ async function main(): Promise<void> {
     logger.error('HTTP server error', { error: err.message });
     process.exit(1);
   });
-  onShutdown(server, () => db.destroy(), logger);
+  const pasteSweep = startPasteSweep({ pastes: services.pastes, logger });
+  const uploadCleanup = startUploadCleanup({ files: services.fileCleanup, urlFetches: services.urlFetch, logger });
+  onShutdown(
+    server,
+    async () => {
+      await pasteSweep.stop();
+      await uploadCleanup.stop();
+      await db.destroy();
+    },
+    logger,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -4,11 +4,25 @@ import type { Clock } from './lib/clock.js';
 import type { AppCrypto } from './lib/crypto.js';
 import type { Ids } from './lib/ids.js';
 import type { Logger } from './lib/logger.js';
+import type { StoreFactory } from './storage/stores.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { createLocalStorageService } from './modules/local-storage/local-storage.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createPasteViewsService } from './modules/pastes/paste-views.service.js';
+import { createPastesService } from './modules/pastes/pastes.service.js';
 import { createRateLimitService } from './modules/rate-limits/rate-limits.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { createStorageConfigsService } from './modules/storage-configs/storage-configs.service.js';
 import { createSystemService } from './modules/system/system.service.js';
+import { createCacheRegistry } from './lib/cache-registry.js';
+import { createBackupService } from './modules/backup/backup.service.js';
+import { createCacheService, NO_MOUNTS } from './modules/cache/cache.service.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { createFileServices } from './modules/files/files.module.js';
+import { filesRepository } from './modules/files/files.repository.js';
+import { fileStats, fileStorageUsage } from './modules/files/files.service.js';
+import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
+import type { SsrfPolicy } from './lib/ssrf.js';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -16,17 +30,38 @@ export interface ServiceDeps {
   ids: Ids;
   logger: Logger;
   crypto: AppCrypto;
+  stores: StoreFactory;
+  /** Name resolution of the URL-upload SSRF guard; only tests set it. */
+  urlPolicy?: SsrfPolicy | undefined;
 }
 
 /** Builds every module's service over the shared dependencies. */
 export function createServices(deps: ServiceDeps) {
   const rateLimits = createRateLimitService(deps);
+  // The files module's ports: bytes and shares per storage config, and the dashboard's file figures.
+  const fileRepo = filesRepository(deps.db);
+  const storageConfigs = createStorageConfigsService({ ...deps, usage: fileStorageUsage(fileRepo) });
+  // In-process caches register here, for the admin panel's cache stats and clear.
+  const caches = createCacheRegistry();
+  const settings = createSettingsService({ ...deps, caches });
+  const fileServices = createFileServices({ ...deps, rateLimits, settings, storageConfigs });
   return {
     rateLimits,
+    caches,
     auth: createAuthService({ ...deps, rateLimits }),
     apiKeys: createApiKeysService({ ...deps, rateLimits }),
-    settings: createSettingsService(deps),
+    settings,
     system: createSystemService(deps),
+    pastes: createPastesService(deps),
+    pasteViews: createPasteViewsService({ ...deps, rateLimits }),
+    storageConfigs,
+    // The mounts module will pass its MountVisibilityPort to the cache service.
+    dashboard: createDashboardService({ ...deps, files: fileStats(fileRepo) }),
+    cache: createCacheService({ caches, clock: deps.clock, mounts: NO_MOUNTS }),
+    backup: createBackupService({ ...deps, caches }),
+    ...fileServices,
+    ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
+    localStorage: createLocalStorageService({ mac: deps.crypto.mac, clock: deps.clock, resolveStore: (id) => storageConfigs.localStore(id) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

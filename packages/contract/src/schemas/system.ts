@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SETTINGS_CATALOGUE, type SettingKey } from '../settings-catalogue.js';
 
 /** `data` of `GET /api/version`. */
 export const VersionDto = z.object({
@@ -19,19 +20,27 @@ export const HealthDto = z.object({
 });
 export type HealthDto = z.infer<typeof HealthDto>;
 
-/** Site settings (group 4) every page needs; visitors may read these. Issue 5 adds the full catalogue. */
-export const SITE_SETTING_DEFAULTS = {
-  site_title: 'Driftbox',
-  site_favicon_url: '',
-  site_footer_markdown: '© 2026 Driftbox',
-  site_announcement_enabled: 'false',
-  site_announcement_content: '',
-  site_custom_head: '',
-  site_custom_body: '',
-} as const;
-export type SiteSettingKey = keyof typeof SITE_SETTING_DEFAULTS;
+/** Keys of the site group (4), in display order: what every page needs, readable by visitors. */
+export const SITE_SETTING_KEYS = [
+  'site_title',
+  'site_favicon_url',
+  'site_announcement_enabled',
+  'site_announcement_content',
+  'site_footer_markdown',
+  'site_custom_head',
+  'site_custom_body',
+] as const satisfies readonly SettingKey[];
+export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 
-/** One settings row as `GET /api/admin/settings?group=4` returns it. */
+/** Defaults of the site settings, taken from the catalogue (the one place defaults are defined). */
+export const SITE_SETTING_DEFAULTS: Readonly<Record<SiteSettingKey, string>> = Object.fromEntries(
+  SITE_SETTING_KEYS.map((key) => [key, SETTINGS_CATALOGUE[key].default]),
+) as Record<SiteSettingKey, string>;
+
+/**
+ * The part of a settings row every page relies on (`GET /api/admin/settings?group=4`). Rows carry more
+ * metadata (see `SettingDto`); parsing with this schema keeps only these fields.
+ */
 export const SettingRow = z.object({
   key: z.string(),
   value: z.string(),

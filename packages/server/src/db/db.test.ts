@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dialects, openTestDb, type TestDb } from '../test/harness.js';
 import { dialectOf, isUniqueViolation } from './client.js';
@@ -27,17 +27,18 @@ describe.each(dialects)('database (%s)', (dialect) => {
     expect(await migrateToLatest(t.db)).toEqual(Object.keys(MIGRATIONS));
     expect(await migrateToLatest(t.db)).toEqual([]);
     const tables = (await t.db.introspection.getTables()).map((x) => x.name).sort();
-    expect(tables).toEqual(['admin_sessions', 'admins', 'api_keys', 'rate_limits', 'settings']);
+    expect(tables).toEqual(['admin_sessions', 'admins', 'api_keys', 'files', 'pastes', 'rate_limits', 'settings', 'storage_configs', 'upload_jobs']);
     expect(dialectOf(t.db)).toBe(dialect);
   });
 
   it('migrates down to an empty database and up again', async () => {
     await migrateToLatest(t.db);
     const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => MIGRATIONS } });
-    const down = await migrator.migrateDown();
+    // Every migration's `down`, newest first, must leave nothing behind.
+    const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(await t.db.introspection.getTables()).toEqual([]);
-    expect(await migrateToLatest(t.db)).toEqual(['001_initial']);
+    expect(await migrateToLatest(t.db)).toEqual(Object.keys(MIGRATIONS));
   });
 
   describe('after migration', () => {

@@ -1,5 +1,8 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import { initial } from './migrations/001_initial.js';
+import { pastes } from './migrations/002_pastes.js';
+import { storage } from './migrations/003_storage.js';
+import { files } from './migrations/004_files.js';
 import type { Database } from './schema.js';
 
 /**
@@ -8,6 +11,9 @@ import type { Database } from './schema.js';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
+  '002_pastes': pastes,
+  '003_storage': storage,
+  '004_files': files,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

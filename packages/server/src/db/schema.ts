@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * Row types of every table, as Kysely sees them. Timestamps are TEXT in ISO 8601 UTC with
  * milliseconds in both dialects, so they compare correctly as strings.
@@ -49,10 +51,115 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+/** Text shares (migration 002). */
+export interface PastesTable {
+  id: string;
+  slug: string;
+  content: string;
+  remark: string | null;
+  /** scrypt hash; null = no password. The password itself is never stored. */
+  password_hash: string | null;
+  /** Bumped on every password change; access tokens carry it. */
+  password_version: number;
+  /** null = never expires. */
+  expires_at: string | null;
+  /** 0 or null = unlimited. */
+  max_views: number | null;
+  views: number;
+  /** Admin id, or `apikey:<key id>`. */
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StorageConfigsTable {
+  id: string;
+  name: string;
+  /** LOCAL or S3. */
+  storage_type: string;
+  provider_type: string;
+  endpoint_url: string;
+  bucket_name: string;
+  region: string;
+  /** AES-256-GCM ciphertexts (secret-box); null for LOCAL. Never leave the server. */
+  access_key_id_enc: string | null;
+  secret_access_key_enc: string | null;
+  path_style: number;
+  default_folder: string;
+  custom_host: string | null;
+  signature_expires_in: number;
+  /** int8: PostgreSQL returns it as a string. null = no limit. */
+  total_storage_bytes: ColumnType<number | string | null, number | null, number | null>;
+  is_public: number;
+  is_default: number;
+  /** Admin id, or null for the seeded config. */
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  last_used: string | null;
+}
+
+/** File shares (migration 004). Reads only ever see `status = 'active'` rows. */
+export interface FilesTable {
+  id: string;
+  slug: string;
+  filename: string;
+  storage_config_id: string;
+  /** Object key inside the config's store. */
+  storage_path: string;
+  /** Virtual path when the share was created from the mount explorer; null for uploads. */
+  file_path: string | null;
+  mimetype: string;
+  /** int8: PostgreSQL returns it as a string. */
+  size: ColumnType<number | string, number, number>;
+  etag: string | null;
+  remark: string | null;
+  /** scrypt hash; null = no password. */
+  password_hash: string | null;
+  /** Bumped on every password change; access tokens carry it. */
+  password_version: number;
+  expires_at: string | null;
+  /** 0 or null = unlimited. */
+  max_views: number | null;
+  views: number;
+  /** When the last view was counted (the sweep keeps used-up shares until their tokens expire). */
+  last_viewed_at: string | null;
+  use_proxy: number;
+  /** `pending` until the stored object has been checked, then `active`. */
+  status: 'pending' | 'active';
+  /** Multipart upload id while a resumable upload is pending. */
+  upload_id: string | null;
+  /** Admin id, or `apikey:<key id>`. */
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Progress of server-side URL fetches (migration 004); keyed by the share being filled. */
+export interface UploadJobsTable {
+  file_id: string;
+  source_url: string;
+  /** The share's slug when the job started (for its link once completed). */
+  slug: string;
+  status: 'running' | 'completed' | 'failed' | 'cancelled';
+  progress: number;
+  bytes_total: ColumnType<number | string | null, number | null, number | null>;
+  bytes_fetched: ColumnType<number | string, number, number>;
+  bytes_stored: ColumnType<number | string, number, number>;
+  error: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
   api_keys: ApiKeysTable;
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
+  pastes: PastesTable;
+  storage_configs: StorageConfigsTable;
+  files: FilesTable;
+  upload_jobs: UploadJobsTable;
 }

@@ -1,3 +1,4 @@
+import { createMac, type Mac } from './mac.js';
 import { createPasswordHasher, type PasswordHasher } from './password.js';
 import { createSecretBox, type SecretBox } from './secret-box.js';
 
@@ -5,9 +6,10 @@ import { createSecretBox, type SecretBox } from './secret-box.js';
 export interface AppCrypto {
   passwords: PasswordHasher;
   box: SecretBox;
+  mac: Mac;
 }
 
 /** Production crypto from the master secret. */
 export function createAppCrypto(masterSecret: string): AppCrypto {
-  return { passwords: createPasswordHasher(), box: createSecretBox(masterSecret) };
+  return { passwords: createPasswordHasher(), box: createSecretBox(masterSecret), mac: createMac(masterSecret) };
 }

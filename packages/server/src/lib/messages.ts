@@ -10,6 +10,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, Text> = {
   VALIDATION_FAILED: { en: 'Validation failed', zh: '参数校验失败' },
   NOTHING_TO_UPDATE: { en: 'Nothing to update', zh: '没有需要更新的内容' },
   SAME_PASSWORD: { en: 'The new password must differ from the current one', zh: '新密码不能与当前密码相同' },
+  BACKUP_INVALID: { en: 'The backup file is invalid or incomplete', zh: '备份文件无效或不完整' },
+  BACKUP_CHECKSUM: { en: 'The backup file failed its checksum: it was changed or damaged', zh: '备份文件校验失败：文件已被修改或损坏' },
   UNAUTHORIZED: { en: 'Authentication required, please log in', zh: '需要认证访问，请登录' },
   INVALID_CREDENTIALS: { en: 'Invalid username or password', zh: '用户名或密码错误' },
   WRONG_PASSWORD: { en: 'Current password is incorrect', zh: '当前密码错误' },
@@ -39,5 +41,12 @@ export const RESOURCE_NAMES = {
   admin: { en: 'Administrator', zh: '管理员' },
   route: { en: 'API route', zh: '接口' },
   setting: { en: 'Setting', zh: '设置项' },
+  paste: { en: 'Paste', zh: '文本分享' },
+  'setting group': { en: 'Settings group', zh: '设置分组' },
+  'storage config': { en: 'Storage config', zh: '存储配置' },
+  object: { en: 'File', zh: '文件' },
+  upload: { en: 'Upload', zh: '上传任务' },
+  file: { en: 'File share', zh: '文件分享' },
+  mount: { en: 'Mount', zh: '挂载点' },
 } satisfies Record<string, Text>;
 export type Resource = keyof typeof RESOURCE_NAMES;

@@ -1,9 +1,42 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** The result of a password check: whether it matched, and whether the stored hash should be replaced now. */
+export interface PasswordCheck {
+  ok: boolean;
+  /** True for a legacy hash that just matched: the caller stores `hash(password)` in its place. */
+  needsRehash: boolean;
+}
 
 /** Hashes and verifies passwords (ARCHITECTURE §5: scrypt with a per-hash salt, constant-time compare). */
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
+  /** True when `password` matches `stored`. */
   verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * `verify` with a `needsRehash` result. A separate method rather than a new return type of `verify`,
+   * because `if (!(await verify()))` on an object would silently accept every password.
+   */
+  check(password: string, stored: string): Promise<PasswordCheck>;
+}
+
+/**
+ * Prefix of the unsalted SHA-256 hashes imported from the original product's backups. They are
+ * accepted until their first successful check, when the caller replaces them with scrypt.
+ */
+export const LEGACY_SHA256_PREFIX = 'legacy-sha256$';
+
+/** The stored form of an original-product SHA-256 hash (64 hex digits). */
+export function legacySha256(hex: string): string {
+  return LEGACY_SHA256_PREFIX + hex.toLowerCase();
+}
+
+/** Constant-time check of a `legacy-sha256$<hex>` value; false for anything malformed. */
+function verifyLegacy(password: string, stored: string): boolean {
+  const hex = stored.slice(LEGACY_SHA256_PREFIX.length);
+  if (!/^[0-9a-f]{64}$/.test(hex)) return false;
+  // The original hashed the UTF-8 text as typed (no normalisation), so this must too.
+  const actual = createHash('sha256').update(password, 'utf8').digest();
+  return timingSafeEqual(actual, Buffer.from(hex, 'hex'));
 }
 
 export interface ScryptParams {
@@ -50,6 +83,17 @@ function parse(stored: string): ParsedHash | null {
  * be raised later without invalidating stored hashes.
  */
 export function createPasswordHasher(params: ScryptParams = DEFAULT_SCRYPT): PasswordHasher {
+  async function check(password: string, stored: string): Promise<PasswordCheck> {
+    if (stored.startsWith(LEGACY_SHA256_PREFIX)) {
+      const ok = verifyLegacy(password, stored);
+      return { ok, needsRehash: ok };
+    }
+    const parsed = parse(stored);
+    if (!parsed) return { ok: false, needsRehash: false };
+    const key = await derive(password, parsed.salt, parsed.params);
+    return { ok: key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash), needsRehash: false };
+  }
+
   return {
     async hash(password) {
       const salt = randomBytes(SALT_BYTES);
@@ -57,10 +101,8 @@ export function createPasswordHasher(params: ScryptParams = DEFAULT_SCRYPT): Pas
       return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
     },
     async verify(password, stored) {
-      const parsed = parse(stored);
-      if (!parsed) return false;
-      const key = await derive(password, parsed.salt, parsed.params);
-      return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
+      return (await check(password, stored)).ok;
     },
+    check,
   };
 }

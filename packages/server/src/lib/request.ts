@@ -6,11 +6,15 @@ import { AppError, badRequest, validationFailed, zodDetails } from './errors.js'
 /** JSON bodies of the admin API are small; bigger ones are refused before they are buffered. */
 export const DEFAULT_JSON_LIMIT = 1024 * 1024;
 
-async function readText(c: Context<AppEnv>, maxBytes: number): Promise<string> {
+/**
+ * The raw body, refused with 413 once it passes `maxBytes` (checked on the declared length and again
+ * while reading, so a chunked body cannot make the server buffer more).
+ */
+export async function readBytes(c: Context<AppEnv>, maxBytes: number): Promise<Buffer> {
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
   const body = c.req.raw.body;
-  if (!body) return '';
+  if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = body.getReader();
@@ -24,7 +28,11 @@ async function readText(c: Context<AppEnv>, maxBytes: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+async function readText(c: Context<AppEnv>, maxBytes: number): Promise<string> {
+  return (await readBytes(c, maxBytes)).toString('utf8');
 }
 
 /**

@@ -19,10 +19,11 @@ import { createDb, type Dialect } from '../db/client.js';
 import type { Database } from '../db/schema.js';
 import type { AdminActor } from '../lib/actor.js';
 import { createPasswordHasher } from '../lib/password.js';
-import { createSecretBox } from '../lib/secret-box.js';
+import { createAppCrypto, type AppCrypto } from '../lib/crypto.js';
 import { cryptoIds } from '../lib/ids.js';
 import { memoryLogger, type LogEntry } from '../lib/logger.js';
 import type { Services } from '../services.js';
+import type { SsrfPolicy } from '../lib/ssrf.js';
 import { testClock, type TestClock } from './clock.js';
 
 const pgUrl = inject('pgUrl');
@@ -34,6 +35,11 @@ export const TEST_SECRET = 'test-only-0123456789abcdefghijklmnopqrstuvwxyz';
 export const ADMIN = { username: 'admin', password: 'correct-horse-battery' } as const;
 /** scrypt at N=2^10 keeps hundreds of logins fast; the hasher's own tests use production cost. */
 export const testPasswords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+
+/** Production crypto keyed by TEST_SECRET, with the cheap test password hasher. */
+export function testCrypto(): AppCrypto {
+  return { ...createAppCrypto(TEST_SECRET), passwords: testPasswords };
+}
 
 export type Headers = Record<string, string>;
 
@@ -84,6 +90,8 @@ export interface Harness {
 export interface HarnessOptions {
   dialect: Dialect;
   config?: Partial<Config>;
+  /** Lets URL-upload tests reach a fixture server on loopback (the guard refuses loopback otherwise). */
+  urlPolicy?: SsrfPolicy;
 }
 
 export interface TestDb {
@@ -141,8 +149,8 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const config: Config = { ...baseConfig(dir, testDb.database), ...options.config };
   const clock = testClock();
   const logger = memoryLogger();
-  const crypto = { passwords: testPasswords, box: createSecretBox(TEST_SECRET) };
-  const { app, services } = createApp({ config, db: testDb.db, clock, ids: cryptoIds(), logger, crypto });
+  const crypto = testCrypto();
+  const { app, services } = createApp({ config, db: testDb.db, clock, ids: cryptoIds(), logger, crypto, ...(options.urlPolicy ? { urlPolicy: options.urlPolicy } : {}) });
   await bootstrap(testDb.db, services, config);
 
   const login = await services.auth.login('harness', { username: config.admin.username, password: config.admin.password ?? '' });

@@ -1,3 +1,5 @@
+import { Permission } from '@driftbox/contract';
+
 /**
  * Every /api route and who may call it. The shared security suite runs its checks over each protected
  * route, and fails when a route exists that is in neither list — so a new route cannot ship unclassified.
@@ -21,8 +23,61 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'GET', path: '/api/admin/api-keys/:id', access: 'admin' },
   { method: 'PUT', path: '/api/admin/api-keys/:id', access: 'admin' },
   { method: 'DELETE', path: '/api/admin/api-keys/:id', access: 'admin' },
+  // Pastes: admins manage all, keys with TEXT only their own (others' answer 404).
+  { method: 'POST', path: '/api/paste', access: { permission: Permission.TEXT } },
+  { method: 'GET', path: '/api/pastes', access: { permission: Permission.TEXT } },
+  { method: 'DELETE', path: '/api/pastes/batch-delete', access: { permission: Permission.TEXT } },
+  { method: 'POST', path: '/api/pastes/clear-expired', access: { permission: Permission.TEXT } },
+  { method: 'GET', path: '/api/pastes/:id', access: { permission: Permission.TEXT } },
+  { method: 'PUT', path: '/api/pastes/:id', access: { permission: Permission.TEXT } },
   // Without ?group=4 (the public site group) settings are admin-only.
   { method: 'GET', path: '/api/admin/settings', access: 'admin' },
+  { method: 'GET', path: '/api/admin/settings/groups', access: 'admin' },
+  { method: 'GET', path: '/api/admin/settings/metadata', access: 'admin' },
+  { method: 'PUT', path: '/api/admin/settings/group/:group', access: 'admin' },
+  // Storage configs: keys with FILE_SHARE may read those marked usable by keys (never credentials).
+  { method: 'GET', path: '/api/s3-configs', access: { permission: Permission.FILE_SHARE } },
+  { method: 'GET', path: '/api/s3-configs/:id', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/s3-configs', access: 'admin' },
+  { method: 'PUT', path: '/api/s3-configs/:id', access: 'admin' },
+  { method: 'DELETE', path: '/api/s3-configs/:id', access: 'admin' },
+  { method: 'PUT', path: '/api/s3-configs/:id/set-default', access: 'admin' },
+  { method: 'POST', path: '/api/s3-configs/:id/test', access: 'admin' },
+  { method: 'GET', path: '/api/admin/dashboard/stats', access: 'admin' },
+  { method: 'POST', path: '/api/admin/cache/clear', access: 'admin' },
+  { method: 'GET', path: '/api/admin/cache/stats', access: 'admin' },
+  // A key clears only the caches of mounts it may see, never everything.
+  { method: 'POST', path: '/api/user/cache/clear', access: { permission: Permission.MOUNT_VIEW } },
+  { method: 'GET', path: '/api/admin/backup/modules', access: 'admin' },
+  { method: 'POST', path: '/api/admin/backup/create', access: 'admin' },
+  { method: 'POST', path: '/api/admin/backup/preview', access: 'admin' },
+  { method: 'POST', path: '/api/admin/backup/restore', access: 'admin' },
+  // File shares: admins manage all, keys with FILE_SHARE only their own (others' answer 404).
+  { method: 'GET', path: '/api/files', access: { permission: Permission.FILE_SHARE } },
+  { method: 'GET', path: '/api/files/:id', access: { permission: Permission.FILE_SHARE } },
+  { method: 'PUT', path: '/api/files/:id', access: { permission: Permission.FILE_SHARE } },
+  { method: 'DELETE', path: '/api/files/batch-delete', access: { permission: Permission.FILE_SHARE } },
+  // Uploads: only the actor that started an upload may continue, commit or abort it.
+  { method: 'POST', path: '/api/upload', access: { permission: Permission.FILE_SHARE } },
+  { method: 'PUT', path: '/api/upload-direct/:filename', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/s3/presign', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/s3/commit', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/upload/multipart/init', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/upload/multipart/list-parts', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/upload/multipart/refresh-urls', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/upload/multipart/complete', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/upload/multipart/abort', access: { permission: Permission.FILE_SHARE } },
+  // URL upload: the server fetches only for FILE_SHARE holders, through the SSRF guard (never anonymous).
+  { method: 'POST', path: '/api/url/info', access: { permission: Permission.FILE_SHARE } },
+  { method: 'GET', path: '/api/url/proxy', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/url/presign', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/url/commit', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/url/multipart/init', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/url/multipart/complete', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/url/multipart/abort', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/url/cancel', access: { permission: Permission.FILE_SHARE } },
+  { method: 'POST', path: '/api/url/fetch', access: { permission: Permission.FILE_SHARE } },
+  { method: 'GET', path: '/api/url/fetch/:id', access: { permission: Permission.FILE_SHARE } },
 ];
 
 /** Routes anyone may call (`METHOD path`). */
@@ -31,5 +86,21 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/version',
   'POST /api/admin/login',
   'POST /api/admin/logout',
+  // Reading a paste needs only its link (and its password, if it has one).
+  'GET /api/paste/:slug',
+  'POST /api/paste/:slug',
+  'GET /api/raw/:slug',
   'GET /api/admin/settings',
+  'GET /api/system/max-upload-size',
+  // Presigned URLs of LOCAL storage: the HMAC signature in the query is the authorisation
+  // (local-storage.routes.test.ts covers missing, tampered and expired signatures).
+  'GET /api/local-storage/:configId/object',
+  'PUT /api/local-storage/:configId/object',
+  'PUT /api/local-storage/:configId/part',
+  // Reading a file share needs only its link; protected ones a password (POST) or the token it issues.
+  'GET /api/public/files/:slug',
+  'POST /api/public/files/:slug/verify',
+  'GET /api/file-view/:slug',
+  'GET /api/file-download/:slug',
+  'GET /api/office-preview/:slug',
 ]);

@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, Permission } from '@driftbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../lib/digest.js';
 import { TEST_START } from './clock.js';
 import { createHarness, dialects, type Harness } from './harness.js';
@@ -22,6 +22,11 @@ describe.each(dialects)('shared security checks (%s)', (dialect) => {
   });
   afterAll(async () => {
     await h.close();
+  });
+  // One harness serves every route, and each route's checks present unknown keys: without a fresh
+  // window the API-key failure limit (429) would answer for the later routes.
+  beforeEach(async () => {
+    await h.db.deleteFrom('rate_limits').execute();
   });
 
   it('classifies every /api route as public or protected', () => {

@@ -29,12 +29,13 @@ export interface ApiKeysDeps {
 export const DEFAULT_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** 24 random bytes = 32 url-safe characters. */
 const GENERATED_KEY_BYTES = 24;
-/** The encryption context binds ciphertexts to this column. */
-const KEY_CONTEXT = 'api_keys.key';
+/** The encryption context binds ciphertexts to this column (backup restore checks it too). */
+export const KEY_CONTEXT = 'api_keys.key';
 const LAST_USED_EVERY_MS = 60_000;
 const MAX_PRESENTED_KEY = 256;
 
-function prefixOf(key: string): string {
+/** The part of a key the list shows (also used when the backup imports the original's keys). */
+export function prefixOf(key: string): string {
   // Show at most half of a short custom key, so the mask does not give most of it away.
   return key.slice(0, Math.min(6, Math.floor(key.length / 2)));
 }

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/**
+ * Responses of the file-share routes. Management rows use the original's snake_case names; the public
+ * view also carries `previewUrl`/`downloadUrl`, the names the original's file page read.
+ */
+
+/** One row of `GET /api/files` (also `data` of `GET`/`PUT /api/files/{id}`, which add `urls`). */
+export const FileDto = z.object({
+  id: z.string(),
+  slug: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+  remark: z.string().nullable(),
+  has_password: z.boolean(),
+  expires_at: z.string().nullable(),
+  /** 0 = unlimited. */
+  max_views: z.number(),
+  views: z.number(),
+  /** 1 = served through the server (proxy), 0 = redirected to a direct storage link. */
+  use_proxy: z.number(),
+  storage_config_id: z.string(),
+  storage_config_name: z.string().nullable(),
+  storage_type: z.string().nullable(),
+  provider_type: z.string().nullable(),
+  storage_path: z.string(),
+  file_path: z.string().nullable(),
+  etag: z.string().nullable(),
+  created_by: z.string(),
+  /** Name of the creating API key; null for admin uploads or deleted keys. */
+  key_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type FileDto = z.infer<typeof FileDto>;
+
+/** Links of a share, absolute. View/download links carry an access token when one was issued. */
+export const FileUrls = z.object({
+  /** The share page (`/file/{slug}`). */
+  url: z.string(),
+  preview_url: z.string(),
+  download_url: z.string(),
+});
+export type FileUrls = z.infer<typeof FileUrls>;
+
+/** `GET`/`PUT /api/files/{id}` and upload results: the row plus its links. */
+export const FileDetailDto = FileDto.extend(FileUrls.shape);
+export type FileDetailDto = z.infer<typeof FileDetailDto>;
+
+/**
+ * `GET /api/public/files/{slug}` and `POST …/verify`. A protected file without a valid token answers
+ * `requires_password: true` with null links (no view counted). Otherwise the view was counted and the
+ * links carry a short-lived `access_token`, so the last allowed view can still download.
+ */
+export const FilePublicDto = z.object({
+  slug: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+  remark: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  max_views: z.number(),
+  views: z.number(),
+  use_proxy: z.number(),
+  has_password: z.boolean(),
+  requires_password: z.boolean(),
+  is_last_view: z.boolean(),
+  previewUrl: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  access_token: z.string().nullable(),
+  access_token_expires_at: z.string().nullable(),
+});
+export type FilePublicDto = z.infer<typeof FilePublicDto>;
+
+/** A URL the browser calls directly with the headers it must send (B2 needs extra ones). */
+export const PartUrl = z.object({ partNumber: z.number(), url: z.string() });
+export type PartUrl = z.infer<typeof PartUrl>;
+
+/** `POST /api/s3/presign` and `POST /api/url/presign`. */
+export const FilePresignDto = z.object({
+  file_id: z.string(),
+  slug: z.string(),
+  upload_url: z.string(),
+  /** Headers the PUT must carry (Content-Type; `X-Bz-Content-Sha1` on Backblaze B2). */
+  headers: z.record(z.string(), z.string()),
+  storage_path: z.string(),
+  storage_type: z.string(),
+  provider_type: z.string(),
+  contentType: z.string(),
+  /** When the upload URL stops working; commit before the pending upload is cleaned up. */
+  expires_at: z.string(),
+  url: z.string(),
+});
+export type FilePresignDto = z.infer<typeof FilePresignDto>;
+
+/** `POST /api/upload/multipart/init` (and the URL variant). */
+export const MultipartInitDto = z.object({
+  file_id: z.string(),
+  upload_id: z.string(),
+  slug: z.string(),
+  storage_path: z.string(),
+  storage_type: z.string(),
+  provider_type: z.string(),
+  contentType: z.string(),
+  partSize: z.number(),
+  partCount: z.number(),
+  part_urls: z.array(PartUrl),
+  url: z.string(),
+});
+export type MultipartInitDto = z.infer<typeof MultipartInitDto>;
+
+/** `POST /api/upload/multipart/list-parts`: what is already uploaded, so a reloaded page can resume. */
+export const MultipartPartsDto = z.object({
+  file_id: z.string(),
+  upload_id: z.string(),
+  parts: z.array(z.object({ PartNumber: z.number(), ETag: z.string(), Size: z.number() })),
+});
+export type MultipartPartsDto = z.infer<typeof MultipartPartsDto>;
+
+/** `POST /api/upload/multipart/refresh-urls`. */
+export const MultipartUrlsDto = z.object({ file_id: z.string(), part_urls: z.array(PartUrl) });
+export type MultipartUrlsDto = z.infer<typeof MultipartUrlsDto>;
+
+/** `data` of `DELETE /api/files/batch-delete`. */
+export const FileBatchDeleteResult = z.object({
+  deleted: z.number(),
+  /** The original's name for the same count. */
+  success: z.number(),
+  failed: z.array(z.object({ id: z.string(), error: z.string() })),
+});
+export type FileBatchDeleteResult = z.infer<typeof FileBatchDeleteResult>;
+
+/** `GET /api/office-preview/{slug}`: a temporary direct link for the online Office viewers. */
+export const OfficePreviewDto = z.object({
+  url: z.string(),
+  filename: z.string(),
+  mimetype: z.string(),
+  expires_in: z.number(),
+  is_temporary: z.literal(true),
+});
+export type OfficePreviewDto = z.infer<typeof OfficePreviewDto>;

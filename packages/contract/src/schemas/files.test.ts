@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { FileListQuery, FileShareOptions, FileUpdateBody, Filename, MultipartCompleteBody, uploadMimetype } from './files.js';
+import { UrlInfoBody } from './url-upload.js';
+
+const issuePaths = (result: { error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues.map((i) => i.path.join('.')) ?? [];
+
+describe('file share schemas', () => {
+  it('share options accept form strings and JSON numbers alike; empty fields mean absent', () => {
+    expect(FileShareOptions.parse({ expires_in: '24', max_views: '3', use_proxy: 'true', slug: '', remark: '', password: '' })).toEqual({
+      expires_in: 24, max_views: 3, use_proxy: true, slug: undefined, remark: undefined, password: undefined, s3_config_id: undefined, path: undefined,
+    });
+    expect(FileShareOptions.parse({ expires_in: 1.5, max_views: 0, use_proxy: 0 })).toMatchObject({ expires_in: 1.5, max_views: 0, use_proxy: false });
+    expect(FileShareOptions.parse({ expires_in: '', max_views: null })).toMatchObject({ expires_in: undefined, max_views: undefined });
+  });
+
+  it('share options refuse negative views, reserved slugs and paths that climb out', () => {
+    expect(issuePaths(FileShareOptions.safeParse({ max_views: '-1' }))).toEqual(['max_views']);
+    expect(issuePaths(FileShareOptions.safeParse({ max_views: 1.5 }))).toEqual(['max_views']);
+    expect(issuePaths(FileShareOptions.safeParse({ slug: 'admin' }))).toEqual(['slug']);
+    expect(issuePaths(FileShareOptions.safeParse({ path: 'a/../../b' }))).toEqual(['path']);
+    expect(FileShareOptions.parse({ path: '/reports//2026/' }).path).toBe('reports/2026');
+  });
+
+  it('file names: no separators or control characters', () => {
+    for (const bad of ['a/b.txt', 'a\\b', '..', 'x\u0000y', '']) expect(Filename.safeParse(bad).success, bad).toBe(false);
+    expect(Filename.parse(' 报告 2026.pdf ')).toBe('报告 2026.pdf');
+  });
+
+  it('markdown extensions are stored as text/markdown; unknown types as octet-stream', () => {
+    expect(uploadMimetype('notes.MD', 'application/octet-stream')).toBe('text/markdown');
+    expect(uploadMimetype('a.rmd', null)).toBe('text/markdown');
+    expect(uploadMimetype('a.png', 'image/png')).toBe('image/png');
+    expect(uploadMimetype('a.bin', 'not a type')).toBe('application/octet-stream');
+  });
+
+  it('multipart complete needs an ETag for every part', () => {
+    expect(issuePaths(MultipartCompleteBody.safeParse({ file_id: 'f', parts: [{ PartNumber: 1 }] }))).toEqual(['parts.0.ETag']);
+    expect(issuePaths(MultipartCompleteBody.safeParse({ file_id: 'f', parts: [{ PartNumber: 1, ETag: '' }] }))).toEqual(['parts.0.ETag']);
+  });
+
+  it('update needs a change and one expiry form; list defaults to 50', () => {
+    expect(FileUpdateBody.safeParse({}).success).toBe(false);
+    expect(issuePaths(FileUpdateBody.safeParse({ expires_in: 1, expires_at: null }))).toEqual(['expires_at']);
+    expect(FileUpdateBody.parse({ password: '' })).toEqual({ password: '' });
+    expect(FileListQuery.parse({})).toEqual({ limit: 50, offset: 0, search: undefined });
+  });
+
+  it('URL upload takes only http(s) URLs', () => {
+    for (const url of ['file:///etc/passwd', 'ftp://x/y', 'javascript:alert(1)', 'http://']) expect(UrlInfoBody.safeParse({ url }).success, url).toBe(false);
+    expect(UrlInfoBody.parse({ url: ' https://example.com/a.zip ' }).url).toBe('https://example.com/a.zip');
+  });
+});

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { PAGE_SIZE, SEARCH_MIN_CHARS } from '../constants.js';
+import { normalizePath } from '../paths.js';
+import { SlugOrEmpty } from '../slugs.js';
+import { BulkDeleteBody } from './bulk.js';
+
+/**
+ * File shares (spec §3 "File share", §7 "Files"). Wire names follow the original product (snake_case),
+ * so its clients keep working. Upload options arrive as JSON or as form/query strings, so every option
+ * schema accepts both a number and its string form.
+ */
+
+export const FILE_REMARK_MAX = 500;
+export const FILE_PASSWORD_MAX = 256;
+export const FILENAME_MAX = 255;
+export const FILE_MAX_VIEWS_MAX = 1_000_000_000;
+/** Longest share lifetime in hours (10 years). */
+export const FILE_EXPIRES_IN_MAX_HOURS = 87_600;
+export const FILE_LIST_LIMIT_MAX = 200;
+/** How long an access token for a file's view/download links stays valid after a counted view. */
+export const FILE_ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Header (or `?token=`) carrying a file access token. */
+export const FILE_TOKEN_HEADER = 'X-File-Token';
+/** Pending (presigned, multipart) uploads older than this are abandoned and cleaned up. */
+export const PENDING_UPLOAD_TTL_MS = 60 * 60 * 1000;
+/** Extensions stored as text/markdown whatever the browser says (spec §5). */
+export const MARKDOWN_EXTENSIONS = ['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd'] as const;
+export const FILE_DELETE_MODES = ['both', 'record_only'] as const;
+export type FileDeleteMode = (typeof FILE_DELETE_MODES)[number];
+
+/** The MIME type an upload is stored with: markdown by extension, else the declared type, else octet-stream. */
+export function uploadMimetype(filename: string, declared?: string | null): string {
+  const ext = /\.([^./]+)$/.exec(filename)?.[1]?.toLowerCase();
+  if (ext && (MARKDOWN_EXTENSIONS as readonly string[]).includes(ext)) return 'text/markdown';
+  const type = declared?.trim();
+  return type && /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/.test(type) ? type : 'application/octet-stream';
+}
+
+/** An optional string field where `''` means absent (forms send every field). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+/** A non-negative number given as a JSON number or a numeric string; `''`/null = absent. */
+function numberish(max: number, int: boolean) {
+  const base = int ? z.number().int().min(0).max(max) : z.number().min(0).max(max);
+  return z
+    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$|^$/, 'Must be a number'), z.null()])
+    .optional()
+    .transform((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)))
+    .pipe(base.optional());
+}
+
+/** A boolean as JSON, `0`/`1`, or the strings `true`/`false`/`0`/`1`. */
+export const Flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])])
+  .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
+
+/** A storage sub-folder for the object key (`reports/2026`), stored without outer slashes. */
+export const StorageSubPath = z
+  .string()
+  .trim()
+  .max(512)
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v || v === '/') return undefined;
+    const result = normalizePath('/' + v.replace(/^\/+/, ''));
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: `Invalid path (${result.reason})` });
+      return z.NEVER;
+    }
+    return result.path === '/' ? undefined : result.path.slice(1);
+  });
+
+/** A file name as uploaded: no path separators, no control characters. */
+export const Filename = z
+  .string()
+  .trim()
+  .min(1)
+  .max(FILENAME_MAX)
+  .refine((v) => !/[/\\\p{Cc}]/u.test(v) && v !== '.' && v !== '..', 'Invalid file name');
+
+/**
+ * Share options common to every way of uploading (form fields, JSON bodies, upload-direct query).
+ * `expires_in` is in hours (0 = never); `max_views` 0 = unlimited; an empty password means none.
+ */
+export const FileShareOptions = z.object({
+  s3_config_id: optionalText(128),
+  slug: SlugOrEmpty.nullish().transform((v) => (v ? v : undefined)),
+  path: StorageSubPath,
+  remark: optionalText(FILE_REMARK_MAX),
+  password: z
+    .string()
+    .max(FILE_PASSWORD_MAX)
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
+  expires_in: numberish(FILE_EXPIRES_IN_MAX_HOURS, false),
+  max_views: numberish(FILE_MAX_VIEWS_MAX, true),
+  use_proxy: Flag.nullish().transform((v) => v ?? undefined),
+});
+export type FileShareOptions = z.input<typeof FileShareOptions>;
+
+/** `POST /api/s3/presign`: a share whose bytes the browser PUTs straight to storage. */
+export const FilePresignBody = FileShareOptions.extend({
+  filename: Filename,
+  mimetype: optionalText(255),
+  /** Declared size; the server checks it now and the real size (from storage) at commit. */
+  size: numberish(Number.MAX_SAFE_INTEGER, true),
+});
+export type FilePresignBody = z.input<typeof FilePresignBody>;
+
+/** `POST /api/s3/commit`: the browser's PUT finished; the server checks the object and publishes the share. */
+export const FileCommitBody = z.object({
+  file_id: z.string().trim().min(1).max(128),
+  etag: optionalText(256),
+});
+export type FileCommitBody = z.input<typeof FileCommitBody>;
+
+/** `POST /api/upload/multipart/init`: a resumable upload in parts of `partSize` bytes. */
+export const MultipartInitBody = FileShareOptions.extend({
+  filename: Filename,
+  mimetype: optionalText(255),
+  size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  partSize: z.coerce.number().int().min(1).max(5 * 1024 ** 3),
+  partCount: z.coerce.number().int().min(1).max(10_000),
+});
+export type MultipartInitBody = z.input<typeof MultipartInitBody>;
+
+/** A body naming one upload of the caller (`list-parts`, `abort`, `url/cancel`). */
+export const FileIdBody = z.object({ file_id: z.string().trim().min(1).max(128), upload_id: optionalText(1024) });
+export type FileIdBody = z.input<typeof FileIdBody>;
+
+const PartNumber = z.coerce.number().int().min(1).max(10_000);
+
+/** `POST /api/upload/multipart/refresh-urls`: new URLs for parts whose URLs expired. */
+export const MultipartRefreshBody = FileIdBody.extend({ partNumbers: z.array(PartNumber).min(1).max(10_000) });
+export type MultipartRefreshBody = z.input<typeof MultipartRefreshBody>;
+
+/** `POST /api/upload/multipart/complete`: every part with the ETag its upload answered (required, spec §5). */
+export const MultipartCompleteBody = FileIdBody.extend({
+  parts: z
+    .array(z.object({ PartNumber, ETag: z.string({ error: 'ETag is required for every part' }).trim().min(1, 'ETag is required for every part').max(256) }))
+    .min(1)
+    .max(10_000),
+});
+export type MultipartCompleteBody = z.input<typeof MultipartCompleteBody>;
+
+/** `GET /api/files`: newest first; `search` (≥ 2 characters) matches filename, slug and remark. */
+export const FileListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(FILE_LIST_LIMIT_MAX).default(PAGE_SIZE.files),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().min(SEARCH_MIN_CHARS, `Search needs at least ${SEARCH_MIN_CHARS} characters`).max(200).optional()),
+  /** Admins only: the creator (`<admin id>` or `apikey:<key id>`). */
+  created_by: z.string().trim().min(1).max(200).optional(),
+});
+export type FileListQuery = z.input<typeof FileListQuery>;
+
+/**
+ * `PUT /api/files/{id}`: any subset. `password: ''` or `clear_password: true` removes the password;
+ * `expires_in` (hours, 0 = never) or `expires_at` (ISO, null = never); views restart when `max_views` changes.
+ */
+export const FileUpdateBody = z
+  .object({
+    remark: z.string().trim().max(FILE_REMARK_MAX).nullish().transform((v) => (v === undefined ? undefined : v || null)),
+    slug: SlugOrEmpty.optional(),
+    expires_in: numberish(FILE_EXPIRES_IN_MAX_HOURS, false),
+    expires_at: z.string().datetime({ offset: true }).nullable().optional(),
+    max_views: numberish(FILE_MAX_VIEWS_MAX, true),
+    password: z.string().max(FILE_PASSWORD_MAX).nullish(),
+    clear_password: z.boolean().optional(),
+    use_proxy: Flag.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.expires_in !== undefined && body.expires_at !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Give either expires_in or expires_at, not both' });
+    }
+    if (Object.values(body).every((v) => v === undefined)) ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to update' });
+  });
+export type FileUpdateBody = z.input<typeof FileUpdateBody>;
+
+/** `DELETE /api/files/batch-delete`: `both` also deletes the stored objects; `record_only` keeps them. */
+export const FileBatchDeleteBody = BulkDeleteBody.extend({ delete_mode: z.enum(FILE_DELETE_MODES).default('both') });
+export type FileBatchDeleteBody = z.input<typeof FileBatchDeleteBody>;
+
+/** `POST /api/public/files/{slug}/verify`. */
+export const FileVerifyBody = z.object({ password: z.string().min(1).max(FILE_PASSWORD_MAX) });
+export type FileVerifyBody = z.infer<typeof FileVerifyBody>;

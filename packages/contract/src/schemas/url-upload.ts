@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { FileIdBody, FileShareOptions, Filename, MultipartCompleteBody } from './files.js';
+
+/**
+ * URL upload (spec §7 "URL upload"): the server looks at or fetches a remote http(s) URL. Every route
+ * needs FILE_SHARE, and the server refuses private, loopback, link-local and metadata addresses.
+ */
+
+export const SOURCE_URL_MAX = 4096;
+
+/** An absolute http(s) URL (the server re-checks the scheme and address of every hop). */
+export const SourceUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(SOURCE_URL_MAX)
+  .regex(/^https?:\/\/[^\s]+$/i, 'Must be an http or https URL');
+
+/** `POST /api/url/info`. */
+export const UrlInfoBody = z.object({ url: SourceUrl });
+export type UrlInfoBody = z.infer<typeof UrlInfoBody>;
+
+/** What the browser found out (or was told by `url/info`) about the source. */
+const SourceMetadata = z
+  .object({
+    filename: Filename.optional(),
+    contentType: z.string().trim().max(255).optional(),
+    size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .optional();
+
+const urlShare = {
+  url: SourceUrl,
+  filename: Filename.optional(),
+  mimetype: z.string().trim().max(255).optional(),
+  metadata: SourceMetadata,
+};
+
+/** `POST /api/url/presign`: the browser downloads the URL and PUTs it to the returned URL. */
+export const UrlPresignBody = FileShareOptions.extend({
+  ...urlShare,
+  size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export type UrlPresignBody = z.input<typeof UrlPresignBody>;
+
+/** `POST /api/url/multipart/init` (`part_size`/`part_count`, the original's names, are accepted too). */
+export const UrlMultipartInitBody = FileShareOptions.extend({
+  ...urlShare,
+  size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  partSize: z.coerce.number().int().min(1).max(5 * 1024 ** 3).optional(),
+  partCount: z.coerce.number().int().min(1).max(10_000).optional(),
+  part_size: z.coerce.number().int().min(1).max(5 * 1024 ** 3).optional(),
+  part_count: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+export type UrlMultipartInitBody = z.input<typeof UrlMultipartInitBody>;
+
+/** `POST /api/url/multipart/complete` and `…/abort` take the same bodies as the upload routes. */
+export const UrlMultipartCompleteBody = MultipartCompleteBody;
+export const UrlCancelBody = FileIdBody;
+
+/**
+ * `POST /api/url/fetch`: the server itself fetches the URL and streams it into storage (no browser
+ * round trip, no CORS). Answers 202 with a job to poll at `GET /api/url/fetch/{file_id}`.
+ */
+export const UrlFetchBody = FileShareOptions.extend({ url: SourceUrl, filename: Filename.optional() });
+export type UrlFetchBody = z.input<typeof UrlFetchBody>;
+
+/** `data` of `POST /api/url/info`. */
+export const UrlInfoDto = z.object({
+  url: z.string(),
+  /** From Content-Disposition, else the last path segment, else `download`. */
+  filename: z.string(),
+  /** null when the source did not say. */
+  size: z.number().nullable(),
+  contentType: z.string(),
+  lastModified: z.string().nullable(),
+});
+export type UrlInfoDto = z.infer<typeof UrlInfoDto>;
+
+export const URL_FETCH_STATUSES = ['running', 'completed', 'failed', 'cancelled'] as const;
+export type UrlFetchStatus = (typeof URL_FETCH_STATUSES)[number];
+
+/**
+ * A server-side fetch. `progress` follows spec §9: the fetched half counts 0–49 %, the stored half
+ * 50–99 % (the server streams, so both advance together), 100 once the share is published.
+ */
+export const UrlFetchJobDto = z.object({
+  file_id: z.string(),
+  slug: z.string(),
+  status: z.enum(URL_FETCH_STATUSES),
+  progress: z.number(),
+  bytes_total: z.number().nullable(),
+  bytes_fetched: z.number(),
+  bytes_stored: z.number(),
+  error: z.string().nullable(),
+  /** The share page once completed. */
+  url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type UrlFetchJobDto = z.infer<typeof UrlFetchJobDto>;

@@ -1,0 +1,75 @@
+import type { Logger } from '../lib/logger.js';
+
+/** How often abandoned uploads and dead file shares are cleaned up. */
+export const UPLOAD_CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
+
+export interface UploadCleanupDeps {
+  files: {
+    /** Pending uploads without activity for an hour: parts, objects, rows. */
+    purgeAbandoned(): Promise<number>;
+    /** Expired and used-up shares with their objects. */
+    purgeDead(): Promise<number>;
+  };
+  urlFetches: {
+    /** Jobs of dead instances marked failed; old ended jobs forgotten. */
+    sweep(): Promise<number>;
+  };
+  logger: Logger;
+  intervalMs?: number;
+}
+
+/** A running cleanup; `stop()` clears the timer and waits for a pass in progress. */
+export interface UploadCleanupJob {
+  /** Runs one pass now (also what the timer does); resolves with what it removed. */
+  runOnce(): Promise<{ abandoned: number; dead: number; jobs: number }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Cleans up after uploads in the background: presigned and multipart uploads abandoned by their
+ * browser (objects and rows), shares that expired or used up their views (the original never deleted
+ * expired files), and URL-fetch progress rows. Each step is idempotent and works on rows, so several
+ * instances may run it at once; a failing step is logged and the others still run.
+ */
+export function startUploadCleanup(deps: UploadCleanupDeps): UploadCleanupJob {
+  let running: ReturnType<UploadCleanupJob['runOnce']> | null = null;
+
+  const step = async (name: string, fn: () => Promise<number>): Promise<number> => {
+    try {
+      return await fn();
+    } catch (err) {
+      deps.logger.error(`Upload cleanup failed: ${name}`, { error: err instanceof Error ? err.message : String(err) });
+      return 0;
+    }
+  };
+
+  const pass = async () => {
+    const result = {
+      abandoned: await step('abandoned uploads', () => deps.files.purgeAbandoned()),
+      dead: await step('expired shares', () => deps.files.purgeDead()),
+      jobs: await step('URL fetch jobs', () => deps.urlFetches.sweep()),
+    };
+    if (result.abandoned + result.dead > 0) deps.logger.info('Cleaned up file shares', { abandoned: result.abandoned, dead: result.dead });
+    return result;
+  };
+
+  const runOnce: UploadCleanupJob['runOnce'] = () => {
+    // Never overlap passes on a slow database or storage backend.
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const timer = setInterval(() => void runOnce(), deps.intervalMs ?? UPLOAD_CLEANUP_INTERVAL_MS);
+  timer.unref();
+  void runOnce();
+
+  return {
+    runOnce,
+    async stop() {
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}

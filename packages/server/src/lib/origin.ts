@@ -1,0 +1,17 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env.js';
+
+/**
+ * The origin clients reach the server at, for absolute links in responses (share URLs for curl users,
+ * Office viewer links). Behind a proxy (TRUST_PROXY) the forwarded scheme and host win; otherwise the
+ * request's own URL says it. Only the first value of each forwarded header counts.
+ */
+export function requestOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
+  const url = new URL(c.req.url);
+  if (!trustProxy) return url.origin;
+  const first = (name: string) => c.req.header(name)?.split(',')[0]?.trim();
+  const proto = first('x-forwarded-proto');
+  const host = first('x-forwarded-host');
+  const scheme = proto === 'http' || proto === 'https' ? proto : url.protocol.slice(0, -1);
+  return `${scheme}://${host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : url.host}`;
+}

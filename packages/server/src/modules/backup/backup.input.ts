@@ -1,0 +1,52 @@
+import { BACKUP_UPLOAD_LIMIT_BYTES, BackupRestoreBody, BackupRestoreMode } from '@driftbox/contract';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../app-env.js';
+import { badRequest, invalidField } from '../../lib/errors.js';
+import { parseWith, readBytes } from '../../lib/request.js';
+import { backupInvalid } from './backup.format.js';
+import type { RestoreInput } from './backup.service.js';
+
+const NOT_JSON = { en: 'The backup file is not valid JSON (is it complete?)', zh: '备份文件不是有效的 JSON（文件是否完整？）' };
+const ModeField = z.object({ mode: BackupRestoreMode.default('overwrite') });
+
+function parseFileJson(text: string): unknown {
+  try {
+    // Editors on Windows like to add a byte-order mark, which JSON.parse refuses.
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    // Most often a truncated download: say so as a backup problem, not as a malformed request.
+    throw backupInvalid(NOT_JSON);
+  }
+}
+
+async function fromForm(bytes: Buffer, contentType: string, queryMode: string | undefined): Promise<RestoreInput> {
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw badRequest({ en: 'Unreadable multipart body', zh: '无法解析的 multipart 请求体' });
+  }
+  const file = form.get('backup_file') ?? form.get('file');
+  if (file === null) throw invalidField('backup_file', { en: 'Choose a backup file', zh: '请选择备份文件' });
+  const text = typeof file === 'string' ? file : await file.text();
+  const mode = form.get('mode');
+  const parsed = parseWith(ModeField, { mode: typeof mode === 'string' ? mode : queryMode });
+  return { mode: parsed.mode, backup: parseFileJson(text) };
+}
+
+/**
+ * The backup sent to preview or restore, up to BACKUP_UPLOAD_LIMIT_BYTES (this route only; others keep
+ * the 1 MB JSON limit). Three forms: JSON `{ mode, backup }`; multipart `backup_file` + `mode` (the
+ * original's client); or the bare file as the JSON body with `?mode=` (curl --data-binary @file).
+ */
+export async function readBackupUpload(c: Context<AppEnv>): Promise<RestoreInput> {
+  const contentType = c.req.header('content-type') ?? '';
+  const bytes = await readBytes(c, BACKUP_UPLOAD_LIMIT_BYTES);
+  if (contentType.toLowerCase().startsWith('multipart/form-data')) return fromForm(bytes, contentType, c.req.query('mode'));
+  const body = parseFileJson(bytes.toString('utf8') || '{}');
+  if (typeof body === 'object' && body !== null && 'metadata' in body && 'data' in body) {
+    return { mode: parseWith(ModeField, { mode: c.req.query('mode') }).mode, backup: body };
+  }
+  return parseWith(BackupRestoreBody, body);
+}

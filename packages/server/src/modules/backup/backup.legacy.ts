@@ -1,0 +1,142 @@
+import { isSettingKey, SETTINGS_CATALOGUE, type BackupFileShape, type ErrorDetail } from '@driftbox/contract';
+import { z } from 'zod';
+import { zodDetails } from '../../lib/errors.js';
+import type { Text } from '../../lib/i18n.js';
+import { backupInvalid, canonicalJson, checksumMismatch, sha256Text } from './backup.format.js';
+import {
+  convertApiKey,
+  convertFile,
+  convertPaste,
+  convertS3Config,
+  LegacyApiKey,
+  LegacyFile,
+  LegacyFilePassword,
+  LegacyPaste,
+  LegacyPastePassword,
+  LegacyS3Config,
+  LegacySetting,
+  type LegacyContext,
+} from './backup.legacy-rows.js';
+import { backupSpec, type BackupRow, type BackupTableSpec } from './backup.tables.js';
+import { addIssues, assertCounts, throwIfInvalid, validateRows, type ParsedBackup, type ParsedTable, type SkippedPart } from './backup.validate.js';
+
+type Data = BackupFileShape['data'];
+
+/** Metadata of the original's backups (notes §4.11): its checksum is the first 16 hex digits. */
+const LegacyMetadata = z.object({
+  version: z.literal('1.0'),
+  timestamp: z.string(),
+  backup_type: z.string(),
+  selected_modules: z.array(z.string()).nullish(),
+  tables: z.record(z.string(), z.number().int().min(0)).optional(),
+  checksum: z.string().regex(/^[0-9a-f]{16}$/),
+});
+
+/** The original's tables Driftbox does not import, and why. */
+const NOT_IMPORTED: Record<string, Text> = {
+  storage_mounts: { en: 'Mounts cannot be imported by this version yet', zh: '此版本尚不能导入挂载点' },
+  admins: { en: 'Accounts are not imported: log in with the Driftbox administrator', zh: '不导入账号：请使用 Driftbox 管理员登录' },
+  admin_tokens: { en: 'Login sessions are never imported', zh: '登录会话不会被导入' },
+};
+const UNKNOWN_TABLE: Text = { en: 'Not a table of the original product that Driftbox knows', zh: 'Driftbox 不认识的原系统数据表' };
+const SETTINGS_LEFT_OUT: Text = {
+  en: 'Settings Driftbox does not have (or with values it does not accept) keep their Driftbox values',
+  zh: 'Driftbox 没有的设置项（或取值不被接受）保留 Driftbox 的当前值',
+};
+const CONSUMED = new Set(['pastes', 'paste_passwords', 'files', 'file_passwords', 'api_keys', 's3_configs', 'system_settings']);
+
+/** Each row through a schema of the original's columns; problems refuse the file with their paths. */
+function parseAll<S extends z.ZodType>(schema: S, rows: readonly unknown[], label: string): z.output<S>[] {
+  const details: ErrorDetail[] = [];
+  const out: z.output<S>[] = [];
+  rows.forEach((row, index) => {
+    const result = schema.safeParse(row);
+    if (result.success) out.push(result.data);
+    else addIssues(details, label, index, result.error);
+  });
+  throwIfInvalid(details);
+  return out;
+}
+
+function spec(table: string): BackupTableSpec {
+  const found = backupSpec(table);
+  if (!found) throw new Error(`No backup spec for ${table}`);
+  return found;
+}
+
+async function pastes(data: Data, ctx: LegacyContext): Promise<BackupRow[]> {
+  const plain = new Map(parseAll(LegacyPastePassword, data.paste_passwords ?? [], 'paste_passwords').map((p) => [p.paste_id, p.plain_password]));
+  const rows: BackupRow[] = [];
+  // One at a time: scrypt is deliberately expensive, and two cores are shared with every request.
+  for (const paste of parseAll(LegacyPaste, data.pastes ?? [], 'pastes')) rows.push(await convertPaste(paste, plain.get(paste.id), ctx));
+  return validateRows(spec('pastes'), rows, 'pastes');
+}
+
+async function files(data: Data, ctx: LegacyContext): Promise<BackupRow[]> {
+  const plain = new Map(parseAll(LegacyFilePassword, data.file_passwords ?? [], 'file_passwords').map((p) => [p.file_id, p.plain_password]));
+  const rows: BackupRow[] = [];
+  for (const file of parseAll(LegacyFile, data.files ?? [], 'files')) rows.push(await convertFile(file, plain.get(file.id), ctx));
+  return validateRows(spec('files'), rows, 'files');
+}
+
+function storageConfigs(data: Data, ctx: LegacyContext): BackupRow[] {
+  // Names are unique in Driftbox but were not in the original: later duplicates get a number.
+  const taken = new Set<string>();
+  const uniqueName = (name: string): string => {
+    let candidate = name.trim();
+    for (let n = 2; taken.has(candidate); n += 1) candidate = `${name.trim()} (${n})`;
+    taken.add(candidate);
+    return candidate;
+  };
+  const rows = parseAll(LegacyS3Config, data.s3_configs ?? [], 's3_configs').map((s) => convertS3Config(s, uniqueName(s.name), ctx));
+  return validateRows(spec('storage_configs'), rows, 's3_configs');
+}
+
+function settings(data: Data, ctx: LegacyContext): { rows: BackupRow[]; leftOut: number } {
+  const rows: BackupRow[] = [];
+  let leftOut = 0;
+  for (const s of parseAll(LegacySetting, data.system_settings ?? [], 'system_settings')) {
+    const value = isSettingKey(s.key) ? SETTINGS_CATALOGUE[s.key].schema.safeParse(String(s.value ?? '')) : null;
+    if (!value?.success) leftOut += 1;
+    else rows.push({ key: s.key, value: value.data, updated_at: s.updated_at ?? ctx.now });
+  }
+  return { rows: validateRows(spec('settings'), rows, 'system_settings'), leftOut };
+}
+
+async function convertTables(data: Data, ctx: LegacyContext): Promise<{ tables: ParsedTable[]; skipped: SkippedPart[] }> {
+  const tables: ParsedTable[] = [];
+  const skipped: SkippedPart[] = [];
+  if (data.pastes) tables.push({ spec: spec('pastes'), rows: await pastes(data, ctx) });
+  if (data.files) tables.push({ spec: spec('files'), rows: await files(data, ctx) });
+  if (data.api_keys) {
+    const keys = parseAll(LegacyApiKey, data.api_keys, 'api_keys').map((k) => convertApiKey(k, ctx));
+    tables.push({ spec: spec('api_keys'), rows: validateRows(spec('api_keys'), keys, 'api_keys') });
+  }
+  if (data.s3_configs) tables.push({ spec: spec('storage_configs'), rows: storageConfigs(data, ctx) });
+  if (data.system_settings) {
+    const { rows, leftOut } = settings(data, ctx);
+    tables.push({ spec: spec('settings'), rows });
+    if (leftOut > 0) skipped.push({ table: 'system_settings', rows: leftOut, reason: SETTINGS_LEFT_OUT });
+  }
+  for (const [table, rows] of Object.entries(data)) {
+    if (!CONSUMED.has(table)) skipped.push({ table, rows: rows.length, reason: NOT_IMPORTED[table] ?? UNKNOWN_TABLE });
+  }
+  return { tables: tables.sort((a, b) => a.spec.order - b.spec.order), skipped };
+}
+
+/**
+ * A backup of the original product (notes §4.11), verified by its own checksum and converted onto
+ * Driftbox's tables: pastes and files (with their plaintext password copies, hashed), api_keys,
+ * s3_configs → storage_configs, system_settings → settings. What cannot be imported is reported, not silently dropped.
+ */
+export async function readLegacy(shape: BackupFileShape, ctx: LegacyContext): Promise<ParsedBackup> {
+  const meta = LegacyMetadata.safeParse(shape.metadata);
+  if (!meta.success) {
+    throw backupInvalid({ en: 'The metadata of the backup is invalid', zh: '备份元数据无效' }, zodDetails(meta.error).map((d) => ({ ...d, path: `metadata.${d.path}` })));
+  }
+  if (sha256Text(canonicalJson(shape.data)).slice(0, 16) !== meta.data.checksum) throw checksumMismatch();
+  assertCounts(meta.data.tables, shape.data);
+  const { tables, skipped } = await convertTables(shape.data, ctx);
+  const { backup_type, timestamp, selected_modules } = meta.data;
+  return { source: 'cloudpaste', info: { backup_type, timestamp, version: '1.0', selected_modules: selected_modules ?? null }, tables, skipped };
+}

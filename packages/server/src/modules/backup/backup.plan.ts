@@ -1,0 +1,116 @@
+import type { BackupRestoreMode, BackupTableChangesDto, ErrorDetail } from '@driftbox/contract';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { backupInvalid, canonicalJson, sha256Text } from './backup.format.js';
+import type { BackupRow, BackupTableSpec } from './backup.tables.js';
+
+/** What a restore does to one table: the rows it writes and the counts the admin is shown. */
+export interface TablePlan {
+  spec: BackupTableSpec;
+  /** Overwrite: every row of the file (the table is cleared first). Merge: only the rows that are new. */
+  writes: BackupRow[];
+  changes: BackupTableChangesDto;
+}
+
+const fingerprint = (row: BackupRow) => sha256Text(canonicalJson(row));
+const keyOf = (row: BackupRow, column: string) => String(row[column]);
+
+/**
+ * At most one row may set the spec's exclusive flag (one default storage config): the first one keeps
+ * it unless the table already has one that stays, the others are cleared.
+ */
+function withExclusiveFlag(spec: BackupTableSpec, rows: BackupRow[], alreadySet: boolean): BackupRow[] {
+  const flag = spec.exclusiveFlag;
+  if (!flag) return rows;
+  let taken = alreadySet;
+  return rows.map((row) => {
+    if (row[flag] !== 1) return row;
+    if (taken) return { ...row, [flag]: 0 };
+    taken = true;
+    return row;
+  });
+}
+
+/** Overwrite needs the file to be restorable as a whole: two rows with one id, slug or name cannot be. */
+function assertNoDuplicates(spec: BackupTableSpec, rows: readonly BackupRow[]): void {
+  for (const column of [spec.primaryKey, ...spec.unique]) {
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const value = keyOf(row, column);
+      if (seen.has(value)) {
+        throw backupInvalid({ en: `Table ${spec.table} holds ${column} "${value}" twice`, zh: `数据表 ${spec.table} 中 ${column} "${value}" 重复` });
+      }
+      seen.add(value);
+    }
+  }
+}
+
+function emptyChanges(rows: number): BackupTableChangesDto {
+  return { rows, insert: 0, update: 0, unchanged: 0, skip: 0, delete: 0 };
+}
+
+function planOverwrite(spec: BackupTableSpec, fileRows: BackupRow[], existing: readonly BackupRow[]): TablePlan {
+  assertNoDuplicates(spec, fileRows);
+  const writes = withExclusiveFlag(spec, fileRows, false);
+  const before = new Map(existing.map((row) => [keyOf(row, spec.primaryKey), fingerprint(row)]));
+  const changes = emptyChanges(writes.length);
+  for (const row of writes) {
+    const previous = before.get(keyOf(row, spec.primaryKey));
+    if (previous === undefined) changes.insert += 1;
+    else if (previous === fingerprint(row)) changes.unchanged += 1;
+    else changes.update += 1;
+    before.delete(keyOf(row, spec.primaryKey));
+  }
+  changes.delete = before.size;
+  return { spec, writes, changes };
+}
+
+function planMerge(spec: BackupTableSpec, fileRows: BackupRow[], existing: readonly BackupRow[]): TablePlan {
+  const before = new Map(existing.map((row) => [keyOf(row, spec.primaryKey), fingerprint(row)]));
+  const taken = new Map(spec.unique.map((column) => [column, new Set(existing.map((row) => keyOf(row, column)))]));
+  const changes = emptyChanges(fileRows.length);
+  const fresh: BackupRow[] = [];
+  for (const row of fileRows) {
+    const previous = before.get(keyOf(row, spec.primaryKey));
+    if (previous !== undefined) {
+      // Existing rows win; an identical one is simply already there.
+      if (previous === fingerprint(row)) changes.unchanged += 1;
+      else changes.skip += 1;
+      continue;
+    }
+    if (spec.unique.some((column) => taken.get(column)?.has(keyOf(row, column)))) {
+      changes.skip += 1;
+      continue;
+    }
+    before.set(keyOf(row, spec.primaryKey), fingerprint(row));
+    for (const column of spec.unique) taken.get(column)?.add(keyOf(row, column));
+    fresh.push(row);
+  }
+  changes.insert = fresh.length;
+  const flag = spec.exclusiveFlag;
+  return { spec, writes: withExclusiveFlag(spec, fresh, flag !== undefined && existing.some((row) => row[flag] === 1)), changes };
+}
+
+/** The plan of one table for `mode`, from the file's rows and the rows the table holds now. */
+export function planTable(spec: BackupTableSpec, fileRows: BackupRow[], existing: readonly BackupRow[], mode: BackupRestoreMode): TablePlan {
+  return mode === 'overwrite' ? planOverwrite(spec, fileRows, existing) : planMerge(spec, fileRows, existing);
+}
+
+/**
+ * Refuses the restore when a row about to be written holds encrypted values this server cannot open:
+ * restored, they would fail on first use (a storage config that cannot connect, a key that cannot be shown).
+ */
+export function assertSecretsUsable(plans: readonly TablePlan[], box: SecretBox): void {
+  const details: ErrorDetail[] = [];
+  for (const { spec, writes } of plans) {
+    if (!spec.checkSecrets) continue;
+    for (const row of writes) {
+      const problem = spec.checkSecrets(row, box);
+      if (problem && details.length < 20) details.push({ path: `data.${spec.table}.${keyOf(row, spec.primaryKey)}`, message: problem });
+    }
+  }
+  if (details.length === 0) return;
+  throw backupInvalid(
+    { en: 'The backup was made with a different ENCRYPTION_SECRET: its encrypted values cannot be read here', zh: '该备份使用了不同的 ENCRYPTION_SECRET：其中的加密数据无法在此读取' },
+    details,
+  );
+}

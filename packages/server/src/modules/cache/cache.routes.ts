@@ -1,0 +1,28 @@
+import { CacheClearBody, Permission } from '@driftbox/contract';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env.js';
+import { ok } from '../../lib/envelope.js';
+import { readJson } from '../../lib/request.js';
+import { requireAdmin, requirePermission } from '../../middleware/guards.js';
+import type { CacheService } from './cache.service.js';
+
+const CLEARED = { en: 'Cache cleared', zh: '缓存已清除' };
+
+/** POST /admin/cache/clear and GET /admin/cache/stats (admin); POST /user/cache/clear (MOUNT_VIEW, limited). */
+export function cacheRoutes(cache: CacheService): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/admin/cache/clear', requireAdmin(), async (c) => {
+    const body = await readJson(c, CacheClearBody);
+    return ok(c, await cache.clear(c.get('actor'), body), { message: CLEARED });
+  });
+
+  app.post('/user/cache/clear', requirePermission(Permission.MOUNT_VIEW), async (c) => {
+    const body = await readJson(c, CacheClearBody);
+    return ok(c, await cache.clear(c.get('actor'), body), { message: CLEARED });
+  });
+
+  app.get('/admin/cache/stats', requireAdmin(), (c) => ok(c, cache.stats(c.get('actor'))));
+
+  return app;
+}

@@ -1,0 +1,57 @@
+import { FILE_TOKEN_HEADER, FileVerifyBody } from '@driftbox/contract';
+import { Hono, type Context } from 'hono';
+import { Readable } from 'node:stream';
+import type { AppEnv } from '../../app-env.js';
+import { clientIp } from '../../lib/client-ip.js';
+import { ok } from '../../lib/envelope.js';
+import { requestOrigin } from '../../lib/origin.js';
+import { readJson } from '../../lib/request.js';
+import type { FileAccessService } from './file-access.service.js';
+
+// Reads count views and carry per-visitor tokens: no cache may answer for the server.
+const NO_STORE = 'no-store';
+
+/** The access token from `X-File-Token` or `?token=` (the links the server hands out carry it). */
+function tokenOf(c: Context<AppEnv>): string | undefined {
+  return c.req.header(FILE_TOKEN_HEADER) || c.req.query('token') || undefined;
+}
+
+/**
+ * Public file routes (spec §7, §8 "File view"): metadata, password check, view and download (streamed
+ * with Range in proxy mode, redirected to a direct link otherwise) and the Office viewer link. The
+ * password is only ever sent in a POST body; links carry a short-lived token instead.
+ */
+export function fileAccessRoutes(access: FileAccessService, options: { trustProxy: boolean }): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const origin = (c: Context<AppEnv>) => requestOrigin(c, options.trustProxy);
+
+  app.get('/public/files/:slug', async (c) => {
+    c.header('Cache-Control', NO_STORE);
+    return ok(c, await access.info(c.req.param('slug'), tokenOf(c), origin(c)));
+  });
+
+  app.post('/public/files/:slug/verify', async (c) => {
+    const { password } = await readJson(c, FileVerifyBody);
+    c.header('Cache-Control', NO_STORE);
+    return ok(c, await access.verify(c.req.param('slug'), password, clientIp(c, options.trustProxy), origin(c)));
+  });
+
+  const open = (mode: 'view' | 'download') => async (c: Context<AppEnv>) => {
+    const result = await access.open({ slug: c.req.param('slug') ?? '', token: tokenOf(c), mode, range: c.req.header('range'), headOnly: c.req.method === 'HEAD' });
+    if (result.kind === 'redirect') return c.body(null, 302, { Location: result.location, 'Cache-Control': NO_STORE });
+    if (result.kind === 'range-error') return c.body(null, 416, result.headers);
+    if (!result.body) return c.body(null, result.status, result.headers);
+    return c.body(Readable.toWeb(result.body) as unknown as globalThis.ReadableStream<Uint8Array>, result.status, result.headers);
+  };
+  app.get('/file-view/:slug', open('view'));
+  app.get('/file-download/:slug', open('download'));
+
+  app.get('/office-preview/:slug', async (c) => {
+    const preview = await access.officePreview(c.req.param('slug'), tokenOf(c), origin(c));
+    c.header('Cache-Control', NO_STORE);
+    // `data.url` in the envelope, and `url` at the top level where the original put it.
+    return ok(c, preview, { extra: { url: preview.url } });
+  });
+
+  return app;
+}

@@ -1,0 +1,186 @@
+import { FILE_ACCESS_TOKEN_TTL_MS, settingAsList, type FilePublicDto, type OfficePreviewDto } from '@driftbox/contract';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { isLive } from '../../db/view-limits.js';
+import { iso, type Clock } from '../../lib/clock.js';
+import { contentDisposition, isInlineSafe, safeFileHeaders } from '../../lib/content-safety.js';
+import type { AppCrypto } from '../../lib/crypto.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { shareTokens } from '../../lib/share-tokens.js';
+import { StorageError } from '../../storage/errors.js';
+import { storageToAppError } from '../../storage/http-errors.js';
+import { parseRangeHeader } from '../../storage/range.js';
+import type { RateLimitService, RateRule } from '../rate-limits/rate-limits.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { presentLocked, presentPublic, type IssuedToken } from './files.presenter.js';
+import { filesRepository, type FileRow } from './files.repository.js';
+import { extensionOf, fileGone, isExpired } from './files.rules.js';
+import type { FileStorage } from './files.storage.js';
+
+const MINUTE = 60_000;
+
+/** File password guesses (ARCHITECTURE §5: per client and per target, charged before hashing). */
+export const FILE_RATE_RULES = {
+  perClient: { name: 'file-password:ip', limit: 20, windowMs: 15 * MINUTE },
+  perSlug: { name: 'file-password:slug', limit: 50, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateRule>;
+
+export interface FileAccessDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  crypto: AppCrypto;
+  rateLimits: RateLimitService;
+  settings: SettingsService;
+  storage: FileStorage;
+}
+
+/** What the view/download routes send: a stream (proxy), a redirect (direct), or headers only. */
+export type FileResponse =
+  | { kind: 'stream'; status: 200 | 206; headers: Record<string, string>; body: Readable | null }
+  | { kind: 'range-error'; headers: Record<string, string> }
+  | { kind: 'redirect'; location: string };
+
+export interface OpenRequest {
+  slug: string;
+  token: string | undefined;
+  mode: 'view' | 'download';
+  range: string | undefined;
+  headOnly: boolean;
+}
+
+const WRONG_PASSWORD = { en: 'Wrong password', zh: '密码错误' };
+const PASSWORD_REQUIRED = { en: 'This file needs a password', zh: '该文件需要密码' };
+
+/**
+ * Public access to file shares by slug. Views are counted by the shared rule of db/view-limits.ts (one
+ * atomic statement; the view reaching the limit still works, later ones 410). A counted view or a
+ * password check issues a short-lived token bound to the password version; view/download links carry
+ * it, so passwords never appear in URLs and the last allowed view can still download. Links without a
+ * token count a view themselves when the share has a view limit — no path bypasses the limit.
+ */
+export function createFileAccessService(deps: FileAccessDeps) {
+  const repo = filesRepository(deps.db);
+  const tokens = shareTokens(deps.crypto.mac, 'file-access', FILE_ACCESS_TOKEN_TTL_MS);
+  const { clock, crypto, rateLimits, storage } = deps;
+
+  /** The share a valid token for `slug` opens (and the token's expiry), or undefined; expiry still applies. */
+  async function byToken(slug: string, token: string | undefined, now: Date): Promise<{ row: FileRow; access: IssuedToken } | undefined> {
+    const claim = token ? tokens.read(token, now) : null;
+    if (!token || !claim) return undefined;
+    const row = await repo.findActiveBySlug(slug);
+    if (!row || row.id !== claim.id || row.password_version !== claim.passwordVersion) return undefined;
+    if (isExpired(row, now)) throw fileGone();
+    return { row, access: { token, expiresAt: claim.expiresAt } };
+  }
+
+  /** Why a share could not be counted: 404 unknown, 410 dead; else (protected) the row. */
+  async function explain(slug: string, now: Date): Promise<FileRow> {
+    const row = await repo.findActiveBySlug(slug);
+    if (!row) throw notFound('file');
+    if (!isLive(row, now)) throw fileGone();
+    if (row.password_hash === null) throw fileGone();
+    return row;
+  }
+
+  /** The share a link opens: by token, or publicly (counting a view when limited). 401 for protected ones. */
+  async function access(slug: string, token: string | undefined): Promise<FileRow> {
+    const now = clock.now();
+    const proven = await byToken(slug, token, now);
+    if (proven) return proven.row;
+    const row = await repo.findActiveBySlug(slug);
+    if (!row) throw notFound('file');
+    if (row.password_hash !== null) {
+      if (!isLive(row, now)) throw fileGone();
+      throw new AppError('UNAUTHORIZED', { text: PASSWORD_REQUIRED });
+    }
+    if ((row.max_views ?? 0) === 0) {
+      if (isExpired(row, now)) throw fileGone();
+      return row;
+    }
+    return (await repo.countView({ kind: 'public', slug }, iso(now))) ?? (await explain(slug, now));
+  }
+
+  async function stream(row: FileRow, request: OpenRequest): Promise<FileResponse> {
+    const { store } = await storage.storeOf(row.storage_config_id);
+    const base = { ...safeFileHeaders(row.mimetype, row.filename, request.mode === 'view' ? 'inline' : 'attachment'), 'Accept-Ranges': 'bytes', 'Cache-Control': 'private, no-store' };
+    try {
+      if (request.headOnly) {
+        const info = await store.head(row.storage_path);
+        return { kind: 'stream', status: 200, headers: { ...base, 'Content-Length': String(info.size), ETag: info.etag }, body: null };
+      }
+      const range = parseRangeHeader(request.range) ?? undefined;
+      const result = await store.get(row.storage_path, range ? { range } : {});
+      const headers: Record<string, string> = { ...base, 'Content-Length': String(result.size), ETag: result.etag, 'Last-Modified': result.lastModified.toUTCString() };
+      if (result.range) headers['Content-Range'] = `bytes ${result.range.start}-${result.range.end}/${result.totalSize}`;
+      return { kind: 'stream', status: result.range ? 206 : 200, headers, body: result.body };
+    } catch (err) {
+      if (err instanceof StorageError && err.code === 'INVALID_RANGE') return { kind: 'range-error', headers: { 'Content-Range': `bytes */${row.size}` } };
+      throw storageToAppError(err);
+    }
+  }
+
+  /** A direct storage link (presigned S3, or LOCAL's signed URL) with the same safe disposition. */
+  async function directUrl(row: FileRow, mode: 'view' | 'download'): Promise<{ url: string; expiresIn: number }> {
+    const { config, store } = await storage.storeOf(row.storage_config_id);
+    const expiresIn = config.signature_expires_in;
+    const kind = mode === 'view' && isInlineSafe(row.mimetype) ? 'inline' : 'attachment';
+    const signed = await store.presignGet(row.storage_path, { expiresIn, contentType: row.mimetype, contentDisposition: contentDisposition(kind, row.filename) }).catch((err: unknown) => {
+      throw storageToAppError(err);
+    });
+    return { url: signed.url, expiresIn };
+  }
+
+  return {
+    /** `GET /api/public/files/{slug}`: counts a view of a public share; a protected one answers locked metadata. */
+    async info(slug: string, token: string | undefined, origin: string): Promise<FilePublicDto> {
+      const now = clock.now();
+      const proven = await byToken(slug, token, now);
+      if (proven) return presentPublic(proven.row, origin, proven.access);
+      const viewed = await repo.countView({ kind: 'public', slug }, iso(now));
+      if (viewed) return presentPublic(viewed, origin, tokens.issue(viewed.id, viewed.password_version, now));
+      return presentLocked(await explain(slug, now));
+    },
+
+    /** `POST /api/public/files/{slug}/verify`: checks the password (rate-limited first) and counts the view it unlocks. */
+    async verify(slug: string, password: string, clientIp: string, origin: string): Promise<FilePublicDto> {
+      const now = clock.now();
+      const row = await repo.findActiveBySlug(slug);
+      if (!row) throw notFound('file');
+      if (row.password_hash === null) throw badRequest({ en: 'This file has no password', zh: '该文件没有设置密码' });
+      if (!isLive(row, now)) throw fileGone();
+      await rateLimits.charge(FILE_RATE_RULES.perClient, clientIp);
+      await rateLimits.charge(FILE_RATE_RULES.perSlug, slug);
+      const check = await crypto.passwords.check(password, row.password_hash);
+      if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });
+      // A hash imported from the original product is accepted once, then replaced by scrypt.
+      if (check.needsRehash) await repo.replacePasswordHash(row.id, row.password_hash, await crypto.passwords.hash(password));
+      const viewed = await repo.countView({ kind: 'proven', id: row.id, passwordVersion: row.password_version }, iso(now));
+      if (!viewed) throw fileGone();
+      return presentPublic(viewed, origin, tokens.issue(viewed.id, viewed.password_version, now));
+    },
+
+    /** `GET /api/file-view|file-download/{slug}`: streamed (proxy mode) or redirected (direct mode). */
+    async open(request: OpenRequest): Promise<FileResponse> {
+      const row = await access(request.slug, request.token);
+      if (row.use_proxy === 1) return stream(row, request);
+      return { kind: 'redirect', location: (await directUrl(row, request.mode)).url };
+    },
+
+    /** `GET /api/office-preview/{slug}`: a temporary absolute link for the online Office viewers. */
+    async officePreview(slug: string, token: string | undefined, origin: string): Promise<OfficePreviewDto> {
+      const row = await access(slug, token);
+      const office = settingAsList(await deps.settings.value('preview_office_types'));
+      if (!office.includes(extensionOf(row.filename))) throw badRequest({ en: 'This file cannot be previewed with an Office viewer', zh: '该文件不支持 Office 在线预览' });
+      const { url, expiresIn } = await directUrl(row, 'download');
+      return { url: url.startsWith('/') ? `${origin}${url}` : url, filename: row.filename, mimetype: row.mimetype, expires_in: expiresIn, is_temporary: true };
+    },
+
+    /** A token for the share's owner or an admin, so management pages can open protected files. */
+    issueFor(row: Pick<FileRow, 'id' | 'password_version'>): { token: string; expiresAt: string } {
+      return tokens.issue(row.id, row.password_version, clock.now());
+    },
+  };
+}
+export type FileAccessService = ReturnType<typeof createFileAccessService>;
+

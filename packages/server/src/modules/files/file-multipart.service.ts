@@ -1,0 +1,150 @@
+import {
+  Permission,
+  type FileIdBody,
+  type MultipartCompleteBody,
+  type MultipartInitBody,
+  type MultipartInitDto,
+  type MultipartPartsDto,
+  type MultipartRefreshBody,
+  type MultipartUrlsDto,
+  type FileDetailDto,
+  type PartUrl,
+} from '@driftbox/contract';
+import type { z } from 'zod';
+import type { Actor, AdminActor, ApiKeyActor } from '../../lib/actor.js';
+import { assertPermission } from '../../lib/authz.js';
+import { invalidField, notFound } from '../../lib/errors.js';
+import { storageToAppError } from '../../storage/http-errors.js';
+import { MIN_PART_SIZE, type ObjectStore } from '../../storage/object-store.js';
+import { presentDetail, shareUrls } from './files.presenter.js';
+import type { FileRow } from './files.repository.js';
+import { mimetypeFor } from './files.rules.js';
+import type { ShareWriter } from './files.shares.js';
+import { uploadUrlLifetime } from './file-uploads.service.js';
+import type { FileStorage } from './files.storage.js';
+
+export interface FileMultipartDeps {
+  storage: FileStorage;
+  shares: ShareWriter;
+}
+
+type InitInput = z.output<typeof MultipartInitBody>;
+
+/** Checks the client's part plan against S3's rules before anything is created. */
+function checkPlan(input: Pick<InitInput, 'size' | 'partSize' | 'partCount'>): void {
+  const expected = Math.max(1, Math.ceil(input.size / input.partSize));
+  if (input.partCount !== expected) {
+    throw invalidField('partCount', { en: `${input.size} bytes in parts of ${input.partSize} need ${expected} parts`, zh: `按分片大小需要 ${expected} 个分片` });
+  }
+  if (input.partCount > 1 && input.partSize < MIN_PART_SIZE) {
+    throw invalidField('partSize', { en: 'Parts must be at least 5 MiB (except a single part)', zh: '分片至少 5 MiB（单个分片除外）' });
+  }
+}
+
+async function withStorageErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw storageToAppError(err);
+  }
+}
+
+/**
+ * Resumable uploads (spec §4 "multipart (resumable)"): the browser PUTs parts straight to storage (S3
+ * presigned URLs, or LOCAL's signed URLs) and can ask which parts arrived after a reload. Only the
+ * actor that started an upload may continue, complete or abort it; others get 404.
+ */
+export function createFileMultipartService(deps: FileMultipartDeps) {
+  const { storage, shares } = deps;
+
+  function assertFileShare(actor: Actor): asserts actor is AdminActor | ApiKeyActor {
+    assertPermission(actor, Permission.FILE_SHARE);
+  }
+
+  /** The caller's pending multipart upload and its store. */
+  async function requireUpload(actor: AdminActor | ApiKeyActor, fileId: string): Promise<{ row: FileRow & { upload_id: string }; store: ObjectStore; expiresIn: number }> {
+    const row = await shares.requirePending(actor, fileId);
+    if (!row.upload_id) throw notFound('upload');
+    const { config, store } = await storage.storeOf(row.storage_config_id);
+    return { row: { ...row, upload_id: row.upload_id }, store, expiresIn: Math.min(config.signature_expires_in, 3600) };
+  }
+
+  async function partUrls(store: ObjectStore, row: { storage_path: string; upload_id: string }, partNumbers: number[], expiresIn: number): Promise<PartUrl[]> {
+    return withStorageErrors(() =>
+      Promise.all(partNumbers.map(async (partNumber) => ({ partNumber, url: (await store.presignPart(row.storage_path, row.upload_id, partNumber, { expiresIn })).url }))),
+    );
+  }
+
+  return {
+    /** Starts an upload: a pending share, the storage's multipart upload, and a URL per part. */
+    async init(actor: Actor, body: InitInput, origin: string): Promise<MultipartInitDto> {
+      assertFileShare(actor);
+      checkPlan(body);
+      const target = await storage.target(actor, body.s3_config_id);
+      storage.checkSize(target, body.size);
+      const mimetype = mimetypeFor(body.filename, body.mimetype);
+      const pending = await shares.createPending({ actor, target, filename: body.filename, mimetype, size: body.size, options: body });
+      let uploadId: string | null = null;
+      try {
+        uploadId = await withStorageErrors(() => target.store.createMultipart(pending.storage_path, { contentType: mimetype }));
+        await shares.repo.update(pending.id, { upload_id: uploadId });
+        const row = { ...pending, upload_id: uploadId as string };
+        const numbers = Array.from({ length: body.partCount }, (_, i) => i + 1);
+        return {
+          file_id: row.id,
+          upload_id: uploadId,
+          slug: row.slug,
+          storage_path: row.storage_path,
+          storage_type: target.config.storage_type,
+          provider_type: target.config.provider_type,
+          contentType: mimetype,
+          partSize: body.partSize,
+          partCount: body.partCount,
+          part_urls: await partUrls(target.store, row, numbers, uploadUrlLifetime(target)),
+          url: shareUrls(origin, row.slug).url,
+        };
+      } catch (err) {
+        await shares.discard({ ...pending, upload_id: uploadId }, target.store);
+        throw err;
+      }
+    },
+
+    /** The parts storage already holds, so a reloaded page uploads only the rest. */
+    async listParts(actor: Actor, body: z.output<typeof FileIdBody>): Promise<MultipartPartsDto> {
+      assertFileShare(actor);
+      const { row, store } = await requireUpload(actor, body.file_id);
+      const parts = await withStorageErrors(() => store.listParts(row.storage_path, row.upload_id));
+      await shares.touch(row);
+      return { file_id: row.id, upload_id: row.upload_id, parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag, Size: p.size })) };
+    },
+
+    /** Fresh URLs for the given parts (their first ones expired). */
+    async refreshUrls(actor: Actor, body: z.output<typeof MultipartRefreshBody>): Promise<MultipartUrlsDto> {
+      assertFileShare(actor);
+      const { row, store, expiresIn } = await requireUpload(actor, body.file_id);
+      await shares.touch(row);
+      return { file_id: row.id, part_urls: await partUrls(store, row, [...new Set(body.partNumbers)], expiresIn) };
+    },
+
+    /** Assembles the parts, checks the object's real size against the limits, and publishes the share. */
+    async complete(actor: Actor, body: z.output<typeof MultipartCompleteBody>, origin: string): Promise<FileDetailDto> {
+      assertFileShare(actor);
+      const { row, store } = await requireUpload(actor, body.file_id);
+      const parts = [...body.parts].sort((a, b) => a.PartNumber - b.PartNumber).map((p) => ({ partNumber: p.PartNumber, etag: p.ETag }));
+      // A wrong part list is the client's to fix (400); the upload stays so it can retry or abort.
+      const info = await withStorageErrors(() => store.completeMultipart(row.storage_path, row.upload_id, parts));
+      const published = await shares.publish({ ...row, upload_id: null }, actor, info);
+      const detail = await shares.repo.findDetail(published.id, undefined);
+      if (!detail) throw notFound('file');
+      return presentDetail(detail, shareUrls(origin, detail.slug));
+    },
+
+    /** Discards the upload, its parts and its pending share. */
+    async abort(actor: Actor, body: z.output<typeof FileIdBody>): Promise<void> {
+      assertFileShare(actor);
+      const { row, store } = await requireUpload(actor, body.file_id);
+      await shares.discard(row, store);
+    },
+  };
+}
+export type FileMultipartService = ReturnType<typeof createFileMultipartService>;

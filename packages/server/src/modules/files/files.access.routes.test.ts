@@ -1,0 +1,215 @@
+import type { FilePublicDto } from '@driftbox/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { fileRow, parsed, seedFile } from './files.test-support.js';
+
+const HOUR = 3600_000;
+
+describe.each(dialects)('public file access (%s)', (dialect) => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness({ dialect });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  const info = (slug: string, headers: Record<string, string> = {}) => h.call('GET', `/api/public/files/${slug}`, { headers });
+  const verify = (slug: string, password: unknown) => h.call('POST', `/api/public/files/${slug}/verify`, { body: { password } });
+  const get = async (path: string, headers: Record<string, string> = {}) => parsed(await h.app.request(path, { headers }));
+  const views = async (slug: string) => (await fileRow(h, slug))?.views;
+
+  describe('GET /api/public/files/{slug}', () => {
+    it('counts a view of a public file and answers links carrying an access token', async () => {
+      await seedFile(h, { query: { slug: 'pub', remark: 'note' } });
+      const res = await info('pub');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const data = res.body.data as FilePublicDto;
+      expect(data).toMatchObject({ slug: 'pub', filename: 'hello.txt', mimetype: 'text/plain', size: 11, remark: 'note', views: 1, max_views: 0, requires_password: false, has_password: false, is_last_view: false, use_proxy: 1 });
+      expect(data.previewUrl).toBe(`http://localhost/api/file-view/pub?token=${encodeURIComponent(data.access_token ?? '')}`);
+      expect(res.text).not.toMatch(/created_by|storage_path|password_hash/);
+      expect(await views('pub')).toBe(1);
+    });
+
+    it('404 for an unknown slug, and for a share still being uploaded', async () => {
+      expect((await info('nothing')).body).toMatchObject({ code: 404, error: 'NOT_FOUND', message: 'File share not found' });
+      const presign = await h.call('POST', '/api/s3/presign', { headers: h.actors.admin(), body: { filename: 'p.txt', size: 3, slug: 'pending' } });
+      expect(presign.status).toBe(200);
+      expect((await info('pending')).status).toBe(404);
+      expect((await get('/api/file-download/pending')).status).toBe(404);
+    });
+
+    it('the view reaching max_views still works (is_last_view), later ones 410', async () => {
+      await seedFile(h, { query: { slug: 'twice', max_views: '2' } });
+      expect((await info('twice')).body.data).toMatchObject({ views: 1, is_last_view: false });
+      const last = (await info('twice')).body.data as FilePublicDto;
+      expect(last).toMatchObject({ views: 2, is_last_view: true });
+      expect((await info('twice')).body).toMatchObject({ code: 410, error: 'GONE' });
+      // The last viewer's token still downloads; a link without one does not.
+      expect((await get(last.downloadUrl?.replace('http://localhost', '') ?? '')).text).toBe('hello world');
+      expect((await get('/api/file-download/twice')).status).toBe(410);
+      expect(await views('twice')).toBe(2);
+    });
+
+    it('20 parallel reads of a file limited to 5: exactly 5 succeed', async () => {
+      await seedFile(h, { query: { slug: 'race', max_views: '5' } });
+      const results = await Promise.all(Array.from({ length: 20 }, () => h.app.request('/api/public/files/race')));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+      expect(results.filter((r) => r.status === 410)).toHaveLength(15);
+      expect(await views('race')).toBe(5);
+    });
+
+    it('410 once expired', async () => {
+      await seedFile(h, { query: { slug: 'brief', expires_in: '1' } });
+      h.clock.advance(HOUR - 1);
+      expect((await info('brief')).status).toBe(200);
+      h.clock.advance(1);
+      expect((await info('brief')).body).toMatchObject({ code: 410, error: 'GONE' });
+      expect((await get('/api/file-download/brief')).status).toBe(410);
+    });
+  });
+
+  describe('password-protected files', () => {
+    beforeEach(async () => {
+      await seedFile(h, { query: { slug: 'locked', password: 'open sesame', max_views: '3' } });
+    });
+
+    it('metadata without a token: no links, nothing counted', async () => {
+      expect((await info('locked')).body.data).toMatchObject({ requires_password: true, has_password: true, previewUrl: null, downloadUrl: null, access_token: null, views: 0 });
+      expect(await views('locked')).toBe(0);
+    });
+
+    it('401 for view/download without a token, and with a forged one; never a password in a link', async () => {
+      expect((await get('/api/file-download/locked')).body).toMatchObject({ code: 401, error: 'UNAUTHORIZED', message: 'This file needs a password' });
+      expect((await get('/api/file-view/locked?token=forged.token')).status).toBe(401);
+      expect((await get('/api/file-download/locked?password=open%20sesame')).status).toBe(401);
+    });
+
+    it('verify: 401 wrong password, then a counted view with a token that opens view and download', async () => {
+      expect((await verify('locked', 'nope')).body).toMatchObject({ code: 401, error: 'WRONG_PASSWORD', message: 'Wrong password' });
+      const ok = await verify('locked', 'open sesame');
+      const data = ok.body.data as FilePublicDto;
+      expect(data).toMatchObject({ requires_password: false, views: 1, access_token: expect.any(String) });
+      expect(data.downloadUrl).not.toContain('sesame');
+      const download = await get(`/api/file-download/locked?token=${encodeURIComponent(data.access_token ?? '')}`);
+      expect(download.status).toBe(200);
+      expect(download.text).toBe('hello world');
+      const viaHeader = await get('/api/file-view/locked', { 'X-File-Token': data.access_token ?? '' });
+      expect(viaHeader.status).toBe(200);
+      // Downloads with the token count nothing more; metadata with the token neither.
+      expect((await info('locked', { 'X-File-Token': data.access_token ?? '' })).body.data).toMatchObject({ views: 1, requires_password: false });
+      expect(await views('locked')).toBe(1);
+    });
+
+    it('a password change invalidates tokens issued before', async () => {
+      const token = ((await verify('locked', 'open sesame')).body.data as FilePublicDto).access_token ?? '';
+      const row = await fileRow(h, 'locked');
+      await h.call('PUT', `/api/files/${row?.id}`, { headers: h.actors.admin(), body: { password: 'new one' } });
+      expect((await get(`/api/file-download/locked?token=${encodeURIComponent(token)}`)).status).toBe(401);
+    });
+
+    it('tokens expire', async () => {
+      const token = ((await verify('locked', 'open sesame')).body.data as FilePublicDto).access_token ?? '';
+      h.clock.advance(HOUR + 1);
+      expect((await get(`/api/file-download/locked?token=${encodeURIComponent(token)}`)).status).toBe(401);
+    });
+
+    it('400 for a file without a password, 400 for an empty password', async () => {
+      await seedFile(h, { query: { slug: 'open' } });
+      expect((await verify('open', 'x')).body).toMatchObject({ code: 400, error: 'BAD_REQUEST', message: 'This file has no password' });
+      expect((await verify('locked', '')).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
+    });
+
+    it('429 after 20 guesses from one client, before any hash is computed', async () => {
+      for (let i = 0; i < 20; i += 1) expect((await verify('locked', `guess-${i}`)).status).toBe(401);
+      const limited = await verify('locked', 'open sesame');
+      expect(limited.body).toMatchObject({ code: 429, error: 'RATE_LIMITED' });
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    });
+  });
+
+  describe('GET /api/file-view|file-download/{slug} (proxy mode)', () => {
+    it('streams with the right disposition, length and caching headers', async () => {
+      await seedFile(h, { name: 'notes.txt', query: { slug: 'doc' } });
+      const view = await get('/api/file-view/doc');
+      expect(view.status).toBe(200);
+      expect(view.text).toBe('hello world');
+      expect(view.headers.get('content-type')).toBe('text/plain');
+      expect(view.headers.get('content-disposition')).toBe(`inline; filename="notes.txt"; filename*=UTF-8''notes.txt`);
+      expect(view.headers.get('content-length')).toBe('11');
+      expect(view.headers.get('accept-ranges')).toBe('bytes');
+      expect(view.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(view.headers.get('content-security-policy')).toMatch(/^sandbox/);
+      const download = await get('/api/file-download/doc');
+      expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="notes.txt"/);
+    });
+
+    it('Range: 206 with Content-Range, 416 past the end', async () => {
+      await seedFile(h, { query: { slug: 'ranged' } });
+      const part = await get('/api/file-download/ranged', { Range: 'bytes=6-' });
+      expect(part.status).toBe(206);
+      expect(part.text).toBe('world');
+      expect(part.headers.get('content-range')).toBe('bytes 6-10/11');
+      const suffix = await get('/api/file-download/ranged', { Range: 'bytes=-5' });
+      expect(suffix.text).toBe('world');
+      const beyond = await get('/api/file-download/ranged', { Range: 'bytes=50-' });
+      expect(beyond.status).toBe(416);
+      expect(beyond.headers.get('content-range')).toBe('bytes */11');
+    });
+
+    it('HEAD answers the headers only', async () => {
+      await seedFile(h, { query: { slug: 'heady' } });
+      const res = await h.app.request('/api/file-download/heady', { method: 'HEAD' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-length')).toBe('11');
+      expect(await res.text()).toBe('');
+    });
+
+    it.each([
+      ['page.html', '<script>alert(1)</script>'],
+      ['image.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+      ['feed.xml', '<?xml version="1.0"?><x/>'],
+      ['app.js', 'alert(1)'],
+    ])('never renders %s inline: attachment, nosniff, sandbox CSP', async (name, content) => {
+      await seedFile(h, { name, content, query: { slug: 'active' } });
+      const res = await get('/api/file-view/active');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/);
+    });
+
+    it('a view-limited file downloaded without a token counts a view (no path bypasses the limit)', async () => {
+      await seedFile(h, { query: { slug: 'limited', max_views: '1' } });
+      expect((await get('/api/file-download/limited')).status).toBe(200);
+      expect((await get('/api/file-download/limited')).status).toBe(410);
+      expect(await views('limited')).toBe(1);
+    });
+  });
+
+  describe('direct mode and office preview', () => {
+    it('redirects to a signed storage link with the same safe disposition', async () => {
+      await seedFile(h, { name: 'pic.png', content: 'png', query: { slug: 'direct', use_proxy: '0' } });
+      const res = await h.app.request('/api/file-view/direct');
+      expect(res.status).toBe(302);
+      const location = res.headers.get('location') ?? '';
+      expect(location).toMatch(/^\/api\/local-storage\/local\/object\?/);
+      const followed = await get(location);
+      expect(followed.text).toBe('png');
+      expect(followed.headers.get('content-disposition')).toMatch(/^inline; filename="pic.png"/);
+      const html = await seedFile(h, { name: 'x.html', content: '<b>x</b>', query: { slug: 'directhtml', use_proxy: '0' } });
+      const htmlLink = (await h.app.request(`/api/file-view/${html.slug}`)).headers.get('location') ?? '';
+      expect((await get(htmlLink)).headers.get('content-disposition')).toMatch(/^attachment/);
+    });
+
+    it('office-preview: an absolute temporary link for Office files, 400 for others', async () => {
+      await seedFile(h, { name: 'deck.pptx', content: 'pptx', query: { slug: 'deck' } });
+      const res = await h.call('GET', '/api/office-preview/deck');
+      expect(res.body).toMatchObject({ code: 200, url: expect.stringMatching(/^http:\/\/localhost\/api\/local-storage\/local\/object\?/), data: { filename: 'deck.pptx', is_temporary: true, expires_in: 3600 } });
+      expect((await get(String(res.body.url).replace('http://localhost', ''))).text).toBe('pptx');
+      await seedFile(h, { query: { slug: 'plain' } });
+      expect((await h.call('GET', '/api/office-preview/plain')).body).toMatchObject({ code: 400, error: 'BAD_REQUEST' });
+      expect((await h.call('GET', '/api/office-preview/missing')).status).toBe(404);
+    });
+  });
+});

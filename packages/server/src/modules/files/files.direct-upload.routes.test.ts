@@ -1,0 +1,138 @@
+import { Permission, type FilePresignDto, type MultipartInitDto, type MultipartPartsDto } from '@driftbox/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { fileRow, localKeys, parsed } from './files.test-support.js';
+
+const MiB = 1024 * 1024;
+const PART = 5 * MiB;
+
+describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialect) => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness({ dialect });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  const post = (path: string, body: unknown, headers = h.actors.admin()) => h.call('POST', path, { headers, body });
+  const put = async (url: string, body: Uint8Array, headers: Record<string, string> = {}) =>
+    parsed(await h.app.request(url, { method: 'PUT', body, headers: { 'Content-Length': String(body.length), ...headers } }));
+
+  describe('POST /api/s3/presign + PUT + POST /api/s3/commit', () => {
+    it('publishes the share only after commit, with the size read from storage', async () => {
+      const presign = await post('/api/s3/presign', { filename: 'data.csv', mimetype: 'text/csv', size: 5, slug: 'csv', remark: 'r', expires_in: '12' });
+      expect(presign.status, presign.text).toBe(200);
+      const data = presign.body.data as FilePresignDto;
+      expect(data).toMatchObject({ slug: 'csv', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/csv', headers: { 'Content-Type': 'text/csv' }, url: 'http://localhost/file/csv' });
+      expect((await h.call('GET', '/api/files', { headers: h.actors.admin() })).body.pagination).toMatchObject({ total: 0 });
+      expect((await put(data.upload_url, new TextEncoder().encode('a,b,c'), data.headers)).status).toBe(200);
+      const commit = await post('/api/s3/commit', { file_id: data.file_id, etag: 'whatever' });
+      expect(commit.status, commit.text).toBe(200);
+      expect(commit.body.data).toMatchObject({ slug: 'csv', size: 5, remark: 'r', etag: expect.any(String) });
+      expect((await parsed(await h.app.request('/api/file-download/csv'))).status).toBeLessThan(400);
+    });
+
+    it('checks the real size at commit: over the limit, the object and the share are deleted (413)', async () => {
+      await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { max_upload_size: '1', max_upload_size_unit: 'KB' } });
+      const data = (await post('/api/s3/presign', { filename: 'small.bin', size: 10 })).body.data as FilePresignDto;
+      await put(data.upload_url, new Uint8Array(4096), data.headers);
+      const commit = await post('/api/s3/commit', { file_id: data.file_id });
+      expect(commit.body).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE', message: 'File too large: 4.0 KB exceeds the maximum upload size of 1.0 KB' });
+      expect(await localKeys(h)).toEqual([]);
+      expect(await fileRow(h, data.file_id)).toBeUndefined();
+    });
+
+    it('413 up front for a declared size over the limit or the capacity', async () => {
+      await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 1000 } });
+      expect((await post('/api/s3/presign', { filename: 'a.bin', size: 2000 })).body).toMatchObject({
+        code: 413,
+        message: 'Insufficient storage: file size 2.0 KB, remaining space 1000 B, capacity 1000 B',
+      });
+      expect(await h.db.selectFrom('files').select('id').execute()).toEqual([]);
+    });
+
+    it('400 when committing before anything was uploaded; 404 for another actor or a second commit', async () => {
+      const data = (await post('/api/s3/presign', { filename: 'a.txt', size: 1 })).body.data as FilePresignDto;
+      expect((await post('/api/s3/commit', { file_id: data.file_id })).body).toMatchObject({ code: 400, message: 'Nothing was uploaded for this file yet' });
+      await put(data.upload_url, new Uint8Array([65]), data.headers);
+      expect((await post('/api/s3/commit', { file_id: data.file_id }, await h.actors.apiKey(Permission.FILE_SHARE))).body).toMatchObject({ code: 404, message: 'Upload not found' });
+      expect((await post('/api/s3/commit', { file_id: data.file_id })).status).toBe(200);
+      expect((await post('/api/s3/commit', { file_id: data.file_id })).status).toBe(404);
+    });
+
+    it('400 VALIDATION_FAILED for a missing filename', async () => {
+      expect((await post('/api/s3/presign', { size: 1 })).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'filename' }] });
+    });
+
+    it('the cleanup job removes abandoned presigned uploads (objects and rows) after an hour', async () => {
+      const data = (await post('/api/s3/presign', { filename: 'left.txt', size: 4 })).body.data as FilePresignDto;
+      await put(data.upload_url, new TextEncoder().encode('left'), data.headers);
+      expect(await h.services.fileCleanup.purgeAbandoned()).toBe(0);
+      h.clock.advance(3600_000 + 1);
+      expect(await h.services.fileCleanup.purgeAbandoned()).toBe(1);
+      expect(await localKeys(h)).toEqual([]);
+      expect(await fileRow(h, data.file_id)).toBeUndefined();
+    });
+  });
+
+  describe('resumable multipart', () => {
+    const init = (size: number, headers = h.actors.admin()) => post('/api/upload/multipart/init', { filename: 'big.bin', size, partSize: PART, partCount: Math.ceil(size / PART), slug: 'big' }, headers);
+    const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
+
+    it('uploads 2 of 3 parts, resumes from list-parts, refreshes URLs, completes', async () => {
+      const started = await init(2 * PART + 100);
+      expect(started.status, started.text).toBe(200);
+      const upload = started.body.data as MultipartInitDto;
+      expect(upload.part_urls.map((p) => p.partNumber)).toEqual([1, 2, 3]);
+      const etags: string[] = [];
+      for (const part of upload.part_urls.slice(0, 2)) {
+        const res = await put(part.url, bytes(PART, part.partNumber));
+        etags.push(res.headers.get('etag') ?? '');
+      }
+      // "Reload": ask what arrived, then upload the rest with fresh URLs.
+      const listed = (await post('/api/upload/multipart/list-parts', { file_id: upload.file_id })).body.data as MultipartPartsDto;
+      expect(listed.parts).toEqual([
+        { PartNumber: 1, ETag: etags[0], Size: PART },
+        { PartNumber: 2, ETag: etags[1], Size: PART },
+      ]);
+      const fresh = (await post('/api/upload/multipart/refresh-urls', { file_id: upload.file_id, partNumbers: [3] })).body.data as { part_urls: { url: string }[] };
+      const last = await put(fresh.part_urls[0]?.url ?? '', bytes(100, 3));
+      const parts = [...listed.parts.map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag })), { PartNumber: 3, ETag: last.headers.get('etag') }];
+      expect((await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: parts.map((p, i) => (i === 0 ? { PartNumber: 1 } : p)) })).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'parts.0.ETag', message: 'ETag is required for every part' }] });
+      const done = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts });
+      expect(done.status, done.text).toBe(200);
+      expect(done.body.data).toMatchObject({ slug: 'big', size: 2 * PART + 100 });
+      const tail = await parsed(await h.app.request('/api/file-download/big', { headers: { Range: 'bytes=-3' } }));
+      expect(tail.status).toBeLessThan(400);
+    });
+
+    it('400 for a wrong part list; the upload stays so it can be retried', async () => {
+      const upload = (await init(PART + 1)).body.data as MultipartInitDto;
+      await put(upload.part_urls[0]?.url ?? '', bytes(PART, 1));
+      const res = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [{ PartNumber: 1, ETag: '"wrong"' }] });
+      expect(res.body).toMatchObject({ code: 400, error: 'BAD_REQUEST' });
+      expect((await fileRow(h, upload.file_id))?.status).toBe('pending');
+    });
+
+    it('400 for a plan that breaks the part rules', async () => {
+      const bad = await post('/api/upload/multipart/init', { filename: 'x.bin', size: 3 * MiB, partSize: MiB, partCount: 3 });
+      expect(bad.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'partSize' }] });
+      const miscounted = await post('/api/upload/multipart/init', { filename: 'x.bin', size: 11 * MiB, partSize: PART, partCount: 2 });
+      expect(miscounted.body).toMatchObject({ code: 400, details: [{ path: 'partCount' }] });
+    });
+
+    it('only the creator may continue or abort; abort discards parts and the pending share', async () => {
+      const upload = (await init(PART + 1)).body.data as MultipartInitDto;
+      await put(upload.part_urls[0]?.url ?? '', bytes(PART, 1));
+      const other = await h.actors.apiKey(Permission.FILE_SHARE);
+      for (const path of ['list-parts', 'abort']) {
+        expect((await post(`/api/upload/multipart/${path}`, { file_id: upload.file_id }, other)).body).toMatchObject({ code: 404, error: 'NOT_FOUND' });
+      }
+      expect((await post('/api/upload/multipart/abort', { file_id: upload.file_id })).status).toBe(200);
+      expect(await fileRow(h, upload.file_id)).toBeUndefined();
+      expect((await put(upload.part_urls[1]?.url ?? '', bytes(1, 2))).status).toBe(404);
+      expect((await post('/api/upload/multipart/list-parts', { file_id: upload.file_id })).status).toBe(404);
+    });
+  });
+});

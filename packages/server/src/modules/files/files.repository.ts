@@ -1,0 +1,222 @@
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { dialectOf } from '../../db/client.js';
+import type { Database, FilesTable } from '../../db/schema.js';
+import { deadCondition, liveCondition, oneMoreView } from '../../db/view-limits.js';
+
+/** A row with `size` as a number (PostgreSQL returns int8 as a string). */
+export type FileRow = Omit<Selectable<FilesTable>, 'size'> & { size: number };
+/** A row as management views show it: with its storage config and creating key. */
+export type FileListRow = FileRow & {
+  key_name: string | null;
+  storage_config_name: string | null;
+  storage_type: string | null;
+  provider_type: string | null;
+};
+export type FileChanges = Updateable<Omit<FilesTable, 'id' | 'password_version' | 'created_by' | 'created_at'>>;
+
+/** Which share a view is counted on: the public one at a slug, or one whose password (or view) was proven. */
+export type FileViewTarget = { kind: 'public'; slug: string } | { kind: 'proven'; id: string; passwordVersion: number };
+
+/** Filter of the management list; `createdBy` undefined = every creator (admins). */
+export interface FileListFilter {
+  createdBy: string | undefined;
+  search: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+const normalize = <T extends { size: number | string }>(row: T): T & { size: number } => ({ ...row, size: Number(row.size) });
+
+/** `%term%` with LIKE's wildcards escaped. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Storage of file shares. Every read but the owner's resume/commit calls sees only `active` rows. */
+export function filesRepository(db: Kysely<Database>) {
+  const likeOp = sql.raw(dialectOf(db) === 'postgres' ? 'ilike' : 'like');
+  const keyJoin = sql<SqlBool>`files.created_by = ('apikey:' || api_keys.id)`;
+
+  const matches = (filter: FileListFilter): Expression<SqlBool> => {
+    const parts = [sql`files.status = 'active'`];
+    if (filter.createdBy !== undefined) parts.push(sql`files.created_by = ${filter.createdBy}`);
+    if (filter.search !== undefined) {
+      const pattern = likePattern(filter.search);
+      const like = (column: string) => sql`${sql.ref(column)} ${likeOp} ${pattern} escape '\\'`;
+      parts.push(sql`(${sql.join([like('files.filename'), like('files.slug'), like('files.remark')], sql` or `)})`);
+    }
+    return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+  };
+
+  const listQuery = () =>
+    db
+      .selectFrom('files')
+      .leftJoin('api_keys', (join) => join.on(keyJoin))
+      .leftJoin('storage_configs', 'storage_configs.id', 'files.storage_config_id')
+      .selectAll('files')
+      .select(['api_keys.name as key_name', 'storage_configs.name as storage_config_name', 'storage_configs.storage_type', 'storage_configs.provider_type']);
+
+  return {
+    async insert(row: FileRow): Promise<void> {
+      await db.insertInto('files').values(row).execute();
+    },
+
+    /** Any row by id (pending ones too), limited to `createdBy` when given: for the uploader's own calls. */
+    async findById(id: string, createdBy?: string): Promise<FileRow | undefined> {
+      let query = db.selectFrom('files').selectAll().where('id', '=', id);
+      if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+      const row = await query.executeTakeFirst();
+      return row && normalize(row);
+    },
+
+    /** The active share at `slug`. */
+    async findActiveBySlug(slug: string): Promise<FileRow | undefined> {
+      const row = await db.selectFrom('files').selectAll().where('slug', '=', slug).where('status', '=', 'active').executeTakeFirst();
+      return row && normalize(row);
+    },
+
+    /** An active share with its config and key names, limited to `createdBy` when given. */
+    async findDetail(id: string, createdBy: string | undefined): Promise<FileListRow | undefined> {
+      let query = listQuery().where('files.id', '=', id).where('files.status', '=', 'active');
+      if (createdBy !== undefined) query = query.where('files.created_by', '=', createdBy);
+      const row = await query.executeTakeFirst();
+      return row && normalize(row);
+    },
+
+    /**
+     * Counts one view in ONE statement (the shared rule of db/view-limits.ts) and returns the row after
+     * the view, or undefined when the share is missing, pending, protected (public target), expired or used up.
+     */
+    async countView(target: FileViewTarget, now: string): Promise<FileRow | undefined> {
+      let query = db.updateTable('files').set({ views: oneMoreView(), last_viewed_at: now }).where(liveCondition(now)).where('status', '=', 'active');
+      query =
+        target.kind === 'public'
+          ? query.where('slug', '=', target.slug).where('password_hash', 'is', null)
+          : query.where('id', '=', target.id).where('password_version', '=', target.passwordVersion);
+      const row = await query.returningAll().executeTakeFirst();
+      return row && normalize(row);
+    },
+
+    /** One page of the management list, newest first. */
+    async list(filter: FileListFilter): Promise<FileListRow[]> {
+      const rows = await listQuery().where(matches(filter)).orderBy('files.created_at', 'desc').orderBy('files.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+      return rows.map(normalize);
+    },
+
+    async count(filter: FileListFilter): Promise<number> {
+      const row = await db.selectFrom('files').select((eb) => eb.fn.countAll<number | string>().as('total')).where(matches(filter)).executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /** Applies changes; `bumpPasswordVersion` increments the version in the same statement. False when gone. */
+    async update(id: string, changes: FileChanges, bumpPasswordVersion = false): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set(changes)
+        .$if(bumpPasswordVersion, (q) => q.set((eb) => ({ password_version: eb('password_version', '+', 1) })))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Publishes a pending share; false when it is no longer pending (committed twice, cleaned up, cancelled). */
+    async activate(id: string, changes: FileChanges): Promise<boolean> {
+      const result = await db.updateTable('files').set({ ...changes, status: 'active', upload_id: null }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Replaces a legacy password hash (imported from the original product) by a fresh one of the same
+     * password, only while `expected` is still stored, and without a new password version: the
+     * password did not change, so access tokens stay valid.
+     */
+    async replacePasswordHash(id: string, expected: string, fresh: string): Promise<void> {
+      await db.updateTable('files').set({ password_hash: fresh }).where('id', '=', id).where('password_hash', '=', expected).execute();
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('files').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** The active rows among `ids` that `createdBy` (when given) may manage. */
+    async findManyActive(ids: string[], createdBy: string | undefined): Promise<FileRow[]> {
+      let query = db.selectFrom('files').selectAll().where('id', 'in', ids).where('status', '=', 'active');
+      if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+      return (await query.execute()).map(normalize);
+    },
+
+    /** True when a share other than `exceptId` stores its bytes in the same object. */
+    async objectShared(configId: string, storagePath: string, exceptId: string): Promise<boolean> {
+      const row = await db.selectFrom('files').select('id').where('storage_config_id', '=', configId).where('storage_path', '=', storagePath).where('id', '!=', exceptId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Pending rows without activity since `cutoff` (abandoned uploads), oldest first. */
+    async findPendingBefore(cutoff: string, limit: number): Promise<FileRow[]> {
+      const rows = await db.selectFrom('files').selectAll().where('status', '=', 'pending').where('updated_at', '<', cutoff).orderBy('updated_at').limit(limit).execute();
+      return rows.map(normalize);
+    },
+
+    /**
+     * Active shares to purge: expired by `now`, or used up with no view since `viewedBefore` (the last
+     * viewer's access token must have run out first).
+     */
+    async findDead(now: string, viewedBefore: string, limit: number): Promise<FileRow[]> {
+      const rows = await db
+        .selectFrom('files')
+        .selectAll()
+        .where('status', '=', 'active')
+        .where(deadCondition(now))
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_viewed_at', 'is', null), eb('last_viewed_at', '<', viewedBefore)]))
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map(normalize);
+    },
+
+    /** Bytes of active shares per config. */
+    async usedBytes(configIds: string[]): Promise<Map<string, number>> {
+      if (configIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('files')
+        .select(['storage_config_id', (eb) => eb.fn.sum<number | string>('size').as('bytes')])
+        .where('storage_config_id', 'in', configIds)
+        .where('status', '=', 'active')
+        .groupBy('storage_config_id')
+        .execute();
+      return new Map(rows.map((r) => [r.storage_config_id, Number(r.bytes ?? 0)]));
+    },
+
+    /** Shares (pending included: their uploads write into the config) that keep objects in a config. */
+    async countByConfig(configId: string): Promise<number> {
+      const row = await db.selectFrom('files').select((eb) => eb.fn.countAll<number | string>().as('n')).where('storage_config_id', '=', configId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Active shares and their bytes, per storage config. */
+    async totalsByConfig(): Promise<{ storage_config_id: string; count: number; bytes: number }[]> {
+      const rows = await db
+        .selectFrom('files')
+        .select(['storage_config_id', (eb) => eb.fn.countAll<number | string>().as('count'), (eb) => eb.fn.sum<number | string>('size').as('bytes')])
+        .where('status', '=', 'active')
+        .groupBy('storage_config_id')
+        .execute();
+      return rows.map((r) => ({ storage_config_id: r.storage_config_id, count: Number(r.count), bytes: Number(r.bytes ?? 0) }));
+    },
+
+    /** Active shares created per UTC day (`YYYY-MM-DD`) from `since` (ISO, inclusive). */
+    async createdPerDay(since: string): Promise<Map<string, number>> {
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      const rows = await db
+        .selectFrom('files')
+        .select([day.as('date'), (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('status', '=', 'active')
+        .where('created_at', '>=', since)
+        .groupBy(day)
+        .execute();
+      return new Map(rows.map((r) => [r.date, Number(r.count)]));
+    },
+  };
+}
+export type FilesRepository = ReturnType<typeof filesRepository>;

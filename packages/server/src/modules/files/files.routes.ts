@@ -1,0 +1,39 @@
+import { FileBatchDeleteBody, FileListQuery, FileUpdateBody, Permission } from '@driftbox/contract';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env.js';
+import { ok } from '../../lib/envelope.js';
+import { requestOrigin } from '../../lib/origin.js';
+import { readJson, readQuery } from '../../lib/request.js';
+import { requirePermission } from '../../middleware/guards.js';
+import type { FilesService } from './files.service.js';
+
+const MESSAGES = {
+  updated: { en: 'File share updated', zh: '文件分享更新成功' },
+  deleted: { en: 'File shares deleted', zh: '文件分享已删除' },
+};
+
+/** `/files` management (spec §7 "Files"): admins see every share, keys with FILE_SHARE their own. */
+export function filesRoutes(files: FilesService, options: { trustProxy: boolean }): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const fileShare = requirePermission(Permission.FILE_SHARE);
+
+  app.get('/files', fileShare, async (c) => {
+    const { items, pagination } = await files.list(c.get('actor'), readQuery(c, FileListQuery));
+    // The original puts `pagination` beside `data`, as the paste list does.
+    return ok(c, items, { extra: { pagination } });
+  });
+
+  app.delete('/files/batch-delete', fileShare, async (c) => {
+    const body = await readJson(c, FileBatchDeleteBody);
+    return ok(c, await files.removeMany(c.get('actor'), body), { message: MESSAGES.deleted });
+  });
+
+  app.get('/files/:id', fileShare, async (c) => ok(c, await files.get(c.get('actor'), c.req.param('id'), requestOrigin(c, options.trustProxy))));
+
+  app.put('/files/:id', fileShare, async (c) => {
+    const body = await readJson(c, FileUpdateBody);
+    return ok(c, await files.update(c.get('actor'), c.req.param('id'), body, requestOrigin(c, options.trustProxy)), { message: MESSAGES.updated });
+  });
+
+  return app;
+}

@@ -1,0 +1,117 @@
+import { uploadMimetype } from '@driftbox/contract';
+import { addMs, iso } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { FileRow } from './files.repository.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Types for common extensions, for uploads that name none (curl, scripts) or only octet-stream. */
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  txt: 'text/plain', log: 'text/plain', csv: 'text/csv', json: 'application/json', pdf: 'application/pdf',
+  html: 'text/html', htm: 'text/html', xml: 'application/xml', svg: 'image/svg+xml', js: 'text/javascript',
+  css: 'text/css', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
+  avif: 'image/avif', bmp: 'image/bmp', ico: 'image/x-icon', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime',
+  mkv: 'video/x-matroska', mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', flac: 'audio/flac', m4a: 'audio/mp4',
+  zip: 'application/zip', gz: 'application/gzip', tar: 'application/x-tar', '7z': 'application/x-7z-compressed',
+  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  rtf: 'application/rtf',
+};
+
+/** The extension of a file name, lower case, without the dot ('' when none). */
+export function extensionOf(filename: string): string {
+  return /\.([^./]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
+}
+
+/**
+ * The type a share is stored with (spec §5): markdown extensions as text/markdown, else the declared
+ * type, else one known for the extension, else application/octet-stream. Form-encoding types (what
+ * `curl --data-binary` sends) say nothing about the file and are ignored.
+ */
+export function mimetypeFor(filename: string, declared: string | undefined): string {
+  const usable = declared && !/^(application\/octet-stream|application\/x-www-form-urlencoded|multipart\/)/i.test(declared.trim()) ? declared : undefined;
+  const type = uploadMimetype(filename, usable);
+  if (type !== 'application/octet-stream') return type;
+  return TYPES_BY_EXTENSION[extensionOf(filename)] ?? type;
+}
+
+/** A file name made safe as the last segment of an object key (the original's rule, plus dots). */
+export function safeObjectName(filename: string): string {
+  const cleaned = filename.replace(/[<>:"|?*\\/\p{Cc}]/gu, '_').trim();
+  // `.` and `..` are path segments, not names.
+  return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned;
+}
+
+export interface KeyParts {
+  /** The config's `default_folder` ('' = bucket root). */
+  folder: string;
+  /** The upload's `path` option, already normalised ('' or undefined = none). */
+  path: string | undefined;
+  filename: string;
+  /** `file_naming_strategy`: `random_suffix` adds `-<suffix>` before the extension. */
+  strategy: string;
+  suffix: () => string;
+}
+
+/** The object key of a new share: folder / path / name, with a random suffix unless told to overwrite. */
+export function objectKeyFor(parts: KeyParts): string {
+  let name = safeObjectName(parts.filename);
+  if (parts.strategy !== 'overwrite') {
+    const ext = extensionOf(name);
+    const base = ext ? name.slice(0, -(ext.length + 1)) : name;
+    name = `${base || 'file'}-${parts.suffix()}${ext ? `.${ext}` : ''}`;
+  }
+  // Keys are limited to 1024 bytes; long names keep their end (the suffix and extension).
+  while (Buffer.byteLength(name, 'utf8') > 200) name = name.slice(1);
+  return [parts.folder, parts.path, name].filter((p) => p).join('/');
+}
+
+/** `expires_in` hours from `now` as the stored expiry; 0 or absent = never (null). */
+export function expiryFromHours(hours: number | undefined, now: Date): string | null {
+  return hours === undefined || hours === 0 ? null : iso(addMs(now, Math.round(hours * HOUR_MS)));
+}
+
+/** True once the share's expiry has passed (views do not matter). */
+export function isExpired(row: Pick<FileRow, 'expires_at'>, now: Date): boolean {
+  return row.expires_at !== null && row.expires_at <= iso(now);
+}
+
+/** 410 for an expired or used-up share. */
+export function fileGone(): AppError {
+  return new AppError('GONE', { text: { en: 'This file has expired or reached its view limit', zh: '该文件已过期或已达到最大查看次数' } });
+}
+
+/** Bytes for people: 1536 → "1.5 KB" (binary units, as the upload limit is set). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** 413 for a file above the upload limit; `atLeast` when only a lower bound of its size is known (mid-stream). */
+export function tooLarge(size: number, limit: number, atLeast = false): AppError {
+  const shown = `${atLeast ? 'at least ' : ''}${formatBytes(size)}`;
+  return new AppError('PAYLOAD_TOO_LARGE', {
+    text: {
+      en: `File too large: ${shown} exceeds the maximum upload size of ${formatBytes(limit)}`,
+      zh: `文件过大：${atLeast ? '至少 ' : ''}${formatBytes(size)}，超出最大上传大小 ${formatBytes(limit)}`,
+    },
+  });
+}
+
+/** 413 when the storage config has too little room left (spec §8 "insufficient storage: …"). */
+export function insufficientStorage(size: number, remaining: number, capacity: number, atLeast = false): AppError {
+  const shown = `${atLeast ? 'at least ' : ''}${formatBytes(size)}`;
+  return new AppError('PAYLOAD_TOO_LARGE', {
+    text: {
+      en: `Insufficient storage: file size ${shown}, remaining space ${formatBytes(remaining)}, capacity ${formatBytes(capacity)}`,
+      zh: `存储空间不足：文件大小 ${atLeast ? '至少 ' : ''}${formatBytes(size)}，剩余空间 ${formatBytes(remaining)}，总容量 ${formatBytes(capacity)}`,
+    },
+  });
+}

@@ -1,0 +1,152 @@
+import {
+  Permission,
+  type FileBatchDeleteBody,
+  type FileBatchDeleteResult,
+  type FileDetailDto,
+  type FileDto,
+  type FileListQuery,
+  type FileUpdateBody,
+  type ListPagination,
+} from '@driftbox/contract';
+import type { z } from 'zod';
+import type { Actor, AdminActor, ApiKeyActor } from '../../lib/actor.js';
+import { assertPermission } from '../../lib/authz.js';
+import { iso, type Clock } from '../../lib/clock.js';
+import type { AppCrypto } from '../../lib/crypto.js';
+import { invalidField, notFound } from '../../lib/errors.js';
+import type { Ids } from '../../lib/ids.js';
+import { creatorOf, scopeOf, withSlug } from '../../lib/share-rules.js';
+import type { FileStatsPort } from '../dashboard/file-stats.port.js';
+import type { StorageUsagePort } from '../storage-configs/storage-configs.usage.js';
+import type { FileAccessService } from './file-access.service.js';
+import { presentDetail, presentFile, shareUrls } from './files.presenter.js';
+import type { FileChanges, FileListRow, FilesRepository } from './files.repository.js';
+import { expiryFromHours } from './files.rules.js';
+import type { FileRemover } from './files.cleanup.js';
+
+type ListInput = z.output<typeof FileListQuery>;
+type UpdateInput = z.output<typeof FileUpdateBody>;
+type DeleteInput = z.output<typeof FileBatchDeleteBody>;
+
+export interface FilesDeps {
+  repo: FilesRepository;
+  clock: Clock;
+  ids: Ids;
+  crypto: AppCrypto;
+  access: FileAccessService;
+  remover: FileRemover;
+}
+
+/** A page of the management list and the original's top-level pagination block. */
+export interface FileListResult {
+  items: FileDto[];
+  pagination: ListPagination;
+}
+
+/** The usage port of the storage-configs module (bytes of active shares, shares per config). */
+export function fileStorageUsage(repo: FilesRepository): StorageUsagePort {
+  return { countShares: (configId) => repo.countByConfig(configId), usedBytes: (configIds) => repo.usedBytes(configIds) };
+}
+
+/** The dashboard's FileStatsPort over active shares: totals, per config, and created per day. */
+export function fileStats(repo: FilesRepository): FileStatsPort {
+  return {
+    async totals() {
+      const rows = await repo.totalsByConfig();
+      const byConfig = new Map(rows.map((r) => [r.storage_config_id, { files: r.count, bytes: r.bytes }]));
+      return { files: rows.reduce((n, r) => n + r.count, 0), bytes: rows.reduce((n, r) => n + r.bytes, 0), byConfig };
+    },
+    createdPerDay: (since) => repo.createdPerDay(since),
+  };
+}
+
+/** Managing file shares: admins all of them, keys with FILE_SHARE their own (others' are 404). */
+export function createFilesService(deps: FilesDeps) {
+  const { repo, clock, ids, crypto, access, remover } = deps;
+
+  function assertFileShare(actor: Actor): asserts actor is AdminActor | ApiKeyActor {
+    assertPermission(actor, Permission.FILE_SHARE);
+  }
+
+  async function requireOwned(actor: AdminActor | ApiKeyActor, id: string): Promise<FileListRow> {
+    const row = await repo.findDetail(id, scopeOf(actor));
+    if (!row) throw notFound('file');
+    return row;
+  }
+
+  /** Links for the manager: with a token, so a protected share can be previewed from the admin pages. */
+  function detailOf(row: FileListRow, origin: string): FileDetailDto {
+    return presentDetail(row, shareUrls(origin, row.slug, access.issueFor(row).token));
+  }
+
+  async function changesOf(row: FileListRow, body: UpdateInput, now: Date): Promise<{ changes: FileChanges; newPassword: boolean }> {
+    const changes: FileChanges = { updated_at: iso(now) };
+    if (body.remark !== undefined) changes.remark = body.remark;
+    if (body.use_proxy !== undefined) changes.use_proxy = body.use_proxy ? 1 : 0;
+    if (body.expires_in !== undefined) changes.expires_at = expiryFromHours(body.expires_in, now);
+    if (body.expires_at !== undefined) {
+      if (body.expires_at !== null && Date.parse(body.expires_at) <= now.getTime()) {
+        throw invalidField('expires_at', { en: 'Expiry must be in the future', zh: '过期时间必须晚于当前时间' });
+      }
+      changes.expires_at = body.expires_at === null ? null : iso(new Date(body.expires_at));
+    }
+    // Views restart only when the limit itself changes (as in the original).
+    if (body.max_views !== undefined && body.max_views !== (row.max_views ?? 0)) {
+      changes.max_views = body.max_views;
+      changes.views = 0;
+    }
+    const clear = body.clear_password === true || body.password === '' || body.password === null;
+    const newHash = body.password ? await crypto.passwords.hash(body.password) : undefined;
+    const newPassword = newHash !== undefined || (clear && row.password_hash !== null);
+    if (newPassword) changes.password_hash = newHash ?? null;
+    return { changes, newPassword };
+  }
+
+  return {
+    /** One page of the shares the actor may manage, newest first, optionally searched. */
+    async list(actor: Actor, query: ListInput): Promise<FileListResult> {
+      assertFileShare(actor);
+      const createdBy = actor.type === 'admin' ? query.created_by : creatorOf(actor);
+      const filter = { createdBy, search: query.search, limit: query.limit, offset: query.offset };
+      const [rows, total] = await Promise.all([repo.list(filter), repo.count(filter)]);
+      const pagination = { total, limit: query.limit, offset: query.offset, hasMore: query.offset + rows.length < total, page: Math.floor(query.offset / query.limit) + 1, totalPages: Math.ceil(total / query.limit) };
+      return { items: rows.map(presentFile), pagination };
+    },
+
+    /** One share with its links; 404 when unknown or not the actor's. */
+    async get(actor: Actor, id: string, origin: string): Promise<FileDetailDto> {
+      assertFileShare(actor);
+      return detailOf(await requireOwned(actor, id), origin);
+    },
+
+    /** Applies the given changes; a new or cleared password invalidates every access token issued. */
+    async update(actor: Actor, id: string, body: UpdateInput, origin: string): Promise<FileDetailDto> {
+      assertFileShare(actor);
+      const row = await requireOwned(actor, id);
+      const { changes, newPassword } = await changesOf(row, body, clock.now());
+      const write = async (slug: string | undefined) => {
+        if (!(await repo.update(row.id, slug === undefined ? changes : { ...changes, slug }, newPassword))) throw notFound('file');
+      };
+      if (body.slug === undefined || body.slug === row.slug) await write(undefined);
+      else await withSlug(ids, body.slug === '' ? undefined : body.slug, write);
+      return detailOf(await requireOwned(actor, row.id), origin);
+    },
+
+    /** Deletes the listed shares the actor may manage (others' ids count as not found). */
+    async removeMany(actor: Actor, body: DeleteInput): Promise<FileBatchDeleteResult> {
+      assertFileShare(actor);
+      const wanted = [...new Set(body.ids)];
+      const rows = await repo.findManyActive(wanted, scopeOf(actor));
+      const found = new Set(rows.map((r) => r.id));
+      const failed = wanted.filter((id) => !found.has(id)).map((id) => ({ id, error: 'not found' }));
+      let deleted = 0;
+      for (const row of rows) {
+        const error = await remover.remove(row, body.delete_mode === 'both');
+        if (error) failed.push({ id: row.id, error });
+        else deleted += 1;
+      }
+      return { deleted, success: deleted, failed };
+    },
+  };
+}
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,152 @@
+import type { FileShareOptions } from '@driftbox/contract';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/client.js';
+import type { AdminActor, ApiKeyActor } from '../../lib/actor.js';
+import { iso, type Clock } from '../../lib/clock.js';
+import type { AppCrypto } from '../../lib/crypto.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { Ids } from '../../lib/ids.js';
+import type { Logger } from '../../lib/logger.js';
+import { creatorOf, withSlug } from '../../lib/share-rules.js';
+import { isStorageError } from '../../storage/errors.js';
+import type { ObjectStore } from '../../storage/object-store.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { FileChanges, FileRow, FilesRepository } from './files.repository.js';
+import { expiryFromHours, objectKeyFor } from './files.rules.js';
+import type { FileStorage, UploadTarget } from './files.storage.js';
+
+export type ShareOptions = z.output<typeof FileShareOptions>;
+
+export interface SharesDeps {
+  repo: FilesRepository;
+  clock: Clock;
+  ids: Ids;
+  crypto: AppCrypto;
+  logger: Logger;
+  settings: SettingsService;
+  storage: FileStorage;
+}
+
+/** What a new pending share is made of. */
+export interface PendingInput {
+  actor: AdminActor | ApiKeyActor;
+  target: UploadTarget;
+  filename: string;
+  mimetype: string;
+  /** Declared size (0 when unknown); the stored size comes from storage at publish. */
+  size: number;
+  options: ShareOptions;
+  /** upload-direct defaults to proxy links (as in the original); other uploads follow the setting. */
+  useProxyDefault?: boolean;
+}
+
+const SUFFIX_LENGTH = 6;
+
+/**
+ * The life of a share's row around its upload: created `pending` with its options and object key,
+ * published (`active`) once the stored object has been checked against the limits, or discarded with
+ * its object. Every upload path (form, direct, presigned, multipart, URL) goes through here.
+ */
+export function shareWriter(deps: SharesDeps) {
+  const { repo, clock, ids, crypto, settings, storage, logger } = deps;
+
+  /** The columns the share options set; `useProxyDefault` when the caller did not choose. */
+  async function optionColumns(options: ShareOptions, now: Date, useProxyDefault?: boolean): Promise<FileChanges> {
+    const useProxy = options.use_proxy ?? useProxyDefault ?? (await settings.value('default_use_proxy')) === 'true';
+    return {
+      remark: options.remark ?? null,
+      password_hash: options.password === undefined ? null : await crypto.passwords.hash(options.password),
+      expires_at: expiryFromHours(options.expires_in, now),
+      max_views: options.max_views ?? 0,
+      use_proxy: useProxy ? 1 : 0,
+    };
+  }
+
+  async function keyFor(target: UploadTarget, filename: string, path: string | undefined): Promise<string> {
+    const strategy = await settings.value('file_naming_strategy');
+    return objectKeyFor({ folder: target.config.default_folder, path, filename, strategy, suffix: () => ids.slug(SUFFIX_LENGTH) });
+  }
+
+  /** Deletes what an unfinished or refused upload left: the multipart upload or object, then the row. */
+  async function discard(row: FileRow, store: ObjectStore): Promise<void> {
+    try {
+      if (row.upload_id) await store.abortMultipart(row.storage_path, row.upload_id);
+      if (!(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) await store.delete([row.storage_path]);
+    } catch (err) {
+      // The row goes anyway: a stray object costs space, a stray pending row would block nothing but
+      // would be retried by the cleanup job forever.
+      if (!isStorageError(err, 'NOT_FOUND')) logger.warn('Could not delete the object of a discarded upload', { key: row.storage_path, error: String(err) });
+    }
+    await repo.delete(row.id);
+  }
+
+  return {
+    repo,
+    discard,
+    optionColumns,
+
+    /** Inserts the pending row (custom slug: 409 when taken; else a random one) and returns it. */
+    async createPending(input: PendingInput, extra: Partial<FileRow> = {}): Promise<FileRow> {
+      const now = clock.now();
+      const columns = await optionColumns(input.options, now, input.useProxyDefault);
+      const row: FileRow = {
+        id: ids.uuid(),
+        slug: '',
+        filename: input.filename,
+        storage_config_id: input.target.config.id,
+        storage_path: await keyFor(input.target, input.filename, input.options.path),
+        file_path: null,
+        mimetype: input.mimetype,
+        size: input.size,
+        etag: null,
+        remark: columns.remark ?? null,
+        password_hash: columns.password_hash ?? null,
+        password_version: 0,
+        expires_at: columns.expires_at ?? null,
+        max_views: columns.max_views ?? 0,
+        views: 0,
+        last_viewed_at: null,
+        use_proxy: columns.use_proxy ?? 0,
+        status: 'pending',
+        upload_id: null,
+        created_by: creatorOf(input.actor),
+        created_at: iso(now),
+        updated_at: iso(now),
+        ...extra,
+      };
+      row.slug = await withSlug(ids, input.options.slug, (slug) => repo.insert({ ...row, slug }));
+      return row;
+    },
+
+    /** The caller's own pending upload; 404 for anyone else's, a finished one, or an unknown id. */
+    async requirePending(actor: AdminActor | ApiKeyActor, fileId: string): Promise<FileRow> {
+      const row = await repo.findById(fileId, creatorOf(actor));
+      if (!row || row.status !== 'pending') throw notFound('upload');
+      return row;
+    },
+
+    /**
+     * Publishes a pending share after its object is stored: the real size (from storage, never from the
+     * client) is checked against the limits again, with fresh usage; a refused or vanished upload is
+     * discarded with its object. `changes` may carry options that arrived after the bytes (form fields).
+     */
+    async publish(row: FileRow, actor: AdminActor | ApiKeyActor, stored: { size: number; etag: string }, changes: FileChanges = {}): Promise<FileRow> {
+      const { store } = await storage.storeOf(row.storage_config_id);
+      try {
+        storage.checkSize(await storage.target(actor, row.storage_config_id), stored.size);
+        const active = await repo.activate(row.id, { ...changes, size: stored.size, etag: stored.etag, updated_at: iso(clock.now()) });
+        if (!active) throw notFound('upload');
+      } catch (err) {
+        await discard(row, store);
+        throw isUniqueViolation(err) ? conflict('SLUG_TAKEN') : err;
+      }
+      return { ...row, ...(changes as Partial<FileRow>), size: stored.size, etag: stored.etag, status: 'active' };
+    },
+
+    /** Records activity on a long upload, so the cleanup job does not take it for abandoned. */
+    async touch(row: FileRow): Promise<void> {
+      await repo.update(row.id, { updated_at: iso(clock.now()) });
+    },
+  };
+}
+export type ShareWriter = ReturnType<typeof shareWriter>;

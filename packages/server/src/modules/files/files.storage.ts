@@ -1,0 +1,106 @@
+import { Transform } from 'node:stream';
+import type { AdminActor, ApiKeyActor } from '../../lib/actor.js';
+import { notFound } from '../../lib/errors.js';
+import type { ObjectStore } from '../../storage/object-store.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { StorageConfigRow } from '../storage-configs/storage-configs.repository.js';
+import type { StorageConfigsService } from '../storage-configs/storage-configs.service.js';
+import type { FilesRepository } from './files.repository.js';
+import { insufficientStorage, tooLarge } from './files.rules.js';
+
+/** Where an upload goes and how much it may hold: the upload limit and the config's room left. */
+export interface UploadTarget {
+  config: StorageConfigRow;
+  store: ObjectStore;
+  /** `max_upload_size` in bytes. */
+  maxBytes: number;
+  /** Capacity of the config (null = unlimited) and bytes left in it. */
+  capacity: number | null;
+  remaining: number | null;
+}
+
+export interface FileStorageDeps {
+  repo: FilesRepository;
+  storageConfigs: StorageConfigsService;
+  settings: SettingsService;
+}
+
+/**
+ * Storage for file shares: which configs an actor may upload to, the limits of an upload (size and
+ * capacity, checked up front when the size is known and again while bytes stream), and stores for
+ * existing shares.
+ */
+export function fileStorage(deps: FileStorageDeps) {
+  const { repo, storageConfigs, settings } = deps;
+
+  /** The config to use: the requested one, else the actor's default (admins: the default; keys: the first usable). */
+  async function configIdFor(actor: AdminActor | ApiKeyActor, requested: string | undefined): Promise<string> {
+    if (requested !== undefined) return requested;
+    const [first] = await storageConfigs.list(actor);
+    if (!first) throw notFound('storage config');
+    return first.id;
+  }
+
+  return {
+    /**
+     * The upload target for an actor. An API key may use only configs marked usable by keys; others
+     * are 404 to it, as in the storage-config routes (the original let keys write anywhere).
+     */
+    async target(actor: AdminActor | ApiKeyActor, requested: string | undefined): Promise<UploadTarget> {
+      const id = await configIdFor(actor, requested);
+      const { config, store } = await storageConfigs.storeFor(id);
+      if (actor.type !== 'admin' && config.is_public !== 1) throw notFound('storage config');
+      const { max_upload_size_bytes: maxBytes } = await settings.maxUploadSize();
+      const capacity = config.total_storage_bytes;
+      const used = capacity === null ? 0 : ((await repo.usedBytes([config.id])).get(config.id) ?? 0);
+      return { config, store, maxBytes, capacity, remaining: capacity === null ? null : Math.max(0, capacity - used) };
+    },
+
+    /** Throws 413 when a file of `size` bytes breaks the upload limit or does not fit in the config. */
+    checkSize(target: UploadTarget, size: number, atLeast = false): void {
+      if (size > target.maxBytes) throw tooLarge(size, target.maxBytes, atLeast);
+      if (target.remaining !== null && target.capacity !== null && size > target.remaining) {
+        throw insufficientStorage(size, target.remaining, target.capacity, atLeast);
+      }
+    },
+
+    /** The store of an existing share's config. */
+    async storeOf(configId: string): Promise<{ config: StorageConfigRow; store: ObjectStore }> {
+      return storageConfigs.storeFor(configId);
+    },
+  };
+}
+export type FileStorage = ReturnType<typeof fileStorage>;
+
+/**
+ * A pass-through that counts bytes and fails with 413 as soon as the body breaks the limits of
+ * `target` — so an upload of unknown length never writes more than allowed. `error` keeps the limit
+ * error, because storage drivers wrap whatever ends their input.
+ */
+export function sizeLimiter(storage: FileStorage, target: UploadTarget, onBytes?: (total: number) => void) {
+  let total = 0;
+  const state: { error: Error | null; stream: Transform; bytes: () => number } = {
+    error: null,
+    bytes: () => total,
+    // 1 MiB of buffer so the network keeps flowing while storage writes (the default 16 KiB stalls it).
+    stream: new Transform({
+      highWaterMark: 1024 * 1024,
+      transform(chunk: Buffer, _encoding, callback) {
+        total += chunk.length;
+        try {
+          storage.checkSize(target, total, true);
+        } catch (err) {
+          state.error = err as Error;
+          callback(state.error);
+          return;
+        }
+        onBytes?.(total);
+        callback(null, chunk);
+      },
+    }),
+  };
+  // Bytes may flow (and break the limit) before storage attaches to the stream; the error is kept in
+  // `state.error` and reaches storage as a destroyed stream, so it must not surface as unhandled.
+  state.stream.on('error', () => undefined);
+  return state;
+}

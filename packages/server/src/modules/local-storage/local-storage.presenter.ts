@@ -1,0 +1,31 @@
+import type { LocalGrant } from '../../storage/local-signing.js';
+import type { GetResult } from '../../storage/object-store.js';
+// Which types may run script is decided in one place, shared with the file-share routes.
+import { SANDBOX_CSP, isActiveContent } from '../../lib/content-safety.js';
+
+/**
+ * Response headers for a download through a signed local-storage URL. User files are served with a
+ * sandboxing CSP, and script-capable types are always downloaded as attachments, never rendered on the
+ * app's own origin.
+ */
+export function downloadHeaders(grant: LocalGrant, result: Omit<GetResult, 'body' | 'key'>): Record<string, string> {
+  const contentType = grant.contentType ?? result.contentType ?? 'application/octet-stream';
+  const headers: Record<string, string> = {
+    'Content-Type': contentType,
+    'Content-Length': String(result.size),
+    'Accept-Ranges': 'bytes',
+    ETag: result.etag,
+    'Last-Modified': result.lastModified.toUTCString(),
+    'Cache-Control': 'private, no-cache',
+    'Content-Security-Policy': SANDBOX_CSP,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  const disposition = grant.contentDisposition;
+  if (isActiveContent(contentType)) {
+    headers['Content-Disposition'] = disposition?.toLowerCase().startsWith('attachment') ? disposition : 'attachment';
+  } else if (disposition) {
+    headers['Content-Disposition'] = disposition;
+  }
+  if (result.range) headers['Content-Range'] = `bytes ${result.range.start}-${result.range.end}/${result.totalSize}`;
+  return headers;
+}

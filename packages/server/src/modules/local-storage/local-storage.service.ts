@@ -1,0 +1,111 @@
+import type { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, forbidden } from '../../lib/errors.js';
+import type { Mac } from '../../lib/mac.js';
+import { StorageError } from '../../storage/errors.js';
+import { storageToAppError } from '../../storage/http-errors.js';
+import { verifyLocalRequest, type LocalGrant } from '../../storage/local-signing.js';
+import type { ObjectStore } from '../../storage/object-store.js';
+import { parseRangeHeader } from '../../storage/range.js';
+import { downloadHeaders } from './local-storage.presenter.js';
+
+export interface LocalStorageDeps {
+  mac: Mac;
+  clock: Clock;
+  /** The LOCAL store of a config id; throws 404 for unknown or non-LOCAL configs. */
+  resolveStore(configId: string): Promise<ObjectStore>;
+}
+
+export interface DownloadRequest {
+  configId: string;
+  query: Record<string, string | undefined>;
+  range: string | undefined;
+  headOnly: boolean;
+}
+
+/** What the route sends: a status, headers, and a body stream unless it is a HEAD or a 416. */
+export interface Download {
+  status: 200 | 206 | 416;
+  headers: Record<string, string>;
+  body: Readable | null;
+}
+
+export interface UploadRequest {
+  configId: string;
+  query: Record<string, string | undefined>;
+  body: ReadableStream<Uint8Array> | null;
+  contentLength: number | undefined;
+  contentType: string | undefined;
+}
+
+const EXPIRED = { en: 'This link has expired', zh: '链接已过期' };
+const INVALID = { en: 'Invalid or tampered link signature', zh: '链接签名无效' };
+
+/**
+ * Serves the presigned URLs of LOCAL storage configs (the counterpart of S3's presigned URLs), so the
+ * browser uploads and downloads the same way whichever driver a config uses. Nothing but a valid,
+ * unexpired signature authorises these requests.
+ */
+export function createLocalStorageService(deps: LocalStorageDeps) {
+  function authorize(op: LocalGrant['op'], configId: string, query: Record<string, string | undefined>): LocalGrant {
+    const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000);
+    const result = verifyLocalRequest(deps.mac, { op, configId, query }, nowSeconds);
+    if (!result.ok) throw result.reason === 'EXPIRED' ? new AppError('GONE', { text: EXPIRED }) : new AppError('FORBIDDEN', { text: INVALID });
+    const { grant } = result;
+    // A part URL must name its upload; a whole-object URL must not.
+    if ((op === 'part') !== (grant.uploadId !== undefined && grant.partNumber !== undefined)) throw new AppError('FORBIDDEN', { text: INVALID });
+    return grant;
+  }
+
+  async function withStorageErrors<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw storageToAppError(err);
+    }
+  }
+
+  async function download(request: DownloadRequest): Promise<Download> {
+    const grant = authorize('get', request.configId, request.query);
+    const store = await deps.resolveStore(request.configId);
+    if (request.headOnly) {
+      const info = await withStorageErrors(() => store.head(grant.key));
+      return { status: 200, headers: downloadHeaders(grant, { ...info, totalSize: info.size, range: null, contentType: null }), body: null };
+    }
+    const range = parseRangeHeader(request.range) ?? undefined;
+    try {
+      const result = await store.get(grant.key, range ? { range } : {});
+      return { status: result.range ? 206 : 200, headers: downloadHeaders(grant, result), body: result.body };
+    } catch (err) {
+      if (!(err instanceof StorageError && err.code === 'INVALID_RANGE')) throw storageToAppError(err);
+      const info = await withStorageErrors(() => store.head(grant.key));
+      return { status: 416, headers: { 'Content-Range': `bytes */${info.size}` }, body: null };
+    }
+  }
+
+  async function upload(op: 'put' | 'part', request: UploadRequest): Promise<{ etag: string }> {
+    const grant = authorize(op, request.configId, request.query);
+    // Like S3, a URL signed for one Content-Type refuses another.
+    if (grant.contentType !== undefined && grant.contentType !== request.contentType) throw forbidden();
+    if (!request.body) throw new AppError('BAD_REQUEST', { text: { en: 'Request body required', zh: '缺少请求体' } });
+    const store = await deps.resolveStore(request.configId);
+    const body = request.body;
+    if (op === 'put') {
+      const putOptions = { contentLength: request.contentLength, contentType: request.contentType };
+      return withStorageErrors(() => store.put(grant.key, body, putOptions));
+    }
+    const contentLength = request.contentLength;
+    if (contentLength === undefined) throw new AppError('BAD_REQUEST', { text: { en: 'Content-Length required', zh: '缺少 Content-Length' } });
+    return withStorageErrors(() => store.uploadPart(grant.key, grant.uploadId ?? '', grant.partNumber ?? 0, body, { contentLength }));
+  }
+
+  return {
+    download,
+    /** PUT of a whole object through a presigned URL. */
+    putObject: (request: UploadRequest) => upload('put', request),
+    /** PUT of one multipart part through a presigned URL. */
+    putPart: (request: UploadRequest) => upload('part', request),
+  };
+}
+export type LocalStorageService = ReturnType<typeof createLocalStorageService>;

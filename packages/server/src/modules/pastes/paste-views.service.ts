@@ -1,0 +1,120 @@
+import type { PasteLockedDto, PasteUnlockedDto, PasteViewDto } from '@driftbox/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { iso, type Clock } from '../../lib/clock.js';
+import type { AppCrypto } from '../../lib/crypto.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import type { RateLimitService, RateRule } from '../rate-limits/rate-limits.service.js';
+import { presentLocked, presentView } from './pastes.presenter.js';
+import { pastesRepository, type PasteMeta, type PasteRow } from './pastes.repository.js';
+import { gone, isLive } from './pastes.rules.js';
+import { pasteTokens } from './pastes.tokens.js';
+
+const MINUTE = 60_000;
+
+/** Paste password guesses (ARCHITECTURE §5: per client and per target, charged before hashing). */
+export const PASTE_RATE_RULES = {
+  perClient: { name: 'paste-password:ip', limit: 20, windowMs: 15 * MINUTE },
+  perSlug: { name: 'paste-password:slug', limit: 50, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateRule>;
+
+export interface PasteViewsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  crypto: AppCrypto;
+  rateLimits: RateLimitService;
+}
+
+/** What a reader of the raw link presents: nothing, an access token, or the password. */
+export interface RawCredentials {
+  token: string | undefined;
+  password: string | undefined;
+}
+
+const WRONG_PASSWORD = { en: 'Wrong password', zh: '密码错误' };
+const PASSWORD_REQUIRED = { en: 'This paste needs a password', zh: '该分享需要密码' };
+const NO_PASSWORD = { en: 'This paste has no password', zh: '该分享没有设置密码' };
+
+/**
+ * Reading pastes, for anyone holding the link. Every successful read counts one view in a single
+ * conditional UPDATE (no read-modify-write), so the view that reaches max_views still gets the content
+ * and no later one does. Used-up rows stay (answering 410) until the sweep purges them.
+ */
+export function createPasteViewsService(deps: PasteViewsDeps) {
+  const repo = pastesRepository(deps.db);
+  const tokens = pasteTokens(deps.crypto.mac);
+  const { clock, crypto, rateLimits } = deps;
+
+  /** Counts a view through a presented token, or undefined when it proves nothing for this slug. */
+  async function viewWithToken(slug: string, token: string | undefined, now: Date): Promise<PasteRow | undefined> {
+    const claim = token ? tokens.read(token, now) : null;
+    if (!claim) return undefined;
+    return repo.countView({ kind: 'proven', id: claim.pasteId, passwordVersion: claim.passwordVersion, slug }, iso(now));
+  }
+
+  /** The current state of a paste that could not be counted: 404, 410, or locked metadata. */
+  async function explain(slug: string, now: Date): Promise<PasteMeta> {
+    const meta = await repo.findMetaBySlug(slug);
+    if (!meta) throw notFound('paste');
+    if (!isLive(meta, now)) throw gone();
+    // Public, live, yet not counted: it died between the two statements.
+    if (meta.password_hash === null) throw gone();
+    return meta;
+  }
+
+  /** Checks a password (rate-limited before hashing) and counts the view it unlocks. */
+  async function unlockMeta(meta: PasteMeta, password: string, clientIp: string, now: Date): Promise<PasteRow> {
+    if (meta.password_hash === null) throw badRequest(NO_PASSWORD);
+    await rateLimits.charge(PASTE_RATE_RULES.perClient, clientIp);
+    await rateLimits.charge(PASTE_RATE_RULES.perSlug, meta.slug);
+    const check = await crypto.passwords.check(password, meta.password_hash);
+    if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });
+    // A hash imported from the original product is accepted once, then replaced by scrypt.
+    if (check.needsRehash) await repo.replacePasswordHash(meta.id, meta.password_hash, await crypto.passwords.hash(password));
+    // Bound to the version just verified: a password changed meanwhile does not let this view through.
+    const viewed = await repo.countView({ kind: 'proven', id: meta.id, passwordVersion: meta.password_version }, iso(now));
+    if (!viewed) throw gone();
+    return viewed;
+  }
+
+  /**
+   * A public paste, or a protected one with a valid token: counted, with content. Without a token a
+   * protected paste answers its metadata and counts nothing. 404 unknown, 410 expired or used up.
+   * The common cases cost one statement.
+   */
+  async function read(slug: string, token: string | undefined): Promise<PasteRow | PasteMeta> {
+    const now = clock.now();
+    const viewed = (await viewWithToken(slug, token, now)) ?? (await repo.countView({ kind: 'public', slug }, iso(now)));
+    return viewed ?? explain(slug, now);
+  }
+
+  const isViewed = (row: PasteRow | PasteMeta): row is PasteRow => 'content' in row;
+
+  return {
+    /** `GET /api/paste/{slug}`: the content (a counted view) or, for a locked paste, its metadata. */
+    async view(slug: string, token: string | undefined): Promise<PasteViewDto | PasteLockedDto> {
+      const row = await read(slug, token);
+      return isViewed(row) ? presentView(row) : presentLocked(row);
+    },
+
+    /** `POST /api/paste/{slug}`: checks the password, counts a view, and issues an access token. */
+    async unlock(slug: string, password: string, clientIp: string): Promise<PasteUnlockedDto> {
+      const now = clock.now();
+      const meta = await repo.findMetaBySlug(slug);
+      if (!meta) throw notFound('paste');
+      if (!isLive(meta, now)) throw gone();
+      const viewed = await unlockMeta(meta, password, clientIp, now);
+      const access = tokens.issue(viewed.id, meta.password_version, now);
+      return { ...presentView(viewed), accessToken: access.token, accessTokenExpiresAt: access.expiresAt };
+    },
+
+    /** `GET /api/raw/{slug}`: the text of a counted view; a locked paste needs a token or the password (401). */
+    async raw(slug: string, credentials: RawCredentials, clientIp: string): Promise<string> {
+      const row = await read(slug, credentials.token);
+      if (isViewed(row)) return row.content;
+      if (credentials.password === undefined) throw new AppError('UNAUTHORIZED', { text: PASSWORD_REQUIRED });
+      return (await unlockMeta(row, credentials.password, clientIp, clock.now())).content;
+    },
+  };
+}
+export type PasteViewsService = ReturnType<typeof createPasteViewsService>;

@@ -1,0 +1,189 @@
+import { PASTE_PREVIEW_CHARS } from '@driftbox/contract';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { dialectOf } from '../../db/client.js';
+import { prepared, type Param } from '../../db/prepared.js';
+import { deadCondition, liveCondition, oneMoreView } from '../../db/view-limits.js';
+import type { Database, PastesTable } from '../../db/schema.js';
+
+export type PasteRow = Selectable<PastesTable>;
+/** A paste without its content: what is needed to decide how to answer a read. */
+export type PasteMeta = Omit<PasteRow, 'content'>;
+/** A row as the management views show it: with the creating key's name. */
+export type PasteDetailRow = PasteRow & { key_name: string | null };
+export type PasteListRow = Omit<PasteRow, 'content' | 'password_hash'> & {
+  has_password: number;
+  key_name: string | null;
+  /** The first PASTE_PREVIEW_CHARS + 1 characters, so the presenter knows whether it was cut. */
+  content_head: string;
+};
+export type PasteChanges = Updateable<Omit<PastesTable, 'id' | 'password_version' | 'created_by' | 'created_at'>>;
+
+/** Which paste a view is counted on: the public paste at a slug, or a protected one whose password was proven. */
+export type ViewTarget =
+  | { kind: 'public'; slug: string }
+  | { kind: 'proven'; id: string; passwordVersion: number; slug?: string };
+
+/** Filter of the management list; `createdBy` undefined = every creator (admins). */
+export interface ListFilter {
+  createdBy: string | undefined;
+  search: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+const META_COLUMNS = [
+  'id', 'slug', 'remark', 'password_hash', 'password_version', 'expires_at', 'max_views', 'views', 'created_by', 'created_at', 'updated_at',
+] as const;
+
+// Live/dead conditions and the counting SET come from db/view-limits.ts: one rule for pastes and files.
+
+/** `%term%` with LIKE's wildcards escaped, so a search for "50%" finds "50%" and not "50 anything". */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Storage of pastes. Repositories hide dialect differences (STYLE §19). */
+export function pastesRepository(db: Kysely<Database>) {
+  // Case-insensitive search on both: SQLite's LIKE already is (for ASCII); PostgreSQL needs ILIKE.
+  const likeOp = sql.raw(dialectOf(db) === 'postgres' ? 'ilike' : 'like');
+  const keyJoin = sql<SqlBool>`pastes.created_by = ('apikey:' || api_keys.id)`;
+
+  /** The list filter as one condition (plain SQL, so it fits the joined and the counting query alike). */
+  const matches = (filter: ListFilter): Expression<SqlBool> => {
+    const parts = [sql`1 = 1`];
+    if (filter.createdBy !== undefined) parts.push(sql`pastes.created_by = ${filter.createdBy}`);
+    if (filter.search !== undefined) {
+      const pattern = likePattern(filter.search);
+      const like = (column: string) => sql`${sql.ref(column)} ${likeOp} ${pattern} escape '\\'`;
+      parts.push(sql`(${sql.join([like('pastes.slug'), like('pastes.remark'), like('pastes.content')], sql` or `)})`);
+    }
+    return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+  };
+
+  // The read path runs on every view, so its three shapes are compiled once (see db/prepared.ts).
+  const viewQuery = (param: Param<'now'>) =>
+    db
+      .updateTable('pastes')
+      .set({ views: oneMoreView() })
+      .where(liveCondition(param('now')));
+  const countPublicView = prepared(db, (param: Param<'now' | 'slug'>) =>
+    viewQuery(param).where('slug', '=', param('slug')).where('password_hash', 'is', null).returningAll(),
+  );
+  const provenView = (param: Param<'now' | 'id' | 'version'>) =>
+    viewQuery(param).where('id', '=', param('id')).where('password_version', '=', param('version')).where('password_hash', 'is not', null);
+  const countProvenView = prepared(db, (param: Param<'now' | 'id' | 'version'>) => provenView(param).returningAll());
+  const countProvenViewAt = prepared(db, (param: Param<'now' | 'id' | 'version' | 'slug'>) =>
+    provenView(param).where('slug', '=', param('slug')).returningAll(),
+  );
+
+  return {
+    async insert(row: PasteRow): Promise<void> {
+      await db.insertInto('pastes').values(row).execute();
+    },
+
+    /** Everything but the content (which may be 10 MB) of the paste at `slug`. */
+    findMetaBySlug(slug: string): Promise<PasteMeta | undefined> {
+      return db.selectFrom('pastes').select(META_COLUMNS).where('slug', '=', slug).executeTakeFirst();
+    },
+
+    /**
+     * The paste with id `idOrSlug`, else with that slug, limited to `createdBy` when given; with the
+     * creating key's name. Accepting the slug keeps clients of the original (`PUT /pastes/:slug`) working.
+     */
+    async findDetail(idOrSlug: string, createdBy: string | undefined): Promise<PasteDetailRow | undefined> {
+      const byColumn = (column: 'id' | 'slug') => {
+        let query = db
+          .selectFrom('pastes')
+          .leftJoin('api_keys', (join) => join.on(keyJoin))
+          .selectAll('pastes')
+          .select('api_keys.name as key_name')
+          .where(`pastes.${column}`, '=', idOrSlug);
+        if (createdBy !== undefined) query = query.where('pastes.created_by', '=', createdBy);
+        return query.executeTakeFirst();
+      };
+      return (await byColumn('id')) ?? (await byColumn('slug'));
+    },
+
+    /**
+     * Counts one view in ONE statement and returns the row as it is after the view, or undefined when
+     * the paste is missing, protected (for a public target), expired or used up. The conditions sit in
+     * the UPDATE's WHERE, so parallel readers can never exceed max_views (ARCHITECTURE §6).
+     */
+    async countView(target: ViewTarget, now: string): Promise<PasteRow | undefined> {
+      const rows =
+        target.kind === 'public'
+          ? await countPublicView({ slug: target.slug, now })
+          : target.slug === undefined
+            ? await countProvenView({ id: target.id, version: target.passwordVersion, now })
+            : await countProvenViewAt({ id: target.id, version: target.passwordVersion, slug: target.slug, now });
+      return rows[0];
+    },
+
+    /** One page of the management list, newest first. */
+    list(filter: ListFilter): Promise<PasteListRow[]> {
+      const query = db
+        .selectFrom('pastes')
+        .leftJoin('api_keys', (join) => join.on(keyJoin))
+        .select(['pastes.id', 'pastes.slug', 'pastes.remark', 'pastes.password_version', 'pastes.expires_at', 'pastes.max_views', 'pastes.views'])
+        .select(['pastes.created_by', 'pastes.created_at', 'pastes.updated_at', 'api_keys.name as key_name'])
+        .select(sql<number>`case when pastes.password_hash is null then 0 else 1 end`.as('has_password'))
+        // Only the head of the content leaves the database, not up to 10 MB per row.
+        .select(sql<string>`substr(pastes.content, 1, ${PASTE_PREVIEW_CHARS + 1})`.as('content_head'))
+        .orderBy('pastes.created_at', 'desc')
+        .orderBy('pastes.id', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset);
+      return query.where(matches(filter)).execute();
+    },
+
+    /** How many pastes match the list filter. */
+    async count(filter: ListFilter): Promise<number> {
+      const row = await db
+        .selectFrom('pastes')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where(matches(filter))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /**
+     * Applies changes; false when the row is gone. `bumpPasswordVersion` increments the version in the
+     * same statement, so two concurrent password changes can never end on the same version.
+     */
+    async update(id: string, changes: PasteChanges, bumpPasswordVersion = false): Promise<boolean> {
+      const result = await db
+        .updateTable('pastes')
+        .set(changes)
+        .$if(bumpPasswordVersion, (q) => q.set((eb) => ({ password_version: eb('password_version', '+', 1) })))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Replaces a legacy password hash by a fresh one of the same password. Only while the stored hash is
+     * still `expected` (a concurrent password change wins), and without a new password version: the
+     * password did not change, so access tokens stay valid.
+     */
+    async replacePasswordHash(id: string, expected: string, fresh: string): Promise<void> {
+      await db.updateTable('pastes').set({ password_hash: fresh }).where('id', '=', id).where('password_hash', '=', expected).execute();
+    },
+
+    /** Deletes the given ids (only those of `createdBy` when given); returns how many. */
+    async deleteMany(ids: string[], createdBy: string | undefined): Promise<number> {
+      let query = db.deleteFrom('pastes').where('id', 'in', ids);
+      if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Deletes expired and used-up pastes (only those of `createdBy` when given); returns how many. */
+    async deleteDead(now: string, createdBy: string | undefined): Promise<number> {
+      let query = db.deleteFrom('pastes').where(deadCondition(now));
+      if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+export type PastesRepository = ReturnType<typeof pastesRepository>;

@@ -1,0 +1,56 @@
+import { BulkDeleteBody, PasteCreateBody, PasteListQuery, PasteUpdateBody, Permission } from '@driftbox/contract';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env.js';
+import { ok } from '../../lib/envelope.js';
+import { readJson, readQuery } from '../../lib/request.js';
+import { requirePermission } from '../../middleware/guards.js';
+import { readPasteBody } from './pastes.input.js';
+import type { PastesService } from './pastes.service.js';
+
+const MESSAGES = {
+  created: { en: 'Paste created', zh: '文本分享创建成功' },
+  updated: { en: 'Paste updated', zh: '文本分享更新成功' },
+  deleted: { en: 'Pastes deleted', zh: '文本分享已删除' },
+  cleared: { en: 'Expired pastes cleared', zh: '已清理过期的文本分享' },
+};
+
+/**
+ * `POST /paste` and the management routes under `/pastes`, for admins and keys with TEXT. The guard
+ * runs before any body is read, so an anonymous caller cannot make the server buffer 20 MB.
+ */
+export function pastesRoutes(pastes: PastesService): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const text = requirePermission(Permission.TEXT);
+
+  app.post('/paste', text, async (c) => {
+    const body = await readPasteBody(c, PasteCreateBody);
+    return ok(c, await pastes.create(c.get('actor'), body), { status: 201, message: MESSAGES.created });
+  });
+
+  app.get('/pastes', text, async (c) => {
+    const { items, pagination } = await pastes.list(c.get('actor'), readQuery(c, PasteListQuery));
+    // The original puts `pagination` beside `data`, not inside it.
+    return ok(c, items, { extra: { pagination } });
+  });
+
+  app.delete('/pastes/batch-delete', text, async (c) => {
+    const { ids } = await readJson(c, BulkDeleteBody);
+    const deleted = await pastes.removeMany(c.get('actor'), ids);
+    return ok(c, { deleted }, { message: MESSAGES.deleted });
+  });
+
+  // The original's body `{clearExpired}` carries nothing to act on, so it is not read.
+  app.post('/pastes/clear-expired', text, async (c) => {
+    const deleted = await pastes.clearExpired(c.get('actor'));
+    return ok(c, { deleted }, { message: MESSAGES.cleared });
+  });
+
+  app.get('/pastes/:id', text, async (c) => ok(c, await pastes.get(c.get('actor'), c.req.param('id'))));
+
+  app.put('/pastes/:id', text, async (c) => {
+    const body = await readPasteBody(c, PasteUpdateBody);
+    return ok(c, await pastes.update(c.get('actor'), c.req.param('id'), body), { message: MESSAGES.updated });
+  });
+
+  return app;
+}

@@ -1,0 +1,100 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { StorageConfigDto, StorageTestResult } from '@driftbox/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { createTestBucket, s3Server } from '../../test/s3.js';
+
+const CHECKS = ['list', 'write', 'read', 'presigned', 'cors', 'delete'];
+const ORIGIN = 'http://driftbox.test:8787';
+
+describe.each(dialects)('POST /api/s3-configs/{id}/test (%s)', (dialect) => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness({ dialect });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  const runTest = async (id: string) => {
+    const res = await h.call('POST', `/api/s3-configs/${id}/test`, { headers: { ...h.actors.admin(), Origin: ORIGIN } });
+    expect(res.status, res.text).toBe(200);
+    return { message: res.body.message, result: res.body.data as StorageTestResult };
+  };
+
+  it('passes every check on the default LOCAL config, through its own signed URLs, and leaves nothing behind', async () => {
+    const { message, result } = await runTest('local');
+    expect(message).toBe('Storage test passed');
+    expect(result.success).toBe(true);
+    expect(result.checks.map((c) => c.name)).toEqual(CHECKS);
+    for (const check of result.checks) expect(check).toEqual({ name: check.name, ok: true, message: expect.any(String), durationMs: expect.any(Number) });
+    const objects = path.join(h.config.dataDir, 'storage', 'local', 'objects');
+    expect(existsSync(objects) ? readdirSync(objects) : []).toEqual([]);
+  });
+
+  it('404 for an unknown config', async () => {
+    const res = await h.call('POST', '/api/s3-configs/nope/test', { headers: h.actors.admin() });
+    expect(res.body).toMatchObject({ code: 404, error: 'NOT_FOUND' });
+  });
+
+  describe.skipIf(s3Server === null)('against a real S3 server (MinIO)', () => {
+    const createS3 = async (overrides: Record<string, unknown> = {}) => {
+      const bucket = await createTestBucket('cfg');
+      const res = await h.call('POST', '/api/s3-configs', {
+        headers: h.actors.admin(),
+        body: {
+          name: `minio-${bucket.bucket}`,
+          provider_type: 'Other S3 Compatible',
+          endpoint_url: bucket.endpoint,
+          region: bucket.region,
+          bucket_name: bucket.bucket,
+          access_key_id: bucket.accessKeyId,
+          secret_access_key: bucket.secretAccessKey,
+          path_style: true,
+          default_folder: 'shares',
+          ...overrides,
+        },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.data as StorageConfigDto;
+    };
+
+    it('passes every check, including CORS for the caller origin', async () => {
+      const config = await createS3();
+      const { result } = await runTest(config.id);
+      expect(result.checks.filter((c) => !c.ok)).toEqual([]);
+      expect(result.checks.map((c) => c.name)).toEqual(CHECKS);
+      expect(result.checks.find((c) => c.name === 'cors')?.message).toContain(ORIGIN);
+    });
+
+    it('still works after an update that leaves the credentials empty (unchanged)', async () => {
+      const config = await createS3();
+      await runTest(config.id);
+      const res = await h.call('PUT', `/api/s3-configs/${config.id}`, { headers: h.actors.admin(), body: { name: 'renamed', access_key_id: '', secret_access_key: '' } });
+      expect(res.status).toBe(200);
+      expect((await runTest(config.id)).result.success).toBe(true);
+    });
+
+    it('reports a wrong secret per check, and recovers once the secret is corrected', async () => {
+      const config = await createS3({ secret_access_key: 'definitely-the-wrong-secret' });
+      const { message, result } = await runTest(config.id);
+      expect(message).toBe('Storage test found problems');
+      expect(result.success).toBe(false);
+      const write = result.checks.find((c) => c.name === 'write');
+      expect(write).toMatchObject({ ok: false, message: expect.stringMatching(/signature|denied|access/i) });
+      expect(JSON.stringify(result)).not.toContain('definitely-the-wrong-secret');
+      const fixed = await h.call('PUT', `/api/s3-configs/${config.id}`, { headers: h.actors.admin(), body: { secret_access_key: s3Server?.secretAccessKey } });
+      expect(fixed.status).toBe(200);
+      expect((await runTest(config.id)).result.success).toBe(true);
+    });
+
+    it('reports a missing bucket', async () => {
+      const config = await createS3();
+      await h.call('PUT', `/api/s3-configs/${config.id}`, { headers: h.actors.admin(), body: { bucket_name: 'no-such-bucket-here' } });
+      const { result } = await runTest(config.id);
+      expect(result.success).toBe(false);
+      expect(result.checks.find((c) => c.name === 'list')).toMatchObject({ ok: false, message: expect.stringMatching(/bucket/i) });
+    });
+  });
+});

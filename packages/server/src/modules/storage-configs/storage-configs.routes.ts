@@ -1,0 +1,59 @@
+import { Permission, StorageConfigCreateBody, StorageConfigUpdateBody } from '@driftbox/contract';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env.js';
+import { ok } from '../../lib/envelope.js';
+import { readJson } from '../../lib/request.js';
+import { requireAdmin, requirePermission } from '../../middleware/guards.js';
+import type { FetchLike } from './storage-configs.probe.js';
+import type { StorageConfigsService } from './storage-configs.service.js';
+
+const MESSAGES = {
+  created: { en: 'Storage config created', zh: '存储配置创建成功' },
+  updated: { en: 'Storage config updated', zh: '存储配置更新成功' },
+  deleted: { en: 'Storage config deleted', zh: '存储配置删除成功' },
+  defaulted: { en: 'Default storage config set', zh: '已设为默认存储配置' },
+  testPassed: { en: 'Storage test passed', zh: '存储测试通过' },
+  testFailed: { en: 'Storage test found problems', zh: '存储测试发现问题' },
+};
+
+export interface StorageConfigsRouteOptions {
+  /** Calls the app itself: the test endpoint follows LOCAL presigned URLs (app-relative) in process. */
+  selfFetch: FetchLike;
+}
+
+/**
+ * `/api/s3-configs` (spec §7; the path keeps the original's name though LOCAL configs are listed too).
+ * Reading needs FILE_SHARE (the service decides what a key may see); everything else is admin-only.
+ */
+export function storageConfigsRoutes(service: StorageConfigsService, options: StorageConfigsRouteOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/s3-configs', requirePermission(Permission.FILE_SHARE), async (c) => ok(c, await service.list(c.get('actor'))));
+  app.get('/s3-configs/:id', requirePermission(Permission.FILE_SHARE), async (c) => ok(c, await service.get(c.get('actor'), c.req.param('id'))));
+
+  app.post('/s3-configs', requireAdmin(), async (c) => {
+    const body = await readJson(c, StorageConfigCreateBody);
+    return ok(c, await service.create(c.get('actor'), body), { status: 201, message: MESSAGES.created });
+  });
+
+  app.put('/s3-configs/:id', requireAdmin(), async (c) => {
+    const body = await readJson(c, StorageConfigUpdateBody);
+    return ok(c, await service.update(c.get('actor'), c.req.param('id'), body), { message: MESSAGES.updated });
+  });
+
+  app.delete('/s3-configs/:id', requireAdmin(), async (c) => {
+    await service.remove(c.get('actor'), c.req.param('id'));
+    return ok(c, null, { message: MESSAGES.deleted });
+  });
+
+  app.put('/s3-configs/:id/set-default', requireAdmin(), async (c) => ok(c, await service.setDefault(c.get('actor'), c.req.param('id')), { message: MESSAGES.defaulted }));
+
+  app.post('/s3-configs/:id/test', requireAdmin(), async (c) => {
+    const origin = c.req.header('origin') ?? new URL(c.req.url).origin;
+    const fetchUrl: FetchLike = (url, init) => (url.startsWith('/') ? options.selfFetch(url, init) : fetch(url, init));
+    const result = await service.test(c.get('actor'), c.req.param('id'), { origin, fetch: fetchUrl });
+    return ok(c, result, { message: result.success ? MESSAGES.testPassed : MESSAGES.testFailed });
+  });
+
+  return app;
+}

@@ -1,0 +1,184 @@
+import { Permission, type UrlFetchBody, type UrlFetchJobDto } from '@driftbox/contract';
+import { pipeline, Transform } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import type { Actor } from '../../lib/actor.js';
+import { assertPermission } from '../../lib/authz.js';
+import { addMs, iso, type Clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
+import { creatorOf } from '../../lib/share-rules.js';
+import { guardedRequest, type SsrfPolicy } from '../../lib/ssrf.js';
+import type { FileRow } from '../files/files.repository.js';
+import type { FileUploadsService } from '../files/file-uploads.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { uploadJobsRepository, type UploadJobRow, type UploadJobsRepository } from './url-upload.repository.js';
+import { filenameFromDisposition, filenameFromUrl, headerOf, pickFilename, sizeOf, sourceFailed } from './url-upload.rules.js';
+
+export interface UrlFetchDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  settings: SettingsService;
+  uploads: FileUploadsService;
+  policy?: SsrfPolicy;
+}
+
+const HOUR_MS = 3600_000;
+/** Unknown sizes report progress every this many bytes. */
+const PROGRESS_STEP = 8 * 1024 * 1024;
+
+/**
+ * Spec §9's scale: the fetched half counts 0–49 %, the stored half 50–99 %. The server streams, so both
+ * halves advance together; 100 is reserved for the published share.
+ */
+export function progressOf(fetched: number, stored: number, total: number | null): number {
+  if (!total) return 0;
+  return Math.min(99, Math.floor(49 * Math.min(1, fetched / total) + 50 * Math.min(1, stored / total)));
+}
+
+function present(row: UploadJobRow, origin: string): UrlFetchJobDto {
+  const { source_url: _source, created_by: _creator, ...job } = row;
+  return { ...job, url: row.status === 'completed' ? `${origin}/file/${encodeURIComponent(row.slug)}` : null };
+}
+
+/**
+ * Counts fetched bytes (a pass-through on the source) and reports progress when the percentage moves
+ * (or every PROGRESS_STEP bytes when the size is unknown). Reports start once the job row exists; a
+ * report that finds the job no longer running (cancelled on any instance) aborts the fetch.
+ */
+function progressTracker(repo: UploadJobsRepository, clock: Clock, total: number | null, controller: AbortController) {
+  let fetched = 0;
+  let stored = 0;
+  let reported = -1;
+  let fileId: string | null = null;
+  const report = (storedNow: number) => {
+    stored = storedNow;
+    const progress = progressOf(fetched, stored, total);
+    const step = total ? progress : Math.floor(stored / PROGRESS_STEP);
+    if (fileId === null || step === reported) return;
+    reported = step;
+    const changes = { progress, bytes_fetched: fetched, bytes_stored: stored, updated_at: iso(clock.now()) };
+    void repo.progress(fileId, changes).then((stillRunning) => stillRunning || controller.abort(cancelled()), () => undefined);
+  };
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      fetched += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  return {
+    counter,
+    report,
+    arm(id: string) {
+      fileId = id;
+      report(stored);
+    },
+  };
+}
+
+const cancelled = () => new AppError('GONE', { text: { en: 'Cancelled', zh: '已取消' } });
+
+/**
+ * Server-side URL fetches (`POST /api/url/fetch`): the server streams the source through the SSRF
+ * guard straight into storage as a pending share — no browser round trip, no CORS — and records its
+ * progress in `upload_jobs`, which any instance can answer and through which a cancel from any
+ * instance reaches the one streaming. The request answers 202 as soon as the source has answered.
+ */
+export function createUrlFetchService(deps: UrlFetchDeps) {
+  const repo = uploadJobsRepository(deps.db);
+  const { clock, logger, settings, uploads, policy } = deps;
+  const running = new Map<string, AbortController>();
+
+  async function settle(fileId: string, upload: Promise<FileRow>): Promise<void> {
+    try {
+      await upload;
+      await repo.finish(fileId, 'completed', { progress: 100, error: null, updated_at: iso(clock.now()) });
+    } catch (err) {
+      const message = err instanceof AppError ? (err.text?.en ?? err.code) : 'The upload failed';
+      if (!(err instanceof AppError)) logger.warn('URL fetch failed', { fileId, error: String(err) });
+      await repo.finish(fileId, 'failed', { error: message, updated_at: iso(clock.now()) }).catch(() => undefined);
+    } finally {
+      running.delete(fileId);
+    }
+  }
+
+  return {
+    /** Starts a fetch; errors the source shows at once (refused address, 404, too large) are answered now. */
+    async start(actor: Actor, body: z.output<typeof UrlFetchBody>, origin: string): Promise<UrlFetchJobDto> {
+      assertPermission(actor, Permission.FILE_SHARE);
+      const controller = new AbortController();
+      const maxBytes = (await settings.maxUploadSize()).max_upload_size_bytes;
+      const res = await guardedRequest(body.url, { maxBytes, signal: controller.signal }, policy);
+      if (res.status >= 400) {
+        res.body.destroy();
+        throw sourceFailed(res.status);
+      }
+      const total = sizeOf(res.status, res.headers);
+      const progress = progressTracker(repo, clock, total, controller);
+      let onPending: (row: FileRow) => void = () => {};
+      const created = new Promise<FileRow>((resolve) => {
+        onPending = resolve;
+      });
+      const upload = uploads.uploadStream(actor, {
+        configId: body.s3_config_id,
+        filename: pickFilename(body.filename, filenameFromDisposition(headerOf(res.headers, 'content-disposition')), filenameFromUrl(res.url)),
+        mimetype: headerOf(res.headers, 'content-type'),
+        options: body,
+        body: pipeline(res.body, progress.counter, () => {}),
+        contentLength: total ?? undefined,
+        onBytes: progress.report,
+        onPending,
+      });
+      // A failed upload leaves the source unpiped, not destroyed: end the remote request.
+      upload.catch(() => res.body.destroy());
+      // The pending share exists before any byte is read; a failure before that (limits, config) is the answer.
+      const row = await Promise.race([created, upload]).catch((err: unknown) => {
+        res.body.destroy();
+        throw err;
+      });
+      const now = iso(clock.now());
+      const job: UploadJobRow = { file_id: row.id, slug: row.slug, source_url: res.url, status: 'running', progress: 0, bytes_total: total, bytes_fetched: 0, bytes_stored: 0, error: null, created_by: creatorOf(actor), created_at: now, updated_at: now };
+      await repo.insert(job);
+      running.set(row.id, controller);
+      progress.arm(row.id);
+      void settle(row.id, upload);
+      return present(job, origin);
+    },
+
+    /** `GET /api/url/fetch/{file_id}`: the job of the caller; 404 for anyone else's. */
+    async status(actor: Actor, fileId: string, origin: string): Promise<UrlFetchJobDto> {
+      assertPermission(actor, Permission.FILE_SHARE);
+      const row = await repo.find(fileId, creatorOf(actor));
+      if (!row) throw notFound('upload');
+      return present(row, origin);
+    },
+
+    /**
+     * `POST /api/url/cancel`: stops the caller's running fetch (here, or through its row on another
+     * instance) and deletes the share it was filling — or any upload of the caller by that id.
+     */
+    async cancel(actor: Actor, fileId: string): Promise<void> {
+      assertPermission(actor, Permission.FILE_SHARE);
+      const job = await repo.find(fileId, creatorOf(actor));
+      const stopped = job?.status === 'running' && (await repo.finish(fileId, 'cancelled', { error: 'cancelled', updated_at: iso(clock.now()) }));
+      // Only the owner's cancel (the job row matched its creator) may stop the transfer.
+      if (stopped) running.get(fileId)?.abort(cancelled());
+      try {
+        await uploads.cancel(actor, fileId);
+      } catch (err) {
+        // The aborted stream may have discarded its share first.
+        if (!(stopped && err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+      }
+    },
+
+    /** Marks jobs of dead instances failed and forgets ended jobs after a day. Returns rows touched. */
+    async sweep(): Promise<number> {
+      const now = clock.now();
+      const stale = await repo.failStale(iso(addMs(now, -HOUR_MS)), iso(now));
+      return stale + (await repo.deleteEndedBefore(iso(addMs(now, -24 * HOUR_MS))));
+    },
+  };
+}
+export type UrlFetchService = ReturnType<typeof createUrlFetchService>;

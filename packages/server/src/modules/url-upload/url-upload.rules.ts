@@ -1,0 +1,57 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Filename } from '@driftbox/contract';
+import { badRequest } from '../../lib/errors.js';
+
+/** A header's single value (Node gives arrays for repeated headers). */
+export function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The file name a Content-Disposition header gives (RFC 6266: `filename*` wins over `filename`). */
+export function filenameFromDisposition(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([\w-]+)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  return (plain?.[2] ?? plain?.[1])?.trim() || undefined;
+}
+
+/** The last path segment of a URL, decoded, if any. */
+export function filenameFromUrl(url: string): string | undefined {
+  const last = new URL(url).pathname.split('/').filter(Boolean).pop();
+  if (!last) return undefined;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** The first candidate that is a valid file name, else `download` (the original's fallback). */
+export function pickFilename(...candidates: (string | undefined)[]): string {
+  for (const candidate of candidates) {
+    const parsed = candidate === undefined ? null : Filename.safeParse(candidate);
+    if (parsed?.success) return parsed.data;
+  }
+  return 'download';
+}
+
+/** The size a response announces: Content-Range's total for a 206, else Content-Length. */
+export function sizeOf(status: number, headers: IncomingHttpHeaders): number | null {
+  const range = /\/(\d+)\s*$/.exec(headerOf(headers, 'content-range') ?? '');
+  if (status === 206 && range?.[1]) return Number(range[1]);
+  const length = headerOf(headers, 'content-length');
+  return status !== 206 && length !== undefined && /^\d+$/.test(length) ? Number(length) : null;
+}
+
+/** 400 for a source that answered with an error status. */
+export function sourceFailed(status: number) {
+  return badRequest({ en: `The URL answered HTTP ${status}`, zh: `该 URL 返回了 HTTP ${status}` });
+}

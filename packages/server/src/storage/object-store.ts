@@ -1,0 +1,127 @@
+/**
+ * The one small, stream-based object storage interface (STYLE §17). Drivers (local disk, S3) implement
+ * it; everything above — file shares, mounts, WebDAV — is written once against it. Bodies are always
+ * streams so memory stays flat whatever the object size (ARCHITECTURE §6).
+ */
+import type { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
+import type { ByteRange } from './range.js';
+
+/** A request body: a Node stream or a web stream (e.g. `Request.body`). */
+export type BodySource = Readable | ReadableStream<Uint8Array>;
+
+export interface ObjectInfo {
+  key: string;
+  size: number;
+  /** Quoted entity tag as the backend reports it. */
+  etag: string;
+  lastModified: Date;
+}
+
+export interface PutOptions {
+  /** Exact body length when known; a body of a different length is refused. */
+  contentLength?: number;
+  contentType?: string;
+}
+
+export interface GetOptions {
+  range?: ByteRange;
+}
+
+export interface GetResult extends ObjectInfo {
+  body: Readable;
+  /** Size of the whole object (`size` is what this response carries). */
+  totalSize: number;
+  /** Inclusive bytes served when a range was asked for, else null. */
+  range: { start: number; end: number } | null;
+  contentType: string | null;
+}
+
+export interface ListOptions {
+  prefix?: string;
+  /** `/` groups keys below the next slash into `prefixes` (one directory level). */
+  delimiter?: string;
+  /** Opaque `nextCursor` of the previous page. */
+  cursor?: string;
+  /** Keys plus prefixes per page, 1-1000 (default 1000). */
+  limit?: number;
+}
+
+export interface ListResult {
+  objects: ObjectInfo[];
+  prefixes: string[];
+  nextCursor: string | null;
+}
+
+export interface PresignOptions {
+  /** Lifetime in seconds. */
+  expiresIn: number;
+}
+
+export interface PresignGetOptions extends PresignOptions {
+  /** Served as Content-Type (the backend's stored type otherwise). */
+  contentType?: string;
+  /** Served as Content-Disposition, e.g. `attachment; filename*=UTF-8''a.txt`. */
+  contentDisposition?: string;
+}
+
+export interface PresignPutOptions extends PresignOptions {
+  /** Bound into the signature: the uploader must send exactly this Content-Type. */
+  contentType?: string;
+}
+
+/** A URL the browser can call directly, with the headers it must send. */
+export interface PresignedRequest {
+  method: 'GET' | 'PUT';
+  /** Absolute (S3) or app-relative (local storage, served by Driftbox itself). */
+  url: string;
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+  size: number;
+}
+
+export interface CompletedPart {
+  partNumber: number;
+  etag: string;
+}
+
+/** Smallest part S3 accepts except the last one; local storage enforces the same so clients behave alike. */
+export const MIN_PART_SIZE = 5 * 1024 * 1024;
+export const MAX_PART_NUMBER = 10_000;
+export const MAX_LIST_LIMIT = 1000;
+
+export interface ObjectStore {
+  readonly kind: 'LOCAL' | 'S3';
+  /** Stores a streamed body under `key`, replacing any object there; readers never see a partial object. */
+  put(key: string, body: BodySource, options?: PutOptions): Promise<ObjectInfo>;
+  /** Streams an object or a byte range of it. Throws NOT_FOUND, or INVALID_RANGE for an unsatisfiable range. */
+  get(key: string, options?: GetOptions): Promise<GetResult>;
+  /** Metadata of one object; throws NOT_FOUND. */
+  head(key: string): Promise<ObjectInfo>;
+  /** Deletes every listed key; keys that do not exist are ignored. */
+  delete(keys: string[]): Promise<void>;
+  /** One page of keys in byte order, optionally grouped by a delimiter. */
+  list(options?: ListOptions): Promise<ListResult>;
+  /** Copies `from` to `to` inside this store without passing the bytes through the caller. */
+  copy(from: string, to: string): Promise<ObjectInfo>;
+  presignGet(key: string, options: PresignGetOptions): Promise<PresignedRequest>;
+  presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest>;
+  /** Starts a multipart upload and returns its id. */
+  createMultipart(key: string, options?: { contentType?: string }): Promise<string>;
+  /** A URL that uploads one part (the response carries the part's ETag header). */
+  presignPart(key: string, uploadId: string, partNumber: number, options: PresignOptions): Promise<PresignedRequest>;
+  uploadPart(key: string, uploadId: string, partNumber: number, body: BodySource, options: { contentLength: number }): Promise<UploadedPart>;
+  /** Parts uploaded so far, by part number: how a client resumes an interrupted upload. */
+  listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
+  /** Assembles the listed parts into the object; throws INVALID_PART on a wrong ETag or a small middle part. */
+  completeMultipart(key: string, uploadId: string, parts: CompletedPart[]): Promise<ObjectInfo>;
+  /** Discards an upload and its parts; unknown uploads are ignored. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+  /** Releases connections; the store is unusable afterwards. */
+  close(): void;
+}

@@ -1,0 +1,33 @@
+import { pipeline, Readable, Transform } from 'node:stream';
+import { StorageError } from './errors.js';
+import type { BodySource } from './object-store.js';
+
+/** A Node Readable over either kind of body stream (web streams come from `Request.body`). */
+export function toReadable(body: BodySource): Readable {
+  return body instanceof Readable ? body : Readable.fromWeb(body);
+}
+
+/**
+ * Passes a body through unchanged but fails it when it is longer or shorter than announced, so a
+ * backend never waits for bytes that will not come nor stores a truncated object.
+ */
+export function lengthGuard(expected: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > expected) callback(new StorageError('BAD_DIGEST', 'The body is longer than announced'));
+      else callback(null, chunk);
+    },
+    flush(callback) {
+      callback(seen === expected ? null : new StorageError('BAD_DIGEST', 'The body is shorter than announced'));
+    },
+  });
+}
+
+/** `body` piped through a length guard; the guard's errors (and the source's) end the returned stream. */
+export function guardedBody(body: BodySource, expected: number): Readable {
+  // pipeline() also destroys the source when the consumer gives up, so the upload is not left hanging;
+  // the error itself reaches the consumer through the returned stream.
+  return pipeline(toReadable(body), lengthGuard(expected), () => {});
+}
