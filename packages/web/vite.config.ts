@@ -7,6 +7,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
+  // npm leaves nested copies of KaTeX under the Markdown plugin and Mermaid; one copy in the bundle is enough.
+  resolve: { dedupe: ['katex'] },
   server: {
     proxy: { '/api': { target: 'http://localhost:8787', changeOrigin: false } },
   },
@@ -17,5 +19,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The CSP has no font-src, so fonts (KaTeX's) must be files on this origin, never data: URLs.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
   },
 });

@@ -1,28 +1,38 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { SETTING_GROUPS, type SettingGroupId } from '@driftbox/contract';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { NotBuiltPage, type UnbuiltPage } from '../features/placeholders/components/not-built-page';
 import type { AdminPage } from '../lib/admin-access';
 import { ADMIN_PAGE_META } from './admin-pages';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
+import { PageLoading } from './page-loading';
+
+/** The four settings pages are one generated form per catalogue group. */
+function settingsPage(group: SettingGroupId): Promise<ReactNode> {
+  return import('../features/admin-settings/components/settings-page').then((m) => <m.SettingsPage group={group} />);
+}
 
 /**
- * Admin pages load on demand: visitors of the public pages never download the admin panel.
+ * Pages load on demand: visitors of the public pages never download the admin panel, and the
+ * editor's and viewer's heavy parts (CodeMirror, KaTeX, highlight.js, Mermaid) are further chunks.
  * Pages later issues build show their "not built yet" card.
  */
 const ADMIN_ELEMENTS: Record<AdminPage, () => Promise<ReactNode> | ReactNode> = {
   dashboard: () => import('../features/admin-dashboard/components/dashboard-page').then((m) => <m.DashboardPage />),
-  'text-management': () => <NotBuiltPage page="textManagement" inAdmin />,
+  'text-management': () =>
+    import('../features/admin-pastes/components/text-management-page').then((m) => <m.TextManagementPage />),
   'file-management': () => <NotBuiltPage page="fileManagement" inAdmin />,
   'key-management': () => import('../features/admin-keys/components/key-management-page').then((m) => <m.KeyManagementPage />),
   'mount-management': () => <NotBuiltPage page="mountManagement" inAdmin />,
-  'storage-config': () => <NotBuiltPage page="storageConfig" inAdmin />,
-  backup: () => <NotBuiltPage page="backup" inAdmin />,
+  'storage-config': () =>
+    import('../features/admin-storage/components/storage-config-page').then((m) => <m.StorageConfigPage />),
+  backup: () => import('../features/admin-backup/components/backup-page').then((m) => <m.BackupPage />),
   account: () => import('../features/admin-account/components/account-page').then((m) => <m.AccountPage />),
-  'settings/global': () => <NotBuiltPage page="settingsGlobal" inAdmin />,
-  'settings/preview': () => <NotBuiltPage page="settingsPreview" inAdmin />,
-  'settings/webdav': () => <NotBuiltPage page="settingsWebdav" inAdmin />,
-  'settings/site': () => <NotBuiltPage page="settingsSite" inAdmin />,
+  'settings/global': () => settingsPage(SETTING_GROUPS.GLOBAL),
+  'settings/preview': () => settingsPage(SETTING_GROUPS.PREVIEW),
+  'settings/webdav': () => settingsPage(SETTING_GROUPS.WEBDAV),
+  'settings/site': () => settingsPage(SETTING_GROUPS.SITE),
 };
 
 function adminRoute(page: AdminPage): RouteObject {
@@ -45,10 +55,20 @@ function publicPage(path: string, page: UnbuiltPage, title: RouteHandle['title']
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown while the first page's chunk loads (every page route is lazy).
+    hydrateFallbackElement: <PageLoading />,
     children: [
-      { index: true, handle: { title: (t) => t('titles.home') } satisfies RouteHandle, element: <NotBuiltPage page="home" /> },
+      {
+        index: true,
+        handle: { title: (t) => t('titles.home') } satisfies RouteHandle,
+        lazy: () => import('../features/paste-editor/components/paste-editor-page').then((m) => ({ Component: m.PasteEditorPage })),
+      },
       publicPage('upload', 'upload', (t) => t('titles.upload')),
-      publicPage('paste/:slug', 'paste', (t) => t('titles.paste')),
+      {
+        path: 'paste/:slug',
+        handle: { title: (t) => t('titles.paste') } satisfies RouteHandle,
+        lazy: () => import('../features/paste-view/components/paste-view-page').then((m) => ({ Component: m.PasteViewPage })),
+      },
       publicPage('file/:slug', 'file', (t) => t('titles.file')),
       publicPage('mount-explorer', 'mountExplorer', (t) => t('titles.mountExplorer')),
       publicPage('mount-explorer/*', 'mountExplorer', (t) => t('titles.mountExplorer')),

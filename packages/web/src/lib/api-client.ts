@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorDetail, REQUEST_TIMEOUT_MS, SUCCESS_CODES, type ErrorCode } from '@driftbox/contract';
+import { ErrorDetail, ListPagination, REQUEST_TIMEOUT_MS, SUCCESS_CODES, type ErrorCode } from '@driftbox/contract';
 import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
 import { authorizationFor, endSession, getAuthState } from './auth-store';
 
@@ -19,6 +19,8 @@ export interface RequestOptions<S extends z.ZodType> {
   timeoutMs?: number;
   /** Replaces the session's credential, e.g. to verify an API key before storing it; null sends none. */
   authorization?: string | null;
+  /** Extra request headers (e.g. a paste access token). */
+  headers?: Record<string, string>;
 }
 
 /** 401s that answer a password check, not a dead session: they must not sign the user out. */
@@ -112,14 +114,40 @@ async function send(url: string, init: RequestInit, signal: AbortSignal | undefi
   }
 }
 
+/** The validated `data` and the whole envelope, for callers that need top-level fields beside `data`. */
+interface Answer<T> {
+  data: T;
+  envelope: Record<string, unknown>;
+}
+
 /**
  * The one API client: adds the session's auth header, enforces the 30 s timeout, unwraps the
  * `{code, message, data, success}` envelope and throws ApiError for every failure.
  */
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  return (await request(path, options)).data;
+}
+
+/** A page of a list: the rows in `data` and the original's top-level `pagination` beside them. */
+export interface ListPage<T> {
+  items: T[];
+  pagination: ListPagination;
+}
+
+/** `apiRequest` for list endpoints that answer `{ data: [...], pagination: {...} }`. */
+export async function apiRequestList<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<ListPage<z.output<S>>> {
+  const { data, envelope } = await request(path, { ...options, schema: z.array(options.schema) });
+  const pagination = ListPagination.safeParse(envelope.pagination);
+  if (!pagination.success) {
+    throw new ApiError({ status: 200, code: 'BAD_RESPONSE', message: CLIENT_ERROR_MESSAGES.BAD_RESPONSE });
+  }
+  return { items: data, pagination: pagination.data };
+}
+
+async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<Answer<z.output<S>>> {
   const authorization =
     options.authorization === undefined ? authorizationFor(getAuthState()) : (options.authorization ?? undefined);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (authorization) headers.Authorization = authorization;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -150,7 +178,9 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   }
 
   let data: unknown = body;
+  let whole: Record<string, unknown> = {};
   if (envelope.success) {
+    whole = body as Record<string, unknown>;
     if (!(SUCCESS_CODES as readonly number[]).includes(envelope.data.code)) {
       // The body's code mirrors the intended status (the original answers some errors with HTTP 200).
       const status = envelope.data.code >= 400 ? envelope.data.code : response.status;
@@ -171,5 +201,5 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   if (!parsed.success) {
     throw new ApiError({ status: response.status, code: 'BAD_RESPONSE', message: CLIENT_ERROR_MESSAGES.BAD_RESPONSE });
   }
-  return parsed.data;
+  return { data: parsed.data, envelope: whole };
 }

@@ -1,7 +1,7 @@
 import { SITE_CONFIG_CACHE_MS, STORAGE_KEYS } from '@driftbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../test/http';
-import { DEFAULT_SITE_CONFIG, loadSiteConfig, safeFaviconUrl } from './site-config';
+import { DEFAULT_SITE_CONFIG, loadSiteConfig, reloadSiteConfig, safeFaviconUrl } from './site-config';
 
 const rows = (title: string) => [{ key: 'site_title', value: title, group_id: 4, type: 'text' }];
 
@@ -35,5 +35,22 @@ describe('safeFaviconUrl', () => {
     expect(safeFaviconUrl('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
     expect(safeFaviconUrl('javascript:alert(1)')).toBeNull();
     expect(safeFaviconUrl('')).toBeNull();
+  });
+});
+
+describe('reloadSiteConfig (after the admin saves site settings)', () => {
+  it('fetches even when the cache is fresh, and stores the answer', async () => {
+    localStorage.setItem(STORAGE_KEYS.siteConfig, JSON.stringify({ savedAt: 1000, config: { site_title: 'Cached' } }));
+    mockApi({ 'GET /api/admin/settings': () => ok(rows('Saved just now')) });
+    expect((await reloadSiteConfig(2000)).site_title).toBe('Saved just now');
+    expect(await loadSiteConfig(3000)).toMatchObject({ site_title: 'Saved just now' });
+  });
+
+  it('on failure marks the cache stale so the next page load asks the server', async () => {
+    localStorage.setItem(STORAGE_KEYS.siteConfig, JSON.stringify({ savedAt: 1000, config: { site_title: 'Cached' } }));
+    mockApi({ 'GET /api/admin/settings': () => fail(503, 'UNAVAILABLE') });
+    await expect(reloadSiteConfig(2000)).rejects.toThrow();
+    mockApi({ 'GET /api/admin/settings': () => ok(rows('Back')) });
+    expect((await loadSiteConfig(3000)).site_title).toBe('Back');
   });
 });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   SITE_CONFIG_CACHE_MS,
@@ -46,11 +46,37 @@ export async function loadSiteConfig(now: number = Date.now()): Promise<SiteConf
   if (cached && now - cached.savedAt < SITE_CONFIG_CACHE_MS) return cached.config;
   try {
     const config = await fetchSiteConfig();
-    writeStorage(STORAGE_KEYS.siteConfig, JSON.stringify({ savedAt: now, config }));
+    writeCache(config, now);
     return config;
   } catch {
     return cached?.config ?? DEFAULT_SITE_CONFIG;
   }
+}
+
+function writeCache(config: SiteConfig, savedAt: number): void {
+  writeStorage(STORAGE_KEYS.siteConfig, JSON.stringify({ savedAt, config }));
+}
+
+/**
+ * Fetches the site config now, whatever the cache's age, and stores it: after the admin saves site
+ * settings the change must show at once, not a day later. If the fetch fails, the cached copy is
+ * marked stale so the next page load asks again, and the error is passed on.
+ */
+export async function reloadSiteConfig(now: number = Date.now()): Promise<SiteConfig> {
+  try {
+    const config = await fetchSiteConfig();
+    writeCache(config, now);
+    return config;
+  } catch (error) {
+    const cached = readCache();
+    if (cached) writeCache(cached.config, now - SITE_CONFIG_CACHE_MS);
+    throw error;
+  }
+}
+
+/** reloadSiteConfig, then hands the fresh config to every page using it (title, favicon, footer, …). */
+export async function refreshSiteConfig(queryClient: QueryClient): Promise<void> {
+  queryClient.setQueryData(siteConfigQuery.queryKey, await reloadSiteConfig());
 }
 
 export const siteConfigQuery = queryOptions({

@@ -18,6 +18,16 @@ export function writeStorage(key: string, value: string): void {
   }
 }
 
+/** Like writeStorage, but says whether it worked (a full quota is worth telling the user about). */
+export function tryWriteStorage(key: string, value: string): boolean {
+  try {
+    window.localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function removeStorage(key: string): void {
   try {
     window.localStorage.removeItem(key);

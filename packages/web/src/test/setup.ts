@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// CI shares two cores with PostgreSQL, MinIO and the server tests; lazy pages can take seconds to
+// load there, so findBy/waitFor wait up to 10 s instead of 1 s (they still return as soon as they pass).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs that Radix primitives call; inert stand-ins are enough for tests.
 class NoopResizeObserver {
@@ -12,6 +16,10 @@ globalThis.ResizeObserver ??= NoopResizeObserver;
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
+// CodeMirror measures text through ranges, which jsdom does not lay out.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getClientRects ??= noRects;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 afterEach(() => {
   cleanup();

@@ -3,8 +3,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useAuth } from '../../lib/auth-store';
+import { useCustomHtml } from '../../lib/custom-html';
 import { safeFaviconUrl, useSiteConfig } from '../../lib/site-config';
 import { SiteHeader } from '../header/site-header';
+import { SiteAnnouncement } from './site-announcement';
 import { SiteFooter } from './site-footer';
 
 /** Route `handle`: the page's subtitle for the document title. */
@@ -45,13 +47,18 @@ function useFavicon(url: string) {
   }, [url]);
 }
 
-/** Header on every page; the footer everywhere except the admin area (spec §2). */
+/**
+ * Header on every page; the announcement and the footer everywhere except the admin area (spec §2);
+ * the admin's custom head and body HTML on every page.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
   const site = useSiteConfig();
   const { pathname } = useLocation();
   useDocumentTitle(site.site_title);
   useFavicon(site.site_favicon_url);
+  useCustomHtml(site.site_custom_head, site.site_custom_body);
+  const inAdmin = isAdminPath(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -61,10 +68,12 @@ export function RootLayout() {
         {t('nav.skipToContent')}
       </a>
       <SiteHeader />
+      {/* The announcement is for visitors; the admin edits it in the panel, where it would only be in the way. */}
+      {inAdmin ? null : <SiteAnnouncement />}
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      {isAdminPath(pathname) ? null : <SiteFooter />}
+      {inAdmin ? null : <SiteFooter />}
       <ScrollRestoration />
     </div>
   );

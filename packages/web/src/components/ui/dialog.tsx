@@ -16,10 +16,10 @@ export interface DialogProps {
   children: ReactNode;
   /** Buttons row; placed at the bottom, right-aligned, stacked on phones. */
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
 }
 
-const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-5xl' } as const;
 
 /** The one modal dialog (Radix: focus trap, Escape, scroll lock, labelled by its title). */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {

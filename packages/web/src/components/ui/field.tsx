@@ -12,17 +12,22 @@ export interface FieldProps {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
+  /** What the field is for, shown under the label (the hint goes under the control). */
+  description?: ReactNode;
+  /** A small action at the end of the label row, e.g. "reset to default". */
+  labelAction?: ReactNode;
   required?: boolean;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }
 
 /** Label + control + hint + error, wired with ids (forms find controls by label). */
-export function Field({ label, error, hint, required, className, children }: FieldProps) {
+export function Field({ label, error, hint, description, labelAction, required, className, children }: FieldProps) {
   const id = useId();
+  const descriptionId = description ? `${id}-description` : undefined;
   const hintId = hint && !error ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [descriptionId, hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <div className="flex items-center gap-0.5">
@@ -35,7 +40,13 @@ export function Field({ label, error, hint, required, className, children }: Fie
             *
           </span>
         ) : null}
+        {labelAction ? <div className="-my-1 ml-auto pl-2">{labelAction}</div> : null}
       </div>
+      {description ? (
+        <p id={descriptionId} className="-mt-1 text-xs text-fg-subtle">
+          {description}
+        </p>
+      ) : null}
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hintId ? (
         <p id={hintId} className="text-xs text-fg-subtle">

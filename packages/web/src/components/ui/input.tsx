@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, Ref, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 import { focusRing } from './button';
 
@@ -29,4 +29,13 @@ export function Select({ className, children, ...rest }: SelectProps) {
       {children}
     </select>
   );
+}
+
+export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A multi-line text control with the same border, focus and invalid styles as Input. */
+export function Textarea({ className, rows = 4, ...rest }: TextareaProps) {
+  return <textarea rows={rows} className={cn(controlBase, 'h-auto min-h-20 resize-y py-2 leading-relaxed', className)} {...rest} />;
 }

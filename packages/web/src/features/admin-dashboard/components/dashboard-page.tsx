@@ -1,53 +1,61 @@
-import { ChartColumn, FileText, KeyRound, Upload } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
+import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useVersion } from '../api/get-version';
+import { ActivityChart } from './activity-chart';
+import { CacheCard } from './cache-card';
+import { StatCards } from './stat-cards';
+import { StorageUsage } from './storage-usage';
 
-/** Admin home: a welcome, quick links and the server's version (the activity chart comes later). */
+/** Admin home: totals, storage usage, the 7-day activity chart, the cache and the server's version. */
 export function DashboardPage() {
   const { t } = useTranslation();
   return (
     <div>
       <PageHeader title={t('dashboard.title')} description={t('dashboard.description')} />
-      <div className="grid items-start gap-5 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader title={t('dashboard.quickTitle')} description={t('dashboard.quickDescription')} />
-          <CardBody className="grid gap-3 sm:grid-cols-3">
-            <QuickLink to="/" icon={<FileText />} label={t('dashboard.quick.paste')} />
-            <QuickLink to="/upload" icon={<Upload />} label={t('dashboard.quick.upload')} />
-            <QuickLink to="/admin/key-management" icon={<KeyRound />} label={t('dashboard.quick.keys')} />
-          </CardBody>
-        </Card>
-        <VersionCard />
-        <Card className="lg:col-span-3">
-          <CardBody className="flex items-center gap-4 py-6">
-            <div className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
-              <ChartColumn className="size-5" aria-hidden="true" />
-            </div>
-            <div>
-              <p className="font-medium text-fg">{t('dashboard.statsTitle')}</p>
-              <p className="text-sm text-fg-muted">{t('dashboard.statsPending')}</p>
-            </div>
-          </CardBody>
-        </Card>
+      <div className="flex flex-col gap-5">
+        <StatsSection />
+        <div className="grid items-start gap-5 lg:grid-cols-2">
+          <CacheCard />
+          <VersionCard />
+        </div>
       </div>
     </div>
   );
 }
 
-function QuickLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+function StatsSection() {
+  const { t } = useTranslation();
+  const stats = useDashboardStats();
+  if (stats.isPending) {
+    return (
+      <div className="flex flex-col gap-5" role="status" aria-label={t('common.loading')}>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-[70px] rounded-2xl" />
+          ))}
+        </div>
+        <Skeleton className="h-80 rounded-2xl" />
+      </div>
+    );
+  }
+  if (stats.isError) {
+    return (
+      <Card>
+        <ErrorState title={t('dashboard.stats.error')} message={errorMessage(stats.error)} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
+      </Card>
+    );
+  }
   return (
-    <Link to={to} className={buttonClasses('outline', 'md', 'h-auto justify-start py-3 [&_svg]:text-accent-text')}>
-      {icon}
-      {label}
-    </Link>
+    <>
+      <StatCards stats={stats.data} />
+      <ActivityChart pastes={stats.data.lastWeekPastes} files={stats.data.lastWeekFiles} />
+      <StorageUsage buckets={stats.data.s3Buckets} />
+    </>
   );
 }
 

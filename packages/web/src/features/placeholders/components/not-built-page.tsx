@@ -1,16 +1,9 @@
 import {
-  Archive,
-  Cloud,
   Database,
-  Eye,
-  FileText,
   FolderOpen,
-  Globe,
   HardDrive,
   Hammer,
   Link2,
-  Settings,
-  Share2,
   Upload,
   type LucideIcon,
 } from 'lucide-react';
@@ -20,36 +13,18 @@ import { Card } from '../../../components/ui/card';
 
 /** Pages that later issues build; each shows a friendly card until then. */
 export type UnbuiltPage =
-  | 'home'
   | 'upload'
-  | 'paste'
   | 'file'
   | 'mountExplorer'
-  | 'textManagement'
   | 'fileManagement'
-  | 'mountManagement'
-  | 'storageConfig'
-  | 'backup'
-  | 'settingsGlobal'
-  | 'settingsPreview'
-  | 'settingsWebdav'
-  | 'settingsSite';
+  | 'mountManagement';
 
 const ICONS: Record<UnbuiltPage, LucideIcon> = {
-  home: FileText,
   upload: Upload,
-  paste: Share2,
   file: Link2,
   mountExplorer: FolderOpen,
-  textManagement: FileText,
   fileManagement: HardDrive,
   mountManagement: Database,
-  storageConfig: Cloud,
-  backup: Archive,
-  settingsGlobal: Settings,
-  settingsPreview: Eye,
-  settingsWebdav: Globe,
-  settingsSite: Settings,
 };
 
 /** A deliberate "not built yet" card: icon, title, one line, translated. */

@@ -1,0 +1,167 @@
+import { LOCAL_PROVIDER, type StorageConfigDto } from '@driftbox/contract';
+import { FlaskConical, HardDrive, Cloud, Pencil, Star, Trash2 } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { formatBytes } from '../../../lib/format';
+import { PROVIDER_KEYS, usagePercent } from '../lib/storage-form';
+
+export interface StorageCardActions {
+  onSetDefault: (config: StorageConfigDto) => void;
+  onTest: (config: StorageConfigDto) => void;
+  onEdit: (config: StorageConfigDto) => void;
+  onDelete: (config: StorageConfigDto) => void;
+  /** The config whose "set default" call is running. */
+  settingDefaultId: string | undefined;
+}
+
+/** "1 h", "7 d", "90 s": the largest whole unit. */
+export function formatLifetime(seconds: number, t: TFunction): string {
+  if (seconds % 86400 === 0) return t('storage.duration.days', { count: seconds / 86400 });
+  if (seconds % 3600 === 0) return t('storage.duration.hours', { count: seconds / 3600 });
+  if (seconds % 60 === 0) return t('storage.duration.minutes', { count: seconds / 60 });
+  return t('storage.duration.seconds', { count: seconds });
+}
+
+export function providerLabel(config: Pick<StorageConfigDto, 'storage_type' | 'provider_type'>, t: TFunction): string {
+  if (config.storage_type === 'LOCAL' || config.provider_type === LOCAL_PROVIDER) return t('storage.providers.local');
+  const key = PROVIDER_KEYS[config.provider_type as keyof typeof PROVIDER_KEYS];
+  return key ? t(`storage.providers.${key}`) : config.provider_type;
+}
+
+function UsageBar({ used, total }: { used: number; total: number | null }) {
+  const { t } = useTranslation();
+  const percent = usagePercent(used, total);
+  const label = total === null ? t('storage.card.usageUnlimited', { used: formatBytes(used) }) : t('storage.card.usageOf', { used: formatBytes(used), total: formatBytes(total) });
+  return (
+    <div>
+      <div className="mb-1 flex items-baseline justify-between gap-2 text-xs">
+        <span className="text-fg-subtle">{t('storage.card.usage')}</span>
+        <span className="text-fg-muted tabular-nums">
+          {label}
+          {percent !== null ? ` · ${percent}%` : ''}
+        </span>
+      </div>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-subtle ring-1 ring-line ring-inset"
+        role="progressbar"
+        aria-label={t('storage.card.usage')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? 0}
+        aria-valuetext={label}
+      >
+        <div
+          className={cn('h-full rounded-full transition-all', percent !== null && percent >= 90 ? 'bg-danger' : percent !== null && percent >= 75 ? 'bg-warning' : 'bg-accent')}
+          style={{ width: `${percent ?? 0}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** One storage config: what it is, where it points, how full it is, and what can be done with it. */
+export function StorageConfigCard({ config, onSetDefault, onTest, onEdit, onDelete, settingDefaultId }: StorageCardActions & { config: StorageConfigDto }) {
+  const { t } = useTranslation();
+  const isDefault = config.is_default === 1;
+  const isS3 = config.storage_type === 'S3';
+  const Icon = isS3 ? Cloud : HardDrive;
+  return (
+    <Card className={cn('flex flex-col gap-4 p-4 sm:p-5', isDefault && 'ring-2 ring-accent/40')} aria-label={config.name} role="article">
+      <div className="flex items-start gap-3">
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
+          <Icon className="size-5" aria-hidden="true" />
+        </div>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-semibold text-fg" title={config.name}>
+            {config.name}
+          </h2>
+          <div className="mt-1 flex flex-wrap gap-1">
+            <Badge>{isS3 ? `${t('storage.types.S3')} · ${providerLabel(config, t)}` : providerLabel(config, t)}</Badge>
+            {isDefault ? (
+              <Badge tone="accent">
+                <Star className="size-3" aria-hidden="true" />
+                {t('storage.badges.default')}
+              </Badge>
+            ) : null}
+            {config.is_public === 1 ? <Badge tone="success">{t('storage.badges.public')}</Badge> : null}
+            {isS3 && !config.has_credentials ? <Badge tone="warning">{t('storage.badges.noCredentials')}</Badge> : null}
+          </div>
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
+        {isS3 ? (
+          <>
+            <dt className="text-fg-subtle">{t('storage.card.bucket')}</dt>
+            <dd className="truncate font-mono text-fg-muted">{config.bucket_name}</dd>
+            <dt className="text-fg-subtle">{t('storage.card.endpoint')}</dt>
+            <dd className="truncate font-mono text-fg-muted" title={config.endpoint_url}>
+              {config.endpoint_url || '—'}
+            </dd>
+            {config.region ? (
+              <>
+                <dt className="text-fg-subtle">{t('storage.card.region')}</dt>
+                <dd className="truncate font-mono text-fg-muted">{config.region}</dd>
+              </>
+            ) : null}
+            {config.access_key_id_masked ? (
+              <>
+                <dt className="text-fg-subtle">{t('storage.card.accessKey')}</dt>
+                <dd className="truncate font-mono text-fg-muted">{config.access_key_id_masked}</dd>
+              </>
+            ) : null}
+          </>
+        ) : (
+          <dd className="col-span-2 text-fg-muted">{t('storage.card.localFolder')}</dd>
+        )}
+        {config.default_folder ? (
+          <>
+            <dt className="text-fg-subtle">{t('storage.card.folder')}</dt>
+            <dd className="truncate font-mono text-fg-muted">{config.default_folder}</dd>
+          </>
+        ) : null}
+        <dt className="text-fg-subtle">{t('storage.card.signature')}</dt>
+        <dd className="text-fg-muted">{formatLifetime(config.signature_expires_in, t)}</dd>
+      </dl>
+
+      <UsageBar used={config.used_bytes} total={config.total_storage_bytes} />
+
+      <div className="mt-auto flex flex-wrap items-center gap-1.5 border-t border-line pt-3">
+        {isDefault ? null : (
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Star />}
+            loading={settingDefaultId === config.id}
+            onClick={() => onSetDefault(config)}
+            aria-label={t('storage.actions.setDefaultNamed', { name: config.name })}
+          >
+            {t('storage.actions.setDefault')}
+          </Button>
+        )}
+        <Button variant="outline" size="sm" icon={<FlaskConical />} onClick={() => onTest(config)} aria-label={t('storage.actions.testNamed', { name: config.name })}>
+          {t('storage.actions.test')}
+        </Button>
+        <div className="ml-auto flex gap-0.5">
+          <Button variant="ghost" size="icon-sm" onClick={() => onEdit(config)} aria-label={t('storage.actions.editNamed', { name: config.name })} title={t('storage.actions.edit')}>
+            <Pencil />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="hover:bg-danger-soft hover:text-danger-text"
+            onClick={() => onDelete(config)}
+            aria-label={t('storage.actions.deleteNamed', { name: config.name })}
+            title={t('storage.actions.delete')}
+          >
+            <Trash2 />
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

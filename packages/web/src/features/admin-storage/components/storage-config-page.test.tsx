@@ -1,0 +1,259 @@
+import type { StorageConfigDto } from '@driftbox/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startAdminSession } from '../../../lib/auth-store';
+import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
+import { renderWithApp } from '../../../test/render';
+import { StorageConfigPage } from './storage-config-page';
+
+const GiB = 1024 ** 3;
+
+const config = (overrides: Partial<StorageConfigDto> = {}): StorageConfigDto => ({
+  id: 'local',
+  name: 'Local storage',
+  storage_type: 'LOCAL',
+  provider_type: 'Local',
+  is_default: 1,
+  is_public: 0,
+  total_storage_bytes: null,
+  used_bytes: 0,
+  endpoint_url: '',
+  bucket_name: '',
+  region: '',
+  path_style: 0,
+  default_folder: '',
+  custom_host: null,
+  signature_expires_in: 3600,
+  has_credentials: false,
+  access_key_id_masked: null,
+  created_by: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  last_used: null,
+  ...overrides,
+});
+
+const r2 = config({
+  id: 'r2',
+  name: 'Media bucket',
+  storage_type: 'S3',
+  provider_type: 'Cloudflare R2',
+  is_default: 0,
+  is_public: 1,
+  total_storage_bytes: 10 * GiB,
+  used_bytes: 2.5 * GiB,
+  endpoint_url: 'https://acc.r2.cloudflarestorage.com',
+  bucket_name: 'media',
+  region: 'auto',
+  has_credentials: true,
+  access_key_id_masked: '••••WXYZ',
+  signature_expires_in: 7200,
+});
+
+beforeEach(() => {
+  startAdminSession('tok');
+});
+
+describe('storage config page', () => {
+  it('lists configs with badges, bucket, usage and signature lifetime', async () => {
+    mockApi({ 'GET /api/s3-configs': () => ok([config(), r2]) });
+    renderWithApp(<StorageConfigPage />);
+
+    const local = await screen.findByRole('article', { name: 'Local storage' });
+    expect(within(local).getByText('Default')).toBeInTheDocument();
+    expect(within(local).getByText('Local folder')).toBeInTheDocument();
+    expect(within(local).queryByText('Usable by API keys')).not.toBeInTheDocument();
+    expect(within(local).queryByRole('button', { name: 'Set “Local storage” as default' })).not.toBeInTheDocument();
+
+    const bucket = screen.getByRole('article', { name: 'Media bucket' });
+    expect(within(bucket).getByText('S3 · Cloudflare R2')).toBeInTheDocument();
+    expect(within(bucket).getByText('Usable by API keys')).toBeInTheDocument();
+    expect(within(bucket).queryByText('Default')).not.toBeInTheDocument();
+    expect(within(bucket).getByText('media')).toBeInTheDocument();
+    expect(within(bucket).getByText('https://acc.r2.cloudflarestorage.com')).toBeInTheDocument();
+    expect(within(bucket).getByText('2 h')).toBeInTheDocument();
+    const usage = within(bucket).getByRole('progressbar', { name: 'Usage' });
+    expect(usage).toHaveAttribute('aria-valuenow', '25');
+    expect(usage).toHaveAttribute('aria-valuetext', '2.5 GB of 10 GB');
+    expect(within(bucket).getByRole('button', { name: 'Set “Media bucket” as default' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    mockApi({ 'GET /api/s3-configs': () => ok([]) });
+    renderWithApp(<StorageConfigPage />);
+    expect(await screen.findByText('No storage configs yet')).toBeInTheDocument();
+  });
+
+  it('shows a load error', async () => {
+    mockApi({ 'GET /api/s3-configs': () => fail(500, 'INTERNAL') });
+    renderWithApp(<StorageConfigPage />);
+    expect(await screen.findByText('Could not load the storage configs')).toBeInTheDocument();
+    expect(screen.getByText('Server error, please try again later')).toBeInTheDocument();
+  });
+
+  it('creates an S3 config with the body the contract expects', async () => {
+    let created: RecordedRequest | undefined;
+    mockApi({
+      'GET /api/s3-configs': () => ok([config()]),
+      'POST /api/s3-configs': (request) => {
+        created = request;
+        return ok(config({ id: 'b2', name: 'Backups', storage_type: 'S3' }), 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add storage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add storage' });
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Backups');
+    await user.selectOptions(within(dialog).getByLabelText('Provider'), 'Backblaze B2');
+    expect(within(dialog).getByText(/Backblaze B2 needs extra headers/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Endpoint URL')).toHaveAttribute('placeholder', 'https://s3.us-west-004.backblazeb2.com');
+
+    // Missing required fields are caught before any request, with translated messages.
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Enter the endpoint URL for this provider')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the secret access key')).toBeInTheDocument();
+    expect(created).toBeUndefined();
+
+    await user.type(within(dialog).getByLabelText('Endpoint URL'), 'https://s3.us-west-004.backblazeb2.com/');
+    await user.type(within(dialog).getByLabelText('Region'), 'us-west-004');
+    await user.type(within(dialog).getByLabelText('Bucket'), 'my-backups');
+    await user.type(within(dialog).getByLabelText('Access key ID'), 'AKID1234');
+    await user.type(within(dialog).getByLabelText('Secret access key'), 's3cret');
+    await user.type(within(dialog).getByLabelText('Default folder'), 'uploads/2026');
+    await user.clear(within(dialog).getByLabelText('Presigned URL lifetime (seconds)'));
+    await user.type(within(dialog).getByLabelText('Presigned URL lifetime (seconds)'), '900');
+    await user.type(within(dialog).getByLabelText('Total capacity'), '512');
+    await user.selectOptions(within(dialog).getByLabelText('Capacity unit'), 'MB');
+    await user.click(within(dialog).getByRole('switch', { name: 'Usable by API keys' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add storage' })).not.toBeInTheDocument());
+    expect(created?.body).toEqual({
+      name: 'Backups',
+      is_public: 1,
+      total_storage_bytes: 512 * 1024 ** 2,
+      storage_type: 'S3',
+      provider_type: 'Backblaze B2',
+      endpoint_url: 'https://s3.us-west-004.backblazeb2.com/',
+      bucket_name: 'my-backups',
+      region: 'us-west-004',
+      path_style: 0,
+      default_folder: 'uploads/2026',
+      custom_host: null,
+      signature_expires_in: 900,
+      access_key_id: 'AKID1234',
+      secret_access_key: 's3cret',
+    });
+  });
+
+  it('maps server details onto fields', async () => {
+    mockApi({
+      'GET /api/s3-configs': () => ok([config()]),
+      'POST /api/s3-configs': () => fail(400, 'VALIDATION_FAILED', 'bad', [{ path: 'total_storage_bytes', message: 'nope' }]),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add storage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add storage' });
+    await user.click(within(dialog).getByRole('button', { name: 'Local folder' }));
+    await user.type(within(dialog).getByLabelText('Name'), 'Archive');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Enter a positive number')).toBeInTheDocument();
+  });
+
+  it('editing with an empty secret sends no credentials', async () => {
+    let updated: RecordedRequest | undefined;
+    mockApi({
+      'GET /api/s3-configs': () => ok([config(), r2]),
+      'PUT /api/s3-configs/r2': (request) => {
+        updated = request;
+        return ok(r2);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit “Media bucket”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit storage' });
+    const secret = within(dialog).getByLabelText('Secret access key');
+    expect(secret).toHaveValue('');
+    expect(secret).toHaveAttribute('placeholder', 'Unchanged — leave empty to keep');
+    expect(within(dialog).getByText('Current key: ••••WXYZ')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Total capacity')).toHaveValue(10);
+
+    await user.clear(within(dialog).getByLabelText('Name'));
+    await user.type(within(dialog).getByLabelText('Name'), 'Media');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(updated).toBeDefined());
+    const body = updated?.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('secret_access_key');
+    expect(body).not.toHaveProperty('access_key_id');
+    expect(body).toMatchObject({ name: 'Media', bucket_name: 'media', total_storage_bytes: 10 * GiB, signature_expires_in: 7200, is_public: 1 });
+  });
+
+  it('runs the test and shows every check', async () => {
+    let resolve: (response: Response) => void = () => undefined;
+    mockApi({
+      'GET /api/s3-configs': () => ok([r2]),
+      'POST /api/s3-configs/r2/test': () => new Promise<Response>((done) => (resolve = done)),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Test “Media bucket”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test of “Media bucket”' });
+    expect(within(dialog).getByText('Running checks…')).toBeInTheDocument();
+
+    resolve(
+      ok({
+        success: false,
+        checks: [
+          { name: 'write', ok: true, message: 'Wrote the probe object', durationMs: 12.4 },
+          { name: 'cors', ok: false, message: 'Origin not allowed', durationMs: 30 },
+        ],
+      }),
+    );
+    expect(await within(dialog).findByText('Some checks failed')).toBeInTheDocument();
+    const items = within(dialog).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('img', { name: 'Passed' })).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Write')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Wrote the probe object')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('12 ms')).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('img', { name: 'Failed' })).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Origin not allowed')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('CORS')).toBeInTheDocument();
+  });
+
+  it('a 409 on delete shows the translated reason', async () => {
+    let deleted = 0;
+    mockApi({
+      'GET /api/s3-configs': () => ok([config(), r2]),
+      'DELETE /api/s3-configs/r2': () => {
+        deleted += 1;
+        return fail(409, 'CONFLICT', '3 file share(s) still use this storage config');
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Delete “Media bucket”' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete “Media bucket”?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('File shares still use this storage config; delete them first')).toBeInTheDocument();
+    expect(deleted).toBe(1);
+  });
+
+  it('sets another config as default', async () => {
+    const requests = mockApi({
+      'GET /api/s3-configs': () => ok([config(), r2]),
+      'PUT /api/s3-configs/r2/set-default': () => ok({ ...r2, is_default: 1 }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Set “Media bucket” as default' }));
+    expect(await screen.findByText('“Media bucket” is now the default storage')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.url)).toEqual(['/api/s3-configs/r2/set-default']);
+  });
+});

@@ -1,0 +1,117 @@
+import type { StorageConfigDto } from '@driftbox/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormError } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/toaster';
+import { isApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/error-message';
+import { useCreateStorageConfig } from '../api/create-storage-config';
+import { useUpdateStorageConfig } from '../api/update-storage-config';
+import {
+  buildCreateBody,
+  buildUpdateBody,
+  emptyStorageForm,
+  fieldErrorFor,
+  storageFormFromDto,
+  type StorageFieldError,
+  type StorageFormErrors,
+  type StorageFormField,
+  type StorageFormValues,
+} from '../lib/storage-form';
+import { StorageFormFields } from './storage-form-fields';
+
+export type StorageFormTarget = { mode: 'create' } | { mode: 'edit'; config: StorageConfigDto };
+
+type FieldMessages = Partial<Record<StorageFormField, string>>;
+
+/** Create or edit a storage config. Mounted fresh for each target, so the form starts from that config. */
+export function StorageFormDialog({ target, onClose }: { target: StorageFormTarget | null; onClose: () => void }) {
+  if (!target) return null;
+  return <StorageForm key={target.mode === 'edit' ? target.config.id : 'create'} target={target} onClose={onClose} />;
+}
+
+const FORM_ID = 'storage-config-form';
+const LOCAL_FIELDS = new Set<StorageFormField>(['name', 'total_storage_bytes']);
+
+function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<StorageFormValues>(() => (target.mode === 'edit' ? storageFormFromDto(target.config) : emptyStorageForm()));
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [formError, setFormError] = useState<string>();
+  const create = useCreateStorageConfig();
+  const update = useUpdateStorageConfig();
+
+  const fieldMessage = (code: StorageFieldError) => t(`storage.form.errors.${code}`);
+  const toMessages = (codes: StorageFormErrors): FieldMessages => Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, fieldMessage(code)]));
+
+  /** Server answers land on the field they concern; anything else above the buttons. */
+  function showServerError(error: unknown) {
+    if (isApiError(error) && error.code === 'NAME_TAKEN') return setErrors({ name: errorMessage(error) });
+    const fields: FieldMessages = {};
+    for (const detail of isApiError(error) ? error.details : []) {
+      const mapped = fieldErrorFor(detail.path);
+      // A LOCAL config shows no S3 fields: their errors go above the buttons instead.
+      if (mapped && (values.storageType === 'S3' || LOCAL_FIELDS.has(mapped.field))) fields[mapped.field] = fieldMessage(mapped.error);
+    }
+    setErrors(fields);
+    if (Object.keys(fields).length === 0) setFormError(errorMessage(error));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(undefined);
+    if (target.mode === 'create') {
+      const result = buildCreateBody(values);
+      if (!result.ok) return setErrors(toMessages(result.errors));
+      setErrors({});
+      create.mutate(result.body, {
+        onSuccess: (config) => {
+          toast.success(t('storage.toast.created', { name: config.name }));
+          onClose();
+        },
+        onError: showServerError,
+      });
+      return;
+    }
+    const result = buildUpdateBody(values);
+    if (!result.ok) return setErrors(toMessages(result.errors));
+    setErrors({});
+    update.mutate(
+      { id: target.config.id, body: result.body },
+      {
+        onSuccess: () => {
+          toast.success(t('storage.toast.updated'));
+          onClose();
+        },
+        onError: showServerError,
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={target.mode === 'edit' ? t('storage.form.editTitle') : t('storage.form.createTitle')}
+      description={t('storage.form.description')}
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form={FORM_ID} loading={create.isPending || update.isPending}>
+            {target.mode === 'edit' ? t('storage.form.submitSave') : t('storage.form.submitCreate')}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <FormError message={formError} />
+        <StorageFormFields values={values} onChange={setValues} errors={errors} {...(target.mode === 'edit' ? { editing: target.config } : {})} />
+      </form>
+    </Dialog>
+  );
+}

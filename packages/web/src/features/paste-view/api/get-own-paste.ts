@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { PasteDetailDto } from '@driftbox/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { PASTES_QUERY_ROOT } from '../../../lib/paste-query-keys';
+
+/**
+ * `GET /api/pastes/{slug}` (the management detail accepts a slug): answers only for the admin or the
+ * key that created the paste, and counts no view. That makes it the owner check of the paste page.
+ */
+export function getOwnPaste(slug: string): Promise<PasteDetailDto> {
+  return apiRequest(`/pastes/${encodeURIComponent(slug)}`, { schema: PasteDetailDto });
+}
+
+export const ownPasteQueryKey = (slug: string) => [...PASTES_QUERY_ROOT, 'own', slug] as const;
+
+export const ownPasteQuery = (slug: string) =>
+  queryOptions({ queryKey: ownPasteQueryKey(slug), queryFn: () => getOwnPaste(slug), retry: false });

@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import { PASTE_TOKEN_HEADER, PasteLockedDto, PasteViewDto, type PasteUnlockedDto } from '@driftbox/contract';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { readAccessToken } from '../lib/access-token';
+
+/** A public read: the content (a counted view) or, for a protected paste, its metadata only. */
+export const PasteRead = z.discriminatedUnion('requiresPassword', [PasteViewDto, PasteLockedDto]);
+export type PasteRead = z.infer<typeof PasteRead> | PasteUnlockedDto;
+
+/** `GET /api/paste/{slug}`, with the access token of an earlier password check when there is one. */
+export function getPaste(slug: string, token: string | undefined): Promise<PasteRead> {
+  return apiRequest(`/paste/${encodeURIComponent(slug)}`, {
+    schema: PasteRead,
+    headers: token ? { [PASTE_TOKEN_HEADER]: token } : undefined,
+  });
+}
+
+/** Outside the shared pastes root on purpose: invalidating a list must never re-read (and count) a view. */
+export const pasteViewQueryKey = (slug: string) => ['paste-view', slug] as const;
+
+/**
+ * Every read counts a view, so this query never refetches by itself: not on focus, not when
+ * remounted, not on error.
+ */
+export const pasteViewQuery = (slug: string) =>
+  queryOptions({
+    queryKey: pasteViewQueryKey(slug),
+    queryFn: () => getPaste(slug, readAccessToken(slug)),
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });

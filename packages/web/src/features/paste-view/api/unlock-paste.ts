@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PasteUnlockedDto } from '@driftbox/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { saveAccessToken } from '../lib/access-token';
+import { pasteViewQueryKey } from './get-paste';
+
+/** `POST /api/paste/{slug}` with the password → the content and a short-lived access token. */
+export function unlockPaste({ slug, password }: { slug: string; password: string }): Promise<PasteUnlockedDto> {
+  return apiRequest(`/paste/${encodeURIComponent(slug)}`, { method: 'POST', body: { password }, schema: PasteUnlockedDto });
+}
+
+export function useUnlockPaste() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unlockPaste,
+    onSuccess: (paste, { slug }) => {
+      saveAccessToken(slug, paste.accessToken, paste.accessTokenExpiresAt);
+      queryClient.setQueryData(pasteViewQueryKey(slug), paste);
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import type { PasteDetailDto } from '@driftbox/contract';
+import { Hourglass, Pencil, UserRoundCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasteEditForm } from '../../../components/paste/paste-edit-form';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toaster';
+import { pasteDeadReason } from '../../../lib/paste-status';
+import { useUpdatePaste } from '../api/update-paste';
+import { PasteDocument } from './paste-document';
+import { PasteNotice } from './paste-notice';
+
+/**
+ * The owner's view (the admin, or the key that created the paste): read without counting a view,
+ * and edit in place. An expired or used-up paste can be brought back by editing it.
+ */
+export function PasteOwnerView({ paste, now }: { paste: PasteDetailDto; now: number }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const update = useUpdatePaste();
+  const dead = pasteDeadReason(paste, now);
+
+  if (editing) {
+    return (
+      <Card className="mx-auto max-w-6xl">
+        <CardHeader title={t('paste.view.editTitle')} description={t('paste.view.editDescription')} />
+        <div className="px-5 py-5">
+          <PasteEditForm
+            paste={paste}
+            allowSlug={false}
+            onSave={(body) => update.mutateAsync({ id: paste.id, body })}
+            onDone={(saved) => {
+              if (saved) toast.success(t('paste.view.saved'));
+              setEditing(false);
+            }}
+          />
+        </div>
+      </Card>
+    );
+  }
+
+  const notice = (
+    <>
+      {dead ? (
+        <PasteNotice icon={Hourglass} tone="warning" title={t(dead === 'expired' ? 'paste.view.owner.expired' : 'paste.view.owner.usedUp')}>
+          {t('paste.view.owner.revive')}
+        </PasteNotice>
+      ) : null}
+      <PasteNotice icon={UserRoundCheck} tone="info" title={t('paste.view.owner.title')}>
+        {t('paste.view.owner.description')}
+      </PasteNotice>
+    </>
+  );
+
+  return (
+    <PasteDocument
+      paste={{
+        slug: paste.slug,
+        content: paste.content,
+        remark: paste.remark,
+        createdAt: paste.created_at,
+        views: paste.view_count,
+        maxViews: paste.max_views,
+        expiresAt: paste.expires_at,
+        hasPassword: paste.has_password,
+      }}
+      notice={notice}
+      actions={
+        <Button size="sm" icon={<Pencil />} onClick={() => setEditing(true)}>
+          {t('paste.view.edit')}
+        </Button>
+      }
+    />
+  );
+}

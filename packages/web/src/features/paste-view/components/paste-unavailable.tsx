@@ -1,0 +1,37 @@
+import { FileX, Hourglass, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { isApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/error-message';
+
+/** 404 and 410 are answers, not failures: they get their own page; anything else can be retried. */
+export function PasteUnavailable({ error, onRetry, retrying }: { error: unknown; onRetry?: () => void; retrying?: boolean }) {
+  const { t } = useTranslation();
+  const status = isApiError(error) ? error.status : 0;
+  if (status !== 404 && status !== 410) {
+    return (
+      <Card className="mx-auto max-w-xl">
+        <ErrorState title={t('paste.view.loadError')} message={errorMessage(error)} onRetry={onRetry} retrying={retrying} />
+      </Card>
+    );
+  }
+  // The server answers 410 alike for an expired and a used-up paste, so one page names both.
+  const gone = status === 410;
+  const Icon = gone ? Hourglass : FileX;
+  return (
+    <Card className="mx-auto max-w-xl px-6 py-12 text-center sm:px-10">
+      <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-2xl bg-subtle text-fg-muted">
+        <Icon className="size-7" aria-hidden="true" />
+      </div>
+      <h1 className="text-xl font-semibold tracking-tight text-fg">{gone ? t('paste.view.goneTitle') : t('paste.view.notFoundTitle')}</h1>
+      <p className="mx-auto mt-2 max-w-sm text-sm text-fg-muted">{gone ? t('paste.view.goneDescription') : t('paste.view.notFoundDescription')}</p>
+      <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
+        <Plus />
+        {t('paste.view.createOwn')}
+      </Link>
+    </Card>
+  );
+}

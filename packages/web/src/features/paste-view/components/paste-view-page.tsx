@@ -1,0 +1,81 @@
+import { Permission, hasPermission, type PasteDetailDto } from '@driftbox/contract';
+import { useQuery } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Skeleton } from '../../../components/ui/spinner';
+import { useAuth, type AuthState } from '../../../lib/auth-store';
+import { ownPasteQuery } from '../api/get-own-paste';
+import { pasteViewQuery } from '../api/get-paste';
+import { readAccessToken } from '../lib/access-token';
+import { PasteDocument } from './paste-document';
+import { PasteNotice } from './paste-notice';
+import { PasteOwnerView } from './paste-owner-view';
+import { PastePasswordForm } from './paste-password-form';
+import { PasteUnavailable } from './paste-unavailable';
+
+/** Signed-in users who might own pastes: the admin, or a key with text permission. */
+function mayOwnPastes(auth: AuthState): boolean {
+  return auth.kind === 'admin' || (auth.kind === 'apikey' && hasPermission(auth.permissions, Permission.TEXT));
+}
+
+/** Spec §6: the admin owns every paste; a key owns those whose created_by is `apikey:<its id>`. */
+function owns(auth: AuthState, paste: PasteDetailDto): boolean {
+  if (auth.kind === 'admin') return true;
+  return auth.kind === 'apikey' && paste.created_by === `apikey:${auth.info.id}`;
+}
+
+/**
+ * /paste/{slug}. A possible owner is checked first through the management detail (no view counted);
+ * everyone else reads the public way, which counts a view, or meets the password form.
+ */
+export function PasteViewPage() {
+  const { slug = '' } = useParams();
+  const auth = useAuth();
+  const checkOwner = mayOwnPastes(auth);
+  const own = useQuery({ ...ownPasteQuery(slug), enabled: checkOwner });
+  const isOwner = own.isSuccess && owns(auth, own.data);
+  const ownerKnown = !checkOwner || own.isSuccess || own.isError;
+  const view = useQuery({ ...pasteViewQuery(slug), enabled: ownerKnown && !isOwner });
+  const [unavailable, setUnavailable] = useState<unknown>();
+
+  function content() {
+    if (!ownerKnown) return <PasteLoading />;
+    if (isOwner) return <PasteOwnerView paste={own.data} now={own.dataUpdatedAt} />;
+    if (unavailable !== undefined) return <PasteUnavailable error={unavailable} />;
+    if (view.isPending) return <PasteLoading />;
+    if (view.isError) return <PasteUnavailable error={view.error} onRetry={() => void view.refetch()} retrying={view.isFetching} />;
+    const paste = view.data;
+    if (paste.requiresPassword) return <PastePasswordForm slug={slug} paste={paste} onUnavailable={setUnavailable} />;
+    return (
+      <PasteDocument
+        paste={paste}
+        rawToken={'accessToken' in paste ? paste.accessToken : paste.hasPassword ? readAccessToken(slug) : undefined}
+        notice={paste.isLastView ? <LastViewNotice /> : null}
+      />
+    );
+  }
+
+  return <div className="px-4 py-6 sm:px-6 lg:py-8">{content()}</div>;
+}
+
+function LastViewNotice() {
+  const { t } = useTranslation();
+  return (
+    <PasteNotice icon={TriangleAlert} tone="warning" title={t('paste.view.lastViewTitle')}>
+      {t('paste.view.lastViewDescription')}
+    </PasteNotice>
+  );
+}
+
+function PasteLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4" role="status" aria-label={t('common.loading')}>
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-4 w-80" />
+      <Skeleton className="h-72 w-full rounded-2xl" />
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdownDocument } from './render';
+import { shouldShowToc, slugifyHeading } from './toc';
+
+/** Parses rendered HTML into a detached element, as the page would show it. */
+function dom(source: string): HTMLElement {
+  const host = document.createElement('div');
+  host.innerHTML = renderMarkdownDocument(source).html;
+  return host;
+}
+
+/** Everything in the output that could run script. */
+function activeParts(host: HTMLElement) {
+  const elements = [...host.querySelectorAll('*')];
+  return {
+    tags: elements.map((el) => el.tagName.toLowerCase()).filter((tag) => ['script', 'iframe', 'object', 'embed', 'style', 'form', 'base'].includes(tag)),
+    handlers: elements.flatMap((el) => [...el.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => a.name)),
+    urls: elements
+      .flatMap((el) => ['href', 'src', 'xlink:href', 'action'].map((name) => el.getAttribute(name) ?? ''))
+      .filter((url) => /^\s*(javascript|vbscript|data:text\/html)/i.test(url)),
+  };
+}
+
+const INERT = { tags: [], handlers: [], urls: [] };
+
+describe('renderMarkdownDocument: XSS payloads render inert', () => {
+  const payloads: [string, string][] = [
+    ['img onerror', '<img src=x onerror=alert(1)>'],
+    ['javascript: Markdown link', '[x](javascript:alert(1))'],
+    ['javascript: link with entities', '[x](jav&#x61;script:alert(1))'],
+    ['svg onload', '<svg onload=alert(1)></svg>'],
+    ['raw script', '<script>alert(1)</script>'],
+    ['raw javascript: anchor', '<a href="javascript:alert(1)">x</a>'],
+    ['iframe', '<iframe src="https://evil.example"></iframe>'],
+    ['image title breaking out', '![a](x" onerror="alert(1))'],
+    ['autolink', '<javascript:alert(1)>'],
+    ['data: HTML link', '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)'],
+    ['KaTeX \\href', '$\\href{javascript:alert(1)}{x}$'],
+    ['mermaid fence with markup', '```mermaid\ngraph LR\nA["<img src=x onerror=alert(1)>"] --> B\n```'],
+  ];
+
+  it.each(payloads)('%s', (_name, payload) => {
+    const host = dom(payload);
+    expect(activeParts(host)).toEqual(INERT);
+    expect(host.querySelector('img[onerror], svg, iframe')).toBeNull();
+  });
+
+  it('shows raw HTML as the text that was typed', () => {
+    const host = dom('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>');
+    expect(host.textContent).toContain('<script>alert(1)</script>');
+    expect(host.textContent).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it('keeps safe links, opening outside links in a new tab without the opener', () => {
+    const link = dom('[docs](https://example.com/docs) and [top](#md-top)').querySelectorAll('a');
+    expect(link[0]).toHaveAttribute('href', 'https://example.com/docs');
+    expect(link[0]).toHaveAttribute('target', '_blank');
+    expect(link[0]).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link[1]).toHaveAttribute('href', '#md-top');
+    expect(link[1]).not.toHaveAttribute('target');
+  });
+});
+
+describe('renderMarkdownDocument: features', () => {
+  it('renders GFM tables (in a scroll box) and disabled task-list checkboxes', () => {
+    const host = dom('| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] done\n- [ ] open');
+    expect(host.querySelector('.table-wrap > table td')?.textContent).toBe('1');
+    const boxes = [...host.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+    expect(boxes.map((box) => [box.checked, box.disabled])).toEqual([
+      [true, true],
+      [false, true],
+    ]);
+  });
+
+  it('highlights known languages and escapes unknown ones', () => {
+    const host = dom('```js\nconst a = 1;\n```\n\n```nosuchlang\n<b>x</b>\n```');
+    expect(host.querySelector('code.language-js .hljs-keyword')?.textContent).toBe('const');
+    const plain = host.querySelectorAll('pre code')[1];
+    expect(plain?.querySelector('b')).toBeNull();
+    expect(plain?.textContent).toBe('<b>x</b>\n');
+  });
+
+  it('typesets inline and block math with KaTeX (HTML and MathML)', () => {
+    const host = dom('Inline $E = mc^2$.\n\n$$\n\\frac{1}{3}\n$$');
+    expect(host.querySelectorAll('.katex')).toHaveLength(2);
+    expect(host.querySelector('.katex-display, .katex-block')).not.toBeNull();
+    expect(host.querySelector('math')).not.toBeNull();
+  });
+
+  it('marks mermaid fences for the client-side renderer and keeps their source as text', () => {
+    const result = renderMarkdownDocument('```mermaid\ngraph LR\n  A --> B\n```');
+    expect(result.hasMermaid).toBe(true);
+    const host = dom('```mermaid\ngraph LR\n  A --> B\n```');
+    expect(host.querySelector('.mermaid-block code')?.textContent).toBe('graph LR\n  A --> B\n');
+    expect(renderMarkdownDocument('```js\nx\n```').hasMermaid).toBe(false);
+  });
+});
+
+describe('table of contents', () => {
+  it('lists every heading with a unique, prefixed id that the rendered heading carries', () => {
+    const source = '# Intro\n\n## Set-up *now*\n\n## Set-up now\n\n### 中文 标题\n\n#### `code` & more!';
+    const { toc, html } = renderMarkdownDocument(source);
+    expect(toc).toEqual([
+      { level: 1, text: 'Intro', id: 'md-intro' },
+      { level: 2, text: 'Set-up now', id: 'md-set-up-now' },
+      { level: 2, text: 'Set-up now', id: 'md-set-up-now-1' },
+      { level: 3, text: '中文 标题', id: 'md-中文-标题' },
+      { level: 4, text: 'code & more!', id: 'md-code-more' },
+    ]);
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    expect([...host.querySelectorAll('h1, h2, h3, h4')].map((h) => h.id)).toEqual(toc.map((entry) => entry.id));
+  });
+
+  it('gives headings without letters a fallback anchor', () => {
+    expect(slugifyHeading('!!!')).toBe('section');
+    expect(slugifyHeading('  Hello   World  ')).toBe('hello-world');
+  });
+
+  it('is shown from three headings on', () => {
+    const entry = { level: 2, text: 'a', id: 'md-a' };
+    expect(shouldShowToc([entry, entry])).toBe(false);
+    expect(shouldShowToc([entry, entry, entry])).toBe(true);
+  });
+});

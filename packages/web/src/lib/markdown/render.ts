@@ -1,0 +1,82 @@
+import katex from 'katex';
+import 'katex/dist/katex.min.css';
+import MarkdownIt from 'markdown-it';
+import markdownItKatex from '@vscode/markdown-it-katex';
+import taskLists from 'markdown-it-task-lists';
+import { highlightCode } from './highlight';
+import { sanitizeHtml } from './sanitize';
+import { headingAnchors, type RenderEnv, type TocEntry } from './toc';
+
+/**
+ * The full Markdown renderer of pastes (GFM tables and task lists, highlighted code, KaTeX math,
+ * Mermaid placeholders, heading anchors). It is heavy, so pages load this module on demand; the
+ * footer keeps the small renderer in lib/markdown.ts.
+ *
+ * Security: raw HTML is off (`html: false`), so `<script>` and friends arrive as text; links are
+ * checked by markdown-it's validateLink (no javascript:, vbscript:, file:, non-image data:); and the
+ * result still passes DOMPurify. KaTeX runs with `trust: false`, so \href cannot carry a script URL.
+ */
+const md = new MarkdownIt({
+  html: false,
+  linkify: true,
+  breaks: true,
+  typographer: false,
+  highlight: highlightCode,
+});
+
+/**
+ * Both plugins are CommonJS; depending on the bundler's interop the default import is the function
+ * itself or `{ default: function }` (the Markdown KaTeX plugin is compiled TypeScript with __esModule).
+ */
+function pluginOf<T>(module: T): T {
+  const inner = (module as { default?: T }).default;
+  return typeof module === 'function' ? module : (inner ?? module);
+}
+
+md.use(pluginOf(taskLists), { enabled: false });
+md.use(pluginOf(markdownItKatex), { katex, throwOnError: false, enableFencedBlocks: true });
+md.use(headingAnchors);
+
+const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+  const token = tokens[idx];
+  const href = String(token?.attrGet('href') ?? '');
+  // In-page anchors (a table of contents written by hand) stay in the tab.
+  if (!href.startsWith('#')) {
+    token?.attrSet('target', '_blank');
+    token?.attrSet('rel', 'noopener noreferrer');
+  }
+  return defaultLinkOpen(tokens, idx, options, env, self);
+};
+
+// Wide tables scroll inside their own box instead of widening the page on phones.
+md.renderer.rules.table_open = () => '<div class="table-wrap"><table>\n';
+md.renderer.rules.table_close = () => '</table></div>\n';
+
+const defaultFence = md.renderer.rules.fence ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+md.renderer.rules.fence = (tokens, idx, options, env, self) => {
+  const token = tokens[idx];
+  const language = token?.info.trim().split(/\s+/)[0]?.toLowerCase();
+  if (token && language === 'mermaid') {
+    (env as RenderEnv).hasMermaid = true;
+    // The source stays visible (escaped) until the diagram is drawn, and if drawing fails. It is not put
+    // in an attribute: DOMPurify drops attribute values containing "-->", which every flowchart has.
+    return `<div class="mermaid-block"><pre><code>${md.utils.escapeHtml(token.content)}</code></pre></div>\n`;
+  }
+  return defaultFence(tokens, idx, options, env, self);
+};
+
+export interface RenderedMarkdown {
+  /** Sanitised HTML, safe for innerHTML. */
+  html: string;
+  toc: TocEntry[];
+  /** True when the document has ```mermaid blocks, so the (large) Mermaid library is worth loading. */
+  hasMermaid: boolean;
+}
+
+/** Renders paste Markdown to sanitised HTML with its table of contents. */
+export function renderMarkdownDocument(source: string): RenderedMarkdown {
+  const env: RenderEnv = {};
+  const html = md.render(source, env);
+  return { html: sanitizeHtml(html), toc: env.toc ?? [], hasMermaid: env.hasMermaid === true };
+}
