@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { ensureBuilt } from '../scripts/lib.mjs';
+import { filesSection } from './files.mjs';
 
 ensureBuilt();
 
@@ -34,6 +35,9 @@ async function measure(path, { method = 'GET', headers = {}, body } = {}) {
 
 /** Starts the server and resolves once /api/health answers. */
 async function startServer(dataDir) {
+  // Another process on the port would answer the health check and be measured instead of ours.
+  const taken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(() => true, () => false);
+  if (taken) throw new Error(`port ${PORT} is already in use; set BENCH_PORT to a free port`);
   const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -66,6 +70,45 @@ const SECTIONS = {
       { name: 'GET /api/test/admin-token (session lookup)', rps: await measure('/api/test/admin-token', { headers: auth }), ratio: null },
     ].map((row) => ({ ...row, ratio: row.rps / baseline }));
   },
+
+  /**
+   * Text shares: create throughput, public read throughput (each read is one atomic view-counting
+   * UPDATE), and protected reads presenting the access token issued after one password check (no
+   * scrypt per read). Targets are ratios to the trivial route measured in the same run.
+   */
+  async pastes() {
+    const post = (path, body, headers = {}) =>
+      fetch(`http://127.0.0.1:${PORT}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
+    const login = await post('/api/admin/login', ADMIN);
+    const admin = { authorization: `Bearer ${login.data.token}` };
+    // About 1 KB of Markdown, a typical clipboard paste.
+    const content = '# Bench paste\n\n' + 'Some *markdown* text with `code` and a [link](https://example.com).\n'.repeat(15);
+    const open = await post('/api/paste', { content }, admin);
+    const locked = await post('/api/paste', { content, password: 'bench-paste-password' }, admin);
+    const unlocked = await post(`/api/paste/${locked.data.slug}`, { password: 'bench-paste-password' });
+    const routes = [
+      { name: 'POST /api/paste (create, admin)', path: '/api/paste', options: { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ content }) }, target: null },
+      { name: 'GET /api/paste/{slug} (public read)', path: `/api/paste/${open.data.slug}`, options: {}, target: 0.5 },
+      { name: 'GET /api/paste/{slug} (X-Paste-Token read)', path: `/api/paste/${locked.data.slug}`, options: { headers: { 'x-paste-token': unlocked.data.accessToken } }, target: 0.4 },
+    ];
+    // On a shared machine the baseline drifts: each route is compared with the baseline measured
+    // right before and right after it, rather than with one figure from the start of the section.
+    const baselines = [await measure('/api/version')];
+    const rows = [];
+    for (const route of routes) {
+      const rps = await measure(route.path, route.options);
+      baselines.push(await measure('/api/version'));
+      rows.push({ name: route.name, rps, target: route.target, ratio: rps / ((baselines.at(-2) + baselines.at(-1)) / 2) });
+    }
+    const baseline = baselines.reduce((a, b) => a + b, 0) / baselines.length;
+    return [{ name: 'GET /api/version (trivial baseline, mean)', rps: baseline, ratio: 1, target: null }, ...rows];
+  },
+
+  /** A large file (BENCH_FILE_MB, default 1024) through the server on LOCAL vs the raw driver, and the server's memory. */
+  async files() {
+    const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) }).then((r) => r.json());
+    return filesSection({ port: PORT, pid: server.pid, auth: { authorization: `Bearer ${login.data.token}` } });
+  },
 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'driftbox-bench-'));
@@ -76,7 +119,10 @@ try {
     const rows = await run();
     results[section] = rows;
     console.log(`\n## ${section}`);
-    console.table(rows.map((r) => ({ route: r.name, 'req/s': Math.round(r.rps), 'x baseline': r.ratio.toFixed(2) })));
+    // Rows with a `target` (a minimum ratio to the baseline) also say whether it was met.
+    const targetColumns = (r) => (r.target ? { target: `>= ${r.target}`, met: r.ratio >= r.target ? 'yes' : 'NO' } : { target: '', met: '' });
+    // Sections measuring something else than requests per second (files: MB/s, MB) bring their own columns.
+    console.table(rows.map((r) => r.display ?? { route: r.name, 'req/s': Math.round(r.rps), 'x baseline': r.ratio.toFixed(2), ...targetColumns(r) }));
   }
 } finally {
   server.kill('SIGTERM');

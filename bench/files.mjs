@@ -1,0 +1,235 @@
+// The "files" bench section: moving one large file through the built server on LOCAL storage —
+// upload (raw `upload-direct` and the streamed multipart form) and proxy download — each as a ratio to
+// the raw LOCAL driver's own write and read speed measured in the same run (bench/files-driver.mjs),
+// plus the server's peak RSS during each transfer, which must stay flat whatever the file size.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MiB = 1024 * 1024;
+const here = fileURLToPath(new URL('.', import.meta.url));
+const BLOCK = randomBytes(MiB);
+
+/** `size` bytes as 1 MiB chunks of one random block (generated once: the client must not be the bottleneck). */
+export function* chunks(size) {
+  for (let left = size; left > 0; left -= MiB) yield left >= MiB ? BLOCK : BLOCK.subarray(0, left);
+}
+
+/** One HTTP request with a streamed body (backpressure honoured); the response body is counted and dropped. */
+function request(port, { method, path, headers = {}, parts = [] }) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let bytes = 0;
+      const text = [];
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+        if (text.length < 4) text.push(chunk);
+      });
+      res.on('end', () => resolve({ status: res.statusCode, bytes, text: Buffer.concat(text).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    (async () => {
+      for (const part of parts) for (const chunk of part) if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+      req.end();
+    })().catch(reject);
+  });
+}
+
+/** Samples a process's resident memory (VmRSS, from /proc) every 20 ms; `stop()` returns the peak in MB. */
+function rssSampler(pid) {
+  const read = (field) => Number(/(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field)) ?? '')?.[1] ?? 0) / 1024;
+  let peak = read('VmRSS:');
+  const timer = setInterval(() => {
+    peak = Math.max(peak, read('VmRSS:'));
+  }, 20);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { peak: Math.max(peak, read('VmRSS:')), hwm: read('VmHWM:') };
+    },
+  };
+}
+
+/** Times one transfer of `size` bytes and samples the server's memory meanwhile. */
+async function timed(pid, size, fn) {
+  const rss = rssSampler(pid);
+  const started = performance.now();
+  const result = await fn();
+  const seconds = (performance.now() - started) / 1000;
+  return { ...result, mbps: size / MiB / seconds, rss: rss.stop() };
+}
+
+/** The raw LOCAL driver, in its own process: write and read speed of the same bytes (MB/s). */
+function driverSpeed(size) {
+  const dir = mkdtempSync(join(tmpdir(), 'driftbox-bench-driver-'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'files-driver.mjs'), 'measure', dir, String(size)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      if (code === 0) resolve(JSON.parse(out));
+      else reject(new Error(`files-driver exited with ${code}`));
+    });
+  });
+}
+
+/** The driver behind a bare node:http server (files-driver.mjs serve): upload and download speed through it. */
+async function bareHttpSpeed(size) {
+  const dir = mkdtempSync(join(tmpdir(), 'driftbox-bench-bare-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'files-driver.mjs'), 'serve', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+      child.once('exit', (code) => reject(new Error(`files-driver serve exited with ${code}`)));
+    });
+    const client = HAS_CURL ? curlClient(port, null, size) : nodeClient(port, null, size);
+    try {
+      const put = await timed(child.pid, size, () => client.raw('PUT'));
+      const get = await timed(child.pid, size, () => client.raw('GET'));
+      return { write: put.mbps, read: get.mbps };
+    } finally {
+      client.close();
+    }
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A multipart/form-data body around the file bytes, streamed like a browser sends it. */
+function formParts(size) {
+  const boundary = `----driftbox-bench-${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="use_proxy"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-form.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { type: `multipart/form-data; boundary=${boundary}`, length: head.length + size + tail.length, parts: [[head], chunks(size), [tail]] };
+}
+
+const HAS_CURL = spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** Runs curl (a C client, so the measurement is the server's, not a JavaScript client's); resolves with its stdout. */
+function curl(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('curl', ['-s', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`curl exited with ${code}`))));
+  });
+}
+
+/** The three transfers with curl: the file to upload is written once to a temp file (read from the page cache). */
+function curlClient(port, auth, size) {
+  const dir = mkdtempSync(join(tmpdir(), 'driftbox-bench-src-'));
+  const source = join(dir, 'bench.bin');
+  writeFileSync(source, '');
+  for (const chunk of chunks(size)) appendFileSync(source, chunk);
+  const url = (path) => `http://127.0.0.1:${port}${path}`;
+  const authArgs = auth ? ['-H', `authorization: ${auth.authorization}`] : [];
+  const withStatus = (out) => ({ status: Number(out.slice(-3)), text: out.slice(0, -3) });
+  return {
+    direct: async () => withStatus(await curl([...authArgs, '-T', source, '-w', '%{http_code}', url('/api/upload-direct/bench.bin?use_proxy=1')])),
+    form: async () => withStatus(await curl([...authArgs, '-F', 'use_proxy=1', '-F', `file=@${source};filename=bench-form.bin;type=application/octet-stream`, '-w', '%{http_code}', url('/api/upload')])),
+    download: async (slug) => {
+      const [status, bytes] = (await curl(['-o', '/dev/null', '-w', '%{http_code} %{size_download}', url(`/api/file-download/${slug}`)])).split(' ').map(Number);
+      return { status, bytes };
+    },
+    raw: async (method) => (method === 'PUT' ? withStatus(await curl(['-T', source, '-w', '%{http_code}', url('/raw')])) : { status: 200, text: await curl(['-o', '/dev/null', url('/raw')]) }),
+    close: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The same transfers with Node's http client, for machines without curl. */
+function nodeClient(port, auth, size) {
+  return {
+    direct: () => request(port, { method: 'PUT', path: '/api/upload-direct/bench.bin?use_proxy=1', headers: { ...auth, 'content-length': String(size) }, parts: [chunks(size)] }),
+    form: () => {
+      const form = formParts(size);
+      return request(port, { method: 'POST', path: '/api/upload', headers: { ...auth, 'content-type': form.type, 'content-length': String(form.length) }, parts: form.parts });
+    },
+    download: (slug) => request(port, { method: 'GET', path: `/api/file-download/${slug}` }),
+    raw: (method) => request(port, method === 'PUT' ? { method, path: '/raw', headers: { 'content-length': String(size) }, parts: [chunks(size)] } : { method, path: '/raw' }),
+    close: () => {},
+  };
+}
+
+/** Uploads (raw and form) and downloads `size` bytes through the server; returns speeds and memory. */
+async function throughServer(port, pid, auth, size) {
+  const client = HAS_CURL ? curlClient(port, auth, size) : nodeClient(port, auth, size);
+  try {
+    const direct = await timed(pid, size, () => client.direct());
+    if (direct.status !== 201) throw new Error(`upload-direct answered ${direct.status}: ${direct.text}`);
+    const share = JSON.parse(direct.text).data;
+    const posted = await timed(pid, size, () => client.form());
+    if (posted.status !== 201) throw new Error(`form upload answered ${posted.status}: ${posted.text}`);
+    const download = await timed(pid, size, () => client.download(share.slug));
+    if (download.status !== 200 || download.bytes !== size) throw new Error(`download answered ${download.status} with ${download.bytes} bytes`);
+    const ids = (await (await fetch(`http://127.0.0.1:${port}/api/files?limit=200`, { headers: auth })).json()).data.map((f) => f.id);
+    await fetch(`http://127.0.0.1:${port}/api/files/batch-delete`, { method: 'DELETE', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ids }) });
+    return { direct, posted, download };
+  } finally {
+    client.close();
+  }
+}
+
+/** The best of several rounds: throughput maximum, memory maximum (the worst case counts). */
+function best(rounds) {
+  const top = (pick) => rounds.reduce((a, r) => (pick(r).mbps > pick(a).mbps ? r : a));
+  return {
+    direct: { mbps: top((r) => r.direct).direct.mbps },
+    posted: { mbps: top((r) => r.posted).posted.mbps },
+    download: { mbps: top((r) => r.download).download.mbps },
+    peak: Math.max(...rounds.flatMap((r) => [r.direct.rss.peak, r.posted.rss.peak, r.download.rss.peak])),
+    hwm: Math.max(...rounds.map((r) => r.download.rss.hwm)),
+  };
+}
+
+/**
+ * The section: a quarter-size round (to show memory does not grow with the file), then BENCH_FILE_ROUNDS
+ * (default 3) full-size rounds, each with the driver measured right before the server, keeping the best
+ * of each — on a shared machine a single transfer mostly measures the neighbours. Targets: ≥ 0.8 of
+ * the driver's speed; peak RSS < 200 MB.
+ */
+export async function filesSection({ port, pid, auth }) {
+  const size = Number(process.env.BENCH_FILE_MB ?? 1024) * MiB;
+  const rounds = Math.max(1, Number(process.env.BENCH_FILE_ROUNDS ?? 3));
+  const limitMb = Math.ceil(size / MiB) + 1;
+  await fetch(`http://127.0.0.1:${port}/api/admin/settings/group/1`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ max_upload_size: limitMb, max_upload_size_unit: 'MB' }) });
+  const small = best([await throughServer(port, pid, auth, Math.max(MiB, Math.floor(size / 4)))]);
+  const drivers = [];
+  const bares = [];
+  const fulls = [];
+  for (let i = 0; i < rounds; i += 1) {
+    drivers.push(await driverSpeed(size));
+    bares.push(await bareHttpSpeed(size));
+    fulls.push(await throughServer(port, pid, auth, size));
+  }
+  const full = best(fulls);
+  const driver = { write: Math.max(...drivers.map((d) => d.write)), read: Math.max(...drivers.map((d) => d.read)) };
+  const bare = { write: Math.max(...bares.map((d) => d.write)), read: Math.max(...bares.map((d) => d.read)) };
+  const mb = `${Math.round(size / MiB)} MiB`;
+  // `x bare http`: the same figure against the driver behind a bare node:http server, i.e. how much of
+  // what Node can move over loopback the server achieves (context for the driver ratio).
+  const row = (name, value, unit, ratio, target, bareRatio = null) => {
+    const met = target === null ? '' : (target.startsWith('<') ? value < 200 : ratio >= 0.8) ? 'yes' : 'NO';
+    const display = { measure: name, value: value.toFixed(1), unit, 'x driver': ratio === null ? '' : ratio.toFixed(2), 'x bare http': bareRatio === null ? '' : bareRatio.toFixed(2), target: target ?? '', met };
+    return { name, value, unit, ratio, bareRatio, target, display };
+  };
+  return [
+    row(`LOCAL driver write, ${mb} (baseline)`, driver.write, 'MB/s', 1, null),
+    row(`driver behind bare node:http, PUT ${mb}`, bare.write, 'MB/s', bare.write / driver.write, null, 1),
+    row(`PUT /api/upload-direct, ${mb}`, full.direct.mbps, 'MB/s', full.direct.mbps / driver.write, '>= 0.8', full.direct.mbps / bare.write),
+    row(`POST /api/upload (streamed form), ${mb}`, full.posted.mbps, 'MB/s', full.posted.mbps / driver.write, '>= 0.8', full.posted.mbps / bare.write),
+    row(`LOCAL driver read, ${mb} (baseline)`, driver.read, 'MB/s', 1, null),
+    row(`driver behind bare node:http, GET ${mb}`, bare.read, 'MB/s', bare.read / driver.read, null, 1),
+    row(`GET /api/file-download (proxy), ${mb}`, full.download.mbps, 'MB/s', full.download.mbps / driver.read, '>= 0.8', full.download.mbps / bare.read),
+    row(`server peak RSS, ${Math.round(size / 4 / MiB)} MiB transfers`, small.peak, 'MB', null, null),
+    row(`server peak RSS, ${mb} transfers`, full.peak, 'MB', null, '< 200 MB'),
+    row('server VmHWM (whole run)', full.hwm, 'MB', null, null),
+  ];
+}
