@@ -38,3 +38,22 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export function statusOf(code: ErrorCode): number {
   return ERROR_STATUS[code];
 }
+
+/** The code a bare HTTP status stands for when an error carries no code of its own. */
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  410: 'GONE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+/** The generic error code for an HTTP status, or undefined when there is none; callers choose the fallback. */
+export function codeForHttpStatus(status: number): ErrorCode | undefined {
+  return CODE_BY_STATUS[status];
+}

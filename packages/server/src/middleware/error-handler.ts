@@ -1,27 +1,14 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ErrorCode } from '@driftbox/contract';
+import { codeForHttpStatus, type ErrorCode } from '@driftbox/contract';
 import type { AppEnv } from '../app-env.js';
 import { fail } from '../lib/envelope.js';
 import { AppError, notFound } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  410: 'GONE',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'UNAVAILABLE',
-};
-
 /** The error code for a framework HTTP status (unknown 4xx → BAD_REQUEST, 5xx → INTERNAL). */
 export function codeForStatus(status: number): ErrorCode {
-  return STATUS_CODES[status] ?? (status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
+  return codeForHttpStatus(status) ?? (status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
 }
 
 /**

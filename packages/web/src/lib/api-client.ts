@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorDetail, ListPagination, REQUEST_TIMEOUT_MS, SUCCESS_CODES, type ErrorCode } from '@driftbox/contract';
+import { codeForHttpStatus, ErrorDetail, ListPagination, REQUEST_TIMEOUT_MS, SUCCESS_CODES, type ErrorCode } from '@driftbox/contract';
 import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
 import { authorizationFor, endSession, getAuthState } from './auth-store';
 
@@ -37,22 +37,9 @@ const Envelope = z.object({
 });
 type Envelope = z.infer<typeof Envelope>;
 
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  410: 'GONE',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'UNAVAILABLE',
-};
-
 /** The machine code to use when an error answer carries none. */
 function codeForStatus(status: number): ErrorCode | 'HTTP_ERROR' {
-  return STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'HTTP_ERROR');
+  return codeForHttpStatus(status) ?? (status >= 500 ? 'INTERNAL' : 'HTTP_ERROR');
 }
 
 function buildUrl(path: string, query: RequestOptions<z.ZodType>['query']): string {
