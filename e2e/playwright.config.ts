@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Journeys run against the real built server (packages/server/dist) serving the built web app, on a
 // throwaway data directory, in Debian's Chromium (never a downloaded browser).
 const PORT = Number(process.env.E2E_PORT ?? 8791);
+// A run may serve its own web build (E2E_WEB_DIST) so parallel runs never race on one dist folder.
+const DATA_DIR = `../.tmp/e2e-data-${PORT}`;
 export const ADMIN = { username: 'admin', password: 'e2e-Admin-Password-1' };
 
 export default defineConfig({
@@ -34,7 +36,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     // `exec` so the server, not a shell, owns the PID Playwright stops.
-    command: 'rm -rf ../.tmp/e2e-data && exec node ../packages/server/dist/main.js',
+    command: `rm -rf ${DATA_DIR} && exec node ../packages/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -43,7 +45,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '../.tmp/e2e-data',
+      DATA_DIR,
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
