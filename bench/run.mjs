@@ -115,7 +115,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'driftbox-bench-'));
 const server = await startServer(dataDir);
 const results = {};
 try {
-  for (const [section, run] of Object.entries(SECTIONS)) {
+  // BENCH_SECTIONS=pastes,files runs only those sections (default: all).
+  const only = process.env.BENCH_SECTIONS?.split(',').map((name) => name.trim());
+  for (const [section, run] of Object.entries(SECTIONS).filter(([name]) => !only || only.includes(name))) {
     const rows = await run();
     results[section] = rows;
     console.log(`\n## ${section}`);

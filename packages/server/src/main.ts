@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     async () => {
       await pasteSweep.stop();
       await uploadCleanup.stop();
+      await services.flushViews();
       await db.destroy();
     },
     logger,

@@ -23,6 +23,7 @@ import { filesRepository } from './modules/files/files.repository.js';
 import { fileStats, fileStorageUsage } from './modules/files/files.service.js';
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
 import type { SsrfPolicy } from './lib/ssrf.js';
+import { createViewTally } from './db/view-limits.js';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -45,6 +46,8 @@ export function createServices(deps: ServiceDeps) {
   const caches = createCacheRegistry();
   const settings = createSettingsService({ ...deps, caches });
   const fileServices = createFileServices({ ...deps, rateLimits, settings, storageConfigs });
+  // Views of unlimited pastes, written in batches (db/view-limits.ts); both paste services share it.
+  const pasteTally = createViewTally({ db: deps.db, table: 'pastes', logger: deps.logger });
   return {
     rateLimits,
     caches,
@@ -52,8 +55,10 @@ export function createServices(deps: ServiceDeps) {
     apiKeys: createApiKeysService({ ...deps, rateLimits }),
     settings,
     system: createSystemService(deps),
-    pastes: createPastesService(deps),
-    pasteViews: createPasteViewsService({ ...deps, rateLimits }),
+    pastes: createPastesService({ ...deps, tally: pasteTally }),
+    pasteViews: createPasteViewsService({ ...deps, rateLimits, tally: pasteTally }),
+    /** Writes counts held in memory (views of unlimited shares); called before the database closes. */
+    flushViews: () => pasteTally.flush(),
     storageConfigs,
     // The mounts module will pass its MountVisibilityPort to the cache service.
     dashboard: createDashboardService({ ...deps, files: fileStats(fileRepo) }),

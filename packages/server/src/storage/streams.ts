@@ -31,3 +31,31 @@ export function guardedBody(body: BodySource, expected: number): Readable {
   // the error itself reaches the consumer through the returned stream.
   return pipeline(toReadable(body), lengthGuard(expected), () => {});
 }
+
+/**
+ * A web stream over a Node Readable for a response body, without `Readable.toWeb`'s copy of every
+ * chunk (it copies each Buffer to detach it from a pool; storage bodies come in freshly allocated
+ * chunks, so handing them on is safe). The source pauses while the consumer is behind, and is
+ * destroyed when the consumer gives up (client gone), so a file handle or S3 socket is never left open.
+ */
+export function responseBody(body: Readable): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        body.on('data', (chunk: Buffer) => {
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) body.pause();
+        });
+        body.once('end', () => controller.close());
+        body.once('error', (err) => controller.error(err));
+      },
+      pull() {
+        body.resume();
+      },
+      cancel(reason) {
+        body.destroy(reason instanceof Error ? reason : undefined);
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}

@@ -1,11 +1,11 @@
 import { FILE_TOKEN_HEADER, FileVerifyBody } from '@driftbox/contract';
 import { Hono, type Context } from 'hono';
-import { Readable } from 'node:stream';
 import type { AppEnv } from '../../app-env.js';
 import { clientIp } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
 import { requestOrigin } from '../../lib/origin.js';
 import { readJson } from '../../lib/request.js';
+import { responseBody } from '../../storage/streams.js';
 import type { FileAccessService } from './file-access.service.js';
 
 // Reads count views and carry per-visitor tokens: no cache may answer for the server.
@@ -41,7 +41,7 @@ export function fileAccessRoutes(access: FileAccessService, options: { trustProx
     if (result.kind === 'redirect') return c.body(null, 302, { Location: result.location, 'Cache-Control': NO_STORE });
     if (result.kind === 'range-error') return c.body(null, 416, result.headers);
     if (!result.body) return c.body(null, result.status, result.headers);
-    return c.body(Readable.toWeb(result.body) as unknown as globalThis.ReadableStream<Uint8Array>, result.status, result.headers);
+    return c.body(responseBody(result.body), result.status, result.headers);
   };
   app.get('/file-view/:slug', open('view'));
   app.get('/file-download/:slug', open('download'));

@@ -1,14 +1,11 @@
 import { FileCommitBody, FileIdBody, FilePresignBody, MultipartCompleteBody, MultipartInitBody, MultipartRefreshBody, Permission } from '@driftbox/contract';
 import { Hono, type Context } from 'hono';
-import type { Readable } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
 import type { AppEnv } from '../../app-env.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import { requestOrigin } from '../../lib/origin.js';
-import { readJson } from '../../lib/request.js';
+import { contentLengthOf, readJson, streamBody } from '../../lib/request.js';
 import { requirePermission } from '../../middleware/guards.js';
-import type { BodySource } from '../../storage/object-store.js';
 import type { FileMultipartService } from './file-multipart.service.js';
 import type { FileUploadsService } from './file-uploads.service.js';
 
@@ -39,21 +36,6 @@ function decodeHeader(value: string): string {
   }
 }
 
-function contentLengthOf(c: Context<AppEnv>): number | undefined {
-  const header = c.req.header('content-length');
-  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
-}
-
-/**
- * The request body as a stream. Served by node-server, that is the Node request itself: the web-stream
- * round trip (Node → web → Node) halved upload throughput in the bench. In-process calls
- * (`app.request`, tests) have only the web body.
- */
-function bodyOf(c: Context<AppEnv>): BodySource | null {
-  const incoming = c.env?.incoming as Readable | undefined;
-  return incoming ?? (c.req.raw.body as ReadableStream<Uint8Array> | null);
-}
-
 /**
  * Uploads (spec §7 "Files"): the streamed form post, the raw `upload-direct` for scripts, presigned
  * single PUTs and resumable multipart. Every route needs FILE_SHARE, checked before any body is read.
@@ -66,12 +48,12 @@ export function fileUploadsRoutes(uploads: FileUploadsService, multipart: FileMu
   app.post('/upload', fileShare, async (c) => {
     const contentType = c.req.header('content-type') ?? '';
     if (!/^multipart\/form-data/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { text: { en: 'Send the file as multipart/form-data', zh: '请以 multipart/form-data 上传文件' } });
-    const result = await uploads.uploadForm(c.get('actor'), { body: bodyOf(c), contentType }, origin(c));
+    const result = await uploads.uploadForm(c.get('actor'), { body: streamBody(c), contentType }, origin(c));
     return ok(c, result, { status: 201, message: MESSAGES.uploaded });
   });
 
   app.put('/upload-direct/:filename', fileShare, async (c) => {
-    const request = { filename: c.req.param('filename'), body: bodyOf(c), contentLength: contentLengthOf(c), contentType: c.req.header('content-type'), options: directOptions(c) };
+    const request = { filename: c.req.param('filename'), body: streamBody(c), contentLength: contentLengthOf(c), contentType: c.req.header('content-type'), options: directOptions(c) };
     const result = await uploads.uploadDirect(c.get('actor'), request, origin(c));
     // `curl -H 'Accept: text/plain'` gets just the link, ready for a shell pipeline.
     const accept = c.req.header('accept') ?? '';

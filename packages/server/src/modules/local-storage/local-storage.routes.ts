@@ -1,21 +1,16 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
+import { contentLengthOf, streamBody } from '../../lib/request.js';
+import { responseBody } from '../../storage/streams.js';
 import type { LocalStorageService, UploadRequest } from './local-storage.service.js';
-
-function contentLengthOf(c: Context<AppEnv>): number | undefined {
-  const header = c.req.header('content-length');
-  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
-}
 
 function uploadRequest(c: Context<AppEnv>): UploadRequest {
   return {
     configId: c.req.param('configId') ?? '',
     query: c.req.query(),
-    // The body is streamed to disk, never buffered (ARCHITECTURE §6).
-    body: c.req.raw.body as ReadableStream<Uint8Array> | null,
+    // The body is streamed to storage, never buffered (ARCHITECTURE §6).
+    body: streamBody(c),
     contentLength: contentLengthOf(c),
     contentType: c.req.header('content-type'),
   };
@@ -38,7 +33,7 @@ export function localStorageRoutes(service: LocalStorageService): Hono<AppEnv> {
       headOnly: c.req.method === 'HEAD',
     });
     if (!result.body) return c.body(null, result.status, result.headers);
-    return c.body(Readable.toWeb(result.body) as unknown as globalThis.ReadableStream<Uint8Array>, result.status, result.headers);
+    return c.body(responseBody(result.body), result.status, result.headers);
   });
 
   app.put('/local-storage/:configId/object', async (c) => {

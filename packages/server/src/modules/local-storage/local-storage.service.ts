@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import type { Mac } from '../../lib/mac.js';
 import { StorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
 import { verifyLocalRequest, type LocalGrant } from '../../storage/local-signing.js';
-import type { ObjectStore } from '../../storage/object-store.js';
+import type { BodySource, ObjectStore } from '../../storage/object-store.js';
 import { parseRangeHeader } from '../../storage/range.js';
 import { downloadHeaders } from './local-storage.presenter.js';
 
@@ -34,7 +33,7 @@ export interface Download {
 export interface UploadRequest {
   configId: string;
   query: Record<string, string | undefined>;
-  body: ReadableStream<Uint8Array> | null;
+  body: BodySource | null;
   contentLength: number | undefined;
   contentType: string | undefined;
 }

@@ -20,6 +20,34 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
   const unlock = (slug: string, password: unknown, headers: Record<string, string> = {}) => h.call('POST', `/api/paste/${slug}`, { headers, body: { password } });
   const views = async (slug: string) => (await pasteRow(h, slug)).views;
 
+  describe('view counts', () => {
+    const stored = async (slug: string) => (await h.db.selectFrom('pastes').select('views').where('slug', '=', slug).executeTakeFirstOrThrow()).views;
+
+    it('an unlimited paste: each answer counts its view; the counts reach the database in one batch', async () => {
+      await seedPaste(h, { slug: 'free' });
+      const seen = [];
+      for (let i = 0; i < 3; i += 1) seen.push(((await view('free')).body.data as PasteViewDto).views);
+      expect(seen).toEqual([1, 2, 3]);
+      // Written by the tally's timer (real time), not by the reads themselves.
+      await expect.poll(() => stored('free'), { timeout: 5000 }).toBe(3);
+      expect(((await view('free')).body.data as PasteViewDto).views).toBe(4);
+      await h.services.flushViews();
+      expect(await stored('free')).toBe(4);
+    });
+
+    it('a limited paste counts each view in the database at once, and the management list shows tallied ones', async () => {
+      await seedPaste(h, { slug: 'capped', maxViews: 3 });
+      await seedPaste(h, { slug: 'free' });
+      await view('capped');
+      await view('free');
+      await view('free');
+      expect(await stored('capped')).toBe(1);
+      const list = await h.call('GET', '/api/pastes', { headers: h.actors.admin() });
+      const bySlug = Object.fromEntries((list.body.data as { slug: string; view_count: number }[]).map((p) => [p.slug, p.view_count]));
+      expect(bySlug).toEqual({ capped: 1, free: 2 });
+    });
+  });
+
   describe('GET /api/paste/{slug}', () => {
     it('returns the content of a public paste and counts each view', async () => {
       await seedPaste(h, { slug: 'pub', content: 'some *markdown*', remark: 'note' });

@@ -1,6 +1,7 @@
 import type { PasteLockedDto, PasteUnlockedDto, PasteViewDto } from '@driftbox/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { ViewTally } from '../../db/view-limits.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
@@ -23,6 +24,8 @@ export interface PasteViewsDeps {
   clock: Clock;
   crypto: AppCrypto;
   rateLimits: RateLimitService;
+  /** Where views of unlimited pastes are counted (shared with the management service, which flushes it). */
+  tally: ViewTally;
 }
 
 /** What a reader of the raw link presents: nothing, an access token, or the password. */
@@ -49,7 +52,7 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
   async function viewWithToken(slug: string, token: string | undefined, now: Date): Promise<PasteRow | undefined> {
     const claim = token ? tokens.read(token, now) : null;
     if (!claim) return undefined;
-    return repo.countView({ kind: 'proven', id: claim.pasteId, passwordVersion: claim.passwordVersion, slug }, iso(now));
+    return repo.countView({ kind: 'proven', id: claim.pasteId, passwordVersion: claim.passwordVersion, slug }, iso(now), deps.tally);
   }
 
   /** The current state of a paste that could not be counted: 404, 410, or locked metadata. */
@@ -59,7 +62,7 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
     if (!isLive(meta, now)) throw gone();
     // Public, live, yet not counted: it died between the two statements.
     if (meta.password_hash === null) throw gone();
-    return meta;
+    return { ...meta, views: meta.views + deps.tally.pending(meta.id) };
   }
 
   /** Checks a password (rate-limited before hashing) and counts the view it unlocks. */
@@ -72,7 +75,7 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
     // A hash imported from the original product is accepted once, then replaced by scrypt.
     if (check.needsRehash) await repo.replacePasswordHash(meta.id, meta.password_hash, await crypto.passwords.hash(password));
     // Bound to the version just verified: a password changed meanwhile does not let this view through.
-    const viewed = await repo.countView({ kind: 'proven', id: meta.id, passwordVersion: meta.password_version }, iso(now));
+    const viewed = await repo.countView({ kind: 'proven', id: meta.id, passwordVersion: meta.password_version }, iso(now), deps.tally);
     if (!viewed) throw gone();
     return viewed;
   }
@@ -84,7 +87,7 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
    */
   async function read(slug: string, token: string | undefined): Promise<PasteRow | PasteMeta> {
     const now = clock.now();
-    const viewed = (await viewWithToken(slug, token, now)) ?? (await repo.countView({ kind: 'public', slug }, iso(now)));
+    const viewed = (await viewWithToken(slug, token, now)) ?? (await repo.countView({ kind: 'public', slug }, iso(now), deps.tally));
     return viewed ?? explain(slug, now);
   }
 

@@ -2,7 +2,7 @@ import { PASTE_PREVIEW_CHARS } from '@driftbox/contract';
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import { dialectOf } from '../../db/client.js';
 import { prepared, type Param } from '../../db/prepared.js';
-import { deadCondition, liveCondition, oneMoreView } from '../../db/view-limits.js';
+import { deadCondition, liveCondition, oneMoreView, type ViewTally } from '../../db/view-limits.js';
 import type { Database, PastesTable } from '../../db/schema.js';
 
 export type PasteRow = Selectable<PastesTable>;
@@ -60,21 +60,34 @@ export function pastesRepository(db: Kysely<Database>) {
     return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
   };
 
-  // The read path runs on every view, so its three shapes are compiled once (see db/prepared.ts).
-  const viewQuery = (param: Param<'now'>) =>
-    db
-      .updateTable('pastes')
-      .set({ views: oneMoreView() })
-      .where(liveCondition(param('now')));
-  const countPublicView = prepared(db, (param: Param<'now' | 'slug'>) =>
-    viewQuery(param).where('slug', '=', param('slug')).where('password_hash', 'is', null).returningAll(),
-  );
-  const provenView = (param: Param<'now' | 'id' | 'version'>) =>
-    viewQuery(param).where('id', '=', param('id')).where('password_version', '=', param('version')).where('password_hash', 'is not', null);
-  const countProvenView = prepared(db, (param: Param<'now' | 'id' | 'version'>) => provenView(param).returningAll());
-  const countProvenViewAt = prepared(db, (param: Param<'now' | 'id' | 'version' | 'slug'>) =>
-    provenView(param).where('slug', '=', param('slug')).returningAll(),
-  );
+  // The read path runs on every view, so its shapes are compiled once (see db/prepared.ts). Each target
+  // has one WHERE, used by a SELECT (the read of an unlimited paste) and by the counting UPDATE.
+  const publicWhere = (param: Param<'now' | 'slug'>) =>
+    sql<SqlBool>`${liveCondition(param('now'))} and slug = ${param('slug')} and password_hash is null`;
+  const provenWhere = (param: Param<'now' | 'id' | 'version'>) =>
+    sql<SqlBool>`${liveCondition(param('now'))} and id = ${param('id')} and password_version = ${param('version')} and password_hash is not null`;
+  const provenAtWhere = (param: Param<'now' | 'id' | 'version' | 'slug'>) => sql<SqlBool>`${provenWhere(param)} and slug = ${param('slug')}`;
+  const peekQuery = (where: Expression<SqlBool>) => db.selectFrom('pastes').selectAll().where(where);
+  const countQuery = (where: Expression<SqlBool>) => db.updateTable('pastes').set({ views: oneMoreView() }).where(where).returningAll();
+  const shapes = {
+    public: { peek: prepared(db, (p: Param<'now' | 'slug'>) => peekQuery(publicWhere(p))), count: prepared(db, (p: Param<'now' | 'slug'>) => countQuery(publicWhere(p))) },
+    proven: { peek: prepared(db, (p: Param<'now' | 'id' | 'version'>) => peekQuery(provenWhere(p))), count: prepared(db, (p: Param<'now' | 'id' | 'version'>) => countQuery(provenWhere(p))) },
+    provenAt: { peek: prepared(db, (p: Param<'now' | 'id' | 'version' | 'slug'>) => peekQuery(provenAtWhere(p))), count: prepared(db, (p: Param<'now' | 'id' | 'version' | 'slug'>) => countQuery(provenAtWhere(p))) },
+  };
+
+  /** The SELECT and the counting UPDATE of one read, bound to its values. */
+  function readOf(target: ViewTarget, now: string): { peek: () => Promise<PasteRow[]>; count: () => Promise<PasteRow[]> } {
+    if (target.kind === 'public') {
+      const values = { now, slug: target.slug };
+      return { peek: () => shapes.public.peek(values), count: () => shapes.public.count(values) };
+    }
+    if (target.slug === undefined) {
+      const values = { now, id: target.id, version: target.passwordVersion };
+      return { peek: () => shapes.proven.peek(values), count: () => shapes.proven.count(values) };
+    }
+    const values = { now, id: target.id, version: target.passwordVersion, slug: target.slug };
+    return { peek: () => shapes.provenAt.peek(values), count: () => shapes.provenAt.count(values) };
+  }
 
   return {
     async insert(row: PasteRow): Promise<void> {
@@ -105,18 +118,19 @@ export function pastesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Counts one view in ONE statement and returns the row as it is after the view, or undefined when
-     * the paste is missing, protected (for a public target), expired or used up. The conditions sit in
-     * the UPDATE's WHERE, so parallel readers can never exceed max_views (ARCHITECTURE §6).
+     * Counts one view and returns the row as it is after the view, or undefined when the paste is
+     * missing, protected (for a public target), expired or used up. A paste with a view limit is
+     * counted by ONE conditional UPDATE whose WHERE holds the conditions, so parallel readers can
+     * never exceed max_views (ARCHITECTURE §6); an unlimited one is read by a SELECT with the same
+     * WHERE and its view goes to the tally (db/view-limits.ts, createViewTally).
      */
-    async countView(target: ViewTarget, now: string): Promise<PasteRow | undefined> {
-      const rows =
-        target.kind === 'public'
-          ? await countPublicView({ slug: target.slug, now })
-          : target.slug === undefined
-            ? await countProvenView({ id: target.id, version: target.passwordVersion, now })
-            : await countProvenViewAt({ id: target.id, version: target.passwordVersion, slug: target.slug, now });
-      return rows[0];
+    async countView(target: ViewTarget, now: string, tally: ViewTally): Promise<PasteRow | undefined> {
+      const read = readOf(target, now);
+      const [found] = await read.peek();
+      if (!found) return undefined;
+      if ((found.max_views ?? 0) === 0) return { ...found, views: found.views + tally.add(found.id) };
+      const [counted] = await read.count();
+      return counted;
     },
 
     /** One page of the management list, newest first. */

@@ -11,6 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import type { ViewTally } from '../../db/view-limits.js';
 import type { Actor, AdminActor, ApiKeyActor } from '../../lib/actor.js';
 import { assertPermission } from '../../lib/authz.js';
 import { iso, type Clock } from '../../lib/clock.js';
@@ -30,6 +31,8 @@ export interface PastesDeps {
   clock: Clock;
   ids: Ids;
   crypto: AppCrypto;
+  /** Views of unlimited pastes not yet written; flushed before the management views read or change counts. */
+  tally: ViewTally;
 }
 
 /** A page of the management list and the original's top-level pagination block. */
@@ -60,6 +63,7 @@ export function createPastesService(deps: PastesDeps) {
 
   /** The paste by id (or slug) if the actor may manage it; 404 otherwise, so others' pastes stay invisible. */
   async function requireOwned(actor: AdminActor | ApiKeyActor, idOrSlug: string): Promise<PasteDetailRow> {
+    await deps.tally.flush();
     const row = await repo.findDetail(idOrSlug, scopeOf(actor));
     if (!row) throw notFound('paste');
     return row;
@@ -114,6 +118,7 @@ export function createPastesService(deps: PastesDeps) {
       // A key sees only its own pastes whatever `created_by` it asks for.
       const createdBy = actor.type === 'admin' ? query.created_by : creatorOf(actor);
       const filter = { createdBy, search: query.search, limit: query.limit, offset };
+      await deps.tally.flush();
       const [rows, total] = await Promise.all([repo.list(filter), repo.count(filter)]);
       return { items: rows.map(presentListItem), pagination: paginationOf(total, query.limit, offset, rows.length) };
     },

@@ -10,6 +10,8 @@ export async function seedPaste(h: Harness, body: Partial<PasteCreateBody> = {},
 }
 
 /** The stored row, straight from the database. */
-export function pasteRow(h: Harness, slug: string) {
+/** The stored row, with the views this instance still holds in memory written first. */
+export async function pasteRow(h: Harness, slug: string) {
+  await h.services.flushViews();
   return h.db.selectFrom('pastes').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
 }
