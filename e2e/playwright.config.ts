@@ -9,6 +9,8 @@ export const ADMIN = { username: 'admin', password: 'e2e-Admin-Password-1' };
 
 export default defineConfig({
   testDir: './tests',
+  // MinIO for the S3 case of the file-upload journey (skipped with DRIFTBOX_TEST_S3=0).
+  globalSetup: './s3-global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,

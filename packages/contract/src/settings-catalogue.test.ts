@@ -44,8 +44,9 @@ describe('settings catalogue', () => {
     expect(SETTINGS_CATALOGUE.max_upload_size_unit.options?.map((o) => o.value)).toEqual(Object.keys(UPLOAD_SIZE_UNITS));
   });
 
-  it('only the site group is readable by visitors; only custom head/body are raw HTML', () => {
-    expect(SETTING_DEFINITIONS.filter((d) => d.public).map((d) => d.key)).toEqual([...SITE_SETTING_KEYS]);
+  it('only the preview and site groups are readable by visitors; only custom head/body are raw HTML', () => {
+    const previewKeys = SETTING_DEFINITIONS.filter((d) => d.group === 2).map((d) => d.key);
+    expect(SETTING_DEFINITIONS.filter((d) => d.public).map((d) => d.key)).toEqual([...previewKeys, ...SITE_SETTING_KEYS]);
     expect(SETTING_DEFINITIONS.filter((d) => d.rawHtml).map((d) => d.key)).toEqual(['site_custom_head', 'site_custom_body']);
   });
 

@@ -83,7 +83,8 @@ function previewList(sortOrder: number, def: string, what: LocalText): Entry {
     en: `File extensions previewed as ${what.en}, comma-separated (letters and digits, no dots)`,
     zh: `作为${what.zh}预览的文件扩展名，用逗号分隔（仅字母和数字，不带点）`,
   };
-  return { group: 2, type: 'textarea', default: def, schema: extensionListValue(), sortOrder, description };
+  // Public: the file page (any visitor) decides how to preview a share from these lists.
+  return { group: 2, type: 'textarea', default: def, schema: extensionListValue(), sortOrder, description, public: true };
 }
 
 const ENTRIES = {
@@ -129,7 +130,7 @@ const ENTRIES = {
   preview_office_types: previewList(5, 'doc,docx,xls,xlsx,ppt,pptx,rtf', { en: 'Office documents (online viewer)', zh: 'Office 文档（在线查看器）' }),
   preview_document_types: previewList(6, 'pdf', { en: 'documents (in the browser)', zh: '文档（浏览器内）' }),
   preview_office_provider: {
-    group: 2, default: 'microsoft', sortOrder: 7,
+    group: 2, default: 'microsoft', sortOrder: 7, public: true,
     ...select([opt('microsoft', 'Microsoft Office Online', '微软 Office 在线'), opt('google', 'Google Docs Viewer', 'Google 文档查看器')]),
     description: { en: 'Online viewer used for Office previews (it fetches the file from a temporary link)', zh: 'Office 预览使用的在线查看器（通过临时链接获取文件）' },
   },

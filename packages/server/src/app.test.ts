@@ -150,6 +150,17 @@ describe('static web app', () => {
     }
   });
 
+  it('lets pages connect to plain-http storage endpoints, so the browser can PUT presigned uploads there', async () => {
+    expect((await h.call('GET', '/upload')).headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self' https:;");
+    const body = { name: 'lan minio', provider_type: 'Other S3 Compatible', endpoint_url: 'http://minio.lan:9000', bucket_name: 'shares', access_key_id: 'minio-key', secret_access_key: 'minio-secret-value', path_style: 1 };
+    expect((await h.call('POST', '/api/s3-configs', { headers: h.actors.admin(), body })).status).toBe(201);
+    const page = await h.call('GET', '/upload');
+    expect(page.headers.get('content-security-policy')).toContain("connect-src 'self' https: http://minio.lan:9000;");
+    // API answers keep the static policy (no lookup per request).
+    expect((await h.call('GET', '/api/health')).headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+  });
+
   it('serves hashed assets as immutable with the right type', async () => {
     const res = await h.call('GET', '/assets/app-1a2b.js');
     expect(res.status).toBe(200);

@@ -74,7 +74,8 @@ export function createApp(deps: AppDeps): BuiltApp {
 
   app.use(requestId(deps.ids));
   app.use(requestLog(logger));
-  app.use(securityHeaders());
+  // Pages list the plain-http storage endpoints the uploader PUTs to (connect-src).
+  app.use(securityHeaders({ connectSources: () => services.storageConfigs.browserOrigins() }));
   app.use(language());
   app.use('/api/*', sameOriginCors(config.trustProxy));
   app.use('/api/*', auth(services, config.trustProxy));

@@ -16,7 +16,8 @@ const INLINE_TYPES = /^(image\/(png|jpe?g|gif|webp|avif|bmp|x-icon|vnd\.microsof
  * cannot reach the app's origin from its own viewer.
  */
 export const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
-const PDF_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'";
+// The file page embeds PDFs in a frame, so the app's own origin (only) may frame them.
+const PDF_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
 /** True when `contentType` could run script if rendered inline. */
 export function isActiveContent(contentType: string): boolean {
@@ -48,5 +49,7 @@ export function safeFileHeaders(contentType: string, filename: string, wanted: '
     'Content-Disposition': contentDisposition(kind, filename),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': pdf ? PDF_CSP : SANDBOX_CSP,
+    // Without its own value the app-wide DENY would be added, and the PDF frame would stay blank.
+    ...(pdf ? { 'X-Frame-Options': 'SAMEORIGIN' } : {}),
   };
 }

@@ -10,6 +10,11 @@ function appThrowing(err: unknown) {
   const logger = memoryLogger();
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
+    // Stands for node-server's Node request when a test says the client aborted it.
+    if (c.req.header('x-test-aborted')) c.env = { incoming: { readableAborted: true } } as unknown as AppEnv['Bindings'];
+    await next();
+  });
+  app.use(async (c, next) => {
     c.set('lang', 'en');
     c.set('requestId', 'rid');
     await next();
@@ -46,6 +51,14 @@ describe('errorHandler', () => {
     expect(text).not.toContain('postgres://');
     expect(JSON.parse(text)).toEqual({ code: 500, message: 'Internal server error', data: null, success: false, error: 'INTERNAL', requestId: 'rid' });
     expect(logger.entries[0]?.fields.stack).toContain('secret connection string');
+  });
+
+  it('answers a request its client aborted with a 400 and logs it as information, not as a fault', async () => {
+    const { app, logger } = appThrowing(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    const res = await app.request('/', { headers: { 'x-test-aborted': '1' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'The request was interrupted' });
+    expect(logger.entries.map((e) => [e.level, e.message])).toEqual([['info', 'Client closed the request']]);
   });
 
   it('codeForStatus falls back by class', () => {

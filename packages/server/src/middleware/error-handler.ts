@@ -11,6 +11,14 @@ export function codeForStatus(status: number): ErrorCode {
   return codeForHttpStatus(status) ?? (status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
 }
 
+const INTERRUPTED = { en: 'The request was interrupted', zh: '请求已中断' };
+
+/** True when the Node request behind `c` was aborted by its client before its body ended. */
+function clientAborted(c: Context<AppEnv>): boolean {
+  const incoming = c.env?.incoming as { readableAborted?: boolean; aborted?: boolean } | undefined;
+  return incoming?.readableAborted === true || incoming?.aborted === true;
+}
+
 /**
  * Three tiers (STYLE §15): AppError as is; Hono HTTPException by status; anything else is logged with
  * its stack and answered with a generic 500 that reveals nothing.
@@ -19,6 +27,11 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return function onError(err: Error, c: Context<AppEnv>) {
     if (err instanceof AppError) return fail(c, err);
     if (err instanceof HTTPException) return fail(c, new AppError(codeForStatus(err.status)));
+    // A client that went away mid-upload (tab closed, uploader cancelled or paused) is not a fault.
+    if (clientAborted(c)) {
+      logger.info('Client closed the request', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
+      return fail(c, new AppError('BAD_REQUEST', { text: INTERRUPTED }));
+    }
     logger.error('Unhandled error', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, stack: err.stack ?? String(err) });
     return fail(c, new AppError('INTERNAL'));
   };

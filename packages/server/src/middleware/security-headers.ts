@@ -1,17 +1,28 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 
-/** The app pages' policy (ARCHITECTURE §5): same-origin code only, no framing, no plugins. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https: blob:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
+/**
+ * The app pages' policy (ARCHITECTURE §5): same-origin code only, no framing, no plugins. `connect-src`
+ * also allows https: and the given origins, because the uploader PUTs straight to storage (presigned S3
+ * URLs); plain-http S3 endpoints (a LAN MinIO) are listed one by one.
+ */
+export function contentSecurityPolicy(connectSources: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https: blob:",
+    ["connect-src 'self' https:", ...connectSources].join(' '),
+    // The file page plays shares and frames PDFs and the Office viewers; direct-mode links point at storage.
+    "media-src 'self' https: blob:",
+    "frame-src 'self' https:",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 const HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -22,11 +33,20 @@ const HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+export interface SecurityHeadersOptions {
+  /** Extra `connect-src` origins for the app's pages (storage endpoints the browser uploads to). */
+  connectSources?: () => Promise<readonly string[]>;
+}
+
 /** Adds the security headers to every response that does not set its own. */
-export function securityHeaders(): MiddlewareHandler<AppEnv> {
+export function securityHeaders(options: SecurityHeadersOptions = {}): MiddlewareHandler<AppEnv> {
   return async function securityHeadersMiddleware(c, next) {
     await next();
-    for (const [name, value] of Object.entries(HEADERS)) {
+    // Only documents use the policy's connect-src; API answers keep the static header (no lookup).
+    const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
+    const extra = isPage && options.connectSources ? await options.connectSources() : [];
+    const headers = extra.length > 0 ? { ...HEADERS, 'Content-Security-Policy': contentSecurityPolicy(extra) } : HEADERS;
+    for (const [name, value] of Object.entries(headers)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   };

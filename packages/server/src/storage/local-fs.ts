@@ -84,12 +84,16 @@ export async function writeAtomically(
 }
 
 /**
- * A write stream for a new temp file that is fsynced before it closes (the data is durable once renamed).
- * Its 1 MiB buffer lets a network upload keep reading while a write is in flight (buffered chunks go
- * out together with writev); the default 16 KiB stalled the socket on every disk write.
+ * What a temp file's write stream may buffer. A network upload keeps reading while a write is in
+ * flight and the buffered chunks go out together with writev: the default 16 KiB stalled the socket
+ * on every disk write, and 8 MiB (over 1 MiB) moved a loopback upload from about 0.4 to 0.5 of the driver's own
+ * write speed in the bench (memory stays flat: one buffer per upload in progress).
  */
+const SINK_BUFFER = 8 * 1024 * 1024;
+
+/** A write stream for a new temp file that is fsynced before it closes (the data is durable once renamed). */
 export function tempSink(tmpPath: string): WriteStream {
-  return createWriteStream(tmpPath, { flags: 'wx', flush: true, highWaterMark: 1024 * 1024 });
+  return createWriteStream(tmpPath, { flags: 'wx', flush: true, highWaterMark: SINK_BUFFER });
 }
 
 /** Flushes a file written by other means (e.g. copyFile) to disk. */

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { responseBody } from './streams.js';
+import { RESPONSE_READ_AHEAD, responseBody } from './streams.js';
 
 describe('responseBody', () => {
   it('hands the source chunks on as they are (no copy) and closes at the end', async () => {
@@ -13,15 +13,19 @@ describe('responseBody', () => {
     expect(Buffer.concat(seen).toString()).toBe('one two');
   });
 
-  it('pauses the source while the consumer is behind', async () => {
+  it('reads ahead up to its limit, then pauses the source until the consumer catches up', async () => {
     const source = new PassThrough();
     const reader = responseBody(source).getReader();
-    source.write(Buffer.from('a'));
-    source.write(Buffer.from('b'));
+    source.write(Buffer.alloc(RESPONSE_READ_AHEAD / 2, 1));
+    await new Promise((r) => setImmediate(r));
+    expect(source.isPaused()).toBe(false);
+    source.write(Buffer.alloc(RESPONSE_READ_AHEAD / 2, 2));
     await new Promise((r) => setImmediate(r));
     expect(source.isPaused()).toBe(true);
-    expect((await reader.read()).value?.toString()).toBe('a');
-    expect((await reader.read()).value?.toString()).toBe('b');
+    expect((await reader.read()).value?.[0]).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    expect(source.isPaused()).toBe(false);
+    expect((await reader.read()).value?.[0]).toBe(2);
   });
 
   it('passes a source error on, and destroys the source when the consumer cancels', async () => {

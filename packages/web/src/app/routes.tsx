@@ -22,7 +22,8 @@ const ADMIN_ELEMENTS: Record<AdminPage, () => Promise<ReactNode> | ReactNode> = 
   dashboard: () => import('../features/admin-dashboard/components/dashboard-page').then((m) => <m.DashboardPage />),
   'text-management': () =>
     import('../features/admin-pastes/components/text-management-page').then((m) => <m.TextManagementPage />),
-  'file-management': () => <NotBuiltPage page="fileManagement" inAdmin />,
+  'file-management': () =>
+    import('../features/admin-files/components/file-management-page').then((m) => <m.FileManagementPage />),
   'key-management': () => import('../features/admin-keys/components/key-management-page').then((m) => <m.KeyManagementPage />),
   'mount-management': () => <NotBuiltPage page="mountManagement" inAdmin />,
   'storage-config': () =>
@@ -63,13 +64,21 @@ export const routes: RouteObject[] = [
         handle: { title: (t) => t('titles.home') } satisfies RouteHandle,
         lazy: () => import('../features/paste-editor/components/paste-editor-page').then((m) => ({ Component: m.PasteEditorPage })),
       },
-      publicPage('upload', 'upload', (t) => t('titles.upload')),
+      {
+        path: 'upload',
+        handle: { title: (t) => t('titles.upload') } satisfies RouteHandle,
+        lazy: () => import('../features/file-upload/components/upload-page').then((m) => ({ Component: m.UploadPage })),
+      },
       {
         path: 'paste/:slug',
         handle: { title: (t) => t('titles.paste') } satisfies RouteHandle,
         lazy: () => import('../features/paste-view/components/paste-view-page').then((m) => ({ Component: m.PasteViewPage })),
       },
-      publicPage('file/:slug', 'file', (t) => t('titles.file')),
+      {
+        path: 'file/:slug',
+        handle: { title: (t) => t('titles.file') } satisfies RouteHandle,
+        lazy: () => import('../features/file-view/components/file-view-page').then((m) => ({ Component: m.FileViewPage })),
+      },
       publicPage('mount-explorer', 'mountExplorer', (t) => t('titles.mountExplorer')),
       publicPage('mount-explorer/*', 'mountExplorer', (t) => t('titles.mountExplorer')),
       { path: '404', handle: { title: (t) => t('titles.notFound') } satisfies RouteHandle, element: <NotFoundPage /> },

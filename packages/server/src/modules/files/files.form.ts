@@ -27,7 +27,7 @@ export function pipeDetached<T extends Writable>(body: BodySource, into: T): T {
 }
 
 const MAX_FIELDS = 50;
-const PARSER_BUFFER = 1024 * 1024;
+const PARSER_BUFFER = 4 * 1024 * 1024;
 const MAX_FIELD_BYTES = 64 * 1024;
 
 const FILE_REQUIRED = { en: 'The form has no file field', zh: '表单中没有文件' };
@@ -57,7 +57,7 @@ export function parseUploadForm<T>(
     const source = toReadable(body);
     let parser: busboy.Busboy;
     try {
-      // 1 MiB buffers (default 16 KiB) keep the socket flowing while storage writes; memory stays bounded.
+      // 4 MiB buffers (default 16 KiB) keep the socket flowing while storage writes; memory stays bounded.
       parser = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', highWaterMark: PARSER_BUFFER, fileHwm: PARSER_BUFFER, limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, files: 1 } });
     } catch {
       reject(badRequest({ en: 'Not a valid multipart/form-data body', zh: '无效的 multipart/form-data 请求体' }));

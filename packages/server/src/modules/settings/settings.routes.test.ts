@@ -52,10 +52,16 @@ describe.each(dialects)('settings read routes (%s)', (dialect) => {
       expect(Object.keys((res.body.data as object[])[0] ?? {})).toEqual(['key', 'value']);
     });
 
+    it('visitors read the preview group (2): the file page previews by its extension lists', async () => {
+      const res = await h.call('GET', '/api/admin/settings?group=2&metadata=false');
+      expect(res.status).toBe(200);
+      expect(res.body.data).toContainEqual({ key: 'preview_office_provider', value: 'microsoft' });
+    });
+
     it('the other groups and the full map are 401 for visitors and 403 for API keys, includeSystem or not', async () => {
       // Even a key holding every permission bit is not the admin.
       const key = await h.actors.apiKey(ALL_PERMISSIONS);
-      for (const group of ['1', '2', '3']) {
+      for (const group of ['1', '3']) {
         for (const extra of ['', '&includeSystem=true']) {
           const url = `/api/admin/settings?group=${group}${extra}`;
           expect((await h.call('GET', url)).body).toMatchObject({ code: 401, error: 'UNAUTHORIZED', success: false, data: null });

@@ -30,6 +30,18 @@ export interface StorageConfigsDeps {
 }
 
 const LAST_USED_EVERY_MS = 60_000;
+/** How long the list of plain-http endpoints is reused; another instance's change shows within it. */
+const ORIGINS_TTL_MS = 10_000;
+
+/** The origin of a plain-http S3 endpoint, which the pages' CSP must list for browser uploads. */
+function httpOriginOf(row: StorageConfigRow): string | null {
+  if (row.storage_type !== 'S3' || !/^http:\/\//i.test(row.endpoint_url)) return null;
+  try {
+    return new URL(row.endpoint_url).origin;
+  } catch {
+    return null;
+  }
+}
 
 /** Storage configs: admin CRUD, the read-only view for API keys, connection tests, and opening stores. */
 export function createStorageConfigsService(deps: StorageConfigsDeps) {
@@ -82,8 +94,11 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
     return store;
   }
 
+  let origins: { at: number; value: Promise<string[]> } | null = null;
+
   function forget(id: string): void {
     cache.delete(id);
+    origins = null;
   }
 
   async function assertNameFree(name: string | undefined, exceptId?: string): Promise<void> {
@@ -119,6 +134,7 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
         if (isUniqueViolation(err)) throw conflict('NAME_TAKEN');
         throw err;
       }
+      forget(row.id);
       return present(await requireRow(row.id));
     },
 
@@ -190,6 +206,20 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
       const row = await repo.findById(id);
       if (!row || row.storage_type !== 'LOCAL') throw notFound('storage config');
       return storeOf(row);
+    },
+
+    /**
+     * Origins of S3 endpoints reached over plain http (https: is allowed as a whole): the browser PUTs
+     * presigned uploads there, so the pages' `connect-src` lists them.
+     */
+    browserOrigins(): Promise<string[]> {
+      const now = clock.now().getTime();
+      if (!origins || now - origins.at > ORIGINS_TTL_MS) {
+        const value = repo.list(false).then((rows) => [...new Set(rows.map(httpOriginOf).filter((o): o is string => o !== null))]);
+        // A failed lookup must not stick: the next page asks again.
+        origins = { at: now, value: value.catch(() => ((origins = null), [])) };
+      }
+      return origins.value;
     },
 
     /** Closes every open store (on shutdown). */

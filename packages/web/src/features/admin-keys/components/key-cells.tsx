@@ -2,8 +2,9 @@ import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ALL_PERMISSIONS, PERMISSION_OBJECT_KEYS, ROLE_PRESETS, hasPermission, type ApiKeyDto, type ApiKeyRole, type PermissionObjectKey } from '@driftbox/contract';
 import { Badge } from '../../../components/ui/badge';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { Button } from '../../../components/ui/button';
-import { formatDate, formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { isExpired } from '../lib/key-form';
 
 /** Row actions shared by the table and the card list. */
@@ -60,13 +61,9 @@ export function ExpiryText({ expiresAt, now }: { expiresAt: string | null; now: 
 }
 
 export function LastUsedText({ lastUsed, now }: { lastUsed: string | null; now: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (!lastUsed) return <span className="text-fg-subtle">{t('keys.table.neverUsed')}</span>;
-  return (
-    <time dateTime={lastUsed} title={formatDateTime(lastUsed, i18n.language)}>
-      {formatRelativeTime(lastUsed, i18n.language, now)}
-    </time>
-  );
+  return <RelativeTime at={lastUsed} now={now} />;
 }
 
 export function KeyActions({ apiKey, onCopy, onEdit, onDelete, copyingId }: KeyActionHandlers & { apiKey: ApiKeyDto }) {

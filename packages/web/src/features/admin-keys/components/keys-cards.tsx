@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { cn } from '../../../lib/cn';
+import { SelectableCard } from '../../../components/ui/selectable-list';
 import { ExpiryText, KeyActions, LastUsedText, PermissionBadges, RoleBadges } from './key-cells';
 import type { KeyListProps } from './keys-table';
 
@@ -10,34 +9,31 @@ export function KeysCards({ keys, selected, onSelect, now, ...actions }: KeyList
   return (
     <ul className="divide-y divide-line">
       {keys.map((key) => (
-        <li key={key.id} className={cn('flex gap-3 px-4 py-4', selected.has(key.id) && 'bg-accent-soft/40')}>
-          <Checkbox className="mt-1" checked={selected.has(key.id)} onCheckedChange={(on) => onSelect(key.id, on)} aria-label={t('keys.table.selectRow', { name: key.name })} />
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="truncate font-medium text-fg">{key.name}</p>
-                <p className="truncate font-mono text-xs text-fg-subtle">
-                  {key.key_masked} · {key.basic_path}
-                </p>
-              </div>
-              <KeyActions apiKey={key} {...actions} />
+        <SelectableCard key={key.id} checkboxClassName="mt-1" selected={selected.has(key.id)} onSelect={(on) => onSelect(key.id, on)} label={t('keys.table.selectRow', { name: key.name })}>
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="truncate font-medium text-fg">{key.name}</p>
+              <p className="truncate font-mono text-xs text-fg-subtle">
+                {key.key_masked} · {key.basic_path}
+              </p>
             </div>
-            <div className="flex flex-wrap items-center gap-1">
-              <RoleBadges apiKey={key} />
-            </div>
-            <PermissionBadges mask={key.permissions} />
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-              <dt className="text-fg-subtle">{t('keys.table.expires')}</dt>
-              <dd className="text-fg-muted">
-                <ExpiryText expiresAt={key.expires_at} now={now} />
-              </dd>
-              <dt className="text-fg-subtle">{t('keys.table.lastUsed')}</dt>
-              <dd className="text-fg-muted">
-                <LastUsedText lastUsed={key.last_used} now={now} />
-              </dd>
-            </dl>
+            <KeyActions apiKey={key} {...actions} />
           </div>
-        </li>
+          <div className="flex flex-wrap items-center gap-1">
+            <RoleBadges apiKey={key} />
+          </div>
+          <PermissionBadges mask={key.permissions} />
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+            <dt className="text-fg-subtle">{t('keys.table.expires')}</dt>
+            <dd className="text-fg-muted">
+              <ExpiryText expiresAt={key.expires_at} now={now} />
+            </dd>
+            <dt className="text-fg-subtle">{t('keys.table.lastUsed')}</dt>
+            <dd className="text-fg-muted">
+              <LastUsedText lastUsed={key.last_used} now={now} />
+            </dd>
+          </dl>
+        </SelectableCard>
       ))}
     </ul>
   );

@@ -1,26 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyDto } from '@driftbox/contract';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table';
+import { SelectableRow, SelectAllHead, type SelectableRowsProps, type SelectAllProps } from '../../../components/ui/selectable-list';
+import { Table, TBody, TD, TH, THead } from '../../../components/ui/table';
 import { ExpiryText, KeyActions, LastUsedText, PermissionBadges, RoleBadges, type KeyActionHandlers } from './key-cells';
 
-export interface KeyListProps extends KeyActionHandlers {
+export interface KeyListProps extends KeyActionHandlers, SelectableRowsProps {
   keys: ApiKeyDto[];
-  selected: ReadonlySet<string>;
-  onSelect: (id: string, on: boolean) => void;
-  now: number;
 }
 
 /** Wide layout: one row per key. The select-all checkbox sits in the header. */
-export function KeysTable({ keys, selected, onSelect, onSelectAll, allState, now, ...actions }: KeyListProps & { onSelectAll: (on: boolean) => void; allState: boolean | 'indeterminate' }) {
+export function KeysTable({ keys, selected, onSelect, onSelectAll, allState, now, ...actions }: KeyListProps & SelectAllProps) {
   const { t } = useTranslation();
   return (
     <Table>
       <THead>
         <tr>
-          <TH className="w-10 pr-0">
-            <Checkbox checked={allState} onCheckedChange={onSelectAll} aria-label={t('keys.table.selectAll')} />
-          </TH>
+          <SelectAllHead checked={allState} onCheckedChange={onSelectAll} label={t('keys.table.selectAll')} />
           <TH>{t('keys.table.name')}</TH>
           <TH>{t('keys.table.permissions')}</TH>
           <TH>{t('keys.table.basePath')}</TH>
@@ -31,10 +26,7 @@ export function KeysTable({ keys, selected, onSelect, onSelectAll, allState, now
       </THead>
       <TBody>
         {keys.map((key) => (
-          <TR key={key.id} data-state={selected.has(key.id) ? 'selected' : undefined} className="data-[state=selected]:bg-accent-soft/40">
-            <TD className="pr-0">
-              <Checkbox checked={selected.has(key.id)} onCheckedChange={(on) => onSelect(key.id, on)} aria-label={t('keys.table.selectRow', { name: key.name })} />
-            </TD>
+          <SelectableRow key={key.id} selected={selected.has(key.id)} onSelect={(on) => onSelect(key.id, on)} label={t('keys.table.selectRow', { name: key.name })}>
             <TD>
               <div className="flex min-w-36 flex-col gap-1">
                 <span className="font-medium text-fg">{key.name}</span>
@@ -57,7 +49,7 @@ export function KeysTable({ keys, selected, onSelect, onSelectAll, allState, now
             <TD>
               <KeyActions apiKey={key} {...actions} />
             </TD>
-          </TR>
+          </SelectableRow>
         ))}
       </TBody>
     </Table>

@@ -1,9 +1,10 @@
 import type { PasteListItemDto } from '@driftbox/contract';
-import { Eye, Link2, Pencil, QrCode, Trash2 } from 'lucide-react';
+import { Eye, Link2, Pencil, QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { formatDate, formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { RelativeTime } from '../../../components/ui/relative-time';
+import { RowActions } from '../../../components/ui/row-actions';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { pasteDeadReason } from '../../../lib/paste-status';
 
 /** Row actions shared by the table and the card list. */
@@ -70,12 +71,7 @@ export function ExpiryText({ paste, now }: { paste: PasteListItemDto; now: numbe
 }
 
 export function CreatedText({ paste, now }: { paste: PasteListItemDto; now: number }) {
-  const { i18n } = useTranslation();
-  return (
-    <time dateTime={paste.created_at} title={formatDateTime(paste.created_at, i18n.language)} className="whitespace-nowrap">
-      {formatRelativeTime(paste.created_at, i18n.language, now)}
-    </time>
-  );
+  return <RelativeTime at={paste.created_at} now={now} className="whitespace-nowrap" />;
 }
 
 export function PasteActions({ paste, onPreview, onCopyLink, onQr, onEdit, onDelete }: PasteActionHandlers & { paste: PasteListItemDto }) {
@@ -86,23 +82,5 @@ export function PasteActions({ paste, onPreview, onCopyLink, onQr, onEdit, onDel
     { id: 'qr', icon: QrCode, label: t('texts.actions.qr'), named: t('texts.actions.qrNamed', { slug: paste.slug }), run: onQr },
     { id: 'edit', icon: Pencil, label: t('texts.actions.edit'), named: t('texts.actions.editNamed', { slug: paste.slug }), run: onEdit },
   ];
-  return (
-    <div className="flex justify-end gap-0.5">
-      {items.map((item) => (
-        <Button key={item.id} variant="ghost" size="icon-sm" onClick={() => item.run(paste)} aria-label={item.named} title={item.label}>
-          <item.icon />
-        </Button>
-      ))}
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        className="hover:bg-danger-soft hover:text-danger-text"
-        onClick={() => onDelete(paste)}
-        aria-label={t('texts.actions.deleteNamed', { slug: paste.slug })}
-        title={t('texts.actions.delete')}
-      >
-        <Trash2 />
-      </Button>
-    </div>
-  );
+  return <RowActions items={items.map((item) => ({ ...item, run: () => item.run(paste) }))} onDelete={() => onDelete(paste)} deleteLabel={t('texts.actions.delete')} deleteNamed={t('texts.actions.deleteNamed', { slug: paste.slug })} />;
 }

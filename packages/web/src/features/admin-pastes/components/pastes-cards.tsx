@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { cn } from '../../../lib/cn';
+import { SelectableCard } from '../../../components/ui/selectable-list';
 import { CreatedText, ExpiryText, PasteActions, PasteLink, PastePreviewText, ProtectionBadge, ViewsText } from './paste-cells';
 import type { PasteListProps } from './pastes-table';
 
@@ -10,34 +9,31 @@ export function PastesCards({ pastes, selected, onSelect, now, ...actions }: Pas
   return (
     <ul className="divide-y divide-line">
       {pastes.map((paste) => (
-        <li key={paste.id} className={cn('flex gap-3 px-4 py-4', selected.has(paste.id) && 'bg-accent-soft/40')}>
-          <Checkbox className="mt-1" checked={selected.has(paste.id)} onCheckedChange={(on) => onSelect(paste.id, on)} aria-label={t('texts.table.selectRow', { slug: paste.slug })} />
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="flex items-start justify-between gap-2">
-              <PasteLink paste={paste} />
-              {paste.has_password ? <ProtectionBadge paste={paste} /> : null}
-            </div>
-            {paste.remark ? <p className="text-sm break-words text-fg">{paste.remark}</p> : null}
-            <PastePreviewText paste={paste} />
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-              <dt className="text-fg-subtle">{t('texts.table.views')}</dt>
-              <dd className="text-fg-muted">
-                <ViewsText paste={paste} now={now} />
-              </dd>
-              <dt className="text-fg-subtle">{t('texts.table.expires')}</dt>
-              <dd className="text-fg-muted">
-                <ExpiryText paste={paste} now={now} />
-              </dd>
-              <dt className="text-fg-subtle">{t('texts.table.created')}</dt>
-              <dd className="text-fg-muted">
-                <CreatedText paste={paste} now={now} />
-              </dd>
-            </dl>
-            <div className="-mx-1.5 flex justify-start">
-              <PasteActions paste={paste} {...actions} />
-            </div>
+        <SelectableCard key={paste.id} checkboxClassName="mt-1" selected={selected.has(paste.id)} onSelect={(on) => onSelect(paste.id, on)} label={t('texts.table.selectRow', { slug: paste.slug })}>
+          <div className="flex items-start justify-between gap-2">
+            <PasteLink paste={paste} />
+            {paste.has_password ? <ProtectionBadge paste={paste} /> : null}
           </div>
-        </li>
+          {paste.remark ? <p className="text-sm break-words text-fg">{paste.remark}</p> : null}
+          <PastePreviewText paste={paste} />
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+            <dt className="text-fg-subtle">{t('texts.table.views')}</dt>
+            <dd className="text-fg-muted">
+              <ViewsText paste={paste} now={now} />
+            </dd>
+            <dt className="text-fg-subtle">{t('texts.table.expires')}</dt>
+            <dd className="text-fg-muted">
+              <ExpiryText paste={paste} now={now} />
+            </dd>
+            <dt className="text-fg-subtle">{t('texts.table.created')}</dt>
+            <dd className="text-fg-muted">
+              <CreatedText paste={paste} now={now} />
+            </dd>
+          </dl>
+          <div className="-mx-1.5 flex justify-start">
+            <PasteActions paste={paste} {...actions} />
+          </div>
+        </SelectableCard>
       ))}
     </ul>
   );

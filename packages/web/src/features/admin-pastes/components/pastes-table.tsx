@@ -1,27 +1,22 @@
 import type { PasteListItemDto } from '@driftbox/contract';
 import { useTranslation } from 'react-i18next';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table';
+import { SelectableRow, SelectAllHead, type SelectableRowsProps, type SelectAllProps } from '../../../components/ui/selectable-list';
+import { Table, TBody, TD, TH, THead } from '../../../components/ui/table';
 import { CreatedText, ExpiryText, PasteActions, PasteLink, PastePreviewText, ProtectionBadge, ViewsText, type PasteActionHandlers } from './paste-cells';
 
-export interface PasteListProps extends PasteActionHandlers {
+export interface PasteListProps extends PasteActionHandlers, SelectableRowsProps {
   pastes: PasteListItemDto[];
-  selected: ReadonlySet<string>;
-  onSelect: (id: string, on: boolean) => void;
-  now: number;
 }
 
 /** Wide layout: one row per paste; the select-all checkbox is in the header. */
-export function PastesTable({ pastes, selected, onSelect, onSelectAll, allState, now, ...actions }: PasteListProps & { onSelectAll: (on: boolean) => void; allState: boolean | 'indeterminate' }) {
+export function PastesTable({ pastes, selected, onSelect, onSelectAll, allState, now, ...actions }: PasteListProps & SelectAllProps) {
   const { t } = useTranslation();
   return (
     // Nine columns: slightly tighter cells than the default so the table fits beside the admin menu.
     <Table className="[&_td]:px-3 [&_th]:px-3">
       <THead>
         <tr>
-          <TH className="w-10 pr-0">
-            <Checkbox checked={allState} onCheckedChange={onSelectAll} aria-label={t('texts.table.selectAll')} />
-          </TH>
+          <SelectAllHead checked={allState} onCheckedChange={onSelectAll} label={t('texts.table.selectAll')} />
           <TH>{t('texts.table.link')}</TH>
           <TH>{t('texts.table.remark')}</TH>
           <TH>{t('texts.table.preview')}</TH>
@@ -34,10 +29,7 @@ export function PastesTable({ pastes, selected, onSelect, onSelectAll, allState,
       </THead>
       <TBody>
         {pastes.map((paste) => (
-          <TR key={paste.id} data-state={selected.has(paste.id) ? 'selected' : undefined} className="data-[state=selected]:bg-accent-soft/40">
-            <TD className="pr-0">
-              <Checkbox checked={selected.has(paste.id)} onCheckedChange={(on) => onSelect(paste.id, on)} aria-label={t('texts.table.selectRow', { slug: paste.slug })} />
-            </TD>
+          <SelectableRow key={paste.id} selected={selected.has(paste.id)} onSelect={(on) => onSelect(paste.id, on)} label={t('texts.table.selectRow', { slug: paste.slug })}>
             <TD className="max-w-40">
               <PasteLink paste={paste} />
             </TD>
@@ -62,7 +54,7 @@ export function PastesTable({ pastes, selected, onSelect, onSelectAll, allState,
             <TD>
               <PasteActions paste={paste} {...actions} />
             </TD>
-          </TR>
+          </SelectableRow>
         ))}
       </TBody>
     </Table>

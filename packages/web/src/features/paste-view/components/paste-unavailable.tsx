@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
+import { StatusCard } from '../../../components/share/status-card';
 import { isApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
 
@@ -20,18 +21,17 @@ export function PasteUnavailable({ error, onRetry, retrying }: { error: unknown;
   }
   // The server answers 410 alike for an expired and a used-up paste, so one page names both.
   const gone = status === 410;
-  const Icon = gone ? Hourglass : FileX;
   return (
-    <Card className="mx-auto max-w-xl px-6 py-12 text-center sm:px-10">
-      <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-2xl bg-subtle text-fg-muted">
-        <Icon className="size-7" aria-hidden="true" />
-      </div>
-      <h1 className="text-xl font-semibold tracking-tight text-fg">{gone ? t('paste.view.goneTitle') : t('paste.view.notFoundTitle')}</h1>
-      <p className="mx-auto mt-2 max-w-sm text-sm text-fg-muted">{gone ? t('paste.view.goneDescription') : t('paste.view.notFoundDescription')}</p>
-      <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
-        <Plus />
-        {t('paste.view.createOwn')}
-      </Link>
-    </Card>
+    <StatusCard
+      icon={gone ? Hourglass : FileX}
+      title={gone ? t('paste.view.goneTitle') : t('paste.view.notFoundTitle')}
+      description={gone ? t('paste.view.goneDescription') : t('paste.view.notFoundDescription')}
+      action={
+        <Link to="/" className={buttonClasses('primary', 'md')}>
+          <Plus />
+          {t('paste.view.createOwn')}
+        </Link>
+      }
+    />
   );
 }

@@ -1,9 +1,7 @@
 import {
   Database,
   FolderOpen,
-  HardDrive,
   Hammer,
-  Link2,
   Upload,
   type LucideIcon,
 } from 'lucide-react';
@@ -14,16 +12,12 @@ import { Card } from '../../../components/ui/card';
 /** Pages that later issues build; each shows a friendly card until then. */
 export type UnbuiltPage =
   | 'upload'
-  | 'file'
   | 'mountExplorer'
-  | 'fileManagement'
   | 'mountManagement';
 
 const ICONS: Record<UnbuiltPage, LucideIcon> = {
   upload: Upload,
-  file: Link2,
   mountExplorer: FolderOpen,
-  fileManagement: HardDrive,
   mountManagement: Database,
 };
 

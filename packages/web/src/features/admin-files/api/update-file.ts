@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FileDetailDto, type FileUpdateBody } from '@driftbox/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { FILES_QUERY_ROOT } from './get-files';
+
+/** `PUT /api/files/{id}` with only the changed fields → the share as saved. */
+export function updateFile({ id, body }: { id: string; body: FileUpdateBody }): Promise<FileDetailDto> {
+  return apiRequest(`/files/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: FileDetailDto });
+}
+
+export function useUpdateFile() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateFile, onSuccess: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_ROOT }) });
+}

@@ -1,0 +1,113 @@
+import type { FileDto } from '@driftbox/contract';
+import { ExternalLink, Link2, Lock, Pencil, QrCode } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { FileTypeIcon } from '../../../components/share/file-type-icon';
+import { Badge } from '../../../components/ui/badge';
+import { RelativeTime } from '../../../components/ui/relative-time';
+import { RowActions } from '../../../components/ui/row-actions';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { pasteDeadReason } from '../../../lib/paste-status';
+
+/** Row actions shared by the table and the card list. */
+export interface FileActionHandlers {
+  onCopyLink: (file: FileDto) => void;
+  onQr: (file: FileDto) => void;
+  onEdit: (file: FileDto) => void;
+  onDelete: (file: FileDto) => void;
+}
+
+/** Why visitors can no longer open the share (files follow the same view rule as pastes). */
+export function fileDeadReason(file: FileDto, now: number) {
+  return pasteDeadReason({ expires_at: file.expires_at, max_views: file.max_views, view_count: file.views }, now);
+}
+
+/** Type icon, file name, the link (slug) and who created it; the table also puts the remark here. */
+export function FileNameCell({ file, showRemark = false }: { file: FileDto; showRemark?: boolean }) {
+  const { t } = useTranslation();
+  const creator = file.created_by.startsWith('apikey:') ? t('files.table.byKey', { name: file.key_name ?? file.created_by.slice(7) }) : t('files.table.byAdmin');
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <FileTypeIcon filename={file.filename} mimetype={file.mimetype} />
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <span className="flex min-w-0 items-center gap-1.5">
+          <span className="truncate font-medium text-fg" title={file.filename}>
+            {file.filename}
+          </span>
+          {file.has_password ? <Lock className="size-3.5 shrink-0 text-warning-text" aria-label={t('files.table.protected')} /> : null}
+        </span>
+        <span className="truncate text-xs text-fg-subtle">
+          <span className="font-mono">/{file.slug}</span> · {creator}
+        </span>
+        {showRemark && file.remark ? (
+          <span className="line-clamp-1 text-xs break-all text-fg-muted" title={file.remark}>
+            {file.remark}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** "3 / 10", "3 / ∞", with a badge once the limit is reached. */
+export function FileViewsText({ file, now }: { file: FileDto; now: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap tabular-nums">
+      {file.views} / {file.max_views > 0 ? file.max_views : <span title={t('files.table.unlimited')}>∞</span>}
+      {fileDeadReason(file, now) === 'usedUp' ? <Badge tone="danger">{t('files.table.usedUp')}</Badge> : null}
+    </span>
+  );
+}
+
+export function FileExpiryText({ file, now }: { file: FileDto; now: number }) {
+  const { t, i18n } = useTranslation();
+  if (!file.expires_at) return <span className="text-fg-subtle">{t('files.table.never')}</span>;
+  const time = (
+    <time dateTime={file.expires_at} title={formatDateTime(file.expires_at, i18n.language)} className="whitespace-nowrap">
+      {formatDate(file.expires_at, i18n.language)}
+    </time>
+  );
+  if (fileDeadReason({ ...file, max_views: 0 }, now) !== 'expired') return time;
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5 text-danger-text">
+      <Badge tone="danger">{t('files.table.expired')}</Badge>
+      {time}
+    </span>
+  );
+}
+
+/** The storage config's name and whether links go through the server (proxy) or straight to storage. */
+export function FileStorageText({ file }: { file: FileDto }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <span className="truncate text-fg-muted" title={file.storage_config_name ?? file.storage_config_id}>
+        {file.storage_config_name ?? file.storage_config_id}
+      </span>
+      <span className="text-xs whitespace-nowrap text-fg-subtle">{file.use_proxy === 1 ? t('files.table.proxy') : t('files.table.direct')}</span>
+    </div>
+  );
+}
+
+export function FileCreatedText({ file, now }: { file: FileDto; now: number }) {
+  return <RelativeTime at={file.created_at} now={now} className="whitespace-nowrap" />;
+}
+
+export function FileActions({ file, onCopyLink, onQr, onEdit, onDelete }: FileActionHandlers & { file: FileDto }) {
+  const { t } = useTranslation();
+  const name = { name: file.filename };
+  const items = [
+    {
+      id: 'open',
+      icon: ExternalLink,
+      label: t('files.actions.open'),
+      named: t('files.actions.openNamed', name),
+      // Opening the share page is a visit like any other: it counts a view.
+      run: () => window.open(`/file/${encodeURIComponent(file.slug)}`, '_blank', 'noopener,noreferrer'),
+    },
+    { id: 'copy', icon: Link2, label: t('files.actions.copyLink'), named: t('files.actions.copyLinkNamed', name), run: () => onCopyLink(file) },
+    { id: 'qr', icon: QrCode, label: t('files.actions.qr'), named: t('files.actions.qrNamed', name), run: () => onQr(file) },
+    { id: 'edit', icon: Pencil, label: t('files.actions.edit'), named: t('files.actions.editNamed', name), run: () => onEdit(file) },
+  ];
+  return <RowActions items={items} onDelete={() => onDelete(file)} deleteLabel={t('files.actions.delete')} deleteNamed={t('files.actions.deleteNamed', name)} />;
+}

@@ -1,0 +1,174 @@
+import { Permission, type FileDto, type ListPagination } from '@driftbox/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startAdminSession, startApiKeySession } from '../../../lib/auth-store';
+import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
+import { renderWithApp } from '../../../test/render';
+import { FileManagementPage } from './file-management-page';
+
+const row = (n: number, overrides: Partial<FileDto> = {}): FileDto => ({
+  id: `f${n}`,
+  slug: `slug${n}`,
+  filename: `file${n}.png`,
+  mimetype: 'image/png',
+  size: 1536 * n,
+  remark: `remark ${n}`,
+  has_password: false,
+  expires_at: null,
+  max_views: 0,
+  views: 0,
+  use_proxy: 1,
+  storage_config_id: 'local',
+  storage_config_name: 'Local disk',
+  storage_type: 'LOCAL',
+  provider_type: 'LOCAL',
+  storage_path: `file${n}.png`,
+  file_path: null,
+  etag: null,
+  created_by: 'admin-1',
+  key_name: null,
+  created_at: '2026-03-01T00:00:00.000Z',
+  updated_at: '2026-03-01T00:00:00.000Z',
+  ...overrides,
+});
+
+function page(items: FileDto[], pagination: Partial<ListPagination> = {}): Response {
+  const full: ListPagination = { total: items.length, limit: 50, offset: 0, hasMore: false, page: 1, totalPages: 1, ...pagination };
+  return new Response(JSON.stringify({ code: 200, message: 'OK', data: items, success: true, pagination: full }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+const query = (request: RecordedRequest | undefined) => Object.fromEntries(new URL(request?.url ?? '/', 'http://x').searchParams);
+const lists = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/files?'));
+const rowOf = async (name: string) => (await screen.findByText(name, { selector: 'span[title]' })).closest('tr')!;
+
+beforeEach(() => {
+  startAdminSession('tok');
+});
+
+describe('file management', () => {
+  it('lists shares with type, size, views, expiry, storage and creator', async () => {
+    const requests = mockApi({
+      'GET /api/files': () =>
+        page([row(1, { has_password: true, max_views: 2, views: 2, key_name: 'laptop', created_by: 'apikey:k1', use_proxy: 0 }), row(2, { expires_at: '2000-01-01T00:00:00.000Z' })]),
+    });
+    renderWithApp(<FileManagementPage />);
+    const first = await rowOf('file1.png');
+    expect(within(first).getByText('by key laptop', { exact: false })).toBeInTheDocument();
+    expect(within(first).getByLabelText('Password protected')).toBeInTheDocument();
+    expect(within(first).getByText('1.5 KB')).toBeInTheDocument();
+    expect(within(first).getByText('Used up')).toBeInTheDocument();
+    expect(within(first).getByText('Direct link')).toBeInTheDocument();
+    const second = await rowOf('file2.png');
+    expect(within(second).getByText('Expired')).toBeInTheDocument();
+    expect(within(second).getByText('Proxy')).toBeInTheDocument();
+    expect(screen.getByText('2 files · 0 selected')).toBeInTheDocument();
+    expect(query(lists(requests)[0])).toEqual({ limit: '50', offset: '0' });
+  });
+
+  it('searches with at least 2 characters and pages by 50', async () => {
+    const requests = mockApi({ 'GET /api/files': (r) => (query(r).search ? page([row(3)]) : page([row(1)], { total: 120, totalPages: 3 })) });
+    renderWithApp(<FileManagementPage />);
+    await rowOf('file1.png');
+    await userEvent.click(screen.getByRole('button', { name: /next/i }));
+    await waitFor(() => expect(query(lists(requests).at(-1))).toEqual({ limit: '50', offset: '50' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search files' }), 'a');
+    expect(screen.getByText('Type at least 2 characters to search')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search files' }), 'b');
+    await rowOf('file3.png');
+    expect(query(lists(requests).at(-1))).toEqual({ limit: '50', offset: '0', search: 'ab' });
+  });
+
+  it('shows empty, empty-search and error states', async () => {
+    mockApi({ 'GET /api/files': () => page([]) });
+    const view = renderWithApp(<FileManagementPage />);
+    expect(await screen.findByText('No shared files yet')).toBeInTheDocument();
+    view.unmount();
+    mockApi({ 'GET /api/files': () => fail(500, 'INTERNAL', 'boom') });
+    renderWithApp(<FileManagementPage />);
+    expect(await screen.findByText('Files could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('edits remark, max views, password and proxy mode, sending only the changes', async () => {
+    const requests = mockApi({
+      'GET /api/files': () => page([row(1, { has_password: true, max_views: 3, views: 1 })]),
+      'PUT /api/files/f1': () => ok({ ...row(1), url: 'u', preview_url: 'p', download_url: 'd' }),
+    });
+    renderWithApp(<FileManagementPage />);
+    await rowOf('file1.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit file1.png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit file1.png' });
+    await userEvent.clear(within(dialog).getByLabelText('Remark'));
+    await userEvent.type(within(dialog).getByLabelText('Remark'), 'new remark');
+    await userEvent.clear(within(dialog).getByLabelText('Max views'));
+    await userEvent.type(within(dialog).getByLabelText('Max views'), '10');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Remove the password' }));
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Serve through the server' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ remark: 'new remark', max_views: 10, clear_password: true, use_proxy: false });
+  });
+
+  it('shows the server’s field errors in the edit dialog', async () => {
+    mockApi({
+      'GET /api/files': () => page([row(1)]),
+      'PUT /api/files/f1': (r) =>
+        (r.body as { slug?: string }).slug === 'taken'
+          ? fail(409, 'SLUG_TAKEN', 'taken')
+          : fail(400, 'VALIDATION_FAILED', 'bad', [{ path: 'remark', message: 'Remark refused by the server' }]),
+    });
+    renderWithApp(<FileManagementPage />);
+    await rowOf('file1.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit file1.png' }));
+    const dialog = await screen.findByRole('dialog');
+    const slug = within(dialog).getByLabelText('Link suffix');
+    await userEvent.clear(slug);
+    await userEvent.type(slug, 'bad slug!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Only letters, digits, - and _')).toBeInTheDocument();
+    await userEvent.clear(slug);
+    await userEvent.type(slug, 'taken');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('This link suffix is already taken, try another')).toBeInTheDocument();
+    await userEvent.clear(slug);
+    await userEvent.type(slug, 'slug1');
+    await userEvent.type(within(dialog).getByLabelText('Remark'), '!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Remark refused by the server')).toBeInTheDocument();
+  });
+
+  it('deletes one share with the chosen mode, and several with batch delete', async () => {
+    const requests = mockApi({
+      'GET /api/files': () => page([row(1), row(2), row(3)]),
+      'DELETE /api/files/batch-delete': (r) => ok({ deleted: (r.body as { ids: string[] }).ids.length, success: 1, failed: [] }),
+    });
+    renderWithApp(<FileManagementPage />);
+    await rowOf('file1.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete file1.png' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete “file1.png”?' });
+    expect(within(dialog).getByRole('radio', { name: /Share and stored file/ })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Share only/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((r) => r.method === 'DELETE')[0]?.body).toEqual({ ids: ['f1'], delete_mode: 'record_only' });
+
+    await userEvent.click(screen.getByRole('button', { name: /Delete selected/ }));
+    expect(await screen.findByText('Select at least one file first')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select file2.png' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select file3.png' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete 2 files?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(2));
+    expect(requests.filter((r) => r.method === 'DELETE')[1]?.body).toEqual({ ids: ['f2', 'f3'], delete_mode: 'both' });
+  });
+
+  it('works for an API key with FILE_SHARE (the server scopes the list to its own shares)', async () => {
+    startApiKeySession('key-1', Permission.FILE_SHARE, { id: 'k1', name: 'laptop', basic_path: '/', expires_at: null });
+    const requests = mockApi({ 'GET /api/files': () => page([row(1, { created_by: 'apikey:k1', key_name: 'laptop' })]) });
+    renderWithApp(<FileManagementPage />);
+    await rowOf('file1.png');
+    expect(lists(requests)[0]?.headers.Authorization).toBe('ApiKey key-1');
+  });
+});

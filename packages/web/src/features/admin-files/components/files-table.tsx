@@ -1,0 +1,56 @@
+import type { FileDto } from '@driftbox/contract';
+import { useTranslation } from 'react-i18next';
+import { SelectableRow, SelectAllHead, type SelectableRowsProps, type SelectAllProps } from '../../../components/ui/selectable-list';
+import { Table, TBody, TD, TH, THead } from '../../../components/ui/table';
+import { formatBytes } from '../../../lib/format';
+import { FileActions, FileCreatedText, FileExpiryText, FileNameCell, FileStorageText, FileViewsText, type FileActionHandlers } from './file-cells';
+
+export interface FileListProps extends FileActionHandlers, SelectableRowsProps {
+  files: FileDto[];
+}
+
+/** Wide layout: one row per share (the remark under the name); the select-all checkbox is in the header. */
+export function FilesTable({ files, selected, onSelect, onSelectAll, allState, now, ...actions }: FileListProps & SelectAllProps) {
+  const { t } = useTranslation();
+  return (
+    <Table className="[&_td]:px-3 [&_th]:px-3">
+      <THead>
+        <tr>
+          <SelectAllHead checked={allState} onCheckedChange={onSelectAll} label={t('files.table.selectAll')} />
+          <TH>{t('files.table.file')}</TH>
+          <TH className="text-right">{t('files.table.size')}</TH>
+          <TH>{t('files.table.views')}</TH>
+          <TH>{t('files.table.expires')}</TH>
+          <TH>{t('files.table.storage')}</TH>
+          <TH>{t('files.table.created')}</TH>
+          <TH className="text-right">{t('files.table.actions')}</TH>
+        </tr>
+      </THead>
+      <TBody>
+        {files.map((file) => (
+          <SelectableRow key={file.id} selected={selected.has(file.id)} onSelect={(on) => onSelect(file.id, on)} label={t('files.table.selectRow', { name: file.filename })}>
+            <TD className="max-w-60 min-w-44">
+              <FileNameCell file={file} showRemark />
+            </TD>
+            <TD className="text-right whitespace-nowrap text-fg-muted tabular-nums">{formatBytes(file.size)}</TD>
+            <TD>
+              <FileViewsText file={file} now={now} />
+            </TD>
+            <TD>
+              <FileExpiryText file={file} now={now} />
+            </TD>
+            <TD className="max-w-32">
+              <FileStorageText file={file} />
+            </TD>
+            <TD className="text-fg-muted">
+              <FileCreatedText file={file} now={now} />
+            </TD>
+            <TD>
+              <FileActions file={file} {...actions} />
+            </TD>
+          </SelectableRow>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,50 @@
+import { History, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { formatBytes } from '../../../lib/format';
+import { createResumeStore, type ResumeEntry } from '../../../lib/uploader/resume-store';
+import type { UploadApi } from '../../../lib/uploader/upload-api';
+
+/**
+ * Multipart uploads a closed or reloaded page left unfinished. Adding the same file again continues
+ * where it stopped (the uploader asks the server which parts it has); "discard" aborts it on the server.
+ */
+export function ResumableNotice({ api, hidden }: { api: Pick<UploadApi, 'abort'>; hidden: ReadonlySet<string> }) {
+  const { t } = useTranslation();
+  const [store] = useState(() => createResumeStore());
+  const [, setDiscarded] = useState(0);
+  // Read on every render (a small JSON): the queue's uploads save, finish and drop entries as they go.
+  const entries = store.list();
+  const visible = entries.filter(([key]) => !hidden.has(key));
+  if (visible.length === 0) return null;
+
+  function discard(key: string, entry: ResumeEntry) {
+    store.remove(key);
+    setDiscarded((n) => n + 1);
+    void api.abort(entry.fileId, entry.uploadId).catch(() => undefined);
+  }
+
+  return (
+    <section aria-label={t('upload.resume.title')} className="rounded-xl border border-accent/25 bg-accent-soft/50 px-4 py-3 text-sm">
+      <p className="flex items-center gap-2 font-medium text-fg">
+        <History className="size-4 shrink-0 text-accent-text" aria-hidden="true" />
+        {t('upload.resume.title')}
+      </p>
+      <p className="mt-0.5 text-xs text-fg-muted">{t('upload.resume.description')}</p>
+      <ul className="mt-2 flex flex-col gap-1">
+        {visible.map(([key, entry]) => (
+          <li key={key} className="flex items-center gap-2">
+            <span className="min-w-0 flex-1 truncate text-fg" title={entry.filename}>
+              {entry.filename}
+            </span>
+            <span className="shrink-0 text-xs text-fg-muted tabular-nums">
+              {t('upload.resume.progress', { done: entry.parts.length, total: entry.partCount, size: formatBytes(entry.size) })}
+            </span>
+            <Button variant="ghost" size="icon-sm" icon={<X />} onClick={() => discard(key, entry)} aria-label={t('upload.resume.discard', { name: entry.filename })} title={t('upload.resume.discardShort')} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

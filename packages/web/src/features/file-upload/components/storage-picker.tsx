@@ -1,0 +1,73 @@
+import type { StorageConfigSummaryDto } from '@driftbox/contract';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import { formatBytes } from '../../../lib/format';
+import { remainingBytes } from '../lib/prechecks';
+
+export interface StoragePickerProps {
+  configs: StorageConfigSummaryDto[] | undefined;
+  value: string;
+  onChange: (id: string) => void;
+  error?: string;
+  loading?: boolean;
+  disabled?: boolean;
+}
+
+/** The config the files go to, with its free space against its capacity. */
+export function StoragePicker({ configs, value, onChange, error, loading, disabled }: StoragePickerProps) {
+  const { t } = useTranslation();
+  const selected = configs?.find((c) => c.id === value);
+  const empty = !loading && configs?.length === 0;
+  return (
+    <Field label={t('upload.storage.label')} error={error ?? (empty ? t('upload.storage.none') : undefined)}>
+      {(control) => (
+        <div className="flex flex-col gap-2">
+          <Select {...control} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled || loading || !configs?.length}>
+            {!configs?.length ? <option value="">{loading ? t('upload.storage.loading') : t('upload.storage.unavailable')}</option> : null}
+            {configs?.map((config) => (
+              <option key={config.id} value={config.id}>
+                {config.is_default ? t('upload.storage.defaultName', { name: config.name }) : config.name}
+              </option>
+            ))}
+          </Select>
+          {selected ? <SpaceMeter config={selected} /> : null}
+        </div>
+      )}
+    </Field>
+  );
+}
+
+function SpaceMeter({ config }: { config: StorageConfigSummaryDto }) {
+  const { t } = useTranslation();
+  const remaining = remainingBytes(config);
+  const capacity = config.total_storage_bytes;
+  const kind = t(`upload.storage.type.${config.storage_type === 'LOCAL' ? 'local' : 's3'}`, { provider: config.provider_type });
+  if (remaining === null || capacity === null) {
+    return (
+      <p className="text-xs text-fg-muted">
+        {kind} · {t('upload.storage.unlimited', { used: formatBytes(config.used_bytes) })}
+      </p>
+    );
+  }
+  const usedShare = capacity > 0 ? Math.min(1, config.used_bytes / capacity) : 1;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div
+        role="meter"
+        aria-label={t('upload.storage.usage')}
+        aria-valuemin={0}
+        aria-valuemax={capacity}
+        aria-valuenow={Math.min(config.used_bytes, capacity)}
+        aria-valuetext={t('upload.storage.remaining', { remaining: formatBytes(remaining), capacity: formatBytes(capacity) })}
+        className="h-1.5 overflow-hidden rounded-full bg-subtle"
+      >
+        <div className={cn('h-full rounded-full', usedShare > 0.9 ? 'bg-danger' : 'bg-accent')} style={{ width: `${Math.max(usedShare * 100, 1)}%` }} />
+      </div>
+      <p className="text-xs text-fg-muted">
+        {kind} · {t('upload.storage.remaining', { remaining: formatBytes(remaining), capacity: formatBytes(capacity) })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { SLUG_MAX, type ShareExpiry, type StorageConfigSummaryDto } from '@driftbox/contract';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/ui/field';
+import { Input, Select } from '../../../components/ui/input';
+import { EXPIRY_CHOICES, type AccessMode, type UploadField, type UploadFormValues } from '../lib/upload-form';
+import { StoragePicker } from './storage-picker';
+
+export interface UploadOptionsProps {
+  values: UploadFormValues;
+  onChange: (next: UploadFormValues) => void;
+  errors: Partial<Record<UploadField, string>>;
+  configs: StorageConfigSummaryDto[] | undefined;
+  configsLoading: boolean;
+  /** More than one file: a custom link suffix cannot name them all. */
+  slugDisabled: boolean;
+  disabled?: boolean;
+}
+
+const ACCESS_MODES: AccessMode[] = ['default', 'proxy', 'direct'];
+
+/** Storage, link suffix, folder, password, expiry, view limit, remark and access mode of new shares. */
+export function UploadOptions({ values, onChange, errors, configs, configsLoading, slugDisabled, disabled }: UploadOptionsProps) {
+  const { t } = useTranslation();
+  const set = <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) => onChange({ ...values, [key]: value });
+  return (
+    <fieldset disabled={disabled} className="grid min-w-0 gap-4 disabled:opacity-70">
+      <StoragePicker configs={configs} value={values.configId} onChange={(id) => set('configId', id)} error={errors.configId} loading={configsLoading} />
+      <Field label={t('upload.form.slug')} error={slugDisabled ? undefined : errors.slug} hint={slugDisabled ? t('upload.form.slugSingleOnly') : t('upload.form.slugHint', { max: SLUG_MAX })}>
+        {(control) => (
+          <div className="flex min-w-0 items-stretch">
+            <span className="flex items-center rounded-l-lg border border-r-0 border-line-strong bg-subtle px-2.5 font-mono text-xs text-fg-subtle" aria-hidden="true">
+              /file/
+            </span>
+            <Input
+              {...control}
+              value={slugDisabled ? '' : values.slug}
+              onChange={(e) => set('slug', e.target.value)}
+              disabled={slugDisabled}
+              maxLength={SLUG_MAX + 10}
+              className="rounded-l-none font-mono"
+              placeholder={t('upload.form.slugPlaceholder')}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+        )}
+      </Field>
+      <Field label={t('upload.form.path')} error={errors.path} hint={t('upload.form.pathHint')}>
+        {(control) => <Input {...control} value={values.path} onChange={(e) => set('path', e.target.value)} placeholder="reports/2026" autoComplete="off" spellCheck={false} className="font-mono" />}
+      </Field>
+      <Field label={t('upload.form.password')} error={errors.password} hint={t('upload.form.passwordHint')}>
+        {(control) => <Input {...control} type="password" value={values.password} onChange={(e) => set('password', e.target.value)} autoComplete="new-password" />}
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label={t('upload.form.expiry')}>
+          {(control) => (
+            <Select {...control} value={values.expiry} onChange={(e) => set('expiry', e.target.value as ShareExpiry)}>
+              {EXPIRY_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`paste.form.expiryOptions.${choice}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={t('upload.form.maxViews')} error={errors.maxViews}>
+          {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} value={values.maxViews} onChange={(e) => set('maxViews', e.target.value)} placeholder={t('upload.form.unlimited')} />}
+        </Field>
+      </div>
+      <Field label={t('upload.form.access')} hint={t(`upload.form.accessHint.${values.access}`)}>
+        {(control) => (
+          <Select {...control} value={values.access} onChange={(e) => set('access', e.target.value as AccessMode)}>
+            {ACCESS_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`upload.form.accessOptions.${mode}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={t('upload.form.remark')} error={errors.remark}>
+        {(control) => <Input {...control} value={values.remark} onChange={(e) => set('remark', e.target.value)} autoComplete="off" />}
+      </Field>
+    </fieldset>
+  );
+}

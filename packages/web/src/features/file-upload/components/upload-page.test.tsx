@@ -1,0 +1,283 @@
+import { Permission } from '@driftbox/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reloadAuthFromStorage, startAdminSession, startApiKeySession } from '../../../lib/auth-store';
+import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
+import { renderWithApp } from '../../../test/render';
+import { RESUME_STORAGE_KEY } from '../../../lib/uploader/resume-store';
+import { RECENT_UPLOADS_KEY } from '../lib/recent-uploads';
+import { UploadPage } from './upload-page';
+
+const MiB = 1024 * 1024;
+const LOCAL = { id: 'local', name: 'Local', storage_type: 'LOCAL', provider_type: 'Local', is_default: 1, is_public: 1, total_storage_bytes: 100 * MiB, used_bytes: 40 * MiB };
+const SMALL = { id: 'tiny', name: 'Tiny', storage_type: 'S3', provider_type: 'Cloudflare R2', is_default: 0, is_public: 1, total_storage_bytes: 1000, used_bytes: 900 };
+const MAX = { max_upload_size: 10, max_upload_size_bytes: 10 * MiB, max_upload_size_value: 10, max_upload_size_unit: 'MB' };
+
+function file(name: string, size: number, type = 'text/plain'): File {
+  return new File([new Uint8Array(size)], name, { type, lastModified: 1_700_000_000_000 });
+}
+
+function api(extra: Record<string, (r: RecordedRequest) => Response | Promise<Response>> = {}) {
+  return mockApi({
+    'GET /api/s3-configs': () => ok([LOCAL, SMALL]),
+    'GET /api/system/max-upload-size': () => ok(MAX),
+    ...extra,
+  });
+}
+
+/** Drops files on the zone the way a browser's drag and drop delivers them. */
+function drop(files: File[]) {
+  fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files, types: ['Files'] } });
+}
+
+/** A stand-in for XMLHttpRequest: every PUT succeeds at once with an ETag. */
+class FakeXhr {
+  static puts: { url: string; size: number }[] = [];
+  status = 0;
+  timeout = 0;
+  upload: { onprogress: ((e: { loaded: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private url = '';
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  getResponseHeader(name: string) {
+    return name.toLowerCase() === 'etag' ? '"e1"' : null;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: Blob) {
+    FakeXhr.puts.push({ url: this.url, size: body.size });
+    setTimeout(() => {
+      this.upload.onprogress?.({ loaded: body.size });
+      this.status = 200;
+      this.onload?.();
+    }, 0);
+  }
+}
+
+beforeEach(() => {
+  FakeXhr.puts = [];
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('who may upload', () => {
+  it('asks a visitor to log in instead of showing a dead page', async () => {
+    reloadAuthFromStorage();
+    api();
+    renderWithApp(<UploadPage />);
+    expect(await screen.findByText('Log in to upload')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  });
+
+  it('tells a key without file permission why it cannot upload', async () => {
+    startApiKeySession('k', Permission.TEXT, { id: 'k1', name: 'texts', basic_path: '/' });
+    reloadAuthFromStorage();
+    api();
+    renderWithApp(<UploadPage />);
+    expect(await screen.findByText('This API key cannot upload files')).toBeInTheDocument();
+  });
+});
+
+describe('the files tab', () => {
+  beforeEach(() => {
+    startAdminSession('t');
+    reloadAuthFromStorage();
+  });
+
+  it('preselects the default storage and shows its free space', async () => {
+    api();
+    renderWithApp(<UploadPage />);
+    const picker = await screen.findByLabelText('Storage');
+    await waitFor(() => expect(picker).toHaveValue('local'));
+    expect(screen.getByText(/60 MB free of 100 MB/)).toBeInTheDocument();
+    expect(await screen.findByText('Up to 10 MB per file')).toBeInTheDocument();
+  });
+
+  it('queues dropped files and refuses one over the upload limit with the spec message', async () => {
+    api();
+    renderWithApp(<UploadPage />);
+    await screen.findByText('Up to 10 MB per file');
+    drop([file('a.txt', 10), file('huge.iso', 11 * MiB)]);
+    const a = screen.getByRole('listitem', { name: 'a.txt' });
+    expect(within(a).getByText('Ready')).toBeInTheDocument();
+    const huge = screen.getByRole('listitem', { name: 'huge.iso' });
+    expect(within(huge).getByRole('alert')).toHaveTextContent('huge.iso is too large: 11 MB, the maximum upload size is 10 MB.');
+    expect(within(huge).queryByRole('button', { name: 'Retry huge.iso' })).toBeNull();
+  });
+
+  it('says so when nothing was added, and checks the options before sending', async () => {
+    const requests = api();
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByText('No files selected: add files first.')).toBeInTheDocument();
+    drop([file('one.txt', 10)]);
+    await user.type(screen.getByLabelText('Custom link'), 'bad slug!');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Only letters, digits, - and _ are allowed')).toBeInTheDocument();
+    expect(screen.getByText('Check the share options.')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.includes('/s3/presign'))).toBe(false);
+  });
+
+  it('turns the custom link off for several files', async () => {
+    api();
+    renderWithApp(<UploadPage />);
+    await screen.findByText('Up to 10 MB per file');
+    drop([file('one.txt', 10), file('two.txt', 10)]);
+    expect(screen.getByLabelText('Custom link')).toBeDisabled();
+    expect(screen.getByText(/A custom link names one file/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload 2 files' })).toBeEnabled();
+  });
+
+  it('refuses a file larger than the chosen storage has room for', async () => {
+    const requests = api();
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    await user.selectOptions(screen.getByLabelText('Storage'), 'tiny');
+    drop([file('big.txt', 500)]);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const item = screen.getByRole('listitem', { name: 'big.txt' });
+    expect(await within(item).findByRole('alert')).toHaveTextContent('Insufficient storage: file size 500 B, remaining space 100 B, capacity 1000 B.');
+    expect(requests.some((r) => r.url.includes('/s3/presign'))).toBe(false);
+  });
+
+  it('uploads a small file with presign, PUT and commit, then shows its link and remembers it', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const detail = { id: 'f1', slug: 'shared-1', filename: 'note.md', size: 10, created_at: '2026-01-01T00:00:00.000Z' };
+    const requests = api({
+      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 'shared-1', upload_url: '/api/local-storage/local/object?sig=x', headers: { 'Content-Type': 'text/markdown' }, storage_path: 'note.md', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/markdown', expires_at: '', url: '' }),
+      'POST /api/s3/commit': () => ok({ ...detailDto(), ...detail }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    drop([file('note.md', 10)]);
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const item = screen.getByRole('listitem', { name: 'note.md' });
+    expect(await within(item).findByText('Done')).toBeInTheDocument();
+    expect(within(item).getByLabelText('Share link')).toHaveValue(`${window.location.origin}/file/shared-1`);
+    const presign = requests.find((r) => r.url.endsWith('/s3/presign'));
+    expect(presign?.body).toMatchObject({ filename: 'note.md', mimetype: 'text/markdown', size: 10, password: 'pw', s3_config_id: 'local', expires_in: 24 });
+    expect(FakeXhr.puts).toEqual([{ url: '/api/local-storage/local/object?sig=x', size: 10 }]);
+    expect(requests.find((r) => r.url.endsWith('/s3/commit'))?.body).toEqual({ file_id: 'f1', etag: '"e1"' });
+    expect(JSON.parse(localStorage.getItem(RECENT_UPLOADS_KEY) ?? '[]')).toMatchObject([{ slug: 'shared-1', filename: 'note.md' }]);
+    expect(screen.getByText('Recent uploads')).toBeInTheDocument();
+  });
+
+  it('shows a taken link suffix on the file', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    api({ 'POST /api/s3/presign': () => fail(409, 'SLUG_TAKEN', 'Slug taken') });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    drop([file('one.txt', 10)]);
+    await user.type(screen.getByLabelText('Custom link'), 'taken');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const item = screen.getByRole('listitem', { name: 'one.txt' });
+    expect(await within(item).findByRole('alert')).toHaveTextContent('Link suffix already taken, try another.');
+    expect(within(item).getByRole('button', { name: 'Retry one.txt' })).toBeInTheDocument();
+  });
+});
+
+describe('the URL tab', () => {
+  beforeEach(() => {
+    startAdminSession('t');
+    reloadAuthFromStorage();
+  });
+
+  const job = (status: string, progress: number) => ({
+    file_id: 'j1', slug: 'fetched', status, progress, bytes_total: 2048, bytes_fetched: 2048, bytes_stored: 2048, error: null,
+    url: status === 'completed' ? 'http://x/file/fetched' : null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('refuses what is not an http(s) URL before asking the server', async () => {
+    const requests = api();
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await user.click(screen.getByRole('tab', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('File URL'), 'ftp://example.com/a.zip');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Enter a valid http or https URL')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.includes('/url/'))).toBe(false);
+  });
+
+  it('looks the URL up, lets the server fetch it, follows the progress and shows the link', async () => {
+    const requests = api({
+      'POST /api/url/info': () => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size: 2048, contentType: 'application/zip', lastModified: null }),
+      'POST /api/url/fetch': () => ok(job('running', 10), 202),
+      'GET /api/url/fetch/j1': () => ok(job('completed', 100)),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    await user.click(screen.getByRole('tab', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('File URL'), 'https://example.com/a.zip');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('application/zip')).toBeInTheDocument();
+    expect(screen.getByText('2.0 KB')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
+    expect(await screen.findByText('Fetching from the URL…')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Share link')).toHaveValue(`${window.location.origin}/file/fetched`);
+    expect(requests.find((r) => r.url.endsWith('/url/fetch'))?.body).toMatchObject({ url: 'https://example.com/a.zip', filename: 'a.zip', s3_config_id: 'local' });
+  });
+});
+
+describe('unfinished uploads', () => {
+  beforeEach(() => {
+    startAdminSession('t');
+    reloadAuthFromStorage();
+  });
+
+  it('lists an upload a reload left unfinished, and discarding it aborts it on the server', async () => {
+    const entry = { fileId: 'f9', uploadId: 'u9', configId: 'local', storagePath: 'big.bin', slug: 's9', partSize: 5 * MiB, partCount: 4, parts: [{ PartNumber: 1, ETag: '"a"' }], filename: 'big.bin', size: 20 * MiB, savedAt: Date.now() };
+    localStorage.setItem(RESUME_STORAGE_KEY, JSON.stringify({ [`big.bin|${20 * MiB}|1`]: entry }));
+    const requests = api({ 'POST /api/upload/multipart/abort': () => ok(null) });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    const notice = await screen.findByRole('region', { name: 'Unfinished uploads' });
+    expect(within(notice).getByText('big.bin')).toBeInTheDocument();
+    expect(within(notice).getByText('1/4 parts of 20 MB')).toBeInTheDocument();
+    await user.click(within(notice).getByRole('button', { name: 'Discard the unfinished upload of big.bin' }));
+    expect(screen.queryByRole('region', { name: 'Unfinished uploads' })).toBeNull();
+    await waitFor(() => expect(requests.find((r) => r.url.endsWith('/upload/multipart/abort'))?.body).toEqual({ file_id: 'f9', upload_id: 'u9' }));
+    expect(localStorage.getItem(RESUME_STORAGE_KEY)).toBe('{}');
+  });
+});
+
+function detailDto() {
+  return {
+    mimetype: 'text/markdown',
+    remark: null,
+    has_password: true,
+    expires_at: null,
+    max_views: 0,
+    views: 0,
+    use_proxy: 1,
+    storage_config_id: 'local',
+    storage_config_name: 'Local',
+    storage_type: 'LOCAL',
+    provider_type: 'Local',
+    storage_path: 'note.md',
+    file_path: null,
+    etag: '"e1"',
+    created_by: 'admin',
+    key_name: null,
+    updated_at: '2026-01-01T00:00:00.000Z',
+    url: 'http://x/file/shared-1',
+    preview_url: 'http://x/api/file-view/shared-1',
+    download_url: 'http://x/api/file-download/shared-1',
+  };
+}

@@ -1,0 +1,189 @@
+import { Permission, hasPermission, type UrlFetchJobDto, type UrlInfoDto } from '@driftbox/contract';
+import { FileUp, Globe, Upload } from 'lucide-react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { FormError } from '../../../components/ui/field';
+import { Tabs } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toaster';
+import { useAuth } from '../../../lib/auth-store';
+import { fileFingerprint } from '../../../lib/uploader/resume-store';
+import { httpUploadApi } from '../../../lib/uploader/upload-api';
+import { fileShareUrl } from '../../../lib/file-links';
+import { useMaxUploadSize } from '../api/get-max-upload-size';
+import { useUploadConfigs } from '../api/get-upload-configs';
+import { useClipboardFiles } from '../hooks/use-clipboard-files';
+import { useUploadQueue } from '../hooks/use-upload-queue';
+import { checkSize, checkSpace } from '../lib/prechecks';
+import { addRecentUpload, clearRecentUploads, readRecentUploads, type RecentUpload } from '../lib/recent-uploads';
+import { buildShareOptions, emptyUploadForm, type UploadFormErrors, type UploadFormValues } from '../lib/upload-form';
+import { isActive, type QueueItem } from '../lib/upload-queue';
+import { AccessNotice, type UploadBlock } from './access-notice';
+import { DropZone } from './drop-zone';
+import { RecentUploads } from './recent-uploads';
+import { ResumableNotice } from './resumable-notice';
+import { UploadOptions } from './upload-options';
+import { UploadQueueList } from './upload-queue-list';
+import { UrlPanel } from './url-panel';
+
+type Tab = 'files' | 'url';
+
+/** /upload: files (drag and drop, pick, paste) or a URL, into a chosen storage, each with a share link. */
+export function UploadPage() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const noticeId = useId();
+  const blocked: UploadBlock | null = auth.kind === 'none' ? 'signedOut' : auth.kind === 'apikey' && !hasPermission(auth.permissions, Permission.FILE_SHARE) ? 'noFilePermission' : null;
+  const who = auth.kind === 'admin' ? 'admin' : auth.kind === 'apikey' ? `key:${auth.info.id}` : 'none';
+  const configs = useUploadConfigs(who, blocked === null);
+  const maxSize = useMaxUploadSize();
+  const maxBytes = maxSize.data?.max_upload_size_bytes;
+
+  const [tab, setTab] = useState<Tab>('files');
+  const [values, setValues] = useState<UploadFormValues>(() => emptyUploadForm());
+  const [codes, setCodes] = useState<UploadFormErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [recent, setRecent] = useState<RecentUpload[]>(() => readRecentUploads());
+
+  // The default config is preselected once the list arrives (or when the chosen one disappears).
+  const list = configs.data;
+  useEffect(() => {
+    if (!list?.length || list.some((c) => c.id === values.configId)) return;
+    const preferred = list.find((c) => c.is_default === 1) ?? list[0];
+    if (preferred) setValues((v) => ({ ...v, configId: preferred.id }));
+  }, [list, values.configId]);
+
+  const remember = useCallback((entry: RecentUpload) => setRecent(addRecentUpload(entry)), []);
+  const onDone = useCallback(
+    (item: QueueItem) => {
+      if (!item.result) return;
+      remember({ slug: item.result.slug, filename: item.result.filename, size: item.result.size, url: fileShareUrl(item.result.slug), uploadedAt: item.result.created_at });
+      void configs.refetch();
+    },
+    [remember, configs],
+  );
+  const { queue, items } = useUploadQueue(onDone);
+
+  const addFiles = useCallback(
+    (files: File[]) => {
+      setFormError(undefined);
+      queue.add(files, (file) => checkSize(file.size, maxBytes));
+    },
+    [queue, maxBytes],
+  );
+  useClipboardFiles(addFiles, tab === 'files');
+
+  const ready = items.filter((i) => i.status === 'ready');
+  const inQueue = useMemo(() => new Set(items.map((i) => fileFingerprint(i.file))), [items]);
+  const busy = items.some((i) => isActive(i) || i.status === 'queued');
+  const errors = useMemo(
+    () => Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, t(`upload.form.errors.${code}`)])),
+    [codes, t],
+  );
+
+  function validOptions(single: boolean) {
+    const result = buildShareOptions(values, single);
+    if (!result.ok) {
+      setCodes(result.errors);
+      setFormError(t('upload.errors.checkOptions'));
+      return null;
+    }
+    setCodes({});
+    setFormError(undefined);
+    return result.options;
+  }
+
+  function startFiles() {
+    if (ready.length === 0) return setFormError(t('upload.errors.noFiles'));
+    if (!values.configId) {
+      setCodes({ configId: 'noStorage' });
+      return setFormError(t('upload.errors.noStorage'));
+    }
+    const options = validOptions(ready.length === 1);
+    if (!options) return;
+    const config = configs.data?.find((c) => c.id === values.configId);
+    queue.start((item) => checkSpace(item.file.size, config) ?? options);
+    // A custom link names one share: the next upload must not reuse it.
+    if (options.slug) setValues((v) => ({ ...v, slug: '' }));
+  }
+
+  function onUrlDone(job: UrlFetchJobDto, info: UrlInfoDto, filename: string) {
+    remember({ slug: job.slug, filename, size: job.bytes_total ?? info.size ?? job.bytes_stored, url: fileShareUrl(job.slug), uploadedAt: job.updated_at });
+    toast.success(t('upload.url.done'));
+    void configs.refetch();
+  }
+
+  const filesPanel = (
+    <div className="flex flex-col gap-4">
+      <DropZone onFiles={addFiles} maxBytes={maxBytes} />
+      {blocked ? null : <ResumableNotice api={httpUploadApi} hidden={inQueue} />}
+      <UploadQueueList
+        items={items}
+        onCancel={(id) => queue.cancel(id)}
+        onRetry={(id) => queue.retry(id)}
+        onRemove={(id) => queue.remove(id)}
+        onCancelAll={() => queue.cancelAll()}
+        onClearFinished={() => queue.clearFinished()}
+      />
+      <FormError message={formError} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-fg-subtle">{t('upload.drop.pasteHint')}</p>
+        <Button icon={<Upload />} onClick={startFiles} disabled={blocked !== null} aria-describedby={blocked ? noticeId : undefined} loading={busy && ready.length === 0}>
+          {ready.length > 1 ? t('upload.start.many', { count: ready.length }) : t('upload.start.one')}
+        </Button>
+      </div>
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
+      <div className="mb-5 min-w-0">
+        <h1 className="text-xl font-semibold tracking-tight text-fg sm:text-2xl">{t('upload.title')}</h1>
+        <p className="mt-1 text-sm text-fg-muted">{t('upload.description')}</p>
+      </div>
+      {blocked ? <AccessNotice id={noticeId} reason={blocked} /> : null}
+      <div className="mt-5 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="p-4 sm:p-5">
+          <Tabs
+            label={t('upload.tabs.label')}
+            value={tab}
+            onValueChange={setTab}
+            items={[
+              { value: 'files', label: t('upload.tabs.files'), icon: <FileUp />, content: filesPanel },
+              {
+                value: 'url',
+                label: t('upload.tabs.url'),
+                icon: <Globe />,
+                content: <UrlPanel buildOptions={() => validOptions(true)} disabled={blocked !== null} onDone={onUrlDone} />,
+              },
+            ]}
+          />
+        </Card>
+        <div className="flex flex-col gap-6 lg:sticky lg:top-20">
+          <Card>
+            <CardHeader title={t('upload.options.title')} description={t('upload.options.description')} className="py-3" />
+            <div className="px-5 py-4">
+              <UploadOptions
+                values={values}
+                onChange={setValues}
+                errors={errors}
+                configs={configs.data}
+                configsLoading={configs.isLoading}
+                slugDisabled={tab === 'files' && ready.length > 1}
+                disabled={blocked !== null}
+              />
+            </div>
+          </Card>
+          <RecentUploads
+            uploads={recent}
+            onClear={() => {
+              clearRecentUploads();
+              setRecent([]);
+            }}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { SourceUrl, type UrlFetchJobDto, type UrlInfoDto } from '@driftbox/contract';
+import { Globe, Link2, Search, X } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileTypeIcon } from '../../../components/share/file-type-icon';
+import { Button } from '../../../components/ui/button';
+import { Field, FormError } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { formatBytes } from '../../../lib/format';
+import type { ShareOptions } from '../../../lib/uploader/upload-api';
+import { cancelUrlFetch, getUrlFetch, getUrlInfo, startUrlFetch } from '../api/url-fetch';
+import { uploadErrorMessage } from '../lib/upload-errors';
+import { ShareResult } from './share-result';
+
+const POLL_MS = 1000;
+
+export interface UrlPanelProps {
+  /** The batch options, or null when a field is invalid (the form shows why). */
+  buildOptions: () => ShareOptions | null;
+  disabled: boolean;
+  onDone: (job: UrlFetchJobDto, info: UrlInfoDto, filename: string) => void;
+}
+
+/** Fetch a file from a URL into storage: look it up, then let the server stream it and follow the progress. */
+export function UrlPanel({ buildOptions, disabled, onDone }: UrlPanelProps) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState('');
+  const [urlError, setUrlError] = useState<string>();
+  const [info, setInfo] = useState<UrlInfoDto | null>(null);
+  const [filename, setFilename] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [job, setJob] = useState<UrlFetchJobDto | null>(null);
+  const [error, setError] = useState<string>();
+  const doneRef = useRef(onDone);
+  useEffect(() => {
+    doneRef.current = onDone;
+  });
+  const running = job?.status === 'running';
+
+  // Follow the server's job until it ends; spec §9: 0–49 % fetching, 50–99 % storing, 100 done.
+  const jobId = running ? job.file_id : null;
+  useEffect(() => {
+    if (!jobId || !info) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout>;
+    const poll = async () => {
+      try {
+        const next = await getUrlFetch(jobId, controller.signal);
+        setJob(next);
+        if (next.status === 'completed') doneRef.current(next, info, filename || info.filename);
+        if (next.status === 'failed') setError(next.error ?? t('upload.errors.unknown'));
+        if (next.status === 'running') timer = setTimeout(() => void poll(), POLL_MS);
+      } catch (err) {
+        if (!controller.signal.aborted) setError(uploadErrorMessage(t, err));
+      }
+    };
+    timer = setTimeout(() => void poll(), POLL_MS);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [jobId, info, filename, t]);
+
+  async function check(event: FormEvent) {
+    event.preventDefault();
+    setError(undefined);
+    setJob(null);
+    const parsed = SourceUrl.safeParse(url);
+    if (!parsed.success) return setUrlError(t('upload.url.invalid'));
+    setUrlError(undefined);
+    setChecking(true);
+    try {
+      const found = await getUrlInfo(parsed.data);
+      setInfo(found);
+      setFilename(found.filename);
+    } catch (err) {
+      setInfo(null);
+      setUrlError(uploadErrorMessage(t, err));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function start() {
+    if (!info) return;
+    const options = buildOptions();
+    if (!options) return;
+    setError(undefined);
+    try {
+      setJob(await startUrlFetch({ ...options, url: info.url, filename: filename.trim() || undefined }));
+    } catch (err) {
+      setError(uploadErrorMessage(t, err));
+    }
+  }
+
+  async function cancel() {
+    if (!job) return;
+    try {
+      await cancelUrlFetch(job.file_id);
+      setJob({ ...job, status: 'cancelled' });
+    } catch (err) {
+      setError(uploadErrorMessage(t, err));
+    }
+  }
+
+  const phase: Phase | undefined = !job ? undefined : job.status === 'running' ? (job.progress < 50 ? 'fetching' : 'storing') : job.status;
+  return (
+    <div className="flex flex-col gap-5">
+      <form onSubmit={(e) => void check(e)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <Field label={t('upload.url.label')} error={urlError} hint={t('upload.url.hint')} className="flex-1">
+          {(control) => <Input {...control} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/file.zip" autoComplete="off" spellCheck={false} disabled={disabled || running} />}
+        </Field>
+        <Button type="submit" variant="outline" icon={<Search />} loading={checking} disabled={disabled || running || !url.trim()} className="sm:mt-6.5">
+          {t('upload.url.check')}
+        </Button>
+      </form>
+
+      {info ? (
+        <div className="flex flex-col gap-4 rounded-xl border border-line p-4">
+          <div className="flex items-start gap-3">
+            <FileTypeIcon filename={info.filename} mimetype={info.contentType} />
+            <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-fg-muted">{t('upload.url.name')}</dt>
+              <dd className="truncate font-medium text-fg" title={info.filename}>{info.filename}</dd>
+              <dt className="text-fg-muted">{t('upload.url.size')}</dt>
+              <dd className="text-fg">{info.size === null ? t('upload.url.unknownSize') : formatBytes(info.size)}</dd>
+              <dt className="text-fg-muted">{t('upload.url.type')}</dt>
+              <dd className="truncate text-fg">{info.contentType}</dd>
+            </dl>
+          </div>
+          <Field label={t('upload.url.saveAs')}>
+            {(control) => <Input {...control} value={filename} onChange={(e) => setFilename(e.target.value)} disabled={disabled || running} autoComplete="off" />}
+          </Field>
+          {job ? <UrlProgress job={job} phase={phase} /> : null}
+          <FormError message={error} />
+          {job?.status === 'completed' ? (
+            <ShareResult slug={job.slug} filename={filename || info.filename} />
+          ) : (
+            <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+              {running ? (
+                <Button variant="outline" icon={<X />} onClick={() => void cancel()}>
+                  {t('upload.url.cancel')}
+                </Button>
+              ) : null}
+              <Button icon={<Globe />} onClick={() => void start()} loading={running} disabled={disabled}>
+                {t('upload.url.start')}
+              </Button>
+            </div>
+          )}
+        </div>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-fg-muted">
+          <Link2 className="size-4 shrink-0" aria-hidden="true" />
+          {t('upload.url.intro')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type Phase = 'fetching' | 'storing' | Exclude<UrlFetchJobDto['status'], 'running'>;
+
+function UrlProgress({ job, phase }: { job: UrlFetchJobDto; phase: Phase | undefined }) {
+  const { t } = useTranslation();
+  const percent = Math.max(0, Math.min(100, Math.round(job.progress)));
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex justify-between text-xs text-fg-muted tabular-nums">
+        <span>{t(`upload.url.phase.${phase ?? 'fetching'}`)}</span>
+        <span>
+          {formatBytes(job.bytes_fetched)}
+          {job.bytes_total !== null ? ` / ${formatBytes(job.bytes_total)}` : ''} · {percent}%
+        </span>
+      </div>
+      <div role="progressbar" aria-label={t('upload.url.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-1.5 overflow-hidden rounded-full bg-subtle">
+        <div className="h-full rounded-full bg-accent transition-[width] duration-300" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

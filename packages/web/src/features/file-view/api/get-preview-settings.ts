@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { DEFAULT_PREVIEW_SETTINGS, previewSettingsFrom, type PreviewSettings } from '../../../lib/file-preview';
+
+const Row = z.object({ key: z.string(), value: z.string() });
+
+/** `GET /api/admin/settings?group=2&metadata=false`: the preview lists, public like the site group. */
+export async function getPreviewSettings(): Promise<PreviewSettings> {
+  const rows = await apiRequest('/admin/settings', { query: { group: 2, metadata: false }, schema: z.array(Row), authorization: null });
+  return previewSettingsFrom(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+}
+
+const previewSettingsQuery = queryOptions({ queryKey: ['preview-settings'], queryFn: getPreviewSettings, staleTime: 5 * 60_000 });
+
+/** The preview lists; the catalogue's defaults when they cannot be read, so a file still shows. */
+export function usePreviewSettings(): { settings: PreviewSettings; ready: boolean } {
+  const query = useQuery(previewSettingsQuery);
+  return { settings: query.data ?? DEFAULT_PREVIEW_SETTINGS, ready: !query.isPending };
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FilePublicDto } from '@driftbox/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { fileTokens } from '../lib/access-token';
+import { publicFileQueryKey } from './get-public-file';
+
+/** `POST /api/public/files/{slug}/verify` → the share with token-carrying links (this counts the view). */
+export function verifyFilePassword({ slug, password }: { slug: string; password: string }): Promise<FilePublicDto> {
+  return apiRequest(`/public/files/${encodeURIComponent(slug)}/verify`, { method: 'POST', body: { password }, schema: FilePublicDto, authorization: null });
+}
+
+export function useVerifyFilePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyFilePassword,
+    onSuccess: (file, { slug }) => {
+      if (file.access_token && file.access_token_expires_at) fileTokens.save(slug, file.access_token, file.access_token_expires_at);
+      queryClient.setQueryData(publicFileQueryKey(slug), file);
+    },
+  });
+}

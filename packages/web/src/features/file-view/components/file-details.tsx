@@ -1,0 +1,92 @@
+import { Clock, Download, Eye, HardDrive, Link2, Lock, QrCode as QrIcon, Timer, TriangleAlert } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyField } from '../../../components/share/copy-field';
+import { FileTypeIcon } from '../../../components/share/file-type-icon';
+import { QrCode } from '../../../components/share/qr-code';
+import { useCopyLink } from '../../../components/share/use-copy-link';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { fileShareUrl } from '../../../lib/file-links';
+import type { PreviewSettings } from '../../../lib/file-preview';
+import { formatBytes, formatDateTime } from '../../../lib/format';
+import { FilePreview, type OpenFile } from './file-preview';
+
+/** A shared file: what it is, its limits, the preview and the download / copy link / QR actions. */
+export function FileDetails({ file, settings }: { file: OpenFile; settings: PreviewSettings }) {
+  const { t, i18n } = useTranslation();
+  const [qrOpen, setQrOpen] = useState(false);
+  const link = fileShareUrl(file.slug);
+  const remaining = file.max_views > 0 ? Math.max(0, file.max_views - file.views) : null;
+  const copyLink = useCopyLink();
+
+  // A plain link: the server answers it as an attachment, so the browser saves the exact bytes.
+  const download = (
+    <a href={file.downloadUrl} download={file.filename} className={buttonClasses('primary', 'md')}>
+      <Download />
+      {t('fileView.download')}
+    </a>
+  );
+
+  return (
+    <article className="mx-auto flex max-w-5xl flex-col gap-4">
+      <Card className="p-5 sm:p-6">
+        <div className="flex flex-col gap-5 md:flex-row md:items-start md:justify-between">
+          <div className="flex min-w-0 gap-4">
+            <FileTypeIcon filename={file.filename} mimetype={file.mimetype} className="size-12 rounded-xl" />
+            <div className="min-w-0">
+              <h1 className="text-lg font-semibold tracking-tight [overflow-wrap:anywhere] text-fg sm:text-xl">{file.filename}</h1>
+              {file.remark ? <p className="mt-1 text-sm break-words text-fg-muted">{file.remark}</p> : null}
+              <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-subtle">
+                <Meta icon={HardDrive}>
+                  {formatBytes(file.size)} · <span className="break-all">{file.mimetype}</span>
+                </Meta>
+                <Meta icon={Clock}>{t('fileView.uploaded', { date: formatDateTime(file.created_at, i18n.language) })}</Meta>
+                <Meta icon={Timer}>{file.expires_at ? t('fileView.expires', { date: formatDateTime(file.expires_at, i18n.language) }) : t('fileView.neverExpires')}</Meta>
+                <Meta icon={Eye}>{remaining === null ? t('fileView.views', { count: file.views }) : t('fileView.viewsLeft', { count: remaining, max: file.max_views })}</Meta>
+                {file.has_password ? <Meta icon={Lock}>{t('fileView.protected')}</Meta> : null}
+              </ul>
+            </div>
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            {download}
+            <Button variant="outline" icon={<Link2 />} onClick={() => void copyLink(link, t('fileView.linkCopied'))}>
+              {t('fileView.copyLink')}
+            </Button>
+            <Button variant="outline" icon={<QrIcon />} onClick={() => setQrOpen(true)}>
+              {t('fileView.qr')}
+            </Button>
+          </div>
+        </div>
+        {file.is_last_view ? (
+          <div role="status" className="mt-4 flex gap-3 rounded-xl border border-warning-text/20 bg-warning-soft px-4 py-3 text-sm text-warning-text">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">{t('fileView.lastView.title')}</p>
+              <p className="mt-0.5 opacity-90">{t('fileView.lastView.description')}</p>
+            </div>
+          </div>
+        ) : null}
+      </Card>
+      <Card className="overflow-hidden" aria-label={t('fileView.preview.label')} role="region">
+        <FilePreview file={file} settings={settings} downloadAction={download} />
+      </Card>
+      <Dialog open={qrOpen} onOpenChange={setQrOpen} title={t('fileView.qrTitle')} description={t('fileView.qrDescription')} size="sm">
+        <div className="flex flex-col items-center gap-4">
+          <QrCode value={link} label={t('fileView.qrLabel', { name: file.filename })} size={200} />
+          <CopyField label={t('fileView.link')} value={link} copyLabel={t('fileView.copyLink')} copiedMessage={t('fileView.linkCopied')} />
+        </div>
+      </Dialog>
+    </article>
+  );
+}
+
+function Meta({ icon: Icon, children }: { icon: typeof Clock; children: ReactNode }) {
+  return (
+    <li className="flex min-w-0 items-center gap-1.5">
+      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="min-w-0">{children}</span>
+    </li>
+  );
+}

@@ -1,0 +1,47 @@
+import type { FilePublicDto } from '@driftbox/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordCard } from '../../../components/share/password-card';
+import { isApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/error-message';
+import { useVerifyFilePassword } from '../api/verify-file-password';
+
+/** Asks for the password of a protected file; the view is counted only when it is right. */
+export function FilePasswordForm({ file, onUnavailable }: { file: FilePublicDto; onUnavailable: (error: unknown) => void }) {
+  const { t } = useTranslation();
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const verify = useVerifyFilePassword();
+
+  function submit(password: string) {
+    setFieldError(undefined);
+    setFormError(undefined);
+    verify.mutate(
+      { slug: file.slug, password },
+      {
+        onError: (error) => {
+          if (!isApiError(error)) return setFormError(errorMessage(error));
+          if (error.status === 404 || error.status === 410 || error.status === 403) return onUnavailable(error);
+          if (error.status === 401) return setFieldError(t('fileView.password.wrong'));
+          if (error.status === 429) return setFormError(t('fileView.password.rateLimited'));
+          setFormError(errorMessage(error));
+        },
+      },
+    );
+  }
+
+  return (
+    <PasswordCard
+      title={t('fileView.password.title')}
+      description={t('fileView.password.description', { name: file.filename })}
+      remark={file.remark}
+      label={t('fileView.password.label')}
+      submitLabel={t('fileView.password.submit')}
+      requiredMessage={t('fileView.password.required')}
+      pending={verify.isPending}
+      fieldError={fieldError}
+      formError={formError}
+      onSubmit={submit}
+    />
+  );
+}

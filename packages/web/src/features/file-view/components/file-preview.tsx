@@ -1,0 +1,76 @@
+import type { FilePublicDto } from '@driftbox/contract';
+import { EyeOff, FileWarning } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Skeleton } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/error-message';
+import { officeViewerUrl, previewKindOf, type PreviewSettings } from '../../../lib/file-preview';
+import { formatBytes } from '../../../lib/format';
+import { useOfficePreview } from '../api/get-office-preview';
+import { TEXT_PREVIEW_MAX_BYTES, TextPreview } from './text-preview';
+
+/** An unlocked share: its links (with the visit's token) are set. */
+export type OpenFile = FilePublicDto & { previewUrl: string; downloadUrl: string };
+
+/** The preview by type, per the admin's preview settings (lib/file-preview). */
+export function FilePreview({ file, settings, downloadAction }: { file: OpenFile; settings: PreviewSettings; downloadAction: ReactNode }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const kind = previewKindOf(file.filename, file.mimetype, settings);
+  const noPreview = (title: string, description: string) => <EmptyState icon={EyeOff} title={title} description={description} action={downloadAction} />;
+
+  if (failed) return <EmptyState icon={FileWarning} title={t('fileView.preview.loadFailed')} description={t('fileView.preview.loadFailedHint')} action={downloadAction} />;
+  switch (kind) {
+    case 'image':
+      return (
+        <div className="flex justify-center bg-[repeating-conic-gradient(var(--color-subtle)_0_25%,transparent_0_50%)] bg-[length:20px_20px] p-3 sm:p-6">
+          <img src={file.previewUrl} alt={file.filename} className="max-h-[70vh] max-w-full rounded-md object-contain" onError={() => setFailed(true)} />
+        </div>
+      );
+    case 'video':
+      return (
+        <div className="bg-black">
+          <video src={file.previewUrl} controls preload="metadata" className="mx-auto max-h-[75vh] w-full" aria-label={file.filename} onError={() => setFailed(true)} />
+        </div>
+      );
+    case 'audio':
+      return (
+        <div className="p-6">
+          <audio src={file.previewUrl} controls preload="metadata" className="w-full" aria-label={file.filename} onError={() => setFailed(true)} />
+        </div>
+      );
+    case 'pdf':
+      return <iframe src={file.previewUrl} title={file.filename} className="block h-[75vh] w-full border-0 bg-white" />;
+    case 'office':
+      return <OfficePreview file={file} settings={settings} />;
+    case 'markdown':
+    case 'text':
+      if (file.size > TEXT_PREVIEW_MAX_BYTES) return noPreview(t('fileView.preview.tooLarge'), t('fileView.preview.tooLargeHint', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) }));
+      return <TextPreview url={file.previewUrl} filename={file.filename} markdown={kind === 'markdown'} />;
+    default:
+      return noPreview(t('fileView.preview.none'), t('fileView.preview.noneHint'));
+  }
+}
+
+/** Office files open in the online viewer the admin chose; it fetches the file from a temporary link. */
+function OfficePreview({ file, settings }: { file: OpenFile; settings: PreviewSettings }) {
+  const { t } = useTranslation();
+  const office = useOfficePreview(file.slug, file.access_token);
+  if (office.isPending) {
+    return (
+      <div className="p-5" role="status" aria-label={t('common.loading')}>
+        <Skeleton className="h-[60vh] w-full" />
+      </div>
+    );
+  }
+  if (office.isError) return <ErrorState title={t('fileView.preview.loadFailed')} message={errorMessage(office.error)} onRetry={() => void office.refetch()} retrying={office.isFetching} />;
+  const provider = settings.officeProvider === 'google' ? t('fileView.preview.google') : t('fileView.preview.microsoft');
+  return (
+    <div>
+      <iframe src={officeViewerUrl(settings.officeProvider, office.data.url)} title={t('fileView.preview.officeTitle', { name: file.filename })} className="block h-[75vh] w-full border-0 bg-white" />
+      <p className="border-t border-line px-4 py-2 text-xs text-fg-subtle">{t('fileView.preview.officeNote', { provider })}</p>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { SETTING_DEFINITIONS, type FilePublicDto } from '@driftbox/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
+import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
+import { renderWithApp } from '../../../test/render';
+import { FileViewPage } from './file-view-page';
+
+const ORIGIN = 'http://localhost:3000';
+const file = (overrides: Partial<FilePublicDto> = {}): FilePublicDto => ({
+  slug: 'pic',
+  filename: 'photo.png',
+  mimetype: 'image/png',
+  size: 2048,
+  remark: 'Holiday',
+  created_at: '2026-03-01T00:00:00.000Z',
+  expires_at: null,
+  max_views: 0,
+  views: 1,
+  use_proxy: 1,
+  has_password: false,
+  requires_password: false,
+  is_last_view: false,
+  previewUrl: `${ORIGIN}/api/file-view/pic?token=t1`,
+  downloadUrl: `${ORIGIN}/api/file-download/pic?token=t1`,
+  access_token: 't1',
+  access_token_expires_at: '2999-01-01T00:00:00.000Z',
+  ...overrides,
+});
+const locked = (overrides: Partial<FilePublicDto> = {}) =>
+  file({ has_password: true, requires_password: true, previewUrl: null, downloadUrl: null, access_token: null, access_token_expires_at: null, ...overrides });
+
+/** The preview group as visitors read it (`metadata=false`), with overrides. */
+function previewSettings(overrides: Record<string, string> = {}) {
+  return () => ok(SETTING_DEFINITIONS.filter((d) => d.group === 2).map((d) => ({ key: d.key, value: overrides[d.key] ?? d.default })));
+}
+
+function renderPage(slug = 'pic') {
+  return renderWithApp(
+    <Routes>
+      <Route path="/file/:slug" element={<FileViewPage />} />
+    </Routes>,
+    { route: `/file/${slug}` },
+  );
+}
+
+const reads = (requests: RecordedRequest[]) => requests.filter((r) => r.url.startsWith('/api/public/files/'));
+
+beforeAll(async () => {
+  await loadRenderer();
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+});
+
+describe('file page', () => {
+  it('shows loading, then the file with its image preview, details and a Download link', async () => {
+    const requests = mockApi({ 'GET /api/public/files/pic': () => ok(file({ max_views: 5, views: 2 })), 'GET /api/admin/settings': previewSettings() });
+    renderPage();
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'photo.png' })).toBeInTheDocument();
+    expect(screen.getByText('Holiday')).toBeInTheDocument();
+    expect(screen.getByText('3 of 5 views left')).toBeInTheDocument();
+    expect(screen.getByText('Never expires')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'photo.png' })).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=t1`);
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t1`);
+    // One counted read per visit; the preview settings are read without credentials.
+    expect(reads(requests)).toHaveLength(1);
+    expect(requests.find((r) => r.url.startsWith('/api/admin/settings'))?.url).toContain('group=2');
+  });
+
+  it('sends the stored token on a reload so the visit is not counted twice', async () => {
+    const first = mockApi({ 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings() });
+    const { unmount } = renderPage();
+    await screen.findByRole('heading', { name: 'photo.png' });
+    expect(reads(first)[0]?.headers['X-File-Token']).toBeUndefined();
+    unmount();
+    const second = mockApi({ 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings() });
+    renderPage();
+    await screen.findByRole('heading', { name: 'photo.png' });
+    expect(reads(second)[0]?.headers['X-File-Token']).toBe('t1');
+  });
+
+  it('has distinct pages for not found, expired or used up, and forbidden', async () => {
+    mockApi({ 'GET /api/public/files/pic': () => fail(404, 'NOT_FOUND', 'File not found'), 'GET /api/admin/settings': previewSettings() });
+    const a = renderPage();
+    expect(await screen.findByRole('heading', { name: 'File not found' })).toBeInTheDocument();
+    a.unmount();
+    mockApi({ 'GET /api/public/files/pic': () => fail(410, 'GONE', 'gone'), 'GET /api/admin/settings': previewSettings() });
+    const b = renderPage();
+    expect(await screen.findByRole('heading', { name: 'This file is no longer available' })).toBeInTheDocument();
+    b.unmount();
+    mockApi({ 'GET /api/public/files/pic': () => fail(403, 'FORBIDDEN', 'no'), 'GET /api/admin/settings': previewSettings() });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'You may not open this file' })).toBeInTheDocument();
+  });
+
+  it('tells an expired protected file from a used-up one by the metadata it already has', async () => {
+    for (const [meta, title] of [
+      [{ expires_at: '2000-01-01T00:00:00.000Z' }, 'This file has expired'],
+      [{ max_views: 3, views: 3 }, 'This file reached its view limit'],
+    ] as const) {
+      mockApi({ 'GET /api/public/files/pic': () => ok(locked(meta)), 'POST /api/public/files/pic/verify': () => fail(410, 'GONE', 'gone'), 'GET /api/admin/settings': previewSettings() });
+      const view = renderPage();
+      await userEvent.type(await screen.findByLabelText('Password'), 'pw');
+      await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('asks for the password, reports a wrong one and rate limiting, then shows the file', async () => {
+    let attempt = 0;
+    const requests = mockApi({
+      'GET /api/public/files/pic': () => ok(locked()),
+      'POST /api/public/files/pic/verify': () => {
+        attempt += 1;
+        if (attempt === 1) return fail(401, 'WRONG_PASSWORD', 'Wrong password');
+        if (attempt === 2) return fail(429, 'RATE_LIMITED', 'slow down');
+        return ok(file({ has_password: true }));
+      },
+      'GET /api/admin/settings': previewSettings(),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'This file is password protected' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(screen.getByText('Enter the password')).toBeInTheDocument();
+    const input = screen.getByLabelText('Password');
+    await userEvent.type(input, 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Wrong password')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Too many attempts. Wait a few minutes, then try again.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t1`);
+    expect(screen.getByText('Password protected')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({ password: 'nope' });
+    // The password never goes into a URL.
+    expect(requests.every((r) => !r.url.includes('nope'))).toBe(true);
+  });
+
+  it('highlights code and renders Markdown from the token link', async () => {
+    const code = 'const answer = 42;\n';
+    mockApi({
+      'GET /api/public/files/pic': () => ok(file({ filename: 'main.js', mimetype: 'text/javascript' })),
+      'GET /api/admin/settings': previewSettings(),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response(code),
+    });
+    const view = renderPage();
+    // JavaScript is scriptable: shown as highlighted source, never run.
+    const keyword = await screen.findByText('const');
+    expect(keyword).toHaveClass('hljs-keyword');
+    expect(keyword.closest('pre')).not.toBeNull();
+    view.unmount();
+
+    mockApi({
+      'GET /api/public/files/pic': () => ok(file({ filename: 'notes.md', mimetype: 'text/markdown' })),
+      'GET /api/admin/settings': previewSettings(),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response('# Notes\n\n<script>alert(1)</script> **bold**'),
+    });
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Preview' });
+    expect(await within(region).findByRole('heading', { name: 'Notes' })).toBeInTheDocument();
+    expect(within(region).getByText('bold').tagName).toBe('STRONG');
+    expect(region.querySelector('script')).toBeNull();
+  });
+
+  it('never renders HTML or SVG inline: source text or no preview', async () => {
+    mockApi({
+      'GET /api/public/files/pic': () => ok(file({ filename: 'logo.svg', mimetype: 'image/svg+xml' })),
+      'GET /api/admin/settings': previewSettings(),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response('<svg onload="alert(1)"></svg>'),
+    });
+    const view = renderPage();
+    const region = await screen.findByRole('region', { name: 'Preview' });
+    expect(await within(region).findByText(/onload/)).toBeInTheDocument();
+    expect(region.querySelector('svg, img, iframe')).toBeNull();
+    view.unmount();
+
+    // html removed from the text list: no preview at all, not an iframe.
+    mockApi({
+      'GET /api/public/files/pic': () => ok(file({ filename: 'page.html', mimetype: 'text/html' })),
+      'GET /api/admin/settings': previewSettings({ preview_text_types: 'txt' }),
+    });
+    renderPage();
+    expect(await screen.findByText('No preview for this type')).toBeInTheDocument();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Download' }).length).toBeGreaterThan(0);
+  });
+
+  it('follows the preview settings: video, audio, PDF and unknown types', async () => {
+    const cases: [Partial<FilePublicDto>, (root: HTMLElement) => void][] = [
+      [{ filename: 'clip.mp4', mimetype: 'video/mp4' }, (root) => expect(root.querySelector('video')).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=t1`)],
+      [{ filename: 'song.mp3', mimetype: 'audio/mpeg' }, (root) => expect(root.querySelector('audio')).not.toBeNull()],
+      [{ filename: 'doc.pdf', mimetype: 'application/pdf' }, (root) => expect(root.querySelector('iframe')).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=t1`)],
+      [{ filename: 'data.bin', mimetype: 'application/octet-stream' }, (root) => expect(within(root).getByText('No preview for this type')).toBeInTheDocument()],
+    ];
+    for (const [overrides, check] of cases) {
+      mockApi({ 'GET /api/public/files/pic': () => ok(file(overrides)), 'GET /api/admin/settings': previewSettings() });
+      const view = renderPage();
+      check(await screen.findByRole('region', { name: 'Preview' }));
+      view.unmount();
+    }
+    // An admin who removes png from the image list gets no image preview.
+    mockApi({ 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings({ preview_image_types: 'jpg' }) });
+    renderPage();
+    expect(await screen.findByText('No preview for this type')).toBeInTheDocument();
+  });
+
+  it('opens Office files in the viewer chosen in settings, with the visit token', async () => {
+    const direct = 'https://bucket.example/report.docx?sig=1';
+    for (const [provider, expected] of [
+      ['microsoft', `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(direct)}`],
+      ['google', `https://docs.google.com/gview?embedded=true&url=${encodeURIComponent(direct)}`],
+    ] as const) {
+      const requests = mockApi({
+        'GET /api/public/files/pic': () => ok(file({ filename: 'report.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })),
+        'GET /api/admin/settings': previewSettings({ preview_office_provider: provider }),
+        'GET /api/office-preview/pic': () => ok({ url: direct, filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true }),
+      });
+      const view = renderPage();
+      const frame = await screen.findByTitle('Online preview of report.docx');
+      expect(frame).toHaveAttribute('src', expected);
+      expect(requests.find((r) => r.url.startsWith('/api/office-preview/'))?.headers['X-File-Token']).toBe('t1');
+      view.unmount();
+    }
+  });
+
+  it('warns on the last allowed view', async () => {
+    mockApi({ 'GET /api/public/files/pic': () => ok(file({ max_views: 2, views: 2, is_last_view: true })), 'GET /api/admin/settings': previewSettings() });
+    renderPage();
+    expect(await screen.findByText('This was the last allowed view')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('0 of 2 views left')).toBeInTheDocument());
+  });
+});

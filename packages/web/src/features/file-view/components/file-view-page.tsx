@@ -1,0 +1,51 @@
+import type { FilePublicDto } from '@driftbox/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Skeleton } from '../../../components/ui/spinner';
+import { usePreviewSettings } from '../api/get-preview-settings';
+import { publicFileQuery } from '../api/get-public-file';
+import { FileDetails } from './file-details';
+import type { OpenFile } from './file-preview';
+import { FilePasswordForm } from './file-password-form';
+import { FileUnavailable } from './file-unavailable';
+
+/**
+ * /file/{slug}. Views: the server counts one when the metadata of a public share is read (or when a
+ * password is checked) and hands out links with a short-lived token that it does not count again.
+ * So this page reads the metadata exactly once per visit (a query that never refetches, its token
+ * kept per tab so a reload within the hour counts nothing either) and everything after — preview,
+ * text content, Office link, download — goes through those token links. Links without a token would
+ * each count a view of a limited share, which is why the page never builds its own.
+ */
+export function FileViewPage() {
+  const { slug = '' } = useParams();
+  const file = useQuery(publicFileQuery(slug));
+  const preview = usePreviewSettings();
+  const [unavailable, setUnavailable] = useState<unknown>();
+
+  function content() {
+    if (unavailable !== undefined) return <FileUnavailable error={unavailable} known={file.data} />;
+    if (file.isPending || (file.isSuccess && !file.data.requires_password && !preview.ready)) return <FileLoading />;
+    if (file.isError) return <FileUnavailable error={file.error} onRetry={() => void file.refetch()} retrying={file.isFetching} />;
+    if (file.data.requires_password || !isOpen(file.data)) return <FilePasswordForm file={file.data} onUnavailable={setUnavailable} />;
+    return <FileDetails file={file.data} settings={preview.settings} />;
+  }
+
+  return <div className="px-4 py-6 sm:px-6 lg:py-8">{content()}</div>;
+}
+
+function isOpen(file: FilePublicDto): file is OpenFile {
+  return file.previewUrl !== null && file.downloadUrl !== null;
+}
+
+function FileLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4" role="status" aria-label={t('common.loading')}>
+      <Skeleton className="h-28 w-full rounded-2xl" />
+      <Skeleton className="h-96 w-full rounded-2xl" />
+    </div>
+  );
+}

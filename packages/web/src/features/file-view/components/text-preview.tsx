@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MarkdownState } from '../../../components/markdown/markdown-body';
+import { useRenderedMarkdown } from '../../../components/markdown/use-rendered-markdown';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Skeleton } from '../../../components/ui/spinner';
+import { extensionOf } from '../../../lib/file-preview';
+
+/** Larger text is not fetched for a preview: the download is the better way to read it. */
+export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
+
+/** highlight.js names for extensions it does not know as aliases. */
+const LANGUAGE_OF: Record<string, string> = { htm: 'html', svg: 'xml', vue: 'xml', conf: 'ini', yml: 'yaml', h: 'c', hpp: 'cpp', txt: 'plaintext', license: 'plaintext', readme: 'plaintext' };
+
+/**
+ * The file as a fenced code block, so the one Markdown renderer highlights it (highlight.js) and
+ * sanitises it; the fence is longer than any backtick run inside, so the text cannot close it.
+ */
+export function asCodeBlock(text: string, filename: string): string {
+  const ext = extensionOf(filename);
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (match) => match[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  const language = LANGUAGE_OF[ext] ?? (/^[a-z0-9]+$/.test(ext) ? ext : '');
+  return `${fence}${language}\n${text.replace(/\r?\n$/, '')}\n${fence}`;
+}
+
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return new TextDecoder('utf-8').decode(await response.arrayBuffer());
+}
+
+/**
+ * Text, code and Markdown, read once through the visit's token-carrying link (no further view is
+ * counted). Markdown goes through the shared renderer (raw HTML off, DOMPurify after).
+ */
+export function TextPreview({ url, filename, markdown }: { url: string; filename: string; markdown: boolean }) {
+  const { t } = useTranslation();
+  const text = useQuery({ queryKey: ['file-view', 'text', url], queryFn: () => fetchText(url), staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false });
+  const rendered = useRenderedMarkdown(text.data === undefined ? '' : markdown ? text.data : asCodeBlock(text.data, filename));
+  if (text.isPending) {
+    return (
+      <div className="flex flex-col gap-2 p-5" role="status" aria-label={t('common.loading')}>
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    );
+  }
+  if (text.isError) return <ErrorState title={t('fileView.preview.loadFailed')} message={t('fileView.preview.loadFailedHint')} onRetry={() => void text.refetch()} retrying={text.isFetching} />;
+  return <MarkdownState state={rendered} className={markdown ? 'px-5 py-6 sm:px-8' : '[&_pre]:m-0! [&_pre]:max-h-[70vh] [&_pre]:rounded-none! [&_pre]:border-0!'} />;
+}

@@ -1,0 +1,57 @@
+import {
+  FileDetailDto,
+  FilePresignDto,
+  MultipartInitDto,
+  MultipartPartsDto,
+  MultipartUrlsDto,
+  type FileShareOptions,
+  type PartUrl,
+} from '@driftbox/contract';
+import { z } from 'zod';
+import { apiRequest } from '../api-client';
+import type { UploadedPart } from './upload-parts';
+
+/** Share options as the upload calls take them (contract `FileShareOptions`, already validated). */
+export type ShareOptions = FileShareOptions;
+
+export interface FileMeta {
+  filename: string;
+  mimetype: string;
+  size: number;
+}
+
+/** The server calls the uploader makes; injected so the engine is tested without a server. */
+export interface UploadApi {
+  presign(body: ShareOptions & FileMeta): Promise<FilePresignDto>;
+  commit(fileId: string, etag: string | null): Promise<FileDetailDto>;
+  /** Deletes the caller's own pending upload (spec §4: a failed upload with a file id is removed). */
+  cancel(fileId: string): Promise<void>;
+  multipartInit(body: ShareOptions & FileMeta & { partSize: number; partCount: number }): Promise<MultipartInitDto>;
+  listParts(fileId: string, uploadId: string): Promise<MultipartPartsDto>;
+  refreshUrls(fileId: string, uploadId: string, partNumbers: number[]): Promise<PartUrl[]>;
+  complete(fileId: string, uploadId: string, parts: UploadedPart[]): Promise<FileDetailDto>;
+  abort(fileId: string, uploadId: string): Promise<void>;
+}
+
+const Nothing = z.unknown();
+
+/** The real calls, through the app's one API client (auth header, envelope, timeout). */
+export const httpUploadApi: UploadApi = {
+  presign: (body) => apiRequest('/s3/presign', { method: 'POST', body, schema: FilePresignDto }),
+  commit: (fileId, etag) => apiRequest('/s3/commit', { method: 'POST', body: etag ? { file_id: fileId, etag } : { file_id: fileId }, schema: FileDetailDto }),
+  // `url/cancel` deletes any pending upload of the caller, whichever way it was started.
+  cancel: async (fileId) => {
+    await apiRequest('/url/cancel', { method: 'POST', body: { file_id: fileId }, schema: Nothing });
+  },
+  multipartInit: (body) => apiRequest('/upload/multipart/init', { method: 'POST', body, schema: MultipartInitDto }),
+  listParts: (fileId, uploadId) =>
+    apiRequest('/upload/multipart/list-parts', { method: 'POST', body: { file_id: fileId, upload_id: uploadId }, schema: MultipartPartsDto }),
+  refreshUrls: async (fileId, uploadId, partNumbers) =>
+    (await apiRequest('/upload/multipart/refresh-urls', { method: 'POST', body: { file_id: fileId, upload_id: uploadId, partNumbers }, schema: MultipartUrlsDto }))
+      .part_urls,
+  complete: (fileId, uploadId, parts) =>
+    apiRequest('/upload/multipart/complete', { method: 'POST', body: { file_id: fileId, upload_id: uploadId, parts }, schema: FileDetailDto }),
+  abort: async (fileId, uploadId) => {
+    await apiRequest('/upload/multipart/abort', { method: 'POST', body: { file_id: fileId, upload_id: uploadId }, schema: Nothing });
+  },
+};

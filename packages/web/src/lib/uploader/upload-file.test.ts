@@ -1,0 +1,174 @@
+import type { FileDetailDto, MultipartInitDto } from '@driftbox/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api-error';
+import { createResumeStore, fileFingerprint, RESUME_STORAGE_KEY } from './resume-store';
+import type { UploadApi } from './upload-api';
+import { methodFor, PAUSE_REASON, uploadFile } from './upload-file';
+import { UploadError } from './upload-error';
+import type { PutFn } from './xhr-put';
+
+const detail = { id: 'f1', slug: 'abc', url: 'http://x/file/abc' } as unknown as FileDetailDto;
+
+function makeFile(size: number, name = 'big.bin'): File {
+  return new File([new Uint8Array(size)], name, { type: 'application/octet-stream', lastModified: 1_700_000_000_000 });
+}
+
+function initDto(partCount: number): MultipartInitDto {
+  return {
+    file_id: 'f1',
+    upload_id: 'u1',
+    slug: 'abc',
+    storage_path: 'big.bin',
+    storage_type: 'LOCAL',
+    provider_type: 'Local',
+    contentType: 'application/octet-stream',
+    partSize: 100,
+    partCount,
+    part_urls: Array.from({ length: partCount }, (_, i) => ({ partNumber: i + 1, url: `/p/${i + 1}` })),
+    url: 'http://x/file/abc',
+  };
+}
+
+function fakeApi(overrides: Partial<UploadApi> = {}): UploadApi {
+  return {
+    presign: vi.fn(async () => ({ file_id: 'f0', slug: 's', upload_url: '/put', headers: { 'Content-Type': 'text/plain' }, storage_path: 'a', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', expires_at: '', url: '' })),
+    commit: vi.fn(async () => detail),
+    cancel: vi.fn(async () => undefined),
+    multipartInit: vi.fn(async (body) => initDto(body.partCount)),
+    listParts: vi.fn(async () => ({ file_id: 'f1', upload_id: 'u1', parts: [] })),
+    refreshUrls: vi.fn(async (_f, _u, numbers: number[]) => numbers.map((n) => ({ partNumber: n, url: `/fresh/${n}` }))),
+    complete: vi.fn(async () => detail),
+    abort: vi.fn(async () => undefined),
+    ...overrides,
+  };
+}
+
+const okPut: PutFn = async (url, body, opts) => {
+  opts.onProgress?.(body.size);
+  return { etag: `"${url}"` };
+};
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+describe('method', () => {
+  it('uses one presigned PUT up to 5 MiB and multipart above', () => {
+    expect(methodFor(5 * 1024 * 1024)).toBe('presigned');
+    expect(methodFor(5 * 1024 * 1024 + 1)).toBe('multipart');
+  });
+
+  it('presigns, PUTs with the signed headers, and commits with the ETag', async () => {
+    const api = fakeApi();
+    const put = vi.fn(okPut);
+    const stages: string[] = [];
+    const result = await uploadFile(makeFile(10, 'notes.md'), { password: 'pw' }, { api, put }, { onStage: (s) => stages.push(s) });
+    expect(result).toBe(detail);
+    expect(api.presign).toHaveBeenCalledWith(expect.objectContaining({ filename: 'notes.md', mimetype: 'text/markdown', size: 10, password: 'pw' }));
+    expect(put).toHaveBeenCalledWith('/put', expect.any(Blob), expect.objectContaining({ headers: { 'Content-Type': 'text/plain' } }));
+    expect(api.commit).toHaveBeenCalledWith('f0', '"/put"');
+    expect(stages).toEqual(['preparing', 'uploading', 'finalizing', 'done']);
+  });
+
+  it('deletes the pending record when the presigned PUT fails', async () => {
+    const api = fakeApi();
+    const put: PutFn = async () => {
+      throw new UploadError('NETWORK');
+    };
+    await expect(uploadFile(makeFile(10), {}, { api, put })).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(api.cancel).toHaveBeenCalledWith('f0');
+  });
+
+  it('reports a refused presign as PRESIGN_FAILED with the server error as cause', async () => {
+    const refusal = new ApiError({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Insufficient storage: …' });
+    const api = fakeApi({ presign: vi.fn(async () => Promise.reject(refusal)) });
+    await expect(uploadFile(makeFile(10), {}, { api, put: okPut })).rejects.toMatchObject({ code: 'PRESIGN_FAILED', cause: refusal });
+  });
+});
+
+describe('multipart', () => {
+  const deps = (api: UploadApi, put: PutFn = okPut) => ({ api, put, multipartThreshold: 100, partSize: 100 });
+
+  it('inits with the part plan, completes with every ETag and forgets the saved state', async () => {
+    const api = fakeApi();
+    await uploadFile(makeFile(250), { s3_config_id: 'local' }, deps(api));
+    expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ size: 250, partSize: 100, partCount: 3, s3_config_id: 'local' }));
+    expect(api.complete).toHaveBeenCalledWith('f1', 'u1', [
+      { PartNumber: 1, ETag: '"/p/1"' },
+      { PartNumber: 2, ETag: '"/p/2"' },
+      { PartNumber: 3, ETag: '"/p/3"' },
+    ]);
+    expect(createResumeStore().list()).toEqual([]);
+  });
+
+  it('keeps the state after a failure, and a second attempt resumes with list-parts', async () => {
+    const file = makeFile(300);
+    const failing: PutFn = async (url, body, opts) => {
+      if (url === '/p/3') throw new UploadError('NO_ETAG');
+      return okPut(url, body, opts);
+    };
+    const api = fakeApi();
+    await expect(uploadFile(file, {}, deps(api, failing))).rejects.toMatchObject({ code: 'NO_ETAG' });
+    const saved = createResumeStore().get(fileFingerprint(file));
+    expect(saved).toMatchObject({ fileId: 'f1', uploadId: 'u1', partCount: 3 });
+    expect(localStorage.getItem(RESUME_STORAGE_KEY)).toContain('f1');
+
+    // The "reloaded page": the server says parts 1 and 2 are stored.
+    const api2 = fakeApi({
+      listParts: vi.fn(async () => ({ file_id: 'f1', upload_id: 'u1', parts: [1, 2].map((n) => ({ PartNumber: n, ETag: `"s${n}"`, Size: 100 })) })),
+    });
+    const put = vi.fn(okPut);
+    const onResume = vi.fn();
+    await uploadFile(file, {}, deps(api2, put), { onResume });
+    expect(api2.multipartInit).not.toHaveBeenCalled();
+    expect(api2.refreshUrls).toHaveBeenCalledWith('f1', 'u1', [3]);
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(put).toHaveBeenCalledWith('/fresh/3', expect.any(Blob), expect.anything());
+    expect(onResume).toHaveBeenCalledWith(2, 3);
+    expect(api2.complete).toHaveBeenCalledWith('f1', 'u1', [
+      { PartNumber: 1, ETag: '"s1"' },
+      { PartNumber: 2, ETag: '"s2"' },
+      { PartNumber: 3, ETag: '"/fresh/3"' },
+    ]);
+  });
+
+  it('starts over when the server no longer knows the saved upload', async () => {
+    const file = makeFile(200);
+    createResumeStore().save(fileFingerprint(file), { fileId: 'gone', uploadId: 'old', configId: '', storagePath: 'x', slug: 'x', partSize: 100, partCount: 2, parts: [], filename: file.name, size: 200, savedAt: 0 });
+    const api = fakeApi({ listParts: vi.fn(async () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'no' }))) });
+    await uploadFile(file, {}, deps(api));
+    expect(api.multipartInit).toHaveBeenCalledTimes(1);
+  });
+
+  it('a cancel aborts the upload on the server and drops the saved state', async () => {
+    const file = makeFile(300);
+    const controller = new AbortController();
+    const slow: PutFn = (_url, _body, opts) =>
+      new Promise((_resolve, reject) => {
+        opts.signal?.addEventListener('abort', () => reject(new UploadError('ABORTED')));
+      });
+    const api = fakeApi();
+    const done = uploadFile(file, {}, deps(api, slow), {}, controller.signal);
+    await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(api.abort).toHaveBeenCalledWith('f1', 'u1');
+    expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
+  });
+
+  it('a pause (leaving the page) stops the parts but keeps the upload resumable', async () => {
+    const file = makeFile(300);
+    const controller = new AbortController();
+    const slow: PutFn = (_url, _body, opts) =>
+      new Promise((_resolve, reject) => {
+        opts.signal?.addEventListener('abort', () => reject(new UploadError('ABORTED')));
+      });
+    const api = fakeApi();
+    const done = uploadFile(file, {}, deps(api, slow), {}, controller.signal);
+    await new Promise((r) => setTimeout(r, 5));
+    controller.abort(PAUSE_REASON);
+    await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(api.abort).not.toHaveBeenCalled();
+    expect(createResumeStore().get(fileFingerprint(file))).toMatchObject({ fileId: 'f1', uploadId: 'u1' });
+  });
+});

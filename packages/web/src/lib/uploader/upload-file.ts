@@ -1,0 +1,184 @@
+import { PART_SIZE, uploadMimetype, type FileDetailDto } from '@driftbox/contract';
+import { isApiError } from '../api-error';
+import { createResumeStore, fileFingerprint, type ResumeEntry, type ResumeStore } from './resume-store';
+import { SpeedMeter } from './speed-meter';
+import type { FileMeta, ShareOptions, UploadApi } from './upload-api';
+import { isAbort, UploadError, type UploadErrorCode } from './upload-error';
+import { partCountFor, uploadParts, type UploadedPart } from './upload-parts';
+import { xhrPut, type PutFn } from './xhr-put';
+
+/**
+ * Stages of one file (spec §4 "starting, initializing, uploading, processing, completing, completed"):
+ * `preparing` covers starting/initializing (presign, init or resume), `finalizing` the commit/complete.
+ */
+export type UploadStage = 'preparing' | 'uploading' | 'finalizing' | 'done';
+
+export type UploadMethod = 'presigned' | 'multipart';
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** Bytes per second, moving average. */
+  speed: number;
+}
+
+export interface UploadCallbacks {
+  onStage?: (stage: UploadStage, method: UploadMethod) => void;
+  onProgress?: (progress: UploadProgress) => void;
+  /** A multipart upload continued from an earlier page: `done` of `total` parts were already stored. */
+  onResume?: (done: number, total: number) => void;
+}
+
+export interface UploaderDeps {
+  api: UploadApi;
+  put?: PutFn;
+  resume?: ResumeStore;
+  /** Above this size the upload is multipart (the spec names no threshold: one part's size). */
+  multipartThreshold?: number;
+  partSize?: number;
+  now?: () => number;
+}
+
+/**
+ * Abort reason for leaving the page: the transfer stops but, like a reload, a multipart upload stays
+ * resumable (any other abort is the user's cancel, which discards it on the server).
+ */
+export const PAUSE_REASON = 'pause';
+
+/** Files larger than one part go multipart (resumable); smaller ones are one presigned PUT. */
+export function methodFor(size: number, threshold = PART_SIZE): UploadMethod {
+  return size > threshold ? 'multipart' : 'presigned';
+}
+
+/** Runs `call`; a server refusal becomes `code` with the ApiError kept as its cause. */
+async function step<T>(code: UploadErrorCode, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof UploadError) throw error;
+    throw new UploadError(code, { cause: error, status: isApiError(error) ? error.status : 0 });
+  }
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new UploadError('ABORTED');
+}
+
+/**
+ * Uploads one file and publishes its share: presign → PUT → commit, or multipart init (or resume) →
+ * parts → complete. Rejects with an UploadError; a cancel (`signal`) rejects with code ABORTED after
+ * the server was told to drop the upload.
+ */
+export async function uploadFile(file: File, options: ShareOptions, deps: UploaderDeps, callbacks: UploadCallbacks = {}, signal?: AbortSignal): Promise<FileDetailDto> {
+  const meter = new SpeedMeter(undefined, deps.now);
+  const onBytes = (loaded: number) => callbacks.onProgress?.({ loaded, total: file.size, speed: meter.sample(loaded) });
+  const meta: FileMeta = { filename: file.name, mimetype: uploadMimetype(file.name, file.type), size: file.size };
+  const method = methodFor(file.size, deps.multipartThreshold);
+  callbacks.onStage?.('preparing', method);
+  throwIfAborted(signal);
+  const context = { file, options, deps, callbacks, signal, meta, onBytes };
+  const result = method === 'multipart' ? await uploadMultipart(context) : await uploadPresigned(context);
+  callbacks.onStage?.('done', method);
+  return result;
+}
+
+interface Context {
+  file: File;
+  options: ShareOptions;
+  deps: UploaderDeps;
+  callbacks: UploadCallbacks;
+  signal: AbortSignal | undefined;
+  meta: FileMeta;
+  onBytes: (loaded: number) => void;
+}
+
+async function uploadPresigned({ file, options, deps, callbacks, signal, meta, onBytes }: Context): Promise<FileDetailDto> {
+  const presigned = await step('PRESIGN_FAILED', () => deps.api.presign({ ...options, ...meta }));
+  try {
+    throwIfAborted(signal);
+    callbacks.onStage?.('uploading', 'presigned');
+    const { etag } = await (deps.put ?? xhrPut)(presigned.upload_url, file, { headers: presigned.headers, onProgress: onBytes, signal });
+    callbacks.onStage?.('finalizing', 'presigned');
+    return await step('FINALIZE_FAILED', () => deps.api.commit(presigned.file_id, etag));
+  } catch (error) {
+    // Spec §4: an upload that fails after it got a file id deletes that record.
+    await deps.api.cancel(presigned.file_id).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The upload to continue: the stored entry when the server still has it, else a new one. */
+async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: string): Promise<{ entry: ResumeEntry; urls: Map<number, string> }> {
+  const { deps, options, meta, callbacks, file } = ctx;
+  const partSize = deps.partSize ?? PART_SIZE;
+  const configId = options.s3_config_id ?? '';
+  const stored = store.get(fingerprint);
+  if (stored && stored.configId === configId && stored.size === file.size) {
+    try {
+      const listed = await deps.api.listParts(stored.fileId, stored.uploadId);
+      const parts = listed.parts.filter((p) => p.PartNumber <= stored.partCount).map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag }));
+      const have = new Set(parts.map((p) => p.PartNumber));
+      const missing = Array.from({ length: stored.partCount }, (_, i) => i + 1).filter((n) => !have.has(n));
+      const urls = missing.length > 0 ? await deps.api.refreshUrls(stored.fileId, stored.uploadId, missing) : [];
+      const entry = { ...stored, parts };
+      store.save(fingerprint, entry);
+      callbacks.onResume?.(parts.length, stored.partCount);
+      return { entry, urls: new Map(urls.map((u) => [u.partNumber, u.url])) };
+    } catch (error) {
+      // Gone (finished, aborted or cleaned up): start over. Anything else is a real failure.
+      if (!(isApiError(error) && (error.status === 404 || error.status === 410))) throw new UploadError('INIT_FAILED', { cause: error });
+      store.remove(fingerprint);
+    }
+  }
+  const partCount = partCountFor(file.size, partSize);
+  const init = await step('INIT_FAILED', () => deps.api.multipartInit({ ...options, ...meta, partSize, partCount }));
+  const entry: ResumeEntry = {
+    fileId: init.file_id,
+    uploadId: init.upload_id,
+    configId,
+    storagePath: init.storage_path,
+    slug: init.slug,
+    partSize: init.partSize,
+    partCount: init.partCount,
+    parts: [],
+    filename: file.name,
+    size: file.size,
+    savedAt: 0,
+  };
+  store.save(fingerprint, entry);
+  return { entry, urls: new Map(init.part_urls.map((u) => [u.partNumber, u.url])) };
+}
+
+async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
+  const { file, deps, callbacks, signal, onBytes } = ctx;
+  const store = deps.resume ?? createResumeStore(deps.now);
+  const fingerprint = fileFingerprint(file);
+  const { entry, urls } = await startOrResume(ctx, store, fingerprint);
+  try {
+    throwIfAborted(signal);
+    callbacks.onStage?.('uploading', 'multipart');
+    const parts = await uploadParts({
+      blob: file,
+      partSize: entry.partSize,
+      partCount: entry.partCount,
+      urls,
+      done: entry.parts,
+      put: deps.put ?? xhrPut,
+      refreshUrl: async (n) => (await deps.api.refreshUrls(entry.fileId, entry.uploadId, [n]))[0]?.url ?? '',
+      onProgress: onBytes,
+      onPartDone: (_part, all: UploadedPart[]) => store.save(fingerprint, { ...entry, parts: all }),
+      signal,
+    });
+    callbacks.onStage?.('finalizing', 'multipart');
+    const detail = await step('FINALIZE_FAILED', () => deps.api.complete(entry.fileId, entry.uploadId, parts));
+    store.remove(fingerprint);
+    return detail;
+  } catch (error) {
+    if (isAbort(error) && signal?.reason !== PAUSE_REASON) {
+      // A cancel discards the upload on the server too; a failure or a pause keeps it for a resume.
+      store.remove(fingerprint);
+      await deps.api.abort(entry.fileId, entry.uploadId).catch(() => undefined);
+    }
+    throw error;
+  }
+}

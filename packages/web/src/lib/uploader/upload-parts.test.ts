@@ -1,0 +1,178 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UploadError } from './upload-error';
+import { partCountFor, partRange, uploadParts } from './upload-parts';
+import type { PutFn, PutOptions } from './xhr-put';
+
+const MiB = 1024 * 1024;
+
+function urlsFor(count: number): Map<number, string> {
+  return new Map(Array.from({ length: count }, (_, i) => [i + 1, `https://s3.test/part/${i + 1}`]));
+}
+
+/** A PUT that answers after `delay` ms with the part number as ETag, recording calls. */
+function fakePut(options: { delay?: number; fail?: (url: string, attempt: number) => UploadError | null; etag?: (url: string) => string | null } = {}) {
+  const calls: { url: string; size: number; at: number }[] = [];
+  const attempts = new Map<string, number>();
+  let active = 0;
+  let maxActive = 0;
+  const put: PutFn = (url, body, opts: PutOptions) => {
+    calls.push({ url, size: body.size, at: Date.now() });
+    const attempt = (attempts.get(url) ?? 0) + 1;
+    attempts.set(url, attempt);
+    active += 1;
+    maxActive = Math.max(maxActive, active);
+    return new Promise((resolve, reject) => {
+      // delay 0 settles in a microtask, so fake-timer tests only see the retry delays.
+      const schedule = (fn: () => void) => (options.delay === 0 ? (queueMicrotask(fn), undefined) : setTimeout(fn, options.delay ?? 10));
+      const timer = schedule(() => {
+        active -= 1;
+        const error = options.fail?.(url, attempt);
+        if (error) return reject(error);
+        opts.onProgress?.(body.size);
+        resolve({ etag: options.etag ? options.etag(url) : `"etag-${url.split('/').pop()}"` });
+      });
+      opts.signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        active -= 1;
+        reject(new UploadError('ABORTED'));
+      });
+    });
+  };
+  return { put, calls, attempts, maxActive: () => maxActive };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('part splitting', () => {
+  it('cuts a file into 5 MiB parts with a shorter last part', () => {
+    const size = 12 * MiB + 3;
+    expect(partCountFor(size, 5 * MiB)).toBe(3);
+    expect(partRange(1, 5 * MiB, size)).toEqual({ start: 0, end: 5 * MiB });
+    expect(partRange(3, 5 * MiB, size)).toEqual({ start: 10 * MiB, end: size });
+    expect(partCountFor(0, 5 * MiB)).toBe(1);
+  });
+
+  it('sends each part as its slice of the file and returns the ETags in order', async () => {
+    const blob = new Blob([new Uint8Array(11 * MiB)]);
+    const fake = fakePut();
+    const parts = await uploadParts({ blob, partSize: 5 * MiB, partCount: 3, urls: urlsFor(3), put: fake.put });
+    expect(fake.calls.map((c) => c.size).sort((a, b) => a - b)).toEqual([MiB, 5 * MiB, 5 * MiB]);
+    expect(parts).toEqual([
+      { PartNumber: 1, ETag: '"etag-1"' },
+      { PartNumber: 2, ETag: '"etag-2"' },
+      { PartNumber: 3, ETag: '"etag-3"' },
+    ]);
+  });
+});
+
+describe('parallelism', () => {
+  it('never has more than 3 parts in flight', async () => {
+    const blob = new Blob([new Uint8Array(10 * 100)]);
+    const fake = fakePut({ delay: 5 });
+    const parts = await uploadParts({ blob, partSize: 100, partCount: 10, urls: urlsFor(10), put: fake.put });
+    expect(parts).toHaveLength(10);
+    expect(fake.maxActive()).toBe(3);
+  });
+
+  it('reports the running total of bytes', async () => {
+    const blob = new Blob([new Uint8Array(250)]);
+    const seen: number[] = [];
+    await uploadParts({ blob, partSize: 100, partCount: 3, urls: urlsFor(3), put: fakePut().put, onProgress: (n) => seen.push(n) });
+    expect(seen[0]).toBe(0);
+    expect(seen.at(-1)).toBe(250);
+  });
+});
+
+describe('retries', () => {
+  it('retries a failing part 3 times, waiting 1 s × attempt', async () => {
+    vi.useFakeTimers();
+    const blob = new Blob([new Uint8Array(100)]);
+    const fake = fakePut({ delay: 0, fail: (_url, attempt) => (attempt <= 3 ? new UploadError('HTTP', { status: 500 }) : null) });
+    let settled = false;
+    const done = uploadParts({ blob, partSize: 100, partCount: 1, urls: urlsFor(1), put: fake.put }).finally(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fake.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fake.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fake.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.calls).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(fake.calls).toHaveLength(4);
+    await expect(done).resolves.toEqual([{ PartNumber: 1, ETag: '"etag-1"' }]);
+    expect(settled).toBe(true);
+  });
+
+  it('gives up after the third retry with "some parts failed"', async () => {
+    vi.useFakeTimers();
+    const blob = new Blob([new Uint8Array(100)]);
+    const fake = fakePut({ delay: 0, fail: () => new UploadError('HTTP', { status: 500 }) });
+    const done = uploadParts({ blob, partSize: 100, partCount: 1, urls: urlsFor(1), put: fake.put });
+    const assertion = expect(done).rejects.toMatchObject({ code: 'PARTS_FAILED' });
+    await vi.advanceTimersByTimeAsync(6000);
+    await assertion;
+    expect(fake.calls).toHaveLength(4);
+  });
+
+  it('signs a part again when storage refuses its URL (403)', async () => {
+    const blob = new Blob([new Uint8Array(100)]);
+    const fake = fakePut({ delay: 0, fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 403 }) : null) });
+    const refreshUrl = vi.fn(async () => 'https://s3.test/new/1');
+    const parts = await uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, 'https://s3.test/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1 });
+    expect(refreshUrl).toHaveBeenCalledWith(1);
+    expect(parts).toEqual([{ PartNumber: 1, ETag: '"etag-1"' }]);
+  });
+});
+
+describe('ETag', () => {
+  it('fails at once with NO_ETAG when storage does not expose the ETag', async () => {
+    const blob = new Blob([new Uint8Array(300)]);
+    const fake = fakePut({ delay: 1, etag: () => null });
+    await expect(uploadParts({ blob, partSize: 100, partCount: 3, urls: urlsFor(3), put: fake.put })).rejects.toMatchObject({ code: 'NO_ETAG' });
+    // No retries for a CORS setting, and the other parts were stopped.
+    expect(fake.calls.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('resume', () => {
+  it('sends only the parts storage does not have yet', async () => {
+    const blob = new Blob([new Uint8Array(500)]);
+    const fake = fakePut();
+    const seen: number[] = [];
+    const parts = await uploadParts({
+      blob,
+      partSize: 100,
+      partCount: 5,
+      urls: new Map([
+        [2, 'https://s3.test/part/2'],
+        [5, 'https://s3.test/part/5'],
+      ]),
+      done: [1, 3, 4].map((n) => ({ PartNumber: n, ETag: `"old-${n}"` })),
+      put: fake.put,
+      onProgress: (n) => seen.push(n),
+    });
+    expect(fake.calls.map((c) => c.url).sort()).toEqual(['https://s3.test/part/2', 'https://s3.test/part/5']);
+    expect(parts.map((p) => p.ETag)).toEqual(['"old-1"', '"etag-2"', '"old-3"', '"old-4"', '"etag-5"']);
+    expect(seen[0]).toBe(300);
+  });
+});
+
+describe('abort', () => {
+  it('stops every part in flight and rejects with ABORTED', async () => {
+    const blob = new Blob([new Uint8Array(1000)]);
+    const fake = fakePut({ delay: 1000 });
+    const controller = new AbortController();
+    const done = uploadParts({ blob, partSize: 100, partCount: 10, urls: urlsFor(10), put: fake.put, signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+    expect(fake.calls).toHaveLength(3);
+  });
+});

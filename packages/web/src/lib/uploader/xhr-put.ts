@@ -1,0 +1,58 @@
+import { CHUNK_UPLOAD_TIMEOUT_MS } from '@driftbox/contract';
+import { UploadError } from './upload-error';
+
+export interface PutOptions {
+  /** Headers the signed URL requires (Content-Type, Backblaze's checksum header). */
+  headers?: Record<string, string>;
+  /** Bytes of this body sent so far. */
+  onProgress?: (loaded: number) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface PutResult {
+  /** The `ETag` response header, or null when storage (or its CORS rules) did not expose it. */
+  etag: string | null;
+}
+
+/** One PUT of a body to a signed URL. Injected into the engine so tests need no network. */
+export type PutFn = (url: string, body: Blob, options: PutOptions) => Promise<PutResult>;
+
+/**
+ * PUT with XMLHttpRequest: fetch has no upload progress. The URL is signed (S3 presigned or LOCAL's
+ * HMAC URL), so no Authorization header is sent — it would break S3's signature check.
+ */
+export const xhrPut: PutFn = (url, body, options) =>
+  new Promise<PutResult>((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new UploadError('ABORTED'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.timeout = options.timeoutMs ?? CHUNK_UPLOAD_TIMEOUT_MS;
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
+    const onAbort = () => xhr.abort();
+    const settle = () => options.signal?.removeEventListener('abort', onAbort);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.upload.onprogress = (event) => options.onProgress?.(event.loaded);
+    xhr.onload = () => {
+      settle();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        options.onProgress?.(body.size);
+        resolve({ etag: xhr.getResponseHeader('ETag') });
+      } else {
+        reject(new UploadError('HTTP', { status: xhr.status, message: `HTTP ${xhr.status}` }));
+      }
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new UploadError('NETWORK'));
+    };
+    xhr.ontimeout = () => {
+      settle();
+      reject(new UploadError('TIMEOUT'));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(new UploadError('ABORTED'));
+    };
+    xhr.send(body);
+  });
