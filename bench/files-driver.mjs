@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { systemClock } from '../packages/server/src/lib/clock.ts';
 import { createMac } from '../packages/server/src/lib/mac.ts';
 import { createLocalStore } from '../packages/server/src/storage/local.driver.ts';
-import { chunks } from './files.mjs';
+import { chunks, settleDisk } from './files.mjs';
 
 const [mode, dir, sizeArg] = process.argv.slice(2);
 const MiB = 1024 * 1024;
@@ -35,9 +35,11 @@ if (mode === 'serve') {
   server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
 } else {
   const size = Number(sizeArg);
+  settleDisk();
   let started = performance.now();
   await store.put('bench.bin', Readable.from(chunks(size)), { contentLength: size });
   const write = size / MiB / ((performance.now() - started) / 1000);
+  settleDisk();
   started = performance.now();
   const { body } = await store.get('bench.bin');
   await pipeline(body, new Writable({ write: (_chunk, _encoding, callback) => callback() }));
