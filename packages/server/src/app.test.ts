@@ -96,6 +96,9 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
       }
       expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
       expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
+      // The site favicon may be an http URL (spec); images only, never scripts from elsewhere.
+      expect(CONTENT_SECURITY_POLICY).toContain(" http: ");
+      expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*http/);
     });
 
     it('reflects only the same origin', async () => {

@@ -11,7 +11,8 @@ export function contentSecurityPolicy(connectSources: readonly string[] = []): s
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https: blob:",
+    // http: too: the spec lets the site favicon be an http URL (images run no code; https pages upgrade them).
+    "img-src 'self' data: https: http: blob:",
     ["connect-src 'self' https:", ...connectSources].join(' '),
     // The file page plays shares and frames PDFs and the Office viewers; direct-mode links point at storage.
     "media-src 'self' https: blob:",
