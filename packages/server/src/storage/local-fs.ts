@@ -7,7 +7,7 @@
  * can collide with a temporary file and listings never show one.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, type BigIntStats, type WriteStream } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StorageError, objectNotFound } from './errors.js';
@@ -60,9 +60,9 @@ export async function statObject(file: string, key: string): Promise<BigIntStats
 }
 
 /**
- * Writes a new file atomically: `fill` creates and writes a fresh temp file (ideally with `tempSink`,
- * which fsyncs on close), which is then renamed over `target`, so readers see the old content or the new,
- * never a torn one. Missing parent folders are created unless `createParents` is false (then ENOENT
+ * Writes a new file atomically: `fill` creates and writes a fresh temp file (with local-write.ts's
+ * `writeBody`, which fsyncs before it returns), which is then renamed over `target`, so readers see the
+ * old content or the new, never a torn one. Missing parent folders are created unless `createParents` is false (then ENOENT
  * propagates). Returns the target's stats.
  */
 export async function writeAtomically(
@@ -81,19 +81,6 @@ export async function writeAtomically(
     throw err;
   }
   return stat(target, { bigint: true });
-}
-
-/**
- * What a temp file's write stream may buffer. A network upload keeps reading while a write is in
- * flight and the buffered chunks go out together with writev: the default 16 KiB stalled the socket
- * on every disk write, and 8 MiB (over 1 MiB) moved a loopback upload from about 0.4 to 0.5 of the driver's own
- * write speed in the bench (memory stays flat: one buffer per upload in progress).
- */
-const SINK_BUFFER = 8 * 1024 * 1024;
-
-/** A write stream for a new temp file that is fsynced before it closes (the data is durable once renamed). */
-export function tempSink(tmpPath: string): WriteStream {
-  return createWriteStream(tmpPath, { flags: 'wx', flush: true, highWaterMark: SINK_BUFFER });
 }
 
 /** Flushes a file written by other means (e.g. copyFile) to disk. */

@@ -8,11 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { StorageError } from './errors.js';
 import { assertPartNumber } from './keys.js';
-import { etagOf, isMissing, tempSink, writeAtomically, type LocalLayout } from './local-fs.js';
+import { etagOf, isMissing, writeAtomically, type LocalLayout } from './local-fs.js';
 import { MIN_PART_SIZE, type BodySource, type CompletedPart, type UploadedPart } from './object-store.js';
+import { writeBody } from './local-write.js';
 import { toReadable } from './streams.js';
 
 const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/;
@@ -99,9 +100,8 @@ export function localMultipart(layout: LocalLayout, now: () => Date) {
       let stats;
       try {
         stats = await writeAtomically(layout.tmp, path.join(dir, partFileName(partNumber)), async (tmpPath) => {
-          const sink = tempSink(tmpPath);
-          await pipeline(source, sink);
-          if (sink.bytesWritten !== contentLength) throw new StorageError('BAD_DIGEST', 'The part does not have the announced length');
+          const written = await writeBody(tmpPath, source);
+          if (written !== contentLength) throw new StorageError('BAD_DIGEST', 'The part does not have the announced length');
         }, false);
       } catch (err) {
         // Aborted while the part was being written: its folder is gone (and must not be recreated).
@@ -120,9 +120,14 @@ export function localMultipart(layout: LocalLayout, now: () => Date) {
       const files = parts.map((part) => path.join(dir, partFileName(part.partNumber)));
       const stats = await writeAtomically(layout.tmp, target, async (tmpPath) => {
         // One sink, the parts read one after another: backpressure holds across the whole object.
-        await pipeline(async function* concatenated() {
-          for (const file of files) yield* createReadStream(file);
-        }, tempSink(tmpPath));
+        await writeBody(
+          tmpPath,
+          Readable.from(
+            (async function* concatenated() {
+              for (const file of files) yield* createReadStream(file);
+            })(),
+          ),
+        );
       });
       await rm(dir, { recursive: true, force: true });
       return stats;

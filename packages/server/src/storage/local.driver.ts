@@ -6,14 +6,14 @@
 import { constants } from 'node:fs';
 import { copyFile, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../lib/clock.js';
 import type { Mac } from '../lib/mac.js';
 import { StorageError, objectNotFound } from './errors.js';
 import { assertPartNumber, assertValidKey } from './keys.js';
-import { fileOf, infoOf, isMissing, layoutOf, pruneEmptyDirs, statObject, syncFile, tempSink, writeAtomically } from './local-fs.js';
+import { fileOf, infoOf, isMissing, layoutOf, pruneEmptyDirs, statObject, syncFile, writeAtomically } from './local-fs.js';
 import { listLocal } from './local-list.js';
 import { localMultipart } from './local-multipart.js';
+import { writeBody } from './local-write.js';
 import { signLocalUrl, type LocalGrant } from './local-signing.js';
 import type { GetResult, ObjectStore, PresignedRequest } from './object-store.js';
 import { resolveRange } from './range.js';
@@ -56,9 +56,8 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
       const target = fileFor(key);
       const source = toReadable(body);
       const stats = await writeAtomically(layout.tmp, target, async (tmpPath) => {
-        const sink = tempSink(tmpPath);
-        await pipeline(source, sink);
-        if (putOptions.contentLength !== undefined && sink.bytesWritten !== putOptions.contentLength) {
+        const written = await writeBody(tmpPath, source);
+        if (putOptions.contentLength !== undefined && written !== putOptions.contentLength) {
           throw new StorageError('BAD_DIGEST', 'The body does not have the announced length');
         }
       });

@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeBody } from './local-write.js';
+
+const MiB = 1024 * 1024;
+const dir = mkdtempSync(path.join(tmpdir(), 'driftbox-write-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let counter = 0;
+const freshPath = () => path.join(dir, `body-${(counter += 1)}`);
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** `bytes` as a stream of uneven pieces, like a socket delivers them. */
+function pieces(bytes: Buffer, size = 65_521): Readable {
+  return Readable.from(
+    (function* split() {
+      for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+    })(),
+  );
+}
+
+describe.each([
+  { name: 'direct I/O', direct: true },
+  { name: 'page cache', direct: false },
+])('writeBody through the $name', ({ direct }) => {
+  // Around the block (4 KiB) and chunk (4 MiB) boundaries, where padding and truncation happen.
+  it.each([0, 1, 4095, 4096, 4097, 4 * MiB - 1, 4 * MiB, 4 * MiB + 1, 13 * MiB + 7])('writes %i bytes exactly', async (size) => {
+    const bytes = randomBytes(size);
+    const file = freshPath();
+    await expect(writeBody(file, pieces(bytes), { direct })).resolves.toBe(size);
+    const stored = readFileSync(file);
+    expect(stored.length).toBe(size);
+    expect(sha(stored)).toBe(sha(bytes));
+  });
+
+  it('keeps parallel writes apart, more of them than the shared pool can serve directly', async () => {
+    const bodies = Array.from({ length: 7 }, (_, i) => randomBytes(5 * MiB + i * 1000));
+    const files = bodies.map(() => freshPath());
+    const written = await Promise.all(bodies.map((bytes, i) => writeBody(files[i]!, pieces(bytes, 100_000 + i), { direct })));
+    expect(written).toEqual(bodies.map((b) => b.length));
+    files.forEach((file, i) => expect(sha(readFileSync(file))).toBe(sha(bodies[i]!)));
+  });
+
+  it('fails with the source, and the next write still works', async () => {
+    const broken = Readable.from(
+      (async function* failing() {
+        yield randomBytes(6 * MiB);
+        throw new Error('client went away');
+      })(),
+    );
+    await expect(writeBody(freshPath(), broken, { direct })).rejects.toThrow('client went away');
+    const bytes = randomBytes(9 * MiB + 3);
+    const file = freshPath();
+    await writeBody(file, pieces(bytes), { direct });
+    expect(sha(readFileSync(file))).toBe(sha(bytes));
+  });
+
+  it('never writes over an existing file', async () => {
+    const file = freshPath();
+    writeFileSync(file, 'keep me');
+    await expect(writeBody(file, pieces(randomBytes(10)), { direct })).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(readFileSync(file, 'utf8')).toBe('keep me');
+  });
+});
+
+it('pads a short tail with zeros, never with an earlier body left in a shared chunk', async () => {
+  // A first body fills the chunks with a marker byte; the second, shorter one must not carry it past its end
+  // (the file is truncated to its size, so this checks the truncation as much as the zero padding).
+  await writeBody(freshPath(), pieces(Buffer.alloc(12 * MiB, 0xab)));
+  const file = freshPath();
+  await writeBody(file, pieces(Buffer.alloc(100, 0x01)));
+  expect(readFileSync(file)).toEqual(Buffer.alloc(100, 0x01));
+  expect(existsSync(file)).toBe(true);
+});
