@@ -3,7 +3,8 @@
 //   files-driver.mjs measure <dir> <bytes>  the raw LOCAL driver's write and read speed of the same bytes
 //                                            the server moves; prints `{ "write": MB/s, "read": MB/s }`
 //   files-driver.mjs serve <dir>            the same driver behind a bare node:http server (PUT/GET /raw),
-//                                            the most any Node server could do over loopback; prints the port
+//                                            the most any Node server could do over loopback, and PUT /discard
+//                                            (the body read and dropped: what loopback alone allows); prints the port
 import http from 'node:http';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +20,10 @@ const store = createLocalStore({ configId: 'bench', root: dir, mac: createMac('b
 if (mode === 'serve') {
   const server = http.createServer((req, res) => {
     const done = (status) => res.writeHead(status).end();
+    if (req.method === 'PUT' && req.url === '/discard') {
+      req.on('data', () => undefined).once('end', () => done(201));
+      return;
+    }
     if (req.method === 'PUT') {
       const length = Number(req.headers['content-length']);
       store.put('raw.bin', req, Number.isFinite(length) ? { contentLength: length } : {}).then(() => done(201), () => done(500));

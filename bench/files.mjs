@@ -99,9 +99,10 @@ async function bareHttpSpeed(size) {
     });
     const client = HAS_CURL ? curlClient(port, null, size) : nodeClient(port, null, size);
     try {
+      const discard = await timed(child.pid, size, () => client.raw('DISCARD'));
       const put = await timed(child.pid, size, () => client.raw('PUT'));
       const get = await timed(child.pid, size, () => client.raw('GET'));
-      return { write: put.mbps, read: get.mbps };
+      return { discard: discard.mbps, write: put.mbps, read: get.mbps };
     } finally {
       client.close();
     }
@@ -148,7 +149,8 @@ function curlClient(port, auth, size) {
       const [status, bytes] = (await curl(['-o', '/dev/null', '-w', '%{http_code} %{size_download}', url(`/api/file-download/${slug}`)])).split(' ').map(Number);
       return { status, bytes };
     },
-    raw: async (method) => (method === 'PUT' ? withStatus(await curl(['-T', source, '-w', '%{http_code}', url('/raw')])) : { status: 200, text: await curl(['-o', '/dev/null', url('/raw')]) }),
+    raw: async (method) =>
+      method === 'GET' ? { status: 200, text: await curl(['-o', '/dev/null', url('/raw')]) } : withStatus(await curl(['-T', source, '-w', '%{http_code}', url(method === 'PUT' ? '/raw' : '/discard')])),
     close: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -162,7 +164,8 @@ function nodeClient(port, auth, size) {
       return request(port, { method: 'POST', path: '/api/upload', headers: { ...auth, 'content-type': form.type, 'content-length': String(form.length) }, parts: form.parts });
     },
     download: (slug) => request(port, { method: 'GET', path: `/api/file-download/${slug}` }),
-    raw: (method) => request(port, method === 'PUT' ? { method, path: '/raw', headers: { 'content-length': String(size) }, parts: [chunks(size)] } : { method, path: '/raw' }),
+    raw: (method) =>
+      request(port, method === 'GET' ? { method, path: '/raw' } : { method: 'PUT', path: method === 'PUT' ? '/raw' : '/discard', headers: { 'content-length': String(size) }, parts: [chunks(size)] }),
     close: () => {},
   };
 }
@@ -220,7 +223,7 @@ export async function filesSection({ port, pid, auth }) {
   }
   const full = best(fulls);
   const driver = { write: Math.max(...drivers.map((d) => d.write)), read: Math.max(...drivers.map((d) => d.read)) };
-  const bare = { write: Math.max(...bares.map((d) => d.write)), read: Math.max(...bares.map((d) => d.read)) };
+  const bare = { discard: Math.max(...bares.map((d) => d.discard)), write: Math.max(...bares.map((d) => d.write)), read: Math.max(...bares.map((d) => d.read)) };
   const mb = `${Math.round(size / MiB)} MiB`;
   // `x bare http`: the same figure against the driver behind a bare node:http server, i.e. how much of
   // what Node can move over loopback the server achieves (context for the driver ratio).
@@ -231,6 +234,8 @@ export async function filesSection({ port, pid, auth }) {
   };
   return [
     row(`LOCAL driver write, ${mb} (baseline)`, driver.write, 'MB/s', 1, null),
+    // The loopback ceiling: no upload through any HTTP server on this machine can beat it.
+    row(`loopback ceiling: PUT ${mb} into a discarding node:http`, bare.discard, 'MB/s', bare.discard / driver.write, null),
     row(`driver behind bare node:http, PUT ${mb}`, bare.write, 'MB/s', bare.write / driver.write, null, 1),
     row(`PUT /api/upload-direct, ${mb}`, full.direct.mbps, 'MB/s', full.direct.mbps / driver.write, '>= 0.8', full.direct.mbps / bare.write),
     row(`POST /api/upload (streamed form), ${mb}`, full.posted.mbps, 'MB/s', full.posted.mbps / driver.write, '>= 0.8', full.posted.mbps / bare.write),
