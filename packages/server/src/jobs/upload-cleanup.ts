@@ -1,4 +1,5 @@
 import type { Logger } from '../lib/logger.js';
+import { startPeriodic, type PeriodicJob } from './periodic.js';
 
 /** How often abandoned uploads and dead file shares are cleaned up. */
 export const UPLOAD_CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
@@ -18,12 +19,8 @@ export interface UploadCleanupDeps {
   intervalMs?: number;
 }
 
-/** A running cleanup; `stop()` clears the timer and waits for a pass in progress. */
-export interface UploadCleanupJob {
-  /** Runs one pass now (also what the timer does); resolves with what it removed. */
-  runOnce(): Promise<{ abandoned: number; dead: number; jobs: number }>;
-  stop(): Promise<void>;
-}
+/** A running cleanup; `runOnce` resolves with what it removed. */
+export type UploadCleanupJob = PeriodicJob<{ abandoned: number; dead: number; jobs: number }>;
 
 /**
  * Cleans up after uploads in the background: presigned and multipart uploads abandoned by their
@@ -32,8 +29,6 @@ export interface UploadCleanupJob {
  * instances may run it at once; a failing step is logged and the others still run.
  */
 export function startUploadCleanup(deps: UploadCleanupDeps): UploadCleanupJob {
-  let running: ReturnType<UploadCleanupJob['runOnce']> | null = null;
-
   const step = async (name: string, fn: () => Promise<number>): Promise<number> => {
     try {
       return await fn();
@@ -53,23 +48,5 @@ export function startUploadCleanup(deps: UploadCleanupDeps): UploadCleanupJob {
     return result;
   };
 
-  const runOnce: UploadCleanupJob['runOnce'] = () => {
-    // Never overlap passes on a slow database or storage backend.
-    running ??= pass().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const timer = setInterval(() => void runOnce(), deps.intervalMs ?? UPLOAD_CLEANUP_INTERVAL_MS);
-  timer.unref();
-  void runOnce();
-
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      if (running) await running;
-    },
-  };
+  return startPeriodic(pass, deps.intervalMs ?? UPLOAD_CLEANUP_INTERVAL_MS);
 }
