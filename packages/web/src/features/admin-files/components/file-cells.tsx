@@ -30,12 +30,14 @@ export function FileNameCell({ file, showRemark = false }: { file: FileDto; show
       <FileTypeIcon filename={file.filename} mimetype={file.mimetype} />
       <div className="flex min-w-0 flex-col gap-0.5">
         <span className="flex min-w-0 items-center gap-1.5">
-          <span className="truncate font-medium text-fg" title={file.filename}>
+          {/* line-clamp + break-all instead of truncate: the name may then shrink its table column (a
+              nowrap name would force the table wider than its card and hide the row actions). */}
+          <span className="line-clamp-1 font-medium break-all text-fg" title={file.filename}>
             {file.filename}
           </span>
           {file.has_password ? <Lock className="size-3.5 shrink-0 text-warning-text" aria-label={t('files.table.protected')} /> : null}
         </span>
-        <span className="truncate text-xs text-fg-subtle">
+        <span className="line-clamp-1 text-xs break-all text-fg-subtle">
           <span className="font-mono">/{file.slug}</span> · {creator}
         </span>
         {showRemark && file.remark ? (
@@ -52,8 +54,11 @@ export function FileNameCell({ file, showRemark = false }: { file: FileDto; show
 export function FileViewsText({ file, now }: { file: FileDto; now: number }) {
   const { t } = useTranslation();
   return (
-    <span className="inline-flex items-center gap-1.5 whitespace-nowrap tabular-nums">
-      {file.views} / {file.max_views > 0 ? file.max_views : <span title={t('files.table.unlimited')}>∞</span>}
+    // The badge wraps under the count when the table is tight (as the expiry's does).
+    <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5 tabular-nums">
+      <span className="whitespace-nowrap">
+        {file.views} / {file.max_views > 0 ? file.max_views : <span title={t('files.table.unlimited')}>∞</span>}
+      </span>
       {fileDeadReason(file, now) === 'usedUp' ? <Badge tone="danger">{t('files.table.usedUp')}</Badge> : null}
     </span>
   );
@@ -81,7 +86,7 @@ export function FileStorageText({ file }: { file: FileDto }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
-      <span className="truncate text-fg-muted" title={file.storage_config_name ?? file.storage_config_id}>
+      <span className="line-clamp-1 break-all text-fg-muted" title={file.storage_config_name ?? file.storage_config_id}>
         {file.storage_config_name ?? file.storage_config_id}
       </span>
       <span className="text-xs whitespace-nowrap text-fg-subtle">{file.use_proxy === 1 ? t('files.table.proxy') : t('files.table.direct')}</span>

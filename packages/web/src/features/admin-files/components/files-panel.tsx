@@ -56,8 +56,8 @@ export function FilesPanel({ list, search, actions }: FilesPanelProps) {
       list={list}
       search={search}
       selection={selection}
-      // The table needs about 860 px (it fits beside the admin menu at 1280); narrower gets one card per share.
-      compactBelow={860}
+      // The table needs about 930 px (it fits beside the admin menu from a 1280 px window); narrower gets one card per share.
+      compactBelow={940}
       emptyIcon={HardDrive}
       onBulkDelete={setDeleting}
       renderRows={(compact) => (compact ? <FilesCards {...listProps} /> : <FilesTable {...listProps} onSelectAll={selection.selectAll} allState={selection.allState} />)}

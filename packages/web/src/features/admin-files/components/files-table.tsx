@@ -29,7 +29,7 @@ export function FilesTable({ files, selected, onSelect, onSelectAll, allState, n
       <TBody>
         {files.map((file) => (
           <SelectableRow key={file.id} selected={selected.has(file.id)} onSelect={(on) => onSelect(file.id, on)} label={t('files.table.selectRow', { name: file.filename })}>
-            <TD className="max-w-60 min-w-44">
+            <TD className="max-w-60 min-w-48">
               <FileNameCell file={file} showRemark />
             </TD>
             <TD className="text-right whitespace-nowrap text-fg-muted tabular-nums">{formatBytes(file.size)}</TD>

@@ -72,7 +72,7 @@ export function UploadPage() {
     },
     [queue, maxBytes],
   );
-  useClipboardFiles(addFiles, tab === 'files');
+  useClipboardFiles(addFiles, tab === 'files' && blocked === null);
 
   const ready = items.filter((i) => i.status === 'ready');
   const inQueue = useMemo(() => new Set(items.map((i) => fileFingerprint(i.file))), [items]);
@@ -116,7 +116,7 @@ export function UploadPage() {
 
   const filesPanel = (
     <div className="flex flex-col gap-4">
-      <DropZone onFiles={addFiles} maxBytes={maxBytes} />
+      <DropZone onFiles={addFiles} maxBytes={maxBytes} disabled={blocked !== null} />
       {blocked ? null : <ResumableNotice api={httpUploadApi} hidden={inQueue} />}
       <UploadQueueList
         items={items}
@@ -143,7 +143,7 @@ export function UploadPage() {
         <p className="mt-1 text-sm text-fg-muted">{t('upload.description')}</p>
       </div>
       {blocked ? <AccessNotice id={noticeId} reason={blocked} /> : null}
-      <div className="mt-5 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-5 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card className="p-4 sm:p-5">
           <Tabs
             label={t('upload.tabs.label')}

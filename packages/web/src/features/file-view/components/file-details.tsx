@@ -22,8 +22,8 @@ export function FileDetails({ file, settings }: { file: OpenFile; settings: Prev
   const copyLink = useCopyLink();
 
   // A plain link: the server answers it as an attachment, so the browser saves the exact bytes.
-  const download = (
-    <a href={file.downloadUrl} download={file.filename} className={buttonClasses('primary', 'md')}>
+  const downloadLink = (className?: string) => (
+    <a href={file.downloadUrl} download={file.filename} className={buttonClasses('primary', 'md', className)}>
       <Download />
       {t('fileView.download')}
     </a>
@@ -49,8 +49,9 @@ export function FileDetails({ file, settings }: { file: OpenFile; settings: Prev
               </ul>
             </div>
           </div>
-          <div className="flex shrink-0 flex-wrap gap-2">
-            {download}
+          {/* On a phone: download across the width, the two others side by side under it. */}
+          <div className="grid shrink-0 grid-cols-2 gap-2 md:flex md:flex-wrap">
+            {downloadLink('col-span-2')}
             <Button variant="outline" icon={<Link2 />} onClick={() => void copyLink(link, t('fileView.linkCopied'))}>
               {t('fileView.copyLink')}
             </Button>
@@ -70,7 +71,7 @@ export function FileDetails({ file, settings }: { file: OpenFile; settings: Prev
         ) : null}
       </Card>
       <Card className="overflow-hidden" aria-label={t('fileView.preview.label')} role="region">
-        <FilePreview file={file} settings={settings} downloadAction={download} />
+        <FilePreview file={file} settings={settings} downloadAction={downloadLink()} />
       </Card>
       <Dialog open={qrOpen} onOpenChange={setQrOpen} title={t('fileView.qrTitle')} description={t('fileView.qrDescription')} size="sm">
         <div className="flex flex-col items-center gap-4">
