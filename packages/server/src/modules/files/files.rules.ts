@@ -16,7 +16,9 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  rtf: 'application/rtf',
+  rtf: 'application/rtf', yaml: 'application/yaml', yml: 'application/yaml', toml: 'application/toml', sql: 'application/sql',
+  py: 'text/x-python', go: 'text/x-go', rs: 'text/x-rust', java: 'text/x-java', c: 'text/x-c', h: 'text/x-c', cpp: 'text/x-c++',
+  sh: 'application/x-sh',
 };
 
 /** The extension of a file name, lower case, without the dot ('' when none). */
