@@ -18,17 +18,16 @@ const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ADMIN = { username: 'admin', password: 'bench-Admin-Password-1' };
 
-/** Runs autocannon against one request shape and returns requests per second (mean). */
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+
+/**
+ * Runs autocannon against one request shape and returns requests per second (mean). A short unmeasured
+ * run comes first, so the mean is of a warmed-up route (JIT, statement caches), not of its first second.
+ */
 async function measure(path, { method = 'GET', headers = {}, body } = {}) {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${PORT}${path}`,
-    method,
-    headers,
-    body,
-    connections: 32,
-    pipelining: 1,
-    duration: DURATION,
-  });
+  const load = (duration) => autocannon({ url: `http://127.0.0.1:${PORT}${path}`, method, headers, body, connections: 32, pipelining: 1, duration });
+  if (WARMUP > 0) await load(WARMUP);
+  const result = await load(DURATION);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
