@@ -1,5 +1,5 @@
-import type { FilePublicDto } from '@driftbox/contract';
-import { Ban, FileX, Hourglass, Upload } from 'lucide-react';
+import { Permission, hasPermission, type FilePublicDto } from '@driftbox/contract';
+import { Ban, FileX, Home, Hourglass, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusCard } from '../../../components/share/status-card';
@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { isApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/error-message';
 
 export type GoneReason = 'expired' | 'usedUp' | 'unknown';
@@ -33,10 +34,18 @@ const GONE_KEYS = {
 export function FileUnavailable({ error, known, onRetry, retrying }: { error: unknown; known?: FilePublicDto; onRetry?: () => void; retrying?: boolean }) {
   const { t } = useTranslation();
   const status = isApiError(error) ? error.status : 0;
-  const uploadLink = (
+  const auth = useAuth();
+  // Only someone who may upload is offered to share a file; a visitor is sent home instead.
+  const canUpload = auth.kind === 'admin' || (auth.kind === 'apikey' && hasPermission(auth.permissions, Permission.FILE_SHARE));
+  const uploadLink = canUpload ? (
     <Link to="/upload" className={buttonClasses('primary', 'md')}>
       <Upload />
       {t('fileView.shareOwn')}
+    </Link>
+  ) : (
+    <Link to="/" className={buttonClasses('outline', 'md')}>
+      <Home />
+      {t('notFound.home')}
     </Link>
   );
   if (status === 404) return <StatusCard icon={FileX} title={t('fileView.notFound.title')} description={t('fileView.notFound.description')} action={uploadLink} />;

@@ -1,9 +1,10 @@
-import { SETTING_DEFINITIONS, type FilePublicDto } from '@driftbox/contract';
+import { Permission, SETTING_DEFINITIONS, type FilePublicDto } from '@driftbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
+import { endSession, startApiKeySession } from '../../../lib/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { FileViewPage } from './file-view-page';
@@ -96,6 +97,21 @@ describe('file page', () => {
     mockApi({ 'GET /api/public/files/pic': () => fail(403, 'FORBIDDEN', 'no'), 'GET /api/admin/settings': previewSettings() });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'You may not open this file' })).toBeInTheDocument();
+  });
+
+  it('offers a visitor the way home, and someone who may upload to share a file', async () => {
+    mockApi({ 'GET /api/public/files/pic': () => fail(404, 'NOT_FOUND', 'File not found'), 'GET /api/admin/settings': previewSettings() });
+    const visitor = renderPage();
+    expect(await screen.findByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Share a file' })).toBeNull();
+    visitor.unmount();
+    startApiKeySession('key-1', Permission.FILE_SHARE, { id: 'k1', name: 'laptop', basic_path: '/' });
+    try {
+      renderPage();
+      expect(await screen.findByRole('link', { name: 'Share a file' })).toHaveAttribute('href', '/upload');
+    } finally {
+      endSession('logout');
+    }
   });
 
   it('tells an expired protected file from a used-up one by the metadata it already has', async () => {
