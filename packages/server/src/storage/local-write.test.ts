@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -75,4 +76,51 @@ it('pads a short tail with zeros, never with an earlier body left in a shared ch
   await writeBody(file, pieces(Buffer.alloc(100, 0x01)));
   expect(readFileSync(file)).toEqual(Buffer.alloc(100, 0x01));
   expect(existsSync(file)).toBe(true);
+});
+
+describe('when direct I/O is refused', () => {
+  const refused = () => Object.assign(new Error('Invalid argument'), { code: 'EINVAL' });
+  const isDirect = (flags: unknown) => typeof flags === 'number' && (flags & constants.O_DIRECT) !== 0;
+
+  it('by the file system at open, writes through the page cache', async () => {
+    const openRefusingDirect: typeof open = async (file, flags, mode) => {
+      if (isDirect(flags)) throw refused();
+      return open(file, flags, mode);
+    };
+    const bytes = randomBytes(5 * MiB + 77);
+    const file = freshPath();
+    await expect(writeBody(file, pieces(bytes), { open: openRefusingDirect })).resolves.toBe(bytes.length);
+    expect(sha(readFileSync(file))).toBe(sha(bytes));
+  });
+
+  it('on a write, reopens the file without it and goes on from the same offset', async () => {
+    let refusals = 0;
+    // The direct handle refuses its second write (a chunk already written stays written).
+    const openRefusingWrites: typeof open = async (file, flags, mode) => {
+      const handle = await open(file, flags, mode);
+      if (!isDirect(flags)) return handle;
+      let writes = 0;
+      return new Proxy(handle, {
+        get(target, prop) {
+          if (prop === 'write') {
+            return async (...args: Parameters<FileHandle['write']>) => {
+              writes += 1;
+              if (writes >= 2) {
+                refusals += 1;
+                throw refused();
+              }
+              return target.write(...args);
+            };
+          }
+          const value = Reflect.get(target, prop) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    };
+    const bytes = randomBytes(13 * MiB + 5);
+    const file = freshPath();
+    await expect(writeBody(file, pieces(bytes), { open: openRefusingWrites })).resolves.toBe(bytes.length);
+    expect(refusals).toBeGreaterThan(0);
+    expect(sha(readFileSync(file))).toBe(sha(bytes));
+  });
 });

@@ -61,6 +61,8 @@ function directRefused(err: unknown): boolean {
 export interface WriteBodyOptions {
   /** false: never try direct I/O (tests of the buffered path). */
   direct?: boolean;
+  /** How files are opened (tests inject refusals of direct I/O). */
+  open?: typeof open;
 }
 
 /**
@@ -71,15 +73,16 @@ export async function writeBody(tmpPath: string, source: Readable, options: Writ
   const directFlag = constants.O_DIRECT as number | undefined;
   const chunks = options.direct !== false && directFlag !== undefined ? takeChunks(CHUNKS_PER_WRITE) : null;
   if (!chunks) return writeBuffered(tmpPath, source);
+  const openFile = options.open ?? open;
   try {
     let handle: FileHandle;
     try {
-      handle = await open(tmpPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | directFlag!, 0o666);
+      handle = await openFile(tmpPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | directFlag!, 0o666);
     } catch (err) {
       if (directRefused(err)) return await writeBuffered(tmpPath, source);
       throw err;
     }
-    return await writeDirect(tmpPath, handle, source, chunks);
+    return await writeDirect(tmpPath, handle, source, chunks, openFile);
   } finally {
     returnChunks(chunks);
   }
@@ -96,7 +99,7 @@ async function writeBuffered(tmpPath: string, source: Readable): Promise<number>
  * most CHUNKS_PER_WRITE - 1 writes in flight; the source waits when all are busy). A write refused as
  * misaligned reopens the file without O_DIRECT and goes on from the same offset.
  */
-async function writeDirect(tmpPath: string, first: FileHandle, source: Readable, chunks: Buffer[]): Promise<number> {
+async function writeDirect(tmpPath: string, first: FileHandle, source: Readable, chunks: Buffer[], openFile: typeof open): Promise<number> {
   let handle: Promise<FileHandle> = Promise.resolve(first);
   let direct = true;
   let position = 0;
@@ -108,7 +111,7 @@ async function writeDirect(tmpPath: string, first: FileHandle, source: Readable,
   const fallBack = (): Promise<FileHandle> => {
     if (direct) {
       direct = false;
-      handle = open(tmpPath, 'r+').then(async (buffered) => {
+      handle = openFile(tmpPath, 'r+').then(async (buffered) => {
         await first.close();
         return buffered;
       });
