@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { StorageError } from './errors.js';
 import { assertPartNumber } from './keys.js';
 import { etagOf, isMissing, writeAtomically, type LocalLayout } from './local-fs.js';
@@ -122,11 +121,9 @@ export function localMultipart(layout: LocalLayout, now: () => Date) {
         // One sink, the parts read one after another: backpressure holds across the whole object.
         await writeBody(
           tmpPath,
-          Readable.from(
-            (async function* concatenated() {
-              for (const file of files) yield* createReadStream(file);
-            })(),
-          ),
+          (async function* concatenated() {
+            for (const file of files) yield* createReadStream(file);
+          })(),
         );
       });
       await rm(dir, { recursive: true, force: true });

@@ -24,6 +24,17 @@ function pieces(bytes: Buffer, size = 65_521): Readable {
   );
 }
 
+/** `handle` with its `write` replaced; everything else goes to the real handle. */
+function withWrite(handle: FileHandle, write: (...args: Parameters<FileHandle['write']>) => ReturnType<FileHandle['write']>): FileHandle {
+  return new Proxy(handle, {
+    get(target, prop) {
+      if (prop === 'write') return write;
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 describe.each([
   { name: 'direct I/O', direct: true },
   { name: 'page cache', direct: false },
@@ -100,21 +111,13 @@ describe('when direct I/O is refused', () => {
       const handle = await open(file, flags, mode);
       if (!isDirect(flags)) return handle;
       let writes = 0;
-      return new Proxy(handle, {
-        get(target, prop) {
-          if (prop === 'write') {
-            return async (...args: Parameters<FileHandle['write']>) => {
-              writes += 1;
-              if (writes >= 2) {
-                refusals += 1;
-                throw refused();
-              }
-              return target.write(...args);
-            };
-          }
-          const value = Reflect.get(target, prop) as unknown;
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        },
+      return withWrite(handle, async (...args) => {
+        writes += 1;
+        if (writes >= 2) {
+          refusals += 1;
+          throw refused();
+        }
+        return handle.write(...args);
       });
     };
     const bytes = randomBytes(13 * MiB + 5);
@@ -123,4 +126,19 @@ describe('when direct I/O is refused', () => {
     expect(refusals).toBeGreaterThan(0);
     expect(sha(readFileSync(file))).toBe(sha(bytes));
   });
+});
+
+it('fails the body, never the process, when writes in flight fail with a disk error', async () => {
+  // The later of two writes in flight fails first, while the earlier one is still awaited.
+  const diskFull = () => Object.assign(new Error('No space left on device'), { code: 'ENOSPC' });
+  let writes = 0;
+  const openFailingWrites: typeof open = async (file, flags, mode) => {
+    return withWrite(await open(file, flags, mode), async () => {
+      writes += 1;
+      if (writes === 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      throw diskFull();
+    });
+  };
+  await expect(writeBody(freshPath(), pieces(randomBytes(12 * MiB)), { open: openFailingWrites })).rejects.toMatchObject({ code: 'ENOSPC' });
+  expect(writes).toBeGreaterThanOrEqual(2);
 });

@@ -17,7 +17,6 @@
  */
 import { constants, createWriteStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Bytes per direct write (a multiple of every block size, and of the WebAssembly page size). */
@@ -66,10 +65,11 @@ export interface WriteBodyOptions {
 }
 
 /**
- * Streams `source` into a new file at `tmpPath` (which must not exist) with backpressure, makes it
- * durable (fsync) and returns the number of bytes written. On failure the caller removes the file.
+ * Streams `source` (a Readable or any async iterable of bytes) into a new file at `tmpPath` (which
+ * must not exist) with backpressure, makes it durable (fsync) and returns the number of bytes written.
+ * On failure the caller removes the file.
  */
-export async function writeBody(tmpPath: string, source: Readable, options: WriteBodyOptions = {}): Promise<number> {
+export async function writeBody(tmpPath: string, source: AsyncIterable<Uint8Array>, options: WriteBodyOptions = {}): Promise<number> {
   const directFlag = constants.O_DIRECT as number | undefined;
   const chunks = options.direct !== false && directFlag !== undefined ? takeChunks(CHUNKS_PER_WRITE) : null;
   if (!chunks) return writeBuffered(tmpPath, source);
@@ -88,7 +88,7 @@ export async function writeBody(tmpPath: string, source: Readable, options: Writ
   }
 }
 
-async function writeBuffered(tmpPath: string, source: Readable): Promise<number> {
+async function writeBuffered(tmpPath: string, source: AsyncIterable<Uint8Array>): Promise<number> {
   const sink = createWriteStream(tmpPath, { flags: 'wx', flush: true, highWaterMark: BUFFERED_HIGH_WATER });
   await pipeline(source, sink);
   return sink.bytesWritten;
@@ -99,7 +99,7 @@ async function writeBuffered(tmpPath: string, source: Readable): Promise<number>
  * most CHUNKS_PER_WRITE - 1 writes in flight; the source waits when all are busy). A write refused as
  * misaligned reopens the file without O_DIRECT and goes on from the same offset.
  */
-async function writeDirect(tmpPath: string, first: FileHandle, source: Readable, chunks: Buffer[], openFile: typeof open): Promise<number> {
+async function writeDirect(tmpPath: string, first: FileHandle, source: AsyncIterable<Uint8Array>, chunks: Buffer[], openFile: typeof open): Promise<number> {
   let handle: Promise<FileHandle> = Promise.resolve(first);
   let direct = true;
   let position = 0;
@@ -129,7 +129,7 @@ async function writeDirect(tmpPath: string, first: FileHandle, source: Readable,
   };
 
   try {
-    for await (const piece of source as AsyncIterable<Uint8Array>) {
+    for await (const piece of source) {
       let offset = 0;
       while (offset < piece.length) {
         const chunk = chunks[current]!;
@@ -138,7 +138,10 @@ async function writeDirect(tmpPath: string, first: FileHandle, source: Readable,
         filled += take;
         offset += take;
         if (filled === CHUNK) {
-          inFlight.push(writeAt(chunk, CHUNK, position));
+          const write = writeAt(chunk, CHUNK, position);
+          // Awaited below, but a later write may fail while an earlier one is awaited: never unhandled.
+          write.catch(() => undefined);
+          inFlight.push(write);
           position += CHUNK;
           current = (current + 1) % chunks.length;
           filled = 0;
@@ -146,7 +149,7 @@ async function writeDirect(tmpPath: string, first: FileHandle, source: Readable,
         }
       }
     }
-    await Promise.all(inFlight.splice(0));
+    await Promise.all(inFlight);
     if (filled > 0) {
       // Direct I/O writes whole blocks: the tail goes out padded, then the file is cut to its size.
       const padded = Math.ceil(filled / BLOCK) * BLOCK;
