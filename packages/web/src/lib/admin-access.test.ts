@@ -1,6 +1,6 @@
 import { Permission, ROLE_PRESETS } from '@driftbox/contract';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGES, firstUsablePage, isPageInMenu, resolveAdminAccess, type AccessSubject } from './admin-access';
+import { ADMIN_PAGES, canUse, firstUsablePage, isPageInMenu, resolveAdminAccess, type AccessSubject } from './admin-access';
 
 const none: AccessSubject = { kind: 'none' };
 const admin: AccessSubject = { kind: 'admin' };
@@ -59,5 +59,15 @@ describe('isPageInMenu', () => {
     const both = key(Permission.TEXT | Permission.FILE_SHARE);
     expect(ADMIN_PAGES.filter((page) => isPageInMenu(both, page))).toEqual(['text-management', 'file-management']);
     expect(ADMIN_PAGES.some((page) => isPageInMenu(none, page))).toBe(false);
+  });
+});
+
+describe('canUse', () => {
+  it('lets the admin do anything, a key only what its bits grant, and nobody signed out', () => {
+    const textKey = key(Permission.TEXT);
+    expect(canUse(admin, Permission.FILE_SHARE)).toBe(true);
+    expect(canUse(textKey, Permission.TEXT)).toBe(true);
+    expect(canUse(textKey, Permission.FILE_SHARE)).toBe(false);
+    expect(canUse(none, Permission.TEXT)).toBe(false);
   });
 });

@@ -57,6 +57,12 @@ export function resolveAdminAccess(subject: AccessSubject, page: AdminPage | und
   return { type: 'redirect', to: firstUsablePage(subject) };
 }
 
+/** Whether the signed-in actor may do what `permission` grants: an admin always, a key by its own bits. */
+export function canUse(subject: AccessSubject, permission: number): boolean {
+  if (subject.kind === 'admin') return true;
+  return subject.kind === 'apikey' && hasPermission(subject.permissions, permission);
+}
+
 /** An admin, or a key holding TEXT or FILE_SHARE; anyone else who is signed in goes Home. */
 export function canUsePanel(subject: AccessSubject): boolean {
   if (subject.kind === 'admin') return true;
@@ -65,9 +71,7 @@ export function canUsePanel(subject: AccessSubject): boolean {
 
 /** Menu filtering: an admin sees every page; a key sees only the pages its own bits name. */
 export function isPageInMenu(subject: AccessSubject, page: AdminPage): boolean {
-  if (subject.kind === 'admin') return true;
-  if (subject.kind !== 'apikey') return false;
-  if (page === 'text-management') return hasPermission(subject.permissions, Permission.TEXT);
-  if (page === 'file-management') return hasPermission(subject.permissions, Permission.FILE_SHARE);
-  return false;
+  if (page === 'text-management') return canUse(subject, Permission.TEXT);
+  if (page === 'file-management') return canUse(subject, Permission.FILE_SHARE);
+  return subject.kind === 'admin';
 }

@@ -1,4 +1,4 @@
-import { Permission, hasPermission, type UrlFetchJobDto, type UrlInfoDto } from '@driftbox/contract';
+import { Permission, type UrlFetchJobDto, type UrlInfoDto } from '@driftbox/contract';
 import { FileUp, Globe, Upload } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { FormError } from '../../../components/ui/field';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
+import { canUse } from '../../../lib/admin-access';
 import { useAuth } from '../../../lib/auth-store';
 import { fileFingerprint } from '../../../lib/uploader/resume-store';
 import { httpUploadApi } from '../../../lib/uploader/upload-api';
@@ -34,7 +35,7 @@ export function UploadPage() {
   const { t } = useTranslation();
   const auth = useAuth();
   const noticeId = useId();
-  const blocked: UploadBlock | null = auth.kind === 'none' ? 'signedOut' : auth.kind === 'apikey' && !hasPermission(auth.permissions, Permission.FILE_SHARE) ? 'noFilePermission' : null;
+  const blocked: UploadBlock | null = auth.kind === 'none' ? 'signedOut' : !canUse(auth, Permission.FILE_SHARE) ? 'noFilePermission' : null;
   const who = auth.kind === 'admin' ? 'admin' : auth.kind === 'apikey' ? `key:${auth.info.id}` : 'none';
   const configs = useUploadConfigs(who, blocked === null);
   const maxSize = useMaxUploadSize();

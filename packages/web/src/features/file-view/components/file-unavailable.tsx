@@ -1,4 +1,4 @@
-import { Permission, hasPermission, type FilePublicDto } from '@driftbox/contract';
+import { Permission, type FilePublicDto } from '@driftbox/contract';
 import { Ban, FileX, Home, Hourglass, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { StatusCard } from '../../../components/share/status-card';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
+import { canUse } from '../../../lib/admin-access';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/error-message';
@@ -36,8 +37,7 @@ export function FileUnavailable({ error, known, onRetry, retrying }: { error: un
   const status = isApiError(error) ? error.status : 0;
   const auth = useAuth();
   // Only someone who may upload is offered to share a file; a visitor is sent home instead.
-  const canUpload = auth.kind === 'admin' || (auth.kind === 'apikey' && hasPermission(auth.permissions, Permission.FILE_SHARE));
-  const uploadLink = canUpload ? (
+  const uploadLink = canUse(auth, Permission.FILE_SHARE) ? (
     <Link to="/upload" className={buttonClasses('primary', 'md')}>
       <Upload />
       {t('fileView.shareOwn')}

@@ -1,4 +1,4 @@
-import { Permission, hasPermission, type PasteDto } from '@driftbox/contract';
+import { Permission, type PasteDto } from '@driftbox/contract';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { FormError } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toaster';
+import { canUse } from '../../../lib/admin-access';
 import { useAuth } from '../../../lib/auth-store';
 import { buildCreateBody, emptyPasteForm, fieldErrorsFromApi, saveErrorOf, type PasteFormValues } from '../../../lib/paste-form';
 import { useCreatePaste } from '../api/create-paste';
@@ -28,7 +29,7 @@ export function PasteEditorPage() {
   const [created, setCreated] = useState<PasteDto | null>(null);
   const { errors, setCodes, formError, setFormError } = usePasteErrorMessages();
   const create = useCreatePaste();
-  const blocked = auth.kind === 'none' ? 'signedOut' : auth.kind === 'apikey' && !hasPermission(auth.permissions, Permission.TEXT) ? 'noTextPermission' : null;
+  const blocked = auth.kind === 'none' ? 'signedOut' : !canUse(auth, Permission.TEXT) ? 'noTextPermission' : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,10 +1,11 @@
-import { Permission, hasPermission, type PasteDetailDto } from '@driftbox/contract';
+import { Permission, type PasteDetailDto } from '@driftbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Skeleton } from '../../../components/ui/spinner';
+import { canUse } from '../../../lib/admin-access';
 import { useAuth, type AuthState } from '../../../lib/auth-store';
 import { ownPasteQuery } from '../api/get-own-paste';
 import { pasteViewQuery } from '../api/get-paste';
@@ -17,7 +18,7 @@ import { PasteUnavailable } from './paste-unavailable';
 
 /** Signed-in users who might own pastes: the admin, or a key with text permission. */
 function mayOwnPastes(auth: AuthState): boolean {
-  return auth.kind === 'admin' || (auth.kind === 'apikey' && hasPermission(auth.permissions, Permission.TEXT));
+  return canUse(auth, Permission.TEXT);
 }
 
 /** Spec §6: the admin owns every paste; a key owns those whose created_by is `apikey:<its id>`. */
