@@ -222,8 +222,10 @@ export async function filesSection({ port, pid, auth }) {
     fulls.push(await throughServer(port, pid, auth, size));
   }
   const full = best(fulls);
-  const driver = { write: Math.max(...drivers.map((d) => d.write)), read: Math.max(...drivers.map((d) => d.read)) };
-  const bare = { discard: Math.max(...bares.map((d) => d.discard)), write: Math.max(...bares.map((d) => d.write)), read: Math.max(...bares.map((d) => d.read)) };
+  // The best of the rounds, figure by figure.
+  const bestOf = (list) => Object.fromEntries(Object.keys(list[0]).map((key) => [key, Math.max(...list.map((d) => d[key]))]));
+  const driver = bestOf(drivers);
+  const bare = bestOf(bares);
   const mb = `${Math.round(size / MiB)} MiB`;
   // `x bare http`: the same figure against the driver behind a bare node:http server, i.e. how much of
   // what Node can move over loopback the server achieves (context for the driver ratio).
