@@ -2,14 +2,14 @@
 // on PORT (default 8787) with data in DATA_DIR (default ./data).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureBuilt, ensureNpmDependencies, root } from './lib.mjs';
+import { ensureBuilt, ensureNpmDependencies, root, serverEnv } from './lib.mjs';
 
 ensureNpmDependencies();
 ensureBuilt();
 
 const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: serverEnv({ NODE_ENV: 'production', ...process.env }),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

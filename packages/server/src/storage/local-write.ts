@@ -18,6 +18,7 @@
 import { constants, createWriteStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
+import { chunkBatches } from './streams.js';
 
 /** Bytes per direct write (a multiple of every block size, and of the WebAssembly page size). */
 const CHUNK = 4 * 1024 * 1024;
@@ -129,23 +130,25 @@ async function writeDirect(tmpPath: string, first: FileHandle, source: AsyncIter
   };
 
   try {
-    for await (const piece of source) {
-      let offset = 0;
-      while (offset < piece.length) {
-        const chunk = chunks[current]!;
-        const take = Math.min(piece.length - offset, CHUNK - filled);
-        chunk.set(piece.subarray(offset, offset + take), filled);
-        filled += take;
-        offset += take;
-        if (filled === CHUNK) {
-          const write = writeAt(chunk, CHUNK, position);
-          // Awaited below, but a later write may fail while an earlier one is awaited: never unhandled.
-          write.catch(() => undefined);
-          inFlight.push(write);
-          position += CHUNK;
-          current = (current + 1) % chunks.length;
-          filled = 0;
-          if (inFlight.length === chunks.length - 1) await inFlight.shift();
+    for await (const batch of chunkBatches(source)) {
+      for (const piece of batch) {
+        let offset = 0;
+        while (offset < piece.length) {
+          const chunk = chunks[current]!;
+          const take = Math.min(piece.length - offset, CHUNK - filled);
+          chunk.set(piece.subarray(offset, offset + take), filled);
+          filled += take;
+          offset += take;
+          if (filled === CHUNK) {
+            const write = writeAt(chunk, CHUNK, position);
+            // Awaited below, but a later write may fail while an earlier one is awaited: never unhandled.
+            write.catch(() => undefined);
+            inFlight.push(write);
+            position += CHUNK;
+            current = (current + 1) % chunks.length;
+            filled = 0;
+            if (inFlight.length === chunks.length - 1) await inFlight.shift();
+          }
         }
       }
     }

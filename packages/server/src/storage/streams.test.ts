@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { RESPONSE_READ_AHEAD, responseBody } from './streams.js';
+import { CHUNK_BATCH_BYTES, RESPONSE_READ_AHEAD, chunkBatches, responseBody } from './streams.js';
 
 describe('responseBody', () => {
   it('hands the source chunks on as they are (no copy) and closes at the end', async () => {
@@ -39,5 +39,92 @@ describe('responseBody', () => {
     source.write(Buffer.from('x'));
     await stream.cancel(new Error('client left'));
     expect(source.destroyed).toBe(true);
+  });
+});
+
+/** Every batch of `source` (the chunks as they came). */
+async function allBatches(source: AsyncIterable<Uint8Array>): Promise<Uint8Array[][]> {
+  const batches: Uint8Array[][] = [];
+  for await (const batch of chunkBatches(source)) batches.push(batch);
+  return batches;
+}
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('chunkBatches', () => {
+  it('hands a Readable\'s chunks on as they are, never joined into a copy', async () => {
+    const source = new PassThrough();
+    const chunks = [Buffer.from('one '), Buffer.from('two '), Buffer.from('three')];
+    for (const chunk of chunks) source.write(chunk);
+    source.end();
+    const seen = (await allBatches(source)).flat();
+    expect(seen).toHaveLength(3);
+    seen.forEach((chunk, i) => expect(chunk).toBe(chunks[i]));
+  });
+
+  it('gathers the chunks that arrive while the consumer is busy into one batch', async () => {
+    const source = new PassThrough();
+    const batches = chunkBatches(source);
+    source.write(Buffer.from('a'));
+    expect((await batches.next()).value).toEqual([Buffer.from('a')]);
+    source.write(Buffer.from('b'));
+    source.write(Buffer.from('c'));
+    await tick();
+    expect((await batches.next()).value).toEqual([Buffer.from('b'), Buffer.from('c')]);
+    source.end();
+    expect((await batches.next()).done).toBe(true);
+  });
+
+  it('pauses the source once a full batch waits, and resumes it when the consumer takes it', async () => {
+    const source = new PassThrough();
+    const batches = chunkBatches(source);
+    source.write(Buffer.alloc(1));
+    await batches.next();
+    source.write(Buffer.alloc(CHUNK_BATCH_BYTES / 2));
+    await tick();
+    expect(source.isPaused()).toBe(false);
+    source.write(Buffer.alloc(CHUNK_BATCH_BYTES / 2));
+    await tick();
+    expect(source.isPaused()).toBe(true);
+    expect(source.write(Buffer.alloc(CHUNK_BATCH_BYTES))).toBe(false); // the writer is held back
+    expect((await batches.next()).value).toHaveLength(2);
+    expect(source.isPaused()).toBe(false);
+    source.end();
+    expect((await batches.next()).value).toHaveLength(1);
+    expect((await batches.next()).done).toBe(true);
+  });
+
+  it('fails with the source\'s error, and on a source closed before its end', async () => {
+    const failing = new PassThrough();
+    failing.write(Buffer.from('x'));
+    setImmediate(() => failing.destroy(new Error('client gone')));
+    await expect(allBatches(failing)).rejects.toThrow('client gone');
+
+    const cut = new PassThrough();
+    setImmediate(() => cut.destroy());
+    await expect(allBatches(cut)).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
+
+    const before = new PassThrough();
+    before.destroy(new Error('failed early'));
+    await expect(allBatches(before)).rejects.toThrow('failed early');
+  });
+
+  it('destroys the source when the consumer stops early', async () => {
+    const source = new PassThrough();
+    source.write(Buffer.from('x'));
+    for await (const batch of chunkBatches(source)) {
+      expect(batch).toHaveLength(1);
+      break;
+    }
+    expect(source.destroyed).toBe(true);
+  });
+
+  it('takes any other iterable one chunk per batch', async () => {
+    async function* generate() {
+      yield Buffer.from('a');
+      yield Buffer.from('b');
+    }
+    expect(await allBatches(generate())).toEqual([[Buffer.from('a')], [Buffer.from('b')]]);
+    expect(await allBatches(Readable.from([Buffer.from('c')]))).toEqual([[Buffer.from('c')]]);
   });
 });

@@ -1,4 +1,4 @@
-import { pipeline, Readable, Transform } from 'node:stream';
+import { finished, pipeline, Readable, Transform } from 'node:stream';
 import { StorageError } from './errors.js';
 import type { BodySource } from './object-store.js';
 
@@ -30,6 +30,68 @@ export function guardedBody(body: BodySource, expected: number): Readable {
   // pipeline() also destroys the source when the consumer gives up, so the upload is not left hanging;
   // the error itself reaches the consumer through the returned stream.
   return pipeline(toReadable(body), lengthGuard(expected), () => {});
+}
+
+/** Bytes `chunkBatches` lets arrive ahead of its consumer before it pauses the source. */
+export const CHUNK_BATCH_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The chunks of a body as they arrived, in batches. `for await` over a Node Readable calls `read()`,
+ * which joins every buffered chunk into one new Buffer: a copy of the whole body into freshly allocated
+ * memory (page faults included) before the consumer copies it again. Here a byte Readable is read in
+ * flowing mode and its chunks are handed on as they are — one await per batch, not per chunk — and the
+ * source pauses once CHUNK_BATCH_BYTES wait for the consumer. Other iterables come one chunk per batch. As
+ * with `for await`, a consumer that stops early (break or throw) destroys the source.
+ */
+export async function* chunkBatches(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array[], void, undefined> {
+  if (!(source instanceof Readable) || source.readableObjectMode) {
+    for await (const chunk of source) yield [chunk];
+    return;
+  }
+  let batch: Uint8Array[] = [];
+  let bytes = 0;
+  let done = false;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const notify = (): void => {
+    const resolve = wake;
+    wake = null;
+    resolve?.();
+  };
+  const onData = (chunk: Uint8Array): void => {
+    batch.push(chunk);
+    bytes += chunk.length;
+    if (bytes >= CHUNK_BATCH_BYTES) source.pause();
+    notify();
+  };
+  // finished() also reports a source that ends without 'end' (premature close) and one that already failed.
+  const stopWatching = finished(source, { writable: false }, (err) => {
+    if (err) failure = err;
+    done = true;
+    notify();
+  });
+  source.on('data', onData);
+  source.resume();
+  try {
+    for (;;) {
+      if (failure) throw failure;
+      if (batch.length > 0) {
+        const out = batch;
+        batch = [];
+        bytes = 0;
+        source.resume();
+        yield out;
+      } else if (done) {
+        return;
+      } else {
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    }
+  } finally {
+    source.off('data', onData);
+    stopWatching();
+    if (!done) source.destroy();
+  }
 }
 
 /** Bytes a response body may hold ahead of the socket (see responseBody). */
