@@ -60,12 +60,13 @@ export function ListPanel<T extends { id: string }>({ section, list, search, sel
           ) : null}
         </div>
         <div className="flex items-center justify-between gap-3">
-          <p className="flex items-center gap-3 text-sm text-fg-muted" aria-live="polite">
+          <p className="flex min-w-0 items-center gap-3 whitespace-nowrap text-sm text-fg-muted" aria-live="polite">
             {compact && rows.length > 0 ? <Checkbox checked={allState} onCheckedChange={selectAll} aria-label={t(`${section}.table.selectAll`)} /> : null}
-            {list.isSuccess ? t(`${section}.summary`, { count: total, selected: selectedRows.length }) : '\u00a0'}
+            <span className="truncate">{list.isSuccess ? t(`${section}.summary`, { count: total, selected: selectedRows.length }) : '\u00a0'}</span>
           </p>
-          <Button variant="outline" size="sm" icon={<Trash2 />} onClick={startBulkDelete} disabled={!list.isSuccess || rows.length === 0}>
-            {t(`${section}.bulkDelete`)}
+          {/* On a phone the summary and the button share one line: the button says just "Delete". */}
+          <Button variant="outline" size="sm" className="shrink-0" icon={<Trash2 />} onClick={startBulkDelete} disabled={!list.isSuccess || rows.length === 0}>
+            {compact ? t(`${section}.actions.delete`) : t(`${section}.bulkDelete`)}
             {selectedRows.length > 0 ? ` (${selectedRows.length})` : ''}
           </Button>
         </div>
