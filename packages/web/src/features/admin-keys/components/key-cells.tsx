@@ -1,9 +1,9 @@
-import { Copy, Pencil, Trash2 } from 'lucide-react';
+import { Copy, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ALL_PERMISSIONS, PERMISSION_OBJECT_KEYS, ROLE_PRESETS, hasPermission, type ApiKeyDto, type ApiKeyRole, type PermissionObjectKey } from '@driftbox/contract';
 import { Badge } from '../../../components/ui/badge';
 import { RelativeTime } from '../../../components/ui/relative-time';
-import { Button } from '../../../components/ui/button';
+import { RowActions } from '../../../components/ui/row-actions';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { isExpired } from '../lib/key-form';
 
@@ -68,25 +68,16 @@ export function LastUsedText({ lastUsed, now }: { lastUsed: string | null; now: 
 
 export function KeyActions({ apiKey, onCopy, onEdit, onDelete, copyingId }: KeyActionHandlers & { apiKey: ApiKeyDto }) {
   const { t } = useTranslation();
-  const copying = copyingId === apiKey.id;
+  const named = (action: 'copy' | 'edit' | 'delete') => t(`keys.actions.${action}Named`, { name: apiKey.name });
   return (
-    <div className="flex justify-end gap-0.5">
-      <Button variant="ghost" size="icon-sm" loading={copying} onClick={() => onCopy(apiKey)} aria-label={t('keys.actions.copyNamed', { name: apiKey.name })} title={t('keys.actions.copy')}>
-        {copying ? null : <Copy />}
-      </Button>
-      <Button variant="ghost" size="icon-sm" onClick={() => onEdit(apiKey)} aria-label={t('keys.actions.editNamed', { name: apiKey.name })} title={t('keys.actions.edit')}>
-        <Pencil />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        className="hover:bg-danger-soft hover:text-danger-text"
-        onClick={() => onDelete(apiKey)}
-        aria-label={t('keys.actions.deleteNamed', { name: apiKey.name })}
-        title={t('keys.actions.delete')}
-      >
-        <Trash2 />
-      </Button>
-    </div>
+    <RowActions
+      items={[
+        { id: 'copy', icon: Copy, label: t('keys.actions.copy'), named: named('copy'), run: () => onCopy(apiKey), loading: copyingId === apiKey.id },
+        { id: 'edit', icon: Pencil, label: t('keys.actions.edit'), named: named('edit'), run: () => onEdit(apiKey) },
+      ]}
+      onDelete={() => onDelete(apiKey)}
+      deleteLabel={t('keys.actions.delete')}
+      deleteNamed={named('delete')}
+    />
   );
 }

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyDto, ApiKeyWithSecretDto } from '@driftbox/contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormError } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
@@ -39,7 +37,6 @@ export function KeyFormDialog({ target, onClose, onCreated }: KeyFormDialogProps
   return <KeyForm key={target.mode === 'edit' ? target.key.id : 'create'} target={target} onClose={onClose} onCreated={onCreated} />;
 }
 
-const FORM_ID = 'api-key-form';
 
 function KeyForm({ target, onClose, onCreated }: { target: KeyFormTarget; onClose: () => void; onCreated: (key: ApiKeyWithSecretDto) => void }) {
   const { t, i18n } = useTranslation();
@@ -100,27 +97,16 @@ function KeyForm({ target, onClose, onCreated }: { target: KeyFormTarget; onClos
       : undefined;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={target.mode === 'edit' ? t('keys.form.editTitle') : t('keys.form.createTitle')}
       description={t('keys.form.description')}
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={create.isPending || update.isPending}>
-            {target.mode === 'edit' ? t('keys.form.submitSave') : t('keys.form.submitCreate')}
-          </Button>
-        </>
-      }
+      submitLabel={target.mode === 'edit' ? t('keys.form.submitSave') : t('keys.form.submitCreate')}
+      pending={create.isPending || update.isPending}
+      formError={formError}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <form id={FORM_ID} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <FormError message={formError} />
-        <KeyFormFields values={values} onChange={setValues} errors={errors} mode={target.mode} {...(currentExpiry ? { currentExpiry } : {})} />
-      </form>
-    </Dialog>
+      <KeyFormFields values={values} onChange={setValues} errors={errors} mode={target.mode} {...(currentExpiry ? { currentExpiry } : {})} />
+    </FormDialog>
   );
 }

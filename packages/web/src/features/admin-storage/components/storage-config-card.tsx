@@ -1,10 +1,11 @@
 import { LOCAL_PROVIDER, type StorageConfigDto } from '@driftbox/contract';
-import { FlaskConical, HardDrive, Cloud, Pencil, Star, Trash2 } from 'lucide-react';
+import { FlaskConical, HardDrive, Cloud, Pencil, Star } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { RowActions } from '../../../components/ui/row-actions';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
 import { PROVIDER_KEYS, usagePercent } from '../lib/storage-form';
@@ -146,21 +147,13 @@ export function StorageConfigCard({ config, onSetDefault, onTest, onEdit, onDele
         <Button variant="outline" size="sm" icon={<FlaskConical />} onClick={() => onTest(config)} aria-label={t('storage.actions.testNamed', { name: config.name })}>
           {t('storage.actions.test')}
         </Button>
-        <div className="ml-auto flex gap-0.5">
-          <Button variant="ghost" size="icon-sm" onClick={() => onEdit(config)} aria-label={t('storage.actions.editNamed', { name: config.name })} title={t('storage.actions.edit')}>
-            <Pencil />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="hover:bg-danger-soft hover:text-danger-text"
-            onClick={() => onDelete(config)}
-            aria-label={t('storage.actions.deleteNamed', { name: config.name })}
-            title={t('storage.actions.delete')}
-          >
-            <Trash2 />
-          </Button>
-        </div>
+        <RowActions
+          className="ml-auto"
+          items={[{ id: 'edit', icon: Pencil, label: t('storage.actions.edit'), named: t('storage.actions.editNamed', { name: config.name }), run: () => onEdit(config) }]}
+          onDelete={() => onDelete(config)}
+          deleteLabel={t('storage.actions.delete')}
+          deleteNamed={t('storage.actions.deleteNamed', { name: config.name })}
+        />
       </div>
     </Card>
   );

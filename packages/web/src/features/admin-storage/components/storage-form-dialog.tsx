@@ -1,9 +1,7 @@
 import type { StorageConfigDto } from '@driftbox/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormError } from '../../../components/ui/field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
@@ -32,7 +30,6 @@ export function StorageFormDialog({ target, onClose }: { target: StorageFormTarg
   return <StorageForm key={target.mode === 'edit' ? target.config.id : 'create'} target={target} onClose={onClose} />;
 }
 
-const FORM_ID = 'storage-config-form';
 const LOCAL_FIELDS = new Set<StorageFormField>(['name', 'total_storage_bytes']);
 
 function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: () => void }) {
@@ -91,27 +88,16 @@ function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: 
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={target.mode === 'edit' ? t('storage.form.editTitle') : t('storage.form.createTitle')}
       description={t('storage.form.description')}
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={create.isPending || update.isPending}>
-            {target.mode === 'edit' ? t('storage.form.submitSave') : t('storage.form.submitCreate')}
-          </Button>
-        </>
-      }
+      submitLabel={target.mode === 'edit' ? t('storage.form.submitSave') : t('storage.form.submitCreate')}
+      pending={create.isPending || update.isPending}
+      formError={formError}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <form id={FORM_ID} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <FormError message={formError} />
-        <StorageFormFields values={values} onChange={setValues} errors={errors} {...(target.mode === 'edit' ? { editing: target.config } : {})} />
-      </form>
-    </Dialog>
+      <StorageFormFields values={values} onChange={setValues} errors={errors} {...(target.mode === 'edit' ? { editing: target.config } : {})} />
+    </FormDialog>
   );
 }
