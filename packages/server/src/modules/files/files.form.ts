@@ -1,8 +1,8 @@
 import { finished, type Readable, type Writable } from 'node:stream';
-import busboy from 'busboy';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { BodySource } from '../../storage/object-store.js';
 import { toReadable } from '../../storage/streams.js';
+import { MultipartParser } from './multipart.js';
 
 /** The file part of an upload form, as a stream that must be consumed. */
 export interface FormFile {
@@ -33,11 +33,11 @@ const MAX_FIELD_BYTES = 64 * 1024;
 const FILE_REQUIRED = { en: 'The form has no file field', zh: '表单中没有文件' };
 
 /**
- * Parses a multipart/form-data body as a stream (busboy): text fields are collected, and the first part
- * named `file` is handed to `onFile` with the fields seen so far while its bytes are still arriving —
- * nothing is buffered whole in memory or on disk (ARCHITECTURE §6). `allFields` resolves with every
- * field once the body is read (fields may follow the file). Backpressure holds: while `onFile` does not
- * read, the request is not read either. If `onFile` fails, the body is abandoned at once.
+ * Parses a multipart/form-data body as a stream (`MultipartParser`): text fields are collected, and the
+ * first part named `file` is handed to `onFile` with the fields seen so far while its bytes are still
+ * arriving — nothing is buffered whole in memory or on disk (ARCHITECTURE §6). `allFields` resolves with
+ * every field once the body is read (fields may follow the file). Backpressure holds: while `onFile` does
+ * not read, the request is not read either. If `onFile` fails, the body is abandoned at once.
  */
 export function parseUploadForm<T>(
   body: BodySource,
@@ -55,10 +55,10 @@ export function parseUploadForm<T>(
     // Only awaited once the file is stored; a body that breaks before then fails the upload itself.
     allFields.catch(() => undefined);
     const source = toReadable(body);
-    let parser: busboy.Busboy;
+    let parser: MultipartParser;
     try {
       // 4 MiB buffers (default 16 KiB) keep the socket flowing while storage writes; memory stays bounded.
-      parser = busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', highWaterMark: PARSER_BUFFER, fileHwm: PARSER_BUFFER, limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, files: 1 } });
+      parser = new MultipartParser(contentType, { highWaterMark: PARSER_BUFFER, fileHighWaterMark: PARSER_BUFFER, limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, files: 1 } });
     } catch {
       reject(badRequest({ en: 'Not a valid multipart/form-data body', zh: '无效的 multipart/form-data 请求体' }));
       return;
