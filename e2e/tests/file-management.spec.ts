@@ -83,6 +83,16 @@ test('the admin edits a file and batch-deletes shares with record_only and with 
   for (const share of [keepA, keepB, dropA, dropB]) expect(existsSync(path.join(OBJECTS, share.storage_path))).toBe(true);
 
   await loginAsAdmin(page);
+  // The uploader's own view of a share limited to one view: no password asked, nothing used up.
+  const once = await upload(request, token, 'e2e-once.txt', 'only once', { max_views: '1', password: 'pw-once' });
+  for (let visit = 0; visit < 2; visit += 1) {
+    await page.goto(`/file/${once.slug}`);
+    await expect(page.getByText('You manage this file')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Preview' }).getByText('only once')).toBeVisible();
+  }
+  const publicView = await request.post(`/api/public/files/${once.slug}/verify`, { data: { password: 'pw-once' } });
+  expect(((await publicView.json()) as { data: { views: number; is_last_view: boolean } }).data).toMatchObject({ views: 1, is_last_view: true });
+  await page.goto('/admin');
   await page.getByRole('link', { name: 'File management' }).first().click();
   await expect(page.getByRole('heading', { name: 'File management', level: 1 })).toBeVisible();
 

@@ -57,6 +57,21 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
       expect((await parsed(await h.app.request(data.download_url.replace('http://localhost', '')))).text).toBe('hello world');
     });
 
+    it('answers by slug too (the share page asks so), for its owner only, and counts no view', async () => {
+      const { headers } = await h.createKey(Permission.FILE_SHARE, { name: 'uploader' });
+      await seedFile(h, { query: { slug: 'once', max_views: '1' }, headers });
+      const other = await h.actors.apiKey(Permission.FILE_SHARE);
+      for (let i = 0; i < 3; i += 1) {
+        for (const owner of [headers, h.actors.admin()]) {
+          expect((await h.call('GET', '/api/files/once', { headers: owner })).body.data).toMatchObject({ slug: 'once', views: 0, max_views: 1 });
+        }
+      }
+      expect((await h.call('GET', '/api/files/once', { headers: other })).status).toBe(404);
+      // The owner's looks used nothing: the one allowed public view is still there.
+      expect((await h.call('GET', '/api/public/files/once')).body.data).toMatchObject({ views: 1, is_last_view: true });
+      expect((await h.call('GET', '/api/public/files/once')).status).toBe(410);
+    });
+
     it("404 for another key's share, an unknown id and a pending upload", async () => {
       const file = await seedFile(h);
       const other = await h.actors.apiKey(Permission.FILE_SHARE);

@@ -75,11 +75,17 @@ export function filesRepository(db: Kysely<Database>) {
       return row && normalize(row);
     },
 
-    /** An active share with its config and key names, limited to `createdBy` when given. */
-    async findDetail(id: string, createdBy: string | undefined): Promise<FileListRow | undefined> {
-      let query = listQuery().where('files.id', '=', id).where('files.status', '=', 'active');
-      if (createdBy !== undefined) query = query.where('files.created_by', '=', createdBy);
-      const row = await query.executeTakeFirst();
+    /**
+     * An active share by id, else by slug (the share page asks by slug), with its config and key names,
+     * limited to `createdBy` when given.
+     */
+    async findDetail(idOrSlug: string, createdBy: string | undefined): Promise<FileListRow | undefined> {
+      const byColumn = (column: 'id' | 'slug') => {
+        let query = listQuery().where(`files.${column}`, '=', idOrSlug).where('files.status', '=', 'active');
+        if (createdBy !== undefined) query = query.where('files.created_by', '=', createdBy);
+        return query.executeTakeFirst();
+      };
+      const row = (await byColumn('id')) ?? (await byColumn('slug'));
       return row && normalize(row);
     },
 

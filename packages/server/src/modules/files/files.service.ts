@@ -68,8 +68,8 @@ export function createFilesService(deps: FilesDeps) {
     assertPermission(actor, Permission.FILE_SHARE);
   }
 
-  async function requireOwned(actor: AdminActor | ApiKeyActor, id: string): Promise<FileListRow> {
-    const row = await repo.findDetail(id, scopeOf(actor));
+  async function requireOwned(actor: AdminActor | ApiKeyActor, idOrSlug: string): Promise<FileListRow> {
+    const row = await repo.findDetail(idOrSlug, scopeOf(actor));
     if (!row) throw notFound('file');
     return row;
   }
@@ -113,10 +113,13 @@ export function createFilesService(deps: FilesDeps) {
       return { items: rows.map(presentFile), pagination };
     },
 
-    /** One share with its links; 404 when unknown or not the actor's. */
-    async get(actor: Actor, id: string, origin: string): Promise<FileDetailDto> {
+    /**
+     * One share (by id or slug) with its links; 404 when unknown or not the actor's. Counts no view:
+     * the share page asks here first, so the uploader can look at a limited share without using it up.
+     */
+    async get(actor: Actor, idOrSlug: string, origin: string): Promise<FileDetailDto> {
       assertFileShare(actor);
-      return detailOf(await requireOwned(actor, id), origin);
+      return detailOf(await requireOwned(actor, idOrSlug), origin);
     },
 
     /** Applies the given changes; a new or cleared password invalidates every access token issued. */

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { RowActions } from '../../../components/ui/row-actions';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { pasteDeadReason } from '../../../lib/paste-status';
+import { fileDeadReason } from '../../../lib/share-status';
 
 /** Row actions shared by the table and the card list. */
 export interface FileActionHandlers {
@@ -14,11 +14,6 @@ export interface FileActionHandlers {
   onQr: (file: FileDto) => void;
   onEdit: (file: FileDto) => void;
   onDelete: (file: FileDto) => void;
-}
-
-/** Why visitors can no longer open the share (files follow the same view rule as pastes). */
-export function fileDeadReason(file: FileDto, now: number) {
-  return pasteDeadReason({ expires_at: file.expires_at, max_views: file.max_views, view_count: file.views }, now);
 }
 
 /** Type icon, file name, the link (slug) and who created it; the table also puts the remark here. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../components/share/copy-field';
 import { FileTypeIcon } from '../../../components/share/file-type-icon';
 import { QrCode } from '../../../components/share/qr-code';
+import { ShareNotice } from '../../../components/share/share-notice';
 import { useCopyLink } from '../../../components/share/use-copy-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,8 +14,17 @@ import type { PreviewSettings } from '../../../lib/file-preview';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { FilePreview, type OpenFile } from './file-preview';
 
+export interface FileDetailsProps {
+  file: OpenFile;
+  settings: PreviewSettings;
+  /** Banners under the file's header (the owner's notes); the last-view warning comes on its own. */
+  notice?: ReactNode;
+  /** false: the links no longer open the file (an expired share seen by its owner): no preview, no download. */
+  openable?: boolean;
+}
+
 /** A shared file: what it is, its limits, the preview and the download / copy link / QR actions. */
-export function FileDetails({ file, settings }: { file: OpenFile; settings: PreviewSettings }) {
+export function FileDetails({ file, settings, notice, openable = true }: FileDetailsProps) {
   const { t, i18n } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
   const link = fileShareUrl(file.slug);
@@ -51,7 +61,7 @@ export function FileDetails({ file, settings }: { file: OpenFile; settings: Prev
           </div>
           {/* On a phone: download across the width, the two others side by side under it. */}
           <div className="grid shrink-0 grid-cols-2 gap-2 md:flex md:flex-wrap">
-            {downloadLink('col-span-2')}
+            {openable ? downloadLink('col-span-2') : null}
             <Button variant="outline" icon={<Link2 />} onClick={() => void copyLink(link, t('fileView.linkCopied'))}>
               {t('fileView.copyLink')}
             </Button>
@@ -61,18 +71,17 @@ export function FileDetails({ file, settings }: { file: OpenFile; settings: Prev
           </div>
         </div>
         {file.is_last_view ? (
-          <div role="status" className="mt-4 flex gap-3 rounded-xl border border-warning-text/20 bg-warning-soft px-4 py-3 text-sm text-warning-text">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <div>
-              <p className="font-semibold">{t('fileView.lastView.title')}</p>
-              <p className="mt-0.5 opacity-90">{t('fileView.lastView.description')}</p>
-            </div>
-          </div>
+          <ShareNotice className="mt-4" icon={TriangleAlert} tone="warning" title={t('fileView.lastView.title')}>
+            {t('fileView.lastView.description')}
+          </ShareNotice>
         ) : null}
+        {notice ? <div className="mt-4 flex flex-col gap-3">{notice}</div> : null}
       </Card>
-      <Card className="overflow-hidden" aria-label={t('fileView.preview.label')} role="region">
-        <FilePreview file={file} settings={settings} downloadAction={downloadLink()} />
-      </Card>
+      {openable ? (
+        <Card className="overflow-hidden" aria-label={t('fileView.preview.label')} role="region">
+          <FilePreview file={file} settings={settings} downloadAction={downloadLink()} />
+        </Card>
+      ) : null}
       <Dialog open={qrOpen} onOpenChange={setQrOpen} title={t('fileView.qrTitle')} description={t('fileView.qrDescription')} size="sm">
         <div className="flex flex-col items-center gap-4">
           <QrCode value={link} label={t('fileView.qrLabel', { name: file.filename })} size={200} />

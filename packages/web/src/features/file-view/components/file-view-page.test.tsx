@@ -1,10 +1,10 @@
-import { Permission, SETTING_DEFINITIONS, type FilePublicDto } from '@driftbox/contract';
+import { Permission, SETTING_DEFINITIONS, type FileDetailDto, type FilePublicDto } from '@driftbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
-import { endSession, startApiKeySession } from '../../../lib/auth-store';
+import { endSession, startAdminSession, startApiKeySession } from '../../../lib/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { FileViewPage } from './file-view-page';
@@ -251,5 +251,80 @@ describe('file page', () => {
     renderPage();
     expect(await screen.findByText('This was the last allowed view')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('0 of 2 views left')).toBeInTheDocument());
+  });
+});
+
+/** The management detail of the same file (`GET /api/files/{slug}`), its links carrying the owner's token. */
+const detail = (overrides: Partial<FileDetailDto> = {}): FileDetailDto => ({
+  id: 'f1',
+  slug: 'pic',
+  filename: 'photo.png',
+  mimetype: 'image/png',
+  size: 2048,
+  remark: 'Holiday',
+  has_password: true,
+  expires_at: null,
+  max_views: 1,
+  views: 0,
+  use_proxy: 1,
+  storage_config_id: 'local',
+  storage_config_name: 'Local storage',
+  storage_type: 'LOCAL',
+  provider_type: null,
+  storage_path: 'photo.png',
+  file_path: null,
+  etag: null,
+  created_by: 'apikey:k1',
+  key_name: 'laptop',
+  created_at: '2026-03-01T00:00:00.000Z',
+  updated_at: '2026-03-01T00:00:00.000Z',
+  url: `${ORIGIN}/file/pic`,
+  preview_url: `${ORIGIN}/api/file-view/pic?token=own`,
+  download_url: `${ORIGIN}/api/file-download/pic?token=own`,
+  ...overrides,
+});
+
+describe('file page for its owner', () => {
+  afterEach(() => endSession('logout'));
+
+  it('shows the uploader the file through the management detail: no view counted, no password asked', async () => {
+    startApiKeySession('key-1', Permission.FILE_SHARE, { id: 'k1', name: 'laptop', basic_path: '/' });
+    const requests = mockApi({ 'GET /api/files/pic': () => ok(detail()), 'GET /api/admin/settings': previewSettings() });
+    renderPage();
+    expect(await screen.findByText('You manage this file')).toBeInTheDocument();
+    expect(screen.getByText('Your visits here are not counted as views.')).toBeInTheDocument();
+    expect(screen.getByText('1 of 1 views left')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'photo.png' })).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=own`);
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=own`);
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(reads(requests)).toHaveLength(0);
+  });
+
+  it('lets the admin manage any share, and says when visitors can no longer open it', async () => {
+    startAdminSession('tok');
+    mockApi({ 'GET /api/files/pic': () => ok(detail({ created_by: 'apikey:someone', views: 1 })), 'GET /api/admin/settings': previewSettings() });
+    const usedUp = renderPage();
+    expect(await screen.findByText('Visitors can no longer open it: its views are used up')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open File management' })).toHaveAttribute('href', '/admin/file-management');
+    // The owner's token still opens a used-up share.
+    expect(screen.getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    usedUp.unmount();
+
+    mockApi({ 'GET /api/files/pic': () => ok(detail({ expires_at: '2000-01-01T00:00:00.000Z' })), 'GET /api/admin/settings': previewSettings() });
+    renderPage();
+    expect(await screen.findByText('Visitors can no longer open it: it has expired')).toBeInTheDocument();
+    // After the expiry no link opens the file, the owner's neither: no preview, no download.
+    expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
+    expect(screen.queryByRole('region', { name: /preview/i })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  });
+
+  it('treats a key that did not upload the file as a visitor', async () => {
+    startApiKeySession('key-2', Permission.FILE_SHARE, { id: 'k2', name: 'other', basic_path: '/' });
+    const requests = mockApi({ 'GET /api/files/pic': () => fail(404, 'NOT_FOUND', 'no'), 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings() });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'photo.png' })).toBeInTheDocument();
+    expect(screen.queryByText('You manage this file')).toBeNull();
+    expect(reads(requests)).toHaveLength(1);
   });
 });

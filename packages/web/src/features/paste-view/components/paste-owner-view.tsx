@@ -6,10 +6,10 @@ import { PasteEditForm } from '../../../components/paste/paste-edit-form';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
-import { pasteDeadReason } from '../../../lib/paste-status';
+import { pasteDeadReason } from '../../../lib/share-status';
 import { useUpdatePaste } from '../api/update-paste';
 import { PasteDocument } from './paste-document';
-import { PasteNotice } from './paste-notice';
+import { ShareNotice } from '../../../components/share/share-notice';
 
 /**
  * The owner's view (the admin, or the key that created the paste): read without counting a view,
@@ -43,13 +43,13 @@ export function PasteOwnerView({ paste, now }: { paste: PasteDetailDto; now: num
   const notice = (
     <>
       {dead ? (
-        <PasteNotice icon={Hourglass} tone="warning" title={t(dead === 'expired' ? 'paste.view.owner.expired' : 'paste.view.owner.usedUp')}>
+        <ShareNotice className="mb-4" icon={Hourglass} tone="warning" title={t(dead === 'expired' ? 'paste.view.owner.expired' : 'paste.view.owner.usedUp')}>
           {t('paste.view.owner.revive')}
-        </PasteNotice>
+        </ShareNotice>
       ) : null}
-      <PasteNotice icon={UserRoundCheck} tone="info" title={t('paste.view.owner.title')}>
+      <ShareNotice className="mb-4" icon={UserRoundCheck} tone="info" title={t('paste.view.owner.title')}>
         {t('paste.view.owner.description')}
-      </PasteNotice>
+      </ShareNotice>
     </>
   );
 

@@ -11,7 +11,7 @@ import { ownPasteQuery } from '../api/get-own-paste';
 import { pasteViewQuery } from '../api/get-paste';
 import { readAccessToken } from '../lib/access-token';
 import { PasteDocument } from './paste-document';
-import { PasteNotice } from './paste-notice';
+import { ShareNotice } from '../../../components/share/share-notice';
 import { PasteOwnerView } from './paste-owner-view';
 import { PastePasswordForm } from './paste-password-form';
 import { PasteUnavailable } from './paste-unavailable';
@@ -64,9 +64,9 @@ export function PasteViewPage() {
 function LastViewNotice() {
   const { t } = useTranslation();
   return (
-    <PasteNotice icon={TriangleAlert} tone="warning" title={t('paste.view.lastViewTitle')}>
+    <ShareNotice className="mb-4" icon={TriangleAlert} tone="warning" title={t('paste.view.lastViewTitle')}>
       {t('paste.view.lastViewDescription')}
-    </PasteNotice>
+    </ShareNotice>
   );
 }
 

@@ -1,0 +1,59 @@
+import type { FileDetailDto } from '@driftbox/contract';
+import { Hourglass, UserRoundCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ShareNotice } from '../../../components/share/share-notice';
+import { adminPath } from '../../../lib/admin-access';
+import type { PreviewSettings } from '../../../lib/file-preview';
+import { fileDeadReason } from '../../../lib/share-status';
+import { FileDetails } from './file-details';
+import type { OpenFile } from './file-preview';
+
+/** The page's shape of a share, from the management detail (its links carry the owner's access token). */
+function openFileOf(file: FileDetailDto): OpenFile {
+  return {
+    slug: file.slug,
+    filename: file.filename,
+    mimetype: file.mimetype,
+    size: file.size,
+    remark: file.remark,
+    created_at: file.created_at,
+    expires_at: file.expires_at,
+    max_views: file.max_views,
+    views: file.views,
+    use_proxy: file.use_proxy,
+    has_password: file.has_password,
+    requires_password: false,
+    is_last_view: false,
+    previewUrl: file.preview_url,
+    downloadUrl: file.download_url,
+    access_token: null,
+    access_token_expires_at: null,
+  };
+}
+
+/**
+ * The uploader's view (the admin, or the key that uploaded the file): no view counted and no password
+ * asked. A used-up share still previews for its owner; an expired one no longer opens for anybody.
+ */
+export function FileOwnerView({ file, settings, now }: { file: FileDetailDto; settings: PreviewSettings; now: number }) {
+  const { t } = useTranslation();
+  const dead = fileDeadReason(file, now);
+  const notice = (
+    <>
+      {dead ? (
+        <ShareNotice icon={Hourglass} tone="warning" title={t(dead === 'expired' ? 'fileView.owner.expired' : 'fileView.owner.usedUp')}>
+          {dead === 'expired' ? `${t('fileView.owner.expiredPreview')} ` : ''}
+          {t('fileView.owner.revive')}{' '}
+          <Link to={adminPath('file-management')} className="font-medium underline underline-offset-2">
+            {t('fileView.owner.manage')}
+          </Link>
+        </ShareNotice>
+      ) : null}
+      <ShareNotice icon={UserRoundCheck} tone="info" title={t('fileView.owner.title')}>
+        {t('fileView.owner.description')}
+      </ShareNotice>
+    </>
+  );
+  return <FileDetails file={openFileOf(file)} settings={settings} notice={notice} openable={dead !== 'expired'} />;
+}
