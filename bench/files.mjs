@@ -210,6 +210,8 @@ export async function filesSection({ port, pid, auth }) {
   const rounds = Math.max(1, Number(process.env.BENCH_FILE_ROUNDS ?? 3));
   const limitMb = Math.ceil(size / MiB) + 1;
   await fetch(`http://127.0.0.1:${port}/api/admin/settings/group/1`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ max_upload_size: limitMb, max_upload_size_unit: 'MB' }) });
+  // What the server holds before any transfer (earlier sections grow its heap): the transfers' share is the difference.
+  const atRest = rssSampler(pid).stop().peak;
   const small = await throughServer(port, pid, auth, Math.max(MiB, Math.floor(size / 4)));
   const bares = [];
   const fulls = [];
@@ -245,6 +247,7 @@ export async function filesSection({ port, pid, auth }) {
     row(`LOCAL driver read, ${mb} (baseline, best)`, driverRead, 'MB/s', 1, null, null, drivers.map((d) => d.read / driverRead)),
     row(`driver behind bare node:http, GET ${mb}`, topOf(bares, 'read'), 'MB/s', topOf(bares, 'read') / driverRead, null, 1),
     transfer(`GET /api/file-download (proxy), ${mb}`, 'download', 'read'),
+    row('server RSS at rest, before the transfers', atRest, 'MB', null, null),
     row(`server peak RSS, ${Math.round(size / 4 / MiB)} MiB transfers`, peakOf([small]), 'MB', null, null),
     row(`server peak RSS, ${mb} transfers`, peakOf(fulls), 'MB', null, '< 200 MB'),
     row('server VmHWM (whole run)', Math.max(...fulls.map((r) => r.download.rss.hwm)), 'MB', null, null),
