@@ -25,7 +25,7 @@ export function* chunks(size) {
  * honoured, 1 MiB writes), the response is read into one reused 1 MiB buffer (`onread`) and only its
  * head and first bytes are kept. Neither curl nor node:http is used as the client: on this 2-core VM
  * `curl -T` tops out near 750 MB/s over loopback and so measured itself, while this client pushes
- * 1.8–4 GB/s into a discarding node:http server — far above what the server or the disk can take.
+ * 1.2–4 GB/s into a node:http server that drops the body (the "loopback ceiling" row).
  */
 function request(port, { method, path, headers = {}, parts = [] }) {
   return new Promise((resolve, reject) => {
@@ -156,7 +156,7 @@ function formParts(size) {
 }
 
 /** The transfers of the section, against the server (`direct`, `form`, `download`) or the bare baseline (`raw`). */
-export function client(port, auth, size) {
+function client(port, auth, size) {
   return {
     direct: () => request(port, { method: 'PUT', path: '/api/upload-direct/bench.bin?use_proxy=1', headers: auth ?? {}, parts: [file(size)] }),
     form: () => {
