@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { FileDto, PAGE_SIZE } from '@driftbox/contract';
 import { apiRequestList, type ListPage } from '../../../lib/api-client';
-
-/** Every query of this page lives under this root, so one invalidation refreshes list and details. */
-export const FILES_QUERY_ROOT = ['files'] as const;
+import { FILES_QUERY_ROOT } from '../../../lib/file-query-keys';
 
 export interface FileListParams {
   page: number;

@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { fileShareUrl } from '../../../lib/file-links';
 import { useListSearch } from '../../../lib/list-search';
 import { useFiles } from '../api/get-files';
-import { FileEditDialog } from './file-edit-dialog';
+import { FileEditDialog } from '../../../components/file/file-edit-dialog';
 import { FilesPanel } from './files-panel';
 
 /** Admin → File management: every file share (a key: its own), searched, paged, edited and deleted. */

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FileDetailDto } from '@driftbox/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { FILES_QUERY_ROOT } from '../../../lib/file-query-keys';
 
 /**
  * `GET /api/files/{slug}` (the management detail accepts a slug): answers only for the admin or the
@@ -11,4 +12,5 @@ export function getOwnFile(slug: string): Promise<FileDetailDto> {
   return apiRequest(`/files/${encodeURIComponent(slug)}`, { schema: FileDetailDto });
 }
 
-export const ownFileQuery = (slug: string) => queryOptions({ queryKey: ['file-view', 'own', slug] as const, queryFn: () => getOwnFile(slug), retry: false });
+/** Under the files root: an edit (here or in File management) refreshes it. */
+export const ownFileQuery = (slug: string) => queryOptions({ queryKey: [...FILES_QUERY_ROOT, 'own', slug] as const, queryFn: () => getOwnFile(slug), retry: false });

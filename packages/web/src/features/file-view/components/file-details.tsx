@@ -21,10 +21,12 @@ export interface FileDetailsProps {
   notice?: ReactNode;
   /** false: the links no longer open the file (an expired share seen by its owner): no preview, no download. */
   openable?: boolean;
+  /** More buttons after Copy link and QR code (the owner's Edit). */
+  actions?: ReactNode;
 }
 
 /** A shared file: what it is, its limits, the preview and the download / copy link / QR actions. */
-export function FileDetails({ file, settings, notice, openable = true }: FileDetailsProps) {
+export function FileDetails({ file, settings, notice, openable = true, actions }: FileDetailsProps) {
   const { t, i18n } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
   const link = fileShareUrl(file.slug);
@@ -59,7 +61,7 @@ export function FileDetails({ file, settings, notice, openable = true }: FileDet
               </ul>
             </div>
           </div>
-          {/* On a phone: download across the width, the two others side by side under it. */}
+          {/* On a phone: download across the width, copy link and QR side by side under it (then the owner’s Edit). */}
           <div className="grid shrink-0 grid-cols-2 gap-2 md:flex md:flex-wrap">
             {openable ? downloadLink('col-span-2') : null}
             <Button variant="outline" icon={<Link2 />} onClick={() => void copyLink(link, t('fileView.linkCopied'))}>
@@ -68,6 +70,7 @@ export function FileDetails({ file, settings, notice, openable = true }: FileDet
             <Button variant="outline" icon={<QrIcon />} onClick={() => setQrOpen(true)}>
               {t('fileView.qr')}
             </Button>
+            {actions}
           </div>
         </div>
         {file.is_last_view ? (

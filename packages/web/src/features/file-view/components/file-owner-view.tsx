@@ -1,9 +1,11 @@
 import type { FileDetailDto } from '@driftbox/contract';
-import { Hourglass, UserRoundCheck } from 'lucide-react';
+import { Hourglass, Pencil, UserRoundCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { FileEditDialog } from '../../../components/file/file-edit-dialog';
 import { ShareNotice } from '../../../components/share/share-notice';
-import { adminPath } from '../../../lib/admin-access';
+import { Button } from '../../../components/ui/button';
 import type { PreviewSettings } from '../../../lib/file-preview';
 import { fileDeadReason } from '../../../lib/share-status';
 import { FileDetails } from './file-details';
@@ -34,20 +36,20 @@ function openFileOf(file: FileDetailDto): OpenFile {
 
 /**
  * The uploader's view (the admin, or the key that uploaded the file): no view counted and no password
- * asked. A used-up share still previews for its owner; an expired one no longer opens for anybody.
+ * asked, and the share's settings edited in place. A used-up share still previews for its owner; an
+ * expired one no longer opens for anybody until its expiry is changed.
  */
 export function FileOwnerView({ file, settings, now }: { file: FileDetailDto; settings: PreviewSettings; now: number }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
   const dead = fileDeadReason(file, now);
   const notice = (
     <>
       {dead ? (
         <ShareNotice icon={Hourglass} tone="warning" title={t(dead === 'expired' ? 'fileView.owner.expired' : 'fileView.owner.usedUp')}>
           {dead === 'expired' ? `${t('fileView.owner.expiredPreview')} ` : ''}
-          {t('fileView.owner.revive')}{' '}
-          <Link to={adminPath('file-management')} className="font-medium underline underline-offset-2">
-            {t('fileView.owner.manage')}
-          </Link>
+          {t('fileView.owner.revive')}
         </ShareNotice>
       ) : null}
       <ShareNotice icon={UserRoundCheck} tone="info" title={t('fileView.owner.title')}>
@@ -55,5 +57,20 @@ export function FileOwnerView({ file, settings, now }: { file: FileDetailDto; se
       </ShareNotice>
     </>
   );
-  return <FileDetails file={openFileOf(file)} settings={settings} notice={notice} openable={dead !== 'expired'} />;
+  const edit = (
+    <Button variant="outline" className="col-span-2 md:col-auto" icon={<Pencil />} onClick={() => setEditing(true)}>
+      {t('fileView.owner.edit')}
+    </Button>
+  );
+  return (
+    <>
+      <FileDetails file={openFileOf(file)} settings={settings} notice={notice} openable={dead !== 'expired'} actions={edit} />
+      <FileEditDialog
+        file={editing ? file : null}
+        onClose={() => setEditing(false)}
+        // A new link moves the page with it; anything else comes back through the refreshed detail.
+        onSaved={(saved) => saved.slug !== file.slug && void navigate(`/file/${encodeURIComponent(saved.slug)}`, { replace: true })}
+      />
+    </>
+  );
 }

@@ -305,7 +305,7 @@ describe('file page for its owner', () => {
     mockApi({ 'GET /api/files/pic': () => ok(detail({ created_by: 'apikey:someone', views: 1 })), 'GET /api/admin/settings': previewSettings() });
     const usedUp = renderPage();
     expect(await screen.findByText('Visitors can no longer open it: its views are used up')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open File management' })).toHaveAttribute('href', '/admin/file-management');
+    expect(screen.getByText('Edit the expiry or the view limit to share it again.')).toBeInTheDocument();
     // The owner's token still opens a used-up share.
     expect(screen.getByRole('link', { name: 'Download' })).toBeInTheDocument();
     usedUp.unmount();
@@ -317,6 +317,37 @@ describe('file page for its owner', () => {
     expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
     expect(screen.queryByRole('region', { name: /preview/i })).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  });
+
+  it('edits the share in place and follows a new link', async () => {
+    startAdminSession('tok');
+    let current: FileDetailDto | null = null;
+    let saved: unknown;
+    mockApi({
+      // The old link keeps answering the old share: only a page that moved to the new link shows the edit.
+      'GET /api/files/pic': () => ok(detail()),
+      'GET /api/files/trip': () => (current ? ok(current) : fail(404, 'NOT_FOUND', 'no')),
+      'PUT /api/files/f1': (request) => {
+        saved = request.body;
+        current = detail({ slug: 'trip', remark: 'Summer', url: `${ORIGIN}/file/trip` });
+        return ok(current);
+      },
+      'GET /api/admin/settings': previewSettings(),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const remark = within(dialog).getByLabelText('Remark');
+    await user.clear(remark);
+    await user.type(remark, 'Summer');
+    const slug = within(dialog).getByLabelText('Link suffix');
+    await user.clear(slug);
+    await user.type(slug, 'trip');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toEqual({ remark: 'Summer', slug: 'trip' }));
+    expect(await screen.findByText('Summer')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('treats a key that did not upload the file as a visitor', async () => {

@@ -1,29 +1,32 @@
-import type { FileDto } from '@driftbox/contract';
+import type { FileDetailDto, FileDto } from '@driftbox/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/checkbox';
-import { Dialog } from '../../../components/ui/dialog';
-import { Field, FormError } from '../../../components/ui/field';
-import { Input, Select } from '../../../components/ui/input';
-import { SwitchField } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-message';
-import { formatDateTime } from '../../../lib/format';
-import { useUpdateFile } from '../api/update-file';
-import { buildFileUpdate, fileErrorsFromApi, fileFormFrom, FILE_EXPIRY_HOURS, type FileExpiryChoice, type FileField, type FileFormErrors, type FileFormValues } from '../lib/file-form';
+import { Button } from '../ui/button';
+import { CheckboxField } from '../ui/checkbox';
+import { Dialog } from '../ui/dialog';
+import { Field, FormError } from '../ui/field';
+import { Input, Select } from '../ui/input';
+import { SwitchField } from '../ui/switch';
+import { toast } from '../ui/toaster';
+import { errorMessage } from '../../lib/error-message';
+import { formatDateTime } from '../../lib/format';
+import { useUpdateFile } from './update-file';
+import { buildFileUpdate, fileErrorsFromApi, fileFormFrom, FILE_EXPIRY_HOURS, type FileExpiryChoice, type FileField, type FileFormErrors, type FileFormValues } from './file-form';
 
-/** Remark, link, expiry, max views, password and proxy mode of one share; only changes are sent. */
-export function FileEditDialog({ file, onClose }: { file: FileDto | null; onClose: () => void }) {
+/**
+ * Remark, link, expiry, max views, password and proxy mode of one share; only changes are sent.
+ * `onSaved` hears of the saved share (its link may have changed) before the dialog closes.
+ */
+export function FileEditDialog({ file, onClose, onSaved }: { file: FileDto | null; onClose: () => void; onSaved?: (saved: FileDetailDto) => void }) {
   const { t } = useTranslation();
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()} title={t('files.edit.title', { name: file?.filename ?? '' })} description={t('files.edit.description')} size="lg">
-      {file ? <EditForm key={file.id} file={file} onClose={onClose} /> : null}
+      {file ? <EditForm key={file.id} file={file} onClose={onClose} onSaved={onSaved} /> : null}
     </Dialog>
   );
 }
 
-function EditForm({ file, onClose }: { file: FileDto; onClose: () => void }) {
+function EditForm({ file, onClose, onSaved }: { file: FileDto; onClose: () => void; onSaved: ((saved: FileDetailDto) => void) | undefined }) {
   const { t, i18n } = useTranslation();
   const update = useUpdateFile();
   const [values, setValues] = useState<FileFormValues>(() => fileFormFrom(file));
@@ -44,6 +47,7 @@ function EditForm({ file, onClose }: { file: FileDto; onClose: () => void }) {
     try {
       const saved = await update.mutateAsync({ id: file.id, body: result.body });
       toast.success(t('files.toast.updated', { name: saved.filename }));
+      onSaved?.(saved);
       onClose();
     } catch (error) {
       const fields = fileErrorsFromApi(error);
