@@ -129,29 +129,27 @@ async function writeDirect(tmpPath: string, first: FileHandle, source: AsyncIter
     }
   };
 
-  try {
-    for await (const batch of chunkBatches(source)) {
-      for (const piece of batch) {
-        let offset = 0;
-        while (offset < piece.length) {
-          const chunk = chunks[current]!;
-          const take = Math.min(piece.length - offset, CHUNK - filled);
-          chunk.set(piece.subarray(offset, offset + take), filled);
-          filled += take;
-          offset += take;
-          if (filled === CHUNK) {
-            const write = writeAt(chunk, CHUNK, position);
-            // Awaited below, but a later write may fail while an earlier one is awaited: never unhandled.
-            write.catch(() => undefined);
-            inFlight.push(write);
-            position += CHUNK;
-            current = (current + 1) % chunks.length;
-            filled = 0;
-            if (inFlight.length === chunks.length - 1) await inFlight.shift();
-          }
-        }
-      }
+  // Copies a piece of the body into the current chunk; each full chunk goes out while the next fills.
+  const append = async (piece: Uint8Array): Promise<void> => {
+    for (let offset = 0; offset < piece.length; ) {
+      const take = Math.min(piece.length - offset, CHUNK - filled);
+      chunks[current]!.set(piece.subarray(offset, offset + take), filled);
+      filled += take;
+      offset += take;
+      if (filled < CHUNK) continue;
+      const write = writeAt(chunks[current]!, CHUNK, position);
+      // Awaited below, but a later write may fail while an earlier one is awaited: never unhandled.
+      write.catch(() => undefined);
+      inFlight.push(write);
+      position += CHUNK;
+      current = (current + 1) % chunks.length;
+      filled = 0;
+      if (inFlight.length === chunks.length - 1) await inFlight.shift();
     }
+  };
+
+  try {
+    for await (const batch of chunkBatches(source)) for (const piece of batch) await append(piece);
     await Promise.all(inFlight);
     if (filled > 0) {
       // Direct I/O writes whole blocks: the tail goes out padded, then the file is cut to its size.

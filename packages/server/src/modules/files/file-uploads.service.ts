@@ -125,8 +125,8 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       if (!request.body) throw badRequest(BODY_REQUIRED);
       const row = await parseUploadForm(request.body, request.contentType, (early, file, allFields) => {
         const options = parseWith(FileShareOptions, early);
-        // Some browsers send the client's full path; only its last segment is the name.
-        const filename = parseWith(Filename, file.filename.split(/[\\/]/).pop() || early.filename || 'file');
+        // The parser already cut a client's full path to its last segment (multipart-headers.ts).
+        const filename = parseWith(Filename, file.filename || early.filename || 'file');
         const lateOptions = async () => lateFormOptions(early, await allFields);
         return uploadStream(actor, { configId: options.s3_config_id, filename, mimetype: early.mimetype || file.mimetype, options, body: file.stream, lateOptions });
       });
