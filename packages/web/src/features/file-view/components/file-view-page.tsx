@@ -1,11 +1,10 @@
-import { Permission, type FileDetailDto, type FilePublicDto } from '@driftbox/contract';
+import { Permission, type FilePublicDto } from '@driftbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Skeleton } from '../../../components/ui/spinner';
-import { canUse } from '../../../lib/admin-access';
-import { useAuth, type AuthState } from '../../../lib/auth-store';
+import { useOwnerRead } from '../../../lib/use-owner-read';
 import { ownFileQuery } from '../api/get-own-file';
 import { usePreviewSettings } from '../api/get-preview-settings';
 import { publicFileQuery } from '../api/get-public-file';
@@ -14,12 +13,6 @@ import { FileOwnerView } from './file-owner-view';
 import type { OpenFile } from './file-preview';
 import { FilePasswordForm } from './file-password-form';
 import { FileUnavailable } from './file-unavailable';
-
-/** Spec §6: the admin owns every share; a key owns those whose created_by is `apikey:<its id>`. */
-function owns(auth: AuthState, file: FileDetailDto): boolean {
-  if (auth.kind === 'admin') return true;
-  return auth.kind === 'apikey' && file.created_by === `apikey:${auth.info.id}`;
-}
 
 /**
  * /file/{slug}. A possible owner (the admin, a key with file permission) is checked first through the
@@ -33,18 +26,14 @@ function owns(auth: AuthState, file: FileDetailDto): boolean {
  */
 export function FileViewPage() {
   const { slug = '' } = useParams();
-  const auth = useAuth();
-  const checkOwner = canUse(auth, Permission.FILE_SHARE);
-  const own = useQuery({ ...ownFileQuery(slug), enabled: checkOwner });
-  const isOwner = own.isSuccess && owns(auth, own.data);
-  const ownerKnown = !checkOwner || own.isSuccess || own.isError;
-  const file = useQuery({ ...publicFileQuery(slug), enabled: ownerKnown && !isOwner });
+  const own = useOwnerRead(ownFileQuery(slug), Permission.FILE_SHARE);
+  const file = useQuery({ ...publicFileQuery(slug), enabled: own.known && !own.owned });
   const preview = usePreviewSettings();
   const [unavailable, setUnavailable] = useState<unknown>();
 
   function content() {
-    if (!ownerKnown) return <FileLoading />;
-    if (isOwner) return preview.ready ? <FileOwnerView file={own.data} settings={preview.settings} now={own.dataUpdatedAt} /> : <FileLoading />;
+    if (!own.known) return <FileLoading />;
+    if (own.owned) return preview.ready ? <FileOwnerView file={own.owned} settings={preview.settings} now={own.readAt} /> : <FileLoading />;
     if (unavailable !== undefined) return <FileUnavailable error={unavailable} known={file.data} />;
     if (file.isPending || (file.isSuccess && !file.data.requires_password && !preview.ready)) return <FileLoading />;
     if (file.isError) return <FileUnavailable error={file.error} onRetry={() => void file.refetch()} retrying={file.isFetching} />;

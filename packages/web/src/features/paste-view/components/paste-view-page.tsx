@@ -1,31 +1,19 @@
-import { Permission, type PasteDetailDto } from '@driftbox/contract';
+import { Permission } from '@driftbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ShareNotice } from '../../../components/share/share-notice';
 import { Skeleton } from '../../../components/ui/spinner';
-import { canUse } from '../../../lib/admin-access';
-import { useAuth, type AuthState } from '../../../lib/auth-store';
+import { useOwnerRead } from '../../../lib/use-owner-read';
 import { ownPasteQuery } from '../api/get-own-paste';
 import { pasteViewQuery } from '../api/get-paste';
 import { readAccessToken } from '../lib/access-token';
 import { PasteDocument } from './paste-document';
-import { ShareNotice } from '../../../components/share/share-notice';
 import { PasteOwnerView } from './paste-owner-view';
 import { PastePasswordForm } from './paste-password-form';
 import { PasteUnavailable } from './paste-unavailable';
-
-/** Signed-in users who might own pastes: the admin, or a key with text permission. */
-function mayOwnPastes(auth: AuthState): boolean {
-  return canUse(auth, Permission.TEXT);
-}
-
-/** Spec §6: the admin owns every paste; a key owns those whose created_by is `apikey:<its id>`. */
-function owns(auth: AuthState, paste: PasteDetailDto): boolean {
-  if (auth.kind === 'admin') return true;
-  return auth.kind === 'apikey' && paste.created_by === `apikey:${auth.info.id}`;
-}
 
 /**
  * /paste/{slug}. A possible owner is checked first through the management detail (no view counted);
@@ -33,17 +21,13 @@ function owns(auth: AuthState, paste: PasteDetailDto): boolean {
  */
 export function PasteViewPage() {
   const { slug = '' } = useParams();
-  const auth = useAuth();
-  const checkOwner = mayOwnPastes(auth);
-  const own = useQuery({ ...ownPasteQuery(slug), enabled: checkOwner });
-  const isOwner = own.isSuccess && owns(auth, own.data);
-  const ownerKnown = !checkOwner || own.isSuccess || own.isError;
-  const view = useQuery({ ...pasteViewQuery(slug), enabled: ownerKnown && !isOwner });
+  const own = useOwnerRead(ownPasteQuery(slug), Permission.TEXT);
+  const view = useQuery({ ...pasteViewQuery(slug), enabled: own.known && !own.owned });
   const [unavailable, setUnavailable] = useState<unknown>();
 
   function content() {
-    if (!ownerKnown) return <PasteLoading />;
-    if (isOwner) return <PasteOwnerView paste={own.data} now={own.dataUpdatedAt} />;
+    if (!own.known) return <PasteLoading />;
+    if (own.owned) return <PasteOwnerView paste={own.owned} now={own.readAt} />;
     if (unavailable !== undefined) return <PasteUnavailable error={unavailable} />;
     if (view.isPending) return <PasteLoading />;
     if (view.isError) return <PasteUnavailable error={view.error} onRetry={() => void view.refetch()} retrying={view.isFetching} />;
