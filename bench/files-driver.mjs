@@ -1,17 +1,18 @@
-// Baselines of the "files" bench section, in their own process (the driver is TypeScript source:
-// run with `node --import tsx`):
+// Baselines of the "files" bench section, in their own process (the driver is TypeScript source;
+// files.mjs bundles this script with esbuild, as the server's dist is built, and runs the bundle):
 //   files-driver.mjs measure <dir> <bytes>  the raw LOCAL driver's write and read speed of the same bytes
 //                                            the server moves; prints `{ "write": MB/s, "read": MB/s }`
-//   files-driver.mjs serve <dir>            the same driver behind a bare node:http server (PUT/GET /raw),
-//                                            the most any Node server could do over loopback, and PUT /discard
-//                                            (the body read and dropped: what loopback alone allows); prints the port
+//   files-driver.mjs serve <dir>            the same driver behind a bare node:http server (PUT/GET /raw; the
+//                                            GET is a plain stream.pipeline into the response, without the
+//                                            server's read-ahead), and PUT /discard (the body read and
+//                                            dropped: what loopback alone allows); prints the port
 import http from 'node:http';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { systemClock } from '../packages/server/src/lib/clock.ts';
 import { createMac } from '../packages/server/src/lib/mac.ts';
 import { createLocalStore } from '../packages/server/src/storage/local.driver.ts';
-import { chunks, settleDisk } from './files.mjs';
+import { chunks, settleDisk } from './bytes.mjs';
 
 const [mode, dir, sizeArg] = process.argv.slice(2);
 const MiB = 1024 * 1024;

@@ -2,22 +2,35 @@
 // upload (raw `upload-direct` and the streamed multipart form) and proxy download — each as a ratio to
 // the raw LOCAL driver's own write and read speed measured in the same run (bench/files-driver.mjs),
 // plus the server's peak RSS during each transfer, which must stay flat whatever the file size.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { serverEnv } from '../scripts/lib.mjs';
+import { chunks, settleDisk } from './bytes.mjs';
 
 const MiB = 1024 * 1024;
 const here = fileURLToPath(new URL('.', import.meta.url));
-const BLOCK = randomBytes(MiB);
+const root = join(here, '..');
 
-/** `size` bytes as 1 MiB chunks of one random block (generated once: the client must not be the bottleneck). */
-export function* chunks(size) {
-  for (let left = size; left > 0; left -= MiB) yield left >= MiB ? BLOCK : BLOCK.subarray(0, left);
+/**
+ * The baselines' script (files-driver.mjs imports the driver's TypeScript source) bundled like the
+ * server's dist, once per run. Run through `--import tsx` instead, V8 ran a full mark-compact about
+ * 26 times per GiB moved (against none once bundled) and the process spent 0.3–0.7 s more CPU per GiB:
+ * the baselines measured the loader as well as the driver.
+ */
+let driverScript = null;
+function bundledDriver() {
+  driverScript ??= (async () => {
+    const outfile = join(root, '.tmp/bench/files-driver.mjs');
+    await build({ entryPoints: [join(here, 'files-driver.mjs')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+    return outfile;
+  })();
+  return driverScript;
 }
 
 /**
@@ -93,29 +106,35 @@ function rssSampler(pid) {
   };
 }
 
-/**
- * Dirty pages of earlier transfers are written back first (`sync`), so no transfer pays for the one
- * before it — on a small VM that writeback swung single uploads between 250 and 800 MB/s.
- */
-export function settleDisk() {
-  spawnSync('sync', { stdio: 'ignore' });
+/** A process's CPU time so far, all threads, user and system (seconds; /proc counts in 1/100 s ticks). */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Times one transfer of `size` bytes and samples the server's memory meanwhile. */
+/**
+ * Times one transfer of `size` bytes and samples the server's memory meanwhile; also returns the
+ * server's CPU seconds per GiB moved (compared with the discarding node:http's, it shows how much work
+ * the route adds per byte, which the throughput alone hides while the disk is the one waited on).
+ */
 async function timed(pid, size, fn) {
   settleDisk();
   const rss = rssSampler(pid);
+  const cpuBefore = cpuSeconds(pid);
   const started = performance.now();
   const result = await fn();
   const seconds = (performance.now() - started) / 1000;
-  return { ...result, mbps: size / MiB / seconds, rss: rss.stop() };
+  const cpuPerGiB = (cpuSeconds(pid) - cpuBefore) / (size / (1024 * MiB));
+  return { ...result, mbps: size / MiB / seconds, cpuPerGiB, rss: rss.stop() };
 }
 
 /** The raw LOCAL driver, in its own process: write and read speed of the same bytes (MB/s). */
-function driverSpeed(size) {
+async function driverSpeed(size) {
+  const script = await bundledDriver();
   const dir = mkdtempSync(join(tmpdir(), 'driftbox-bench-driver-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'files-driver.mjs'), 'measure', dir, String(size)], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv() });
+    const child = spawn(process.execPath, [script, 'measure', dir, String(size)], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv() });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) => {
@@ -129,7 +148,7 @@ function driverSpeed(size) {
 /** The driver behind a bare node:http server (files-driver.mjs serve): upload and download speed through it. */
 async function bareHttpSpeed(size) {
   const dir = mkdtempSync(join(tmpdir(), 'driftbox-bench-bare-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'files-driver.mjs'), 'serve', dir], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv() });
+  const child = spawn(process.execPath, [await bundledDriver(), 'serve', dir], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv() });
   try {
     const port = await new Promise((resolve, reject) => {
       child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
@@ -140,7 +159,7 @@ async function bareHttpSpeed(size) {
     const put = await timed(child.pid, size, () => bare.raw('PUT'));
     const get = await timed(child.pid, size, () => bare.raw('GET'));
     if (put.status !== 201 || get.bytes !== size) throw new Error(`bare http answered ${put.status} / ${get.bytes} bytes`);
-    return { discard: discard.mbps, write: put.mbps, read: get.mbps };
+    return { discard: discard.mbps, write: put.mbps, read: get.mbps, cpu: { discard: discard.cpuPerGiB, write: put.cpuPerGiB, read: get.cpuPerGiB } };
   } finally {
     child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -223,29 +242,42 @@ export async function filesSection({ port, pid, auth }) {
   const topOf = (list, key) => Math.max(...list.map((d) => d[key]));
   const mb = `${Math.round(size / MiB)} MiB`;
   const peakOf = (rs) => Math.max(...rs.flatMap((r) => [r.direct.rss.peak, r.posted.rss.peak, r.download.rss.peak]));
-  // A transfer's row: its best speed, the median of its paired ratios, every paired ratio, and the
-  // ratio to the driver behind a bare node:http server (how much of what Node itself moves it achieves).
+  // A transfer's row: its best speed, the median of its paired ratios, every paired ratio, the ratio to
+  // the driver behind a bare node:http server (how much of what Node itself moves it achieves), and the
+  // server's median CPU seconds per GiB.
   const transfer = (name, key, bareKey) => {
     const pairs = fulls.map((r) => r.ratios[key]);
     const value = topOf(fulls.map((r) => r[key]), 'mbps');
-    return row(name, value, 'MB/s', median(pairs), '>= 0.8', value / topOf(bares, bareKey), pairs);
+    return row(name, value, 'MB/s', median(pairs), '>= 0.8', { bareRatio: value / topOf(bares, bareKey), pairs, cpu: median(fulls.map((r) => r[key].cpuPerGiB)) });
   };
-  const row = (name, value, unit, ratio, target, bareRatio = null, pairs = null) => {
+  // A bare node:http row: its best speed against the driver's, and its median CPU seconds per GiB.
+  const bare = (name, key, driver, bareRatio = null) => row(name, topOf(bares, key), 'MB/s', topOf(bares, key) / driver, null, { bareRatio, cpu: median(bares.map((b) => b.cpu[key])) });
+  const row = (name, value, unit, ratio, target, { bareRatio = null, pairs = null, cpu = null } = {}) => {
     const met = target === null ? '' : (target.startsWith('<') ? value < 200 : ratio >= 0.8) ? 'yes' : 'NO';
-    const display = { measure: name, value: value.toFixed(1), unit, 'x driver': ratio === null ? '' : ratio.toFixed(2), 'per round': pairs ? pairs.map((r) => r.toFixed(2)).join(' ') : '', 'x bare http': bareRatio === null ? '' : bareRatio.toFixed(2), target: target ?? '', met };
-    return { name, value, unit, ratio, bareRatio, pairs, target, display };
+    const display = {
+      measure: name,
+      value: value.toFixed(1),
+      unit,
+      'x driver': ratio === null ? '' : ratio.toFixed(2),
+      'per round': pairs ? pairs.map((r) => r.toFixed(2)).join(' ') : '',
+      'x bare http': bareRatio === null ? '' : bareRatio.toFixed(2),
+      'server CPU s/GiB': cpu === null ? '' : cpu.toFixed(2),
+      target: target ?? '',
+      met,
+    };
+    return { name, value, unit, ratio, bareRatio, pairs, cpu, target, display };
   };
   const driverWrite = topOf(drivers, 'write');
   const driverRead = topOf(drivers, 'read');
   return [
-    row(`LOCAL driver write, ${mb} (baseline, best)`, driverWrite, 'MB/s', 1, null, null, drivers.map((d) => d.write / driverWrite)),
+    row(`LOCAL driver write, ${mb} (baseline, best)`, driverWrite, 'MB/s', 1, null, { pairs: drivers.map((d) => d.write / driverWrite) }),
     // The loopback ceiling: no upload through any HTTP server on this machine can beat it.
-    row(`loopback ceiling: PUT ${mb} into a discarding node:http`, topOf(bares, 'discard'), 'MB/s', topOf(bares, 'discard') / driverWrite, null),
-    row(`driver behind bare node:http, PUT ${mb}`, topOf(bares, 'write'), 'MB/s', topOf(bares, 'write') / driverWrite, null, 1),
+    bare(`loopback ceiling: PUT ${mb} into a discarding node:http`, 'discard', driverWrite),
+    bare(`driver behind bare node:http, PUT ${mb}`, 'write', driverWrite, 1),
     transfer(`PUT /api/upload-direct, ${mb}`, 'direct', 'write'),
     transfer(`POST /api/upload (streamed form), ${mb}`, 'posted', 'write'),
-    row(`LOCAL driver read, ${mb} (baseline, best)`, driverRead, 'MB/s', 1, null, null, drivers.map((d) => d.read / driverRead)),
-    row(`driver behind bare node:http, GET ${mb}`, topOf(bares, 'read'), 'MB/s', topOf(bares, 'read') / driverRead, null, 1),
+    row(`LOCAL driver read, ${mb} (baseline, best)`, driverRead, 'MB/s', 1, null, { pairs: drivers.map((d) => d.read / driverRead) }),
+    bare(`driver behind bare node:http, GET ${mb}`, 'read', driverRead, 1),
     transfer(`GET /api/file-download (proxy), ${mb}`, 'download', 'read'),
     row('server RSS at rest, before the transfers', atRest, 'MB', null, null),
     row(`server peak RSS, ${Math.round(size / 4 / MiB)} MiB transfers`, peakOf([small]), 'MB', null, null),
