@@ -3,9 +3,10 @@
 //   files-driver.mjs measure <dir> <bytes>  the raw LOCAL driver's write and read speed of the same bytes
 //                                            the server moves; prints `{ "write": MB/s, "read": MB/s }`
 //   files-driver.mjs serve <dir>            the same driver behind a bare node:http server (PUT/GET /raw; the
-//                                            GET is a plain stream.pipeline into the response, without the
-//                                            server's read-ahead), and PUT /discard (the body read and
-//                                            dropped: what loopback alone allows); prints the port
+//                                            GET is the first read of the file just PUT, like the driver's
+//                                            read baseline: on this VM first reads cost 3–4 s of CPU per GiB,
+//                                            later ones 0.7), and PUT /discard (the body read and dropped:
+//                                            what loopback alone allows); prints the port
 import http from 'node:http';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
