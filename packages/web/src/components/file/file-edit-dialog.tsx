@@ -1,10 +1,9 @@
 import type { FileDetailDto, FileDto } from '@driftbox/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/button';
 import { CheckboxField } from '../ui/checkbox';
-import { Dialog } from '../ui/dialog';
-import { Field, FormError } from '../ui/field';
+import { Field } from '../ui/field';
+import { FormDialog } from '../ui/form-dialog';
 import { Input, Select } from '../ui/input';
 import { SwitchField } from '../ui/switch';
 import { toast } from '../ui/toaster';
@@ -18,12 +17,8 @@ import { buildFileUpdate, fileErrorsFromApi, fileFormFrom, FILE_EXPIRY_HOURS, ty
  * `onSaved` hears of the saved share (its link may have changed) before the dialog closes.
  */
 export function FileEditDialog({ file, onClose, onSaved }: { file: FileDto | null; onClose: () => void; onSaved?: (saved: FileDetailDto) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()} title={t('files.edit.title', { name: file?.filename ?? '' })} description={t('files.edit.description')} size="lg">
-      {file ? <EditForm key={file.id} file={file} onClose={onClose} onSaved={onSaved} /> : null}
-    </Dialog>
-  );
+  // Mounted fresh for each file, so the form starts from that file.
+  return file ? <EditForm key={file.id} file={file} onClose={onClose} onSaved={onSaved} /> : null;
 }
 
 function EditForm({ file, onClose, onSaved }: { file: FileDto; onClose: () => void; onSaved: ((saved: FileDetailDto) => void) | undefined }) {
@@ -61,7 +56,15 @@ function EditForm({ file, onClose, onSaved }: { file: FileDto; onClose: () => vo
   const choices: FileExpiryChoice[] = ['keep', ...(Object.keys(FILE_EXPIRY_HOURS) as FileExpiryChoice[])];
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+    <FormDialog
+      title={t('files.edit.title', { name: file.filename })}
+      description={t('files.edit.description')}
+      submitLabel={t('files.edit.save')}
+      pending={update.isPending}
+      formError={formError}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('files.edit.remark')} error={errorOf('remark')} className="sm:col-span-2">
           {(control) => <Input {...control} value={values.remark} onChange={(e) => set('remark', e.target.value)} autoComplete="off" />}
@@ -99,15 +102,6 @@ function EditForm({ file, onClose, onSaved }: { file: FileDto; onClose: () => vo
         ) : null}
         <SwitchField className="rounded-xl border border-line px-4 py-3 sm:col-span-2" label={t('files.edit.useProxy')} description={t('files.edit.useProxyHint')} checked={values.useProxy} onCheckedChange={(on) => set('useProxy', on)} />
       </div>
-      <FormError message={formError} />
-      <div className="flex justify-end gap-2 border-t border-line pt-3">
-        <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={update.isPending}>
-          {t('files.edit.save')}
-        </Button>
-      </div>
-    </form>
+    </FormDialog>
   );
 }

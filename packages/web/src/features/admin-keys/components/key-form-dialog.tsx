@@ -37,7 +37,6 @@ export function KeyFormDialog({ target, onClose, onCreated }: KeyFormDialogProps
   return <KeyForm key={target.mode === 'edit' ? target.key.id : 'create'} target={target} onClose={onClose} onCreated={onCreated} />;
 }
 
-
 function KeyForm({ target, onClose, onCreated }: { target: KeyFormTarget; onClose: () => void; onCreated: (key: ApiKeyWithSecretDto) => void }) {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState<KeyFormValues>(() => (target.mode === 'edit' ? keyFormFromDto(target.key) : emptyKeyForm()));
