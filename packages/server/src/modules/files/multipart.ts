@@ -1,5 +1,6 @@
 import { Readable, Writable } from 'node:stream';
-import { malformedHeader, parseContentType, parseDisposition, parseHeaderBlock } from './multipart-headers.js';
+import { parseContentType } from '../../lib/header-params.js';
+import { malformedHeader, parseDisposition, parseHeaderBlock } from './multipart-headers.js';
 
 /**
  * A streaming multipart/form-data parser (RFC 7578) for `POST /api/upload`. Part data is searched for

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Filename } from '@driftbox/contract';
 import { badRequest } from '../../lib/errors.js';
+import { parseContentDisposition } from '../../lib/header-params.js';
 
 /** A header's single value (Node gives arrays for repeated headers). */
 export function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -8,19 +9,12 @@ export function headerOf(headers: IncomingHttpHeaders, name: string): string | u
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The file name a Content-Disposition header gives (RFC 6266: `filename*` wins over `filename`). */
+/**
+ * The file name a source's Content-Disposition gives (RFC 6266: `filename*` wins over `filename`);
+ * the trailing `;` some servers send is let pass.
+ */
 export function filenameFromDisposition(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*\s*=\s*([\w-]+)'[^']*'([^;]+)/i.exec(header);
-  if (extended?.[2]) {
-    try {
-      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain form
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-  return (plain?.[2] ?? plain?.[1])?.trim() || undefined;
+  return header ? parseContentDisposition(header.replace(/;[ \t]*$/, ''))?.filename : undefined;
 }
 
 /** The last path segment of a URL, decoded, if any. */
