@@ -159,7 +159,7 @@ async function bareHttpSpeed(size) {
     const put = await timed(child.pid, size, () => bare.raw('PUT'));
     const get = await timed(child.pid, size, () => bare.raw('GET'));
     if (put.status !== 201 || get.bytes !== size) throw new Error(`bare http answered ${put.status} / ${get.bytes} bytes`);
-    return { discard: discard.mbps, write: put.mbps, read: get.mbps, cpu: { discard: discard.cpuPerGiB, write: put.cpuPerGiB, read: get.cpuPerGiB } };
+    return { discard, write: put, read: get };
   } finally {
     child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -248,10 +248,14 @@ export async function filesSection({ port, pid, auth }) {
   const transfer = (name, key, bareKey) => {
     const pairs = fulls.map((r) => r.ratios[key]);
     const value = topOf(fulls.map((r) => r[key]), 'mbps');
-    return row(name, value, 'MB/s', median(pairs), '>= 0.8', { bareRatio: value / topOf(bares, bareKey), pairs, cpu: median(fulls.map((r) => r[key].cpuPerGiB)) });
+    return row(name, value, 'MB/s', median(pairs), '>= 0.8', { bareRatio: value / topOf(bares.map((b) => b[bareKey]), 'mbps'), pairs, cpu: median(fulls.map((r) => r[key].cpuPerGiB)) });
   };
   // A bare node:http row: its best speed against the driver's, and its median CPU seconds per GiB.
-  const bare = (name, key, driver, bareRatio = null) => row(name, topOf(bares, key), 'MB/s', topOf(bares, key) / driver, null, { bareRatio, cpu: median(bares.map((b) => b.cpu[key])) });
+  const bare = (name, key, driver, bareRatio = null) => {
+    const runs = bares.map((b) => b[key]);
+    const value = topOf(runs, 'mbps');
+    return row(name, value, 'MB/s', value / driver, null, { bareRatio, cpu: median(runs.map((r) => r.cpuPerGiB)) });
+  };
   const row = (name, value, unit, ratio, target, { bareRatio = null, pairs = null, cpu = null } = {}) => {
     const met = target === null ? '' : (target.startsWith('<') ? value < 200 : ratio >= 0.8) ? 'yes' : 'NO';
     const display = {
