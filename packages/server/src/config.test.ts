@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8787,
       host: '0.0.0.0',
+      socketPath: null,
       dataDir: '/srv/app/data',
       database: { kind: 'sqlite', file: '/srv/app/data/driftbox.db' },
       encryptionSecret: null,
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
       {
         PORT: '9000',
         HOST: '127.0.0.1',
+        SOCKET_PATH: 'run/driftbox.sock',
         DATA_DIR: 'var/db',
         DATABASE_URL: 'postgresql://u:p@db:5432/driftbox',
         ENCRYPTION_SECRET: STRONG,
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       port: 9000,
       host: '127.0.0.1',
+      socketPath: '/srv/app/run/driftbox.sock',
       dataDir: '/srv/app/var/db',
       database: { kind: 'postgres', url: 'postgresql://u:p@db:5432/driftbox' },
       encryptionSecret: STRONG,
@@ -65,6 +68,11 @@ describe('loadConfig', () => {
       webDist: '/opt/web',
       nodeEnv: 'development',
     });
+  });
+
+  it('refuses a socket path longer than a Unix socket address holds', () => {
+    expect(problemsOf({ SOCKET_PATH: `/run/${'s'.repeat(102)}` })).toEqual([]);
+    expect(problemsOf({ SOCKET_PATH: `/run/${'s'.repeat(103)}` })).toEqual([expect.stringMatching(/^SOCKET_PATH: .* longer than the 107 bytes/)]);
   });
 
   it('lists every problem at once', () => {

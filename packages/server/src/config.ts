@@ -11,6 +11,8 @@ import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export const MIN_SECRET_LENGTH = 32;
+/** Linux keeps a Unix socket's path in 108 bytes, the last one a NUL. */
+const MAX_SOCKET_PATH_BYTES = 107;
 const WEAK_SECRET_MARKERS = ['default', 'changeme', 'change-me', 'change_me', 'your-secret', 'secret-key', 'secretkey', 'mysecret', 'supersecret', 'example', 'placeholder', 'password', 'cloudpaste'];
 const WEAK_ADMIN_PASSWORDS = new Set(['admin123', 'password', 'password1', '12345678', '123456789', 'changeme', 'admin1234', 'qwertyui']);
 
@@ -46,6 +48,8 @@ export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8787),
   /** Interface to bind; 0.0.0.0 listens on all IPv4 interfaces. */
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** A Unix socket to listen on as well (a reverse proxy on the same machine), relative to the working directory. */
+  SOCKET_PATH: z.string().min(1).optional(),
   /** Data folder (SQLite file, local storage, generated secret), relative to the working directory. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** Empty: SQLite file `DATA_DIR/driftbox.db`. `postgres://…` or `postgresql://…`: PostgreSQL. */
@@ -84,6 +88,8 @@ export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgre
 export interface Config {
   port: number;
   host: string;
+  /** Absolute path of the Unix socket to listen on besides HOST:PORT, or null. */
+  socketPath: string | null;
   dataDir: string;
   database: DatabaseConfig;
   /** Configured secret, or null when `main.ts` must load/generate `DATA_DIR/secret.key`. */
@@ -115,9 +121,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   }
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const socketPath = e.SOCKET_PATH ? path.resolve(cwd, e.SOCKET_PATH) : null;
+  if (socketPath !== null && Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+    throw new ConfigError([`SOCKET_PATH: ${socketPath} is longer than the ${MAX_SOCKET_PATH_BYTES} bytes a Unix socket path may have`]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
+    socketPath,
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,6 +88,27 @@ describe('main (real process)', () => {
     expect(run.output()).not.toContain('Password:');
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
+  });
+
+  it('also serves on SOCKET_PATH, owner and group only, and removes the socket on exit', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
+    const socketPath = path.join(dir, 'driftbox.sock');
+    run = start({ DATA_DIR: dir, PORT: String(await freePort()), HOST: '127.0.0.1', SOCKET_PATH: socketPath, ADMIN_PASSWORD: 'configured-pass' });
+    await waitFor(() => run?.output().includes(`listening on unix:${socketPath}`) ?? false);
+    expect(statSync(socketPath).mode & 0o777).toBe(0o660);
+    const body = await new Promise<string>((resolve, reject) => {
+      request({ socketPath, path: '/api/health', headers: { host: 'localhost' } }, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve(text));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(JSON.parse(body)).toMatchObject({ code: 200, status: 'ok' });
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(existsSync(socketPath)).toBe(false);
   });
 
   it.skipIf(!inject('pgUrl'))('runs on PostgreSQL when DATABASE_URL is a postgres:// URL', async () => {

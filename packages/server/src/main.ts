@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer, serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.js';
 import { bootstrap, firstRunBanner } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -12,6 +12,7 @@ import { createAppCrypto } from './lib/crypto.js';
 import { cryptoIds } from './lib/ids.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
 import { loadOrCreateSecret } from './lib/secret-file.js';
+import { listenOnSocket } from './lib/unix-socket.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -31,7 +32,7 @@ function displayUrl(info: AddressInfo): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
 }
 
-function onShutdown(server: ServerType, close: () => Promise<void>, logger: Logger): void {
+function onShutdown(servers: ServerType[], close: () => Promise<void>, logger: Logger): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -42,17 +43,19 @@ function onShutdown(server: ServerType, close: () => Promise<void>, logger: Logg
       logger.error('Shutdown took too long, exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    server.close(() => {
+    // Closing a Unix socket server also removes its socket file.
+    const closed = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
+    void Promise.all(closed).then(() =>
       close().then(
         () => process.exit(0),
         (err: unknown) => {
           logger.error('Error while closing the database', { error: String(err) });
           process.exit(1);
         },
-      );
-    });
+      ),
+    );
     // Idle keep-alive sockets would otherwise hold close() open until they time out.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    for (const server of servers) if ('closeIdleConnections' in server) server.closeIdleConnections();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -83,10 +86,22 @@ async function main(): Promise<void> {
     logger.error('HTTP server error', { error: err.message });
     process.exit(1);
   });
+  const servers: ServerType[] = [server];
+  if (config.socketPath) {
+    // The same app on a Unix socket, for a reverse proxy on this machine.
+    const socketServer = createAdaptorServer({ fetch: app.fetch, hostname: config.host });
+    await listenOnSocket(socketServer, config.socketPath).catch((err: unknown) => {
+      process.stderr.write(`Driftbox cannot listen on SOCKET_PATH: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    });
+    socketServer.on('error', (err) => logger.error('Unix socket server error', { error: err.message }));
+    logger.info(`Driftbox listening on unix:${config.socketPath}`);
+    servers.push(socketServer);
+  }
   const pasteSweep = startPasteSweep({ pastes: services.pastes, logger });
   const uploadCleanup = startUploadCleanup({ files: services.fileCleanup, urlFetches: services.urlFetch, logger });
   onShutdown(
-    server,
+    servers,
     async () => {
       await pasteSweep.stop();
       await uploadCleanup.stop();

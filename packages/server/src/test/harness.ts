@@ -131,6 +131,7 @@ function baseConfig(dir: string, database: Config['database']): Config {
   return {
     port: 0,
     host: '127.0.0.1',
+    socketPath: null,
     dataDir: dir,
     database,
     encryptionSecret: TEST_SECRET,
