@@ -10,16 +10,10 @@
  *
  * Direct I/O needs memory, offsets and lengths aligned to the device's block size. Offsets are multiples
  * of CHUNK; the last, partial block is written padded and the file truncated to its real size. Aligned
- * memory comes from WebAssembly memories (their backing store is page-aligned; a Buffer's is not), one
- * per CHUNK-sized slot, made when first needed and then kept: uploads borrow slots and give them back, so
- * memory stays flat and warm. When no slot is free, the file system refuses `O_DIRECT`, or a direct
- * write is refused, the body goes through the page cache instead — the bytes written are the same either
- * way.
- *
- * Why five writes in flight: the driver writing from memory saturates the disk with two, but behind a
- * socket every completed write must wake a pool thread, then the event loop, before the next one is
- * queued, and on a busy 2-core machine those hops left the disk idle; with two in flight an upload spent
- * about 0.8 s per GiB waiting on writes that the driver alone did not, with five about 0.03 s.
+ * memory comes from one WebAssembly memory (its backing store is page-aligned; a Buffer's is not), cut
+ * into CHUNK-sized slots that uploads borrow and give back, so memory stays flat and warm. When no slot
+ * is free, the file system refuses `O_DIRECT`, or a direct write is refused, the body goes through the
+ * page cache instead — the bytes written are the same either way.
  */
 import { constants, createWriteStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -28,10 +22,10 @@ import { chunkBatches } from './streams.js';
 
 /** Bytes per direct write (a multiple of every block size, and of the WebAssembly page size). */
 const CHUNK = 4 * 1024 * 1024;
-/** Chunks one body borrows: one being filled while the others are written. */
-const CHUNKS_PER_WRITE = 6;
-/** Most chunks ever made (four large uploads at once write directly; more go through the cache). */
-const POOL_CHUNKS = 24;
+/** Chunks one write borrows: one being filled while the others are written. */
+const CHUNKS_PER_WRITE = 3;
+/** Chunks in the shared pool (four large uploads at once write directly; more go through the cache). */
+const POOL_CHUNKS = 12;
 /** The padding unit of the last block: covers 512-byte and 4 KiB sector devices. */
 const BLOCK = 4096;
 /** What a buffered write stream may hold while the disk is busy (the default 16 KiB stalls the socket). */
@@ -42,22 +36,20 @@ const WASM_PAGE = 64 * 1024;
 /** The one WebAssembly API used here (the server's TypeScript libs have no DOM/WebAssembly typings). */
 declare const WebAssembly: { Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer } };
 
-/** Aligned chunks not lent out, and how many were made in all. */
-const idle: Buffer[] = [];
-let made = 0;
+/** The pool of aligned chunks, made on first use. */
+let pool: Buffer[] | null = null;
 
 function takeChunks(count: number): Buffer[] | null {
-  if (idle.length + (POOL_CHUNKS - made) < count) return null;
-  while (idle.length < count) {
-    idle.unshift(Buffer.from(new WebAssembly.Memory({ initial: CHUNK / WASM_PAGE }).buffer));
-    made += 1;
+  if (pool === null) {
+    const memory = new WebAssembly.Memory({ initial: (POOL_CHUNKS * CHUNK) / WASM_PAGE });
+    pool = Array.from({ length: POOL_CHUNKS }, (_, i) => Buffer.from(memory.buffer, i * CHUNK, CHUNK));
   }
   // The most recently returned chunks first: their pages are the ones still resident.
-  return idle.splice(idle.length - count, count);
+  return pool.length >= count ? pool.splice(pool.length - count, count) : null;
 }
 
 function returnChunks(chunks: Buffer[]): void {
-  idle.push(...chunks);
+  pool?.push(...chunks);
 }
 
 /** True for the errors meaning "this file or memory cannot do direct I/O". */
