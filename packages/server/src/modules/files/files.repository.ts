@@ -80,12 +80,13 @@ export function filesRepository(db: Kysely<Database>) {
      * limited to `createdBy` when given.
      */
     async findDetail(idOrSlug: string, createdBy: string | undefined): Promise<FileListRow | undefined> {
-      const byColumn = (column: 'id' | 'slug') => {
-        let query = listQuery().where(`files.${column}`, '=', idOrSlug).where('files.status', '=', 'active');
-        if (createdBy !== undefined) query = query.where('files.created_by', '=', createdBy);
-        return query.executeTakeFirst();
-      };
-      const row = (await byColumn('id')) ?? (await byColumn('slug'));
+      let query = listQuery()
+        .where((eb) => eb.or([eb('files.id', '=', idOrSlug), eb('files.slug', '=', idOrSlug)]))
+        .where('files.status', '=', 'active');
+      if (createdBy !== undefined) query = query.where('files.created_by', '=', createdBy);
+      // One round trip; should one share's id be another's slug, the id wins.
+      const rows = await query.limit(2).execute();
+      const row = rows.find((r) => r.id === idOrSlug) ?? rows[0];
       return row && normalize(row);
     },
 
