@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FileListQuery, FileShareOptions, FileUpdateBody, Filename, MultipartCompleteBody, uploadMimetype } from './files.js';
+import { FileListQuery, FileShareOptions, FileUpdateBody, Filename, MultipartCompleteBody, normalizeMimetype, uploadMimetype } from './files.js';
 import { UrlInfoBody } from './url-upload.js';
 
 const issuePaths = (result: { error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues.map((i) => i.path.join('.')) ?? [];
@@ -31,6 +31,16 @@ describe('file share schemas', () => {
     expect(uploadMimetype('a.rmd', null)).toBe('text/markdown');
     expect(uploadMimetype('a.png', 'image/png')).toBe('image/png');
     expect(uploadMimetype('a.bin', 'not a type')).toBe('application/octet-stream');
+  });
+
+  it('types keep only type/subtype and a plain charset: nothing a browser could read as another type', () => {
+    expect(normalizeMimetype('Text/Plain; Charset="UTF-8"')).toBe('text/plain; charset=utf-8');
+    expect(normalizeMimetype('application/pdf;,text/html')).toBe('application/pdf');
+    expect(normalizeMimetype('image/png; name=x,text/html')).toBe('image/png');
+    expect(normalizeMimetype('text/plain; charset=utf-8,text/html')).toBe('text/plain');
+    expect(normalizeMimetype('text/plain;\u0000')).toBe('text/plain');
+    expect(normalizeMimetype('text/plain;\u4e00')).toBe('text/plain');
+    for (const bad of ['text/html,image/png', 'text', '/x', 'a/b c', 'ä/b', '', null, undefined]) expect(normalizeMimetype(bad), String(bad)).toBeNull();
   });
 
   it('multipart complete needs an ETag for every part', () => {

@@ -28,12 +28,25 @@ export const MARKDOWN_EXTENSIONS = ['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'm
 export const FILE_DELETE_MODES = ['both', 'record_only'] as const;
 export type FileDeleteMode = (typeof FILE_DELETE_MODES)[number];
 
+/**
+ * A declared MIME type reduced to what may be stored and sent back as `Content-Type`: the bare
+ * `type/subtype` in lower case, plus a `charset` when it is a plain token. Every other parameter is
+ * dropped: browsers read `a/b;,text/html` as HTML, and a control character would break the header.
+ * Null when there is no valid type.
+ */
+export function normalizeMimetype(declared: string | null | undefined): string | null {
+  const [essence = '', ...params] = (declared ?? '').split(';');
+  const type = essence.trim().toLowerCase();
+  if (!/^[a-z0-9][\w.+-]*\/[a-z0-9][\w.+-]*$/.test(type)) return null;
+  const charset = params.map((p) => /^\s*charset\s*=\s*"?([\w.:-]{1,40})"?\s*$/i.exec(p)?.[1]).find((c) => c);
+  return charset ? `${type}; charset=${charset.toLowerCase()}` : type;
+}
+
 /** The MIME type an upload is stored with: markdown by extension, else the declared type, else octet-stream. */
 export function uploadMimetype(filename: string, declared?: string | null): string {
   const ext = /\.([^./]+)$/.exec(filename)?.[1]?.toLowerCase();
   if (ext && (MARKDOWN_EXTENSIONS as readonly string[]).includes(ext)) return 'text/markdown';
-  const type = declared?.trim();
-  return type && /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/.test(type) ? type : 'application/octet-stream';
+  return normalizeMimetype(declared) ?? 'application/octet-stream';
 }
 
 /** An optional string field where `''` means absent (forms send every field). */

@@ -1,3 +1,5 @@
+import { normalizeMimetype } from '@driftbox/contract';
+
 /**
  * How user files may be served from the app's own origin (ARCHITECTURE §5). A file a browser would run
  * as a document or script (HTML, SVG, XML, JavaScript) is never rendered inline: it is sent as an
@@ -41,7 +43,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
  * The headers that make serving a user file safe: the disposition (attachment whenever the type is
  * not inline-safe, whatever was asked), `nosniff` so the declared type is the one used, and the CSP.
  */
-export function safeFileHeaders(contentType: string, filename: string, wanted: 'inline' | 'attachment'): Record<string, string> {
+export function safeFileHeaders(declared: string, filename: string, wanted: 'inline' | 'attachment'): Record<string, string> {
+  // Types stored before they were normalised on upload may carry parameters a browser reads as another type.
+  const contentType = normalizeMimetype(declared) ?? 'application/octet-stream';
   const kind = wanted === 'inline' && isInlineSafe(contentType) ? 'inline' : 'attachment';
   const pdf = /^application\/pdf\s*(;|$)/i.test(contentType.trim());
   return {

@@ -84,7 +84,7 @@ export function createFileAccessService(deps: FileAccessDeps) {
   }
 
   /** The share a link opens: by token, or publicly (counting a view when limited). 401 for protected ones. */
-  async function access(slug: string, token: string | undefined): Promise<FileRow> {
+  async function access(slug: string, token: string | undefined, countView = true): Promise<FileRow> {
     const now = clock.now();
     const proven = await byToken(slug, token, now);
     if (proven) return proven.row;
@@ -94,8 +94,9 @@ export function createFileAccessService(deps: FileAccessDeps) {
       if (!isLive(row, now)) throw fileGone();
       throw new AppError('UNAUTHORIZED', { text: PASSWORD_REQUIRED });
     }
-    if ((row.max_views ?? 0) === 0) {
-      if (isExpired(row, now)) throw fileGone();
+    // A HEAD (link checkers, chat previews) sees whether the share is live without using up a view.
+    if ((row.max_views ?? 0) === 0 || !countView) {
+      if (!isLive(row, now)) throw fileGone();
       return row;
     }
     return (await repo.countView({ kind: 'public', slug }, iso(now))) ?? (await explain(slug, now));
@@ -162,8 +163,9 @@ export function createFileAccessService(deps: FileAccessDeps) {
 
     /** `GET /api/file-view|file-download/{slug}`: streamed (proxy mode) or redirected (direct mode). */
     async open(request: OpenRequest): Promise<FileResponse> {
-      const row = await access(request.slug, request.token);
-      if (row.use_proxy === 1) return stream(row, request);
+      const row = await access(request.slug, request.token, !request.headOnly);
+      // A HEAD is answered here even in direct mode: a signed link would let it GET the bytes uncounted.
+      if (row.use_proxy === 1 || request.headOnly) return stream(row, request);
       return { kind: 'redirect', location: (await directUrl(row, request.mode)).url };
     },
 

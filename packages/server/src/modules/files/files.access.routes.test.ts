@@ -165,6 +165,47 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect(await res.text()).toBe('');
     });
 
+    it('HEAD uses up no view, in proxy and direct mode, and still answers 410 once the views are used', async () => {
+      for (const proxy of ['1', '0']) {
+        const slug = `headlimited${proxy}`;
+        await seedFile(h, { query: { slug, max_views: '1', use_proxy: proxy } });
+        for (const path of [`/api/file-view/${slug}`, `/api/file-download/${slug}`]) {
+          const head = await h.app.request(path, { method: 'HEAD' });
+          expect(head.status, path).toBe(200);
+          expect(head.headers.get('location'), path).toBeNull();
+        }
+        expect(await views(slug)).toBe(0);
+        expect((await get(`/api/file-download/${slug}`)).status).toBe(proxy === '1' ? 200 : 302);
+        expect((await h.app.request(`/api/file-download/${slug}`, { method: 'HEAD' })).status).toBe(410);
+      }
+    });
+
+    it('a declared type is stored bare: a comma list cannot make a browser render HTML inline', async () => {
+      for (const [declared, stored] of [
+        ['application/pdf;,text/html', 'application/pdf'],
+        ['text/plain;,text/html', 'text/plain'],
+        ['text/plain; charset=UTF-8', 'text/plain; charset=utf-8'],
+      ] as const) {
+        const file = await seedFile(h, { name: 'doc.bin', content: '<meta http-equiv="refresh" content="0;url=https://example.com">', query: { mimetype: declared } });
+        expect(file.mimetype, declared).toBe(stored);
+        expect((await get(`/api/file-view/${file.slug}`)).headers.get('content-type'), declared).toBe(stored);
+      }
+    });
+
+    it('a type stored before normalisation is served bare, and a broken one as octet-stream (no 500)', async () => {
+      for (const [stored, served] of [
+        ['image/png;,text/html', 'image/png'],
+        ['text/plain;\u0001', 'text/plain'],
+        ['garbage', 'application/octet-stream'],
+      ] as const) {
+        const file = await seedFile(h, { name: 'legacy.png', content: 'x' });
+        await h.db.updateTable('files').set({ mimetype: stored }).where('id', '=', file.id).execute();
+        const res = await get(`/api/file-view/${file.slug}`);
+        expect(res.status, stored).toBe(200);
+        expect(res.headers.get('content-type'), stored).toBe(served);
+      }
+    });
+
     it.each([
       ['page.html', '<script>alert(1)</script>'],
       ['image.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
