@@ -5,6 +5,8 @@ import { fail, mockApi, ok } from '../test/http';
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { getAuthState, startAdminSession } from './auth-store';
+import { errorMessage } from './error-message';
+import { i18n } from './i18n';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -26,6 +28,30 @@ describe('apiRequest', () => {
     const data = await apiRequest('/version', { schema: z.object({ version: z.string() }) });
     expect(data).toEqual({ version: '1.0.0' });
     expect(requests[0]?.headers.Authorization).toBe('Bearer tok-1');
+  });
+
+  it("tells the server the page's language on every call, whatever the browser prefers", async () => {
+    const before = i18n.language;
+    const requests = mockApi({ 'GET /api/version': () => ok({ version: '1.0.0' }) });
+    try {
+      await i18n.changeLanguage('zh-CN');
+      await apiRequest('/version', { schema: z.unknown() });
+      await i18n.changeLanguage('en');
+      await apiRequest('/version', { schema: z.unknown() });
+    } finally {
+      await i18n.changeLanguage(before);
+    }
+    expect(requests.map((r) => r.headers['X-Language'])).toEqual(['zh-CN', 'en']);
+  });
+
+  it("keeps the server's own message so a refusal can say why, not just its code", async () => {
+    mockApi({ 'POST /api/url/info': () => fail(400, 'BAD_REQUEST', 'The URL could not be fetched: the host name does not resolve') });
+    const error = await caught(apiRequest('/url/info', { method: 'POST', body: {}, schema: z.unknown() }));
+    expect(errorMessage(error)).toBe('The request was not valid');
+    expect(errorMessage(error, { preferServer: true })).toBe('The URL could not be fetched: the host name does not resolve');
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const offline = await caught(apiRequest('/x', { schema: z.unknown() }));
+    expect(errorMessage(offline, { preferServer: true })).toBe('Network connection failed, check your network settings');
   });
 
   it('turns an error envelope into ApiError with code, message, details and request id', async () => {

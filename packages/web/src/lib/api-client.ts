@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codeForHttpStatus, ErrorDetail, ListPagination, REQUEST_TIMEOUT_MS, SUCCESS_CODES, type ErrorCode } from '@driftbox/contract';
 import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
 import { authorizationFor, endSession, getAuthState } from './auth-store';
+import { currentLanguage } from './i18n';
 
 /** Same origin: the server serves the SPA and the API on one port (ARCHITECTURE §2). */
 export const API_BASE = '/api';
@@ -67,6 +68,7 @@ function errorFromEnvelope(status: number, statusText: string, envelope: Envelop
     statusText,
     code: envelope.error ?? codeForStatus(status),
     message: envelope.message || `HTTP error ${status}: ${statusText}`,
+    serverMessage: envelope.message || undefined,
     details: envelope.details ?? [],
     requestId: envelope.requestId,
   });
@@ -134,7 +136,9 @@ export async function apiRequestList<S extends z.ZodType>(path: string, options:
 async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<Answer<z.output<S>>> {
   const authorization =
     options.authorization === undefined ? authorizationFor(getAuthState()) : (options.authorization ?? undefined);
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  // The server words its messages in `X-Language` (before Accept-Language): the page's language, not
+  // the browser's, so an error text matches the page around it.
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'X-Language': currentLanguage() };
   if (authorization) headers.Authorization = authorization;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -175,6 +179,7 @@ async function request<S extends z.ZodType>(path: string, options: RequestOption
         status,
         code: envelope.data.error ?? 'REQUEST_FAILED',
         message: envelope.data.message || CLIENT_ERROR_MESSAGES.REQUEST_FAILED,
+        serverMessage: envelope.data.message || undefined,
         details: envelope.data.details ?? [],
         requestId: envelope.data.requestId,
       });

@@ -23,6 +23,8 @@ export interface ApiErrorInit {
   status: number;
   code: ApiErrorCode | (string & {});
   message: string;
+  /** The server's own message, in the page's language (api-client sends X-Language); absent for client failures. */
+  serverMessage?: string;
   statusText?: string;
   details?: ErrorDetail[];
   requestId?: string;
@@ -34,6 +36,7 @@ export class ApiError extends Error {
   /** A contract ErrorCode, a client code, or (from a newer server) a code this build does not know. */
   readonly code: ApiErrorCode | (string & {});
   readonly statusText: string;
+  readonly serverMessage: string | undefined;
   readonly details: ErrorDetail[];
   readonly requestId: string | undefined;
 
@@ -43,6 +46,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.statusText = init.statusText ?? '';
+    this.serverMessage = init.serverMessage;
     this.details = init.details ?? [];
     this.requestId = init.requestId;
   }

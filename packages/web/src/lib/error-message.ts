@@ -1,12 +1,21 @@
 import { i18n, translateDynamic } from './i18n';
 import { isApiError } from './api-error';
 
+export interface ErrorMessageOptions {
+  /**
+   * Prefer the server's own message to the generic line of its code: for refusals whose reason only the
+   * server knows (a URL that does not resolve is a plain BAD_REQUEST). It arrives in the page's language.
+   */
+  preferServer?: boolean;
+}
+
 /**
  * What the UI says about a failure (STYLE §16): `errors.<code>` when this build knows the code,
  * otherwise the server's own message, otherwise a generic line.
  */
-export function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown, options: ErrorMessageOptions = {}): string {
   if (isApiError(error)) {
+    if (options.preferServer && error.serverMessage) return error.serverMessage;
     const translated = translateDynamic(`errors.${error.code}`, { status: error.status, statusText: error.statusText });
     if (translated) return translated;
     if (error.message) return error.message;

@@ -214,6 +214,18 @@ describe('the URL tab', () => {
     expect(requests.some((r) => r.url.includes('/url/'))).toBe(false);
   });
 
+  it("says why the server refused the URL, in the server's words", async () => {
+    const requests = api({ 'POST /api/url/info': () => fail(400, 'BAD_REQUEST', 'The URL points to a private, loopback or reserved address') });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await user.click(screen.getByRole('tab', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('File URL'), 'http://127.0.0.1/x.zip');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('The URL points to a private, loopback or reserved address')).toBeInTheDocument();
+    expect(screen.queryByText('The request was not valid')).toBeNull();
+    expect(requests.find((r) => r.url.endsWith('/url/info'))?.headers['X-Language']).toBe('en');
+  });
+
   it('looks the URL up, lets the server fetch it, follows the progress and shows the link', async () => {
     const requests = api({
       'POST /api/url/info': () => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size: 2048, contentType: 'application/zip', lastModified: null }),

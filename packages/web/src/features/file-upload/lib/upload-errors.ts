@@ -10,7 +10,7 @@ function serverRefusal(t: TFunction, error: ApiError): string | undefined {
   if (error.code === 'SLUG_TAKEN') return t('upload.errors.slugTaken');
   if (error.status === 409) return t('upload.errors.allSlugsTaken');
   // The server's 413 already says which limit and by how much (size, remaining space, capacity).
-  if (error.status === 413) return error.message || t('upload.errors.tooLargeForServer');
+  if (error.status === 413) return error.serverMessage || t('upload.errors.tooLargeForServer');
   if (error.status === 403) return t('upload.errors.noConfigPermission');
   if (error.code === 'TIMEOUT' || error.code === 'NETWORK' || error.code === 'ABORTED') return t('upload.errors.network');
   if (error.status >= 500) return t('upload.errors.server');
@@ -39,7 +39,7 @@ function uploadErrorText(t: TFunction, error: UploadError): string {
   if (refusal) return refusal;
   // A storage config the caller may not use answers 404 when the upload starts.
   if (cause?.status === 404 && error.code !== 'FINALIZE_FAILED') return t('upload.errors.noConfigPermission');
-  const detail = cause ? errorMessage(cause) : t('upload.errors.unknown');
+  const detail = cause ? errorMessage(cause, { preferServer: true }) : t('upload.errors.unknown');
   if (error.code === 'PRESIGN_FAILED') return t('upload.errors.presignFailed', { message: detail });
   if (error.code === 'INIT_FAILED') return t('upload.errors.initFailed', { message: detail });
   return t('upload.errors.finalizeFailed', { message: detail });
@@ -56,6 +56,7 @@ export function uploadErrorMessage(t: TFunction, error: unknown, filename = ''):
     });
   }
   if (isUploadError(error)) return uploadErrorText(t, error);
-  if (isApiError(error)) return serverRefusal(t, error) ?? errorMessage(error);
+  // The server's reason ("the host name does not resolve") beats the generic line of its code.
+  if (isApiError(error)) return serverRefusal(t, error) ?? errorMessage(error, { preferServer: true });
   return t('upload.errors.unknown');
 }
