@@ -27,7 +27,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
     expect(await migrateToLatest(t.db)).toEqual(Object.keys(MIGRATIONS));
     expect(await migrateToLatest(t.db)).toEqual([]);
     const tables = (await t.db.introspection.getTables()).map((x) => x.name).sort();
-    expect(tables).toEqual(['admin_sessions', 'admins', 'api_keys', 'files', 'pastes', 'rate_limits', 'settings', 'storage_configs', 'upload_jobs']);
+    expect(tables).toEqual(['admin_sessions', 'admins', 'api_keys', 'files', 'object_purges', 'pastes', 'rate_limits', 'settings', 'storage_configs', 'upload_jobs']);
     expect(dialectOf(t.db)).toBe(dialect);
   });
 

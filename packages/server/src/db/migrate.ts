@@ -3,6 +3,7 @@ import { initial } from './migrations/001_initial.js';
 import { pastes } from './migrations/002_pastes.js';
 import { storage } from './migrations/003_storage.js';
 import { files } from './migrations/004_files.js';
+import { uploadBounds } from './migrations/005_upload_bounds.js';
 import type { Database } from './schema.js';
 
 /**
@@ -14,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '002_pastes': pastes,
   '003_storage': storage,
   '004_files': files,
+  '005_upload_bounds': uploadBounds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -129,6 +129,8 @@ export interface FilesTable {
   status: 'pending' | 'active';
   /** Multipart upload id while a resumable upload is pending. */
   upload_id: string | null;
+  /** The planned part size of a resumable upload (migration 005); null for other uploads. */
+  part_size: ColumnType<number | string | null, number | null, number | null>;
   /** Admin id, or `apikey:<key id>`. */
   created_by: string;
   created_at: string;
@@ -152,6 +154,13 @@ export interface UploadJobsTable {
   updated_at: string;
 }
 
+/** Objects to delete again once the upload URLs issued for them have expired (migration 005). */
+export interface ObjectPurgesTable {
+  storage_config_id: string;
+  storage_path: string;
+  purge_after: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -161,5 +170,6 @@ export interface Database {
   pastes: PastesTable;
   storage_configs: StorageConfigsTable;
   files: FilesTable;
+  object_purges: ObjectPurgesTable;
   upload_jobs: UploadJobsTable;
 }

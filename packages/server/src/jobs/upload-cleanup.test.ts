@@ -13,7 +13,7 @@ describe('upload cleanup job', () => {
   it('runs every step at start and on each interval; a failing step does not stop the others', async () => {
     vi.useFakeTimers();
     const logger = memoryLogger();
-    const files = { purgeAbandoned: vi.fn().mockRejectedValue(new Error('storage down')), purgeDead: vi.fn().mockResolvedValue(2) };
+    const files = { purgeAbandoned: vi.fn().mockRejectedValue(new Error('storage down')), purgeDead: vi.fn().mockResolvedValue(2), purgeReuploads: vi.fn().mockResolvedValue(0) };
     const urlFetches = { sweep: vi.fn().mockResolvedValue(0) };
     const job = startUploadCleanup({ files, urlFetches, logger });
     await vi.advanceTimersByTimeAsync(0);
@@ -45,7 +45,7 @@ describe.each(dialects)('upload cleanup against the database (%s)', (dialect) =>
     await h.call('GET', `/api/public/files/${limited.slug}`);
     const job = startUploadCleanup({ files: h.services.fileCleanup, urlFetches: h.services.urlFetch, logger: memoryLogger() });
     try {
-      expect(await job.runOnce()).toEqual({ abandoned: 0, dead: 0, jobs: 0 });
+      expect(await job.runOnce()).toEqual({ abandoned: 0, dead: 0, reuploads: 0, jobs: 0 });
       h.clock.advance(3600_000 + 1);
       expect(await job.runOnce()).toMatchObject({ dead: 2 });
       expect(await fileRow(h, expiring.id)).toBeUndefined();

@@ -10,6 +10,8 @@ export interface UploadCleanupDeps {
     purgeAbandoned(): Promise<number>;
     /** Expired and used-up shares with their objects. */
     purgeDead(): Promise<number>;
+    /** Objects of deleted shares, deleted again once their upload URLs have expired. */
+    purgeReuploads(): Promise<number>;
   };
   urlFetches: {
     /** Jobs of dead instances marked failed; old ended jobs forgotten. */
@@ -20,7 +22,7 @@ export interface UploadCleanupDeps {
 }
 
 /** A running cleanup; `runOnce` resolves with what it removed. */
-export type UploadCleanupJob = PeriodicJob<{ abandoned: number; dead: number; jobs: number }>;
+export type UploadCleanupJob = PeriodicJob<{ abandoned: number; dead: number; reuploads: number; jobs: number }>;
 
 /**
  * Cleans up after uploads in the background: presigned and multipart uploads abandoned by their
@@ -42,6 +44,7 @@ export function startUploadCleanup(deps: UploadCleanupDeps): UploadCleanupJob {
     const result = {
       abandoned: await step('abandoned uploads', () => deps.files.purgeAbandoned()),
       dead: await step('expired shares', () => deps.files.purgeDead()),
+      reuploads: await step('objects of deleted shares', () => deps.files.purgeReuploads()),
       jobs: await step('URL fetch jobs', () => deps.urlFetches.sweep()),
     };
     if (result.abandoned + result.dead > 0) deps.logger.info('Cleaned up file shares', { abandoned: result.abandoned, dead: result.dead });

@@ -23,6 +23,8 @@ export interface LocalGrant {
   contentType?: string;
   /** GET only: the Content-Disposition served. */
   contentDisposition?: string;
+  /** PUT and part: the exact number of bytes the upload must have. */
+  contentLength?: number;
 }
 
 export type LocalVerification = { ok: true; grant: LocalGrant } | { ok: false; reason: 'INVALID' | 'EXPIRED' };
@@ -46,6 +48,7 @@ function canonical(grant: LocalGrant): string {
     grant.partNumber ?? 0,
     grant.contentType ?? '',
     grant.contentDisposition ?? '',
+    grant.contentLength ?? -1,
   ]);
 }
 
@@ -56,6 +59,7 @@ export function signLocalUrl(mac: Mac, grant: LocalGrant): string {
   if (grant.partNumber !== undefined) params.set('partNumber', String(grant.partNumber));
   if (grant.contentType !== undefined) params.set('ct', grant.contentType);
   if (grant.contentDisposition !== undefined) params.set('cd', grant.contentDisposition);
+  if (grant.contentLength !== undefined) params.set('len', String(grant.contentLength));
   params.set('sig', mac.sign(PURPOSE, canonical(grant)));
   const resource = grant.op === 'part' ? 'part' : 'object';
   return `${LOCAL_STORAGE_BASE}/${encodeURIComponent(grant.configId)}/${resource}?${params.toString()}`;
@@ -74,12 +78,14 @@ export function verifyLocalRequest(mac: Mac, request: LocalRequest, nowSeconds: 
   const { key, exp, sig, uploadId, ct, cd } = request.query;
   const expiresAt = intParam(exp);
   const partNumber = intParam(request.query.partNumber);
-  if (!key || !sig || expiresAt === undefined || expiresAt === null || partNumber === null) return { ok: false, reason: 'INVALID' };
+  const contentLength = intParam(request.query.len);
+  if (!key || !sig || expiresAt === undefined || expiresAt === null || partNumber === null || contentLength === null) return { ok: false, reason: 'INVALID' };
   const grant: LocalGrant = { op: request.op, configId: request.configId, key, expiresAt };
   if (uploadId !== undefined) grant.uploadId = uploadId;
   if (partNumber !== undefined) grant.partNumber = partNumber;
   if (ct !== undefined) grant.contentType = ct;
   if (cd !== undefined) grant.contentDisposition = cd;
+  if (contentLength !== undefined) grant.contentLength = contentLength;
   if (!mac.verify(PURPOSE, canonical(grant), sig)) return { ok: false, reason: 'INVALID' };
   if (nowSeconds > expiresAt) return { ok: false, reason: 'EXPIRED' };
   return { ok: true, grant };

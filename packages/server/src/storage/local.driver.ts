@@ -128,8 +128,12 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
 
     async presignPut(key, presignOptions) {
       assertValidKey(key);
-      const contentType = presignOptions.contentType;
-      return presign(contentType ? { op: 'put', key, contentType } : { op: 'put', key }, presignOptions.expiresIn, contentType ? { 'Content-Type': contentType } : {});
+      const { contentType, contentLength } = presignOptions;
+      return presign(
+        { op: 'put', key, ...(contentType ? { contentType } : {}), ...(contentLength !== undefined ? { contentLength } : {}) },
+        presignOptions.expiresIn,
+        contentType ? { 'Content-Type': contentType } : {},
+      );
     },
 
     async createMultipart(key, createOptions = {}) {
@@ -140,7 +144,8 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
     async presignPart(key, uploadId, partNumber, presignOptions) {
       assertValidKey(key);
       assertPartNumber(partNumber);
-      return presign({ op: 'part', key, uploadId, partNumber }, presignOptions.expiresIn, {});
+      const { contentLength } = presignOptions;
+      return presign({ op: 'part', key, uploadId, partNumber, ...(contentLength !== undefined ? { contentLength } : {}) }, presignOptions.expiresIn, {});
     },
 
     async uploadPart(key, uploadId, partNumber, body, partOptions) {

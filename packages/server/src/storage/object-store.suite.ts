@@ -232,6 +232,30 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
       await expectStorageError(store.head(`${base}/upload`), 'NOT_FOUND');
     });
 
+    it('a presigned upload signed for a length refuses any other length, for objects and parts', async () => {
+      const key = `${ns()}/sized.txt`;
+      const put = await store.presignPut(key, { expiresIn: 300, contentType: 'text/plain', contentLength: 5 });
+      expect(put.headers).not.toHaveProperty('Content-Length');
+      for (const body of ['hello and much more', 'hi']) {
+        const wrong = await fx.fetchPresigned(put.url, { method: 'PUT', headers: put.headers, body });
+        expect(wrong.status, body).toBeGreaterThanOrEqual(400);
+        expect(wrong.status, body).toBeLessThan(500);
+      }
+      await expectStorageError(store.head(key), 'NOT_FOUND');
+      expect((await fx.fetchPresigned(put.url, { method: 'PUT', headers: put.headers, body: 'hello' })).status).toBe(200);
+      expect((await store.head(key)).size).toBe(5);
+
+      const multiKey = `${ns()}/sized.bin`;
+      const uploadId = await store.createMultipart(multiKey, {});
+      const part = await store.presignPart(multiKey, uploadId, 1, { expiresIn: 300, contentLength: 4 });
+      const tooBig = await fx.fetchPresigned(part.url, { method: 'PUT', headers: part.headers, body: randomBytes(MiB) });
+      expect(tooBig.status).toBeGreaterThanOrEqual(400);
+      expect(await store.listParts(multiKey, uploadId)).toEqual([]);
+      expect((await fx.fetchPresigned(part.url, { method: 'PUT', headers: part.headers, body: 'four' })).status).toBe(200);
+      expect((await store.listParts(multiKey, uploadId)).map((p) => p.size)).toEqual([4]);
+      await store.abortMultipart(multiKey, uploadId);
+    });
+
     it('multipart: presigned part uploads, resume from listParts, server-side part, complete', async () => {
       const key = `${ns()}/multi.bin`;
       const parts = [randomBytes(MIN_PART_SIZE), randomBytes(MIN_PART_SIZE), randomBytes(MiB)];

@@ -58,6 +58,15 @@ export interface PresignOptions {
   expiresIn: number;
 }
 
+/** Options of a URL that uploads: a whole object or one part. */
+export interface PresignUploadOptions extends PresignOptions {
+  /**
+   * Bound into the signature: the upload must be exactly this many bytes. A URL that outlives its
+   * upload can then not be reused to store more than was announced and checked against the limits.
+   */
+  contentLength?: number;
+}
+
 export interface PresignGetOptions extends PresignOptions {
   /** Served as Content-Type (the backend's stored type otherwise). */
   contentType?: string;
@@ -65,7 +74,7 @@ export interface PresignGetOptions extends PresignOptions {
   contentDisposition?: string;
 }
 
-export interface PresignPutOptions extends PresignOptions {
+export interface PresignPutOptions extends PresignUploadOptions {
   /** Bound into the signature: the uploader must send exactly this Content-Type. */
   contentType?: string;
 }
@@ -114,7 +123,7 @@ export interface ObjectStore {
   /** Starts a multipart upload and returns its id. */
   createMultipart(key: string, options?: { contentType?: string }): Promise<string>;
   /** A URL that uploads one part (the response carries the part's ETag header). */
-  presignPart(key: string, uploadId: string, partNumber: number, options: PresignOptions): Promise<PresignedRequest>;
+  presignPart(key: string, uploadId: string, partNumber: number, options: PresignUploadOptions): Promise<PresignedRequest>;
   uploadPart(key: string, uploadId: string, partNumber: number, body: BodySource, options: { contentLength: number }): Promise<UploadedPart>;
   /** Parts uploaded so far, by part number: how a client resumes an interrupted upload. */
   listParts(key: string, uploadId: string): Promise<UploadedPart[]>;

@@ -4,7 +4,7 @@
  */
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertPartNumber, assertValidKey } from './keys.js';
-import { MIN_PART_SIZE, type CompletedPart, type ObjectInfo, type PresignedRequest, type UploadedPart } from './object-store.js';
+import { MIN_PART_SIZE, type CompletedPart, type ObjectInfo, type PresignedRequest, type PresignUploadOptions, type UploadedPart } from './object-store.js';
 import { sendStreaming, type S3Context } from './s3-client.js';
 import { guardedBody } from './streams.js';
 
@@ -85,12 +85,15 @@ export function s3Multipart(deps: S3MultipartDeps) {
     complete,
     abort,
 
-    async presignPart(key: string, uploadId: string, partNumber: number, options: { expiresIn: number }): Promise<PresignedRequest> {
+    async presignPart(key: string, uploadId: string, partNumber: number, options: PresignUploadOptions): Promise<PresignedRequest> {
       assertValidKey(key);
       assertPartNumber(partNumber);
-      const { expiresIn } = options;
+      const { expiresIn, contentLength } = options;
       return sign('PUT', expiresIn, {}, (presign, c) =>
-        presign(c.client, new c.sdk.UploadPartCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), { expiresIn }),
+        presign(c.client, new c.sdk.UploadPartCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: contentLength }), {
+          expiresIn,
+          signableHeaders: new Set(['content-length']),
+        }),
       );
     },
 

@@ -136,13 +136,17 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
 
     async presignPut(key, presignOptions) {
       assertValidKey(key);
-      const { expiresIn, contentType } = presignOptions;
+      const { expiresIn, contentType, contentLength } = presignOptions;
       const headers: Record<string, string> = presignOptions.contentType ? { 'Content-Type': presignOptions.contentType } : {};
       // B2 verifies an SHA-1 of every direct upload unless told not to (the original product did the same).
       if (options.provider === 'Backblaze B2') headers['X-Bz-Content-Sha1'] = 'do_not_verify';
       return multipart.sign('PUT', expiresIn, headers, (presign, c) =>
-        // Signing content-type makes S3 refuse an upload with another type, as the local driver does.
-        presign(c.client, new c.sdk.PutObjectCommand({ Bucket: c.bucket, Key: key, ContentType: contentType }), { expiresIn, signableHeaders: new Set(['content-type']) }),
+        // Signing content-type and content-length makes S3 refuse an upload of another type or size, as
+        // the local driver does (browsers set Content-Length themselves, so it is not among `headers`).
+        presign(c.client, new c.sdk.PutObjectCommand({ Bucket: c.bucket, Key: key, ContentType: contentType, ContentLength: contentLength }), {
+          expiresIn,
+          signableHeaders: new Set(['content-type', 'content-length']),
+        }),
       );
     },
 

@@ -31,6 +31,17 @@ export interface FileMultipartDeps {
 type InitInput = z.output<typeof MultipartInitBody>;
 
 /** Checks the client's part plan against S3's rules before anything is created. */
+/**
+ * The length part `n` of a planned upload must have: the part size, the rest for the last part; null
+ * for a number outside the plan; undefined when the plan is unknown (uploads started before it was kept).
+ */
+export function partLength(row: Pick<FileRow, 'size' | 'part_size'>, n: number): number | null | undefined {
+  if (row.part_size === null || row.part_size <= 0) return undefined;
+  const count = Math.max(1, Math.ceil(row.size / row.part_size));
+  if (!Number.isInteger(n) || n < 1 || n > count) return null;
+  return n < count ? row.part_size : row.size - (count - 1) * row.part_size;
+}
+
 function checkPlan(input: Pick<InitInput, 'size' | 'partSize' | 'partCount'>): void {
   const expected = Math.max(1, Math.ceil(input.size / input.partSize));
   if (input.partCount !== expected) {
@@ -69,9 +80,21 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     return { row: { ...row, upload_id: row.upload_id }, store, expiresIn: Math.min(config.signature_expires_in, 3600) };
   }
 
-  async function partUrls(store: ObjectStore, row: { storage_path: string; upload_id: string }, partNumbers: number[], expiresIn: number): Promise<PartUrl[]> {
+  /**
+   * URLs for parts of the planned upload, each signed for its exact length, so no part URL can store
+   * more than the plan that was checked against the limits. 400 for part numbers outside the plan.
+   */
+  async function partUrls(store: ObjectStore, row: Pick<FileRow, 'storage_path' | 'size' | 'part_size'> & { upload_id: string }, partNumbers: number[], expiresIn: number): Promise<PartUrl[]> {
+    const lengths = new Map(partNumbers.map((n) => [n, partLength(row, n)]));
+    const outside = partNumbers.filter((n) => lengths.get(n) === null);
+    if (outside.length > 0) throw invalidField('partNumbers', { en: `Part ${outside[0]} is not part of this upload`, zh: `分片 ${outside[0]} 不属于此上传` });
     return withStorageErrors(() =>
-      Promise.all(partNumbers.map(async (partNumber) => ({ partNumber, url: (await store.presignPart(row.storage_path, row.upload_id, partNumber, { expiresIn })).url }))),
+      Promise.all(
+        partNumbers.map(async (partNumber) => {
+          const contentLength = lengths.get(partNumber) ?? undefined;
+          return { partNumber, url: (await store.presignPart(row.storage_path, row.upload_id, partNumber, { expiresIn, ...(contentLength !== undefined ? { contentLength } : {}) })).url };
+        }),
+      ),
     );
   }
 
@@ -87,8 +110,8 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
       let uploadId: string | null = null;
       try {
         uploadId = await withStorageErrors(() => target.store.createMultipart(pending.storage_path, { contentType: mimetype }));
-        await shares.repo.update(pending.id, { upload_id: uploadId });
-        const row = { ...pending, upload_id: uploadId as string };
+        await shares.repo.update(pending.id, { upload_id: uploadId, part_size: body.partSize });
+        const row = { ...pending, upload_id: uploadId as string, part_size: body.partSize };
         const numbers = Array.from({ length: body.partCount }, (_, i) => i + 1);
         return {
           file_id: row.id,

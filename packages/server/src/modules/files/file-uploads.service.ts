@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Actor, AdminActor, ApiKeyActor } from '../../lib/actor.js';
 import { assertPermission } from '../../lib/authz.js';
 import { iso, type Clock } from '../../lib/clock.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, invalidField, notFound } from '../../lib/errors.js';
 import { parseWith } from '../../lib/request.js';
 import { creatorOf } from '../../lib/share-rules.js';
 import { storageToAppError } from '../../storage/http-errors.js';
@@ -154,12 +154,14 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
     /** `POST /api/s3/presign`: a pending share and a URL the browser PUTs the bytes to. */
     async presign(actor: Actor, body: z.output<typeof FilePresignBody>, origin: string): Promise<FilePresignDto> {
       assertFileShare(actor);
+      // The URL is signed for the declared size: it can never store more than was checked here.
+      if (body.size === undefined) throw invalidField('size', { en: 'The file size is required', zh: '缺少文件大小' });
       const target = await storage.target(actor, body.s3_config_id);
-      if (body.size !== undefined) storage.checkSize(target, body.size);
+      storage.checkSize(target, body.size);
       const mimetype = mimetypeFor(body.filename, body.mimetype);
-      const row = await shares.createPending({ actor, target, filename: body.filename, mimetype, size: body.size ?? 0, options: body });
+      const row = await shares.createPending({ actor, target, filename: body.filename, mimetype, size: body.size, options: body });
       const expiresIn = uploadUrlLifetime(target);
-      const signed = await target.store.presignPut(row.storage_path, { expiresIn, contentType: mimetype }).catch(async (err: unknown) => {
+      const signed = await target.store.presignPut(row.storage_path, { expiresIn, contentType: mimetype, contentLength: body.size }).catch(async (err: unknown) => {
         await shares.discard(row, target.store);
         throw storageToAppError(err);
       });

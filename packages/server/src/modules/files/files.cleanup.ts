@@ -16,6 +16,8 @@ export interface FileCleanupDeps {
 
 /** Rows handled per pass; the job runs again soon, so a backlog drains over a few passes. */
 const BATCH = 200;
+/** A resumable upload still pending this long after it started is abandoned, however active. */
+export const PENDING_UPLOAD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Deleting shares with their objects: on request (batch delete), and in the background (abandoned
@@ -31,6 +33,7 @@ export function createFileCleanup(deps: FileCleanupDeps) {
     if (deleteObject && !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
       try {
         const { store } = await storage.storeOf(row.storage_config_id);
+        await shares.purgeLater(row);
         await store.delete([row.storage_path]);
       } catch (err) {
         if (!isStorageError(err, 'NOT_FOUND')) {
@@ -46,9 +49,13 @@ export function createFileCleanup(deps: FileCleanupDeps) {
   return {
     remove,
 
-    /** Uploads pending with no activity for PENDING_UPLOAD_TTL_MS: parts, objects and rows. Returns how many. */
+    /**
+     * Uploads pending with no activity for PENDING_UPLOAD_TTL_MS, or started over PENDING_UPLOAD_MAX_AGE_MS
+     * ago: parts, objects and rows. Returns how many.
+     */
     async purgeAbandoned(): Promise<number> {
-      const rows = await repo.findPendingBefore(iso(addMs(clock.now(), -PENDING_UPLOAD_TTL_MS)), BATCH);
+      const now = clock.now();
+      const rows = await repo.findPendingBefore(iso(addMs(now, -PENDING_UPLOAD_TTL_MS)), iso(addMs(now, -PENDING_UPLOAD_MAX_AGE_MS)), BATCH);
       for (const row of rows) {
         try {
           await shares.discard(row, (await storage.storeOf(row.storage_config_id)).store);
@@ -57,6 +64,25 @@ export function createFileCleanup(deps: FileCleanupDeps) {
         }
       }
       return rows.length;
+    },
+
+    /**
+     * Objects of deleted shares whose upload URLs have all expired since (`purgeLater`): deleted again,
+     * unless a share points at the key again. Returns how many were checked.
+     */
+    async purgeReuploads(): Promise<number> {
+      const due = await repo.duePurges(iso(clock.now()), BATCH);
+      for (const { storage_config_id: configId, storage_path: key } of due) {
+        try {
+          if (!(await repo.objectShared(configId, key, ''))) await (await storage.storeOf(configId)).store.delete([key]);
+          await repo.deletePurge(configId, key);
+        } catch (err) {
+          // A config deleted since has nothing left to purge; anything else is retried on the next pass.
+          if (isStorageError(err, 'NOT_FOUND') || (err as { status?: number } | null)?.status === 404) await repo.deletePurge(configId, key);
+          else logger.warn('Could not purge the object of a deleted share', { key, error: String(err) });
+        }
+      }
+      return due.length;
     },
 
     /** Expired shares, and used-up ones once their last viewer's token has expired. Returns how many. */

@@ -33,10 +33,13 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect((await parsed(await h.app.request('/api/file-download/csv'))).status).toBeLessThan(400);
     });
 
-    it('checks the real size at commit: over the limit, the object and the share are deleted (413)', async () => {
+    it('the URL stores only the declared size; the real size is checked again at commit: over the limit, the object and the share are deleted (413)', async () => {
+      const data = (await post('/api/s3/presign', { filename: 'small.bin', size: 4096 })).body.data as FilePresignDto;
+      const lied = await put(data.upload_url, new Uint8Array(5000), data.headers);
+      expect(lied.body).toMatchObject({ code: 400, message: 'The upload does not have the size this link was issued for' });
+      expect(await localKeys(h)).toEqual([]);
+      expect((await put(data.upload_url, new Uint8Array(4096), data.headers)).status).toBe(200);
       await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { max_upload_size: '1', max_upload_size_unit: 'KB' } });
-      const data = (await post('/api/s3/presign', { filename: 'small.bin', size: 10 })).body.data as FilePresignDto;
-      await put(data.upload_url, new Uint8Array(4096), data.headers);
       const commit = await post('/api/s3/commit', { file_id: data.file_id });
       expect(commit.body).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE', message: 'File too large: 4.0 KB exceeds the maximum upload size of 1.0 KB' });
       expect(await localKeys(h)).toEqual([]);
@@ -74,6 +77,49 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(await localKeys(h)).toEqual([]);
       expect(await fileRow(h, data.file_id)).toBeUndefined();
     });
+
+    it('an upload URL still valid after its share was deleted cannot leave an object behind: it is deleted again once the URL expired', async () => {
+      const data = (await post('/api/s3/presign', { filename: 'gone.txt', size: 4 })).body.data as FilePresignDto;
+      await put(data.upload_url, new TextEncoder().encode('once'), data.headers);
+      expect((await post('/api/s3/commit', { file_id: data.file_id })).status).toBe(200);
+      expect((await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [data.file_id], delete_mode: 'both' } })).status).toBe(200);
+      expect(await localKeys(h)).toEqual([]);
+      // The URL has not expired: it writes the object back, but never more than the size it was issued for.
+      expect((await put(data.upload_url, new Uint8Array(MiB), data.headers)).status).toBe(400);
+      expect((await put(data.upload_url, new TextEncoder().encode('back'), data.headers)).status).toBe(200);
+      expect(await localKeys(h)).toEqual([data.storage_path]);
+      expect(await h.services.fileCleanup.purgeReuploads()).toBe(0);
+      h.clock.advance(3600_000 + 1);
+      expect(await h.services.fileCleanup.purgeReuploads()).toBe(1);
+      expect(await localKeys(h)).toEqual([]);
+      expect(await h.db.selectFrom('object_purges').selectAll().execute()).toEqual([]);
+    });
+
+    it('a purge keeps an object that a share points at again (the overwrite strategy reuses names)', async () => {
+      await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { file_naming_strategy: 'overwrite' } });
+      const first = (await post('/api/s3/presign', { filename: 'same.txt', size: 1 })).body.data as FilePresignDto;
+      await put(first.upload_url, new Uint8Array([1]), first.headers);
+      expect((await post('/api/s3/commit', { file_id: first.file_id })).status).toBe(200);
+      await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [first.file_id], delete_mode: 'both' } });
+      const second = (await post('/api/s3/presign', { filename: 'same.txt', size: 1 })).body.data as FilePresignDto;
+      expect(second.storage_path).toBe(first.storage_path);
+      await put(second.upload_url, new Uint8Array([2]), second.headers);
+      expect((await post('/api/s3/commit', { file_id: second.file_id })).status).toBe(200);
+      h.clock.advance(3600_000 + 1);
+      await h.services.fileCleanup.purgeReuploads();
+      expect(await localKeys(h)).toEqual([second.storage_path]);
+    });
+
+    it('with the overwrite strategy a name replaces only the same creator\'s object; another creator\'s gets a suffix', async () => {
+      await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { file_naming_strategy: 'overwrite' } });
+      const admin = (await post('/api/s3/presign', { filename: 'report.pdf', size: 1 })).body.data as FilePresignDto;
+      expect(admin.storage_path).toBe('report.pdf');
+      const key = await h.actors.apiKey(Permission.FILE_SHARE);
+      const other = (await post('/api/s3/presign', { filename: 'report.pdf', size: 1 }, key)).body.data as FilePresignDto;
+      expect(other.storage_path).toMatch(/^report-\w{6}\.pdf$/);
+      const again = (await post('/api/s3/presign', { filename: 'report.pdf', size: 1 })).body.data as FilePresignDto;
+      expect(again.storage_path).toBe('report.pdf');
+    });
   });
 
   describe('resumable multipart', () => {
@@ -105,6 +151,29 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(done.body.data).toMatchObject({ slug: 'big', size: 2 * PART + 100 });
       const tail = await parsed(await h.app.request('/api/file-download/big', { headers: { Range: 'bytes=-3' } }));
       expect(tail.status).toBeLessThan(400);
+    });
+
+    it('part URLs store only their planned length, and are issued only for the planned parts', async () => {
+      const upload = (await init(PART + 10)).body.data as MultipartInitDto;
+      expect((await put(upload.part_urls[1]?.url ?? '', bytes(PART, 2))).status).toBe(400);
+      expect((await put(upload.part_urls[1]?.url ?? '', bytes(10, 2))).status).toBe(200);
+      const refresh = await post('/api/upload/multipart/refresh-urls', { file_id: upload.file_id, partNumbers: [1, 3] });
+      expect(refresh.body).toMatchObject({ code: 400, details: [{ path: 'partNumbers', message: 'Part 3 is not part of this upload' }] });
+      const fresh = (await post('/api/upload/multipart/refresh-urls', { file_id: upload.file_id, partNumbers: [1] })).body.data as { part_urls: { url: string }[] };
+      expect((await put(fresh.part_urls[0]?.url ?? '', bytes(PART + 1, 1))).status).toBe(400);
+      const listed = (await post('/api/upload/multipart/list-parts', { file_id: upload.file_id })).body.data as MultipartPartsDto;
+      expect(listed.parts.map((p) => p.Size)).toEqual([10]);
+    });
+
+    it('an upload kept busy (list-parts) is still abandoned a week after it started', async () => {
+      const key = await h.actors.apiKey(Permission.FILE_SHARE);
+      const upload = (await init(PART + 10, key)).body.data as MultipartInitDto;
+      for (let day = 0; day < 7; day += 1) {
+        h.clock.advance(24 * 3600_000 + 1);
+        expect((await post('/api/upload/multipart/list-parts', { file_id: upload.file_id }, key)).status).toBe(200);
+        expect(await h.services.fileCleanup.purgeAbandoned()).toBe(day < 6 ? 0 : 1);
+      }
+      expect(await fileRow(h, upload.file_id)).toBeUndefined();
     });
 
     it('400 for a wrong part list; the upload stays so it can be retried', async () => {

@@ -4,7 +4,7 @@ import type { Database, FilesTable } from '../../db/schema.js';
 import { deadCondition, liveCondition, oneMoreView } from '../../db/view-limits.js';
 
 /** A row with `size` as a number (PostgreSQL returns int8 as a string). */
-export type FileRow = Omit<Selectable<FilesTable>, 'size'> & { size: number };
+export type FileRow = Omit<Selectable<FilesTable>, 'size' | 'part_size'> & { size: number; part_size: number | null };
 /** A row as management views show it: with its storage config and creating key. */
 export type FileListRow = FileRow & {
   key_name: string | null;
@@ -25,7 +25,12 @@ export interface FileListFilter {
   offset: number;
 }
 
-const normalize = <T extends { size: number | string }>(row: T): T & { size: number } => ({ ...row, size: Number(row.size) });
+/** int8 columns as numbers (PostgreSQL returns them as strings). */
+const normalize = <T extends { size: number | string; part_size: number | string | null }>(row: T): T & { size: number; part_size: number | null } => ({
+  ...row,
+  size: Number(row.size),
+  part_size: row.part_size === null ? null : Number(row.part_size),
+});
 
 /** `%term%` with LIKE's wildcards escaped. */
 function likePattern(term: string): string {
@@ -159,10 +164,55 @@ export function filesRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Pending rows without activity since `cutoff` (abandoned uploads), oldest first. */
-    async findPendingBefore(cutoff: string, limit: number): Promise<FileRow[]> {
-      const rows = await db.selectFrom('files').selectAll().where('status', '=', 'pending').where('updated_at', '<', cutoff).orderBy('updated_at').limit(limit).execute();
+    /** True when a share of another creator (pending or active) points at the object. */
+    async objectSharedByOthers(configId: string, storagePath: string, createdBy: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('files')
+        .select('id')
+        .where('storage_config_id', '=', configId)
+        .where('storage_path', '=', storagePath)
+        .where('created_by', '!=', createdBy)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Abandoned uploads, oldest first: pending rows without activity since `idleBefore`, or started
+     * before `startedBefore` whatever their activity (asking for its parts cannot keep one forever).
+     */
+    async findPendingBefore(idleBefore: string, startedBefore: string, limit: number): Promise<FileRow[]> {
+      const rows = await db
+        .selectFrom('files')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('updated_at', '<', idleBefore), eb('created_at', '<', startedBefore)]))
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
       return rows.map(normalize);
+    },
+
+    /** Deletes an object again after `after` (a later date wins over one already set). */
+    async schedulePurge(configId: string, storagePath: string, after: string): Promise<void> {
+      await db
+        .insertInto('object_purges')
+        .values({ storage_config_id: configId, storage_path: storagePath, purge_after: after })
+        .onConflict((oc) =>
+          oc
+            .columns(['storage_config_id', 'storage_path'])
+            .doUpdateSet({ purge_after: (eb) => eb.ref('excluded.purge_after') })
+            .where((eb) => eb('excluded.purge_after', '>', eb.ref('object_purges.purge_after'))),
+        )
+        .execute();
+    },
+
+    /** Purges due by `now`, oldest first. */
+    async duePurges(now: string, limit: number): Promise<{ storage_config_id: string; storage_path: string }[]> {
+      return db.selectFrom('object_purges').select(['storage_config_id', 'storage_path']).where('purge_after', '<=', now).orderBy('purge_after').limit(limit).execute();
+    },
+
+    async deletePurge(configId: string, storagePath: string): Promise<void> {
+      await db.deleteFrom('object_purges').where('storage_config_id', '=', configId).where('storage_path', '=', storagePath).execute();
     },
 
     /**

@@ -70,20 +70,22 @@ describe.skipIf(s3Server === null)('file shares on S3 (MinIO)', () => {
   it('presigned PUT to MinIO, then commit reads the real size from the bucket', async () => {
     const presign = (await post('/api/s3/presign', { s3_config_id: config.id, filename: 'photo.png', mimetype: 'image/png', size: 3, slug: 's3-presigned' })).body.data as FilePresignDto;
     expect(presign).toMatchObject({ storage_type: 'S3', provider_type: 'Other S3 Compatible', headers: { 'Content-Type': 'image/png' } });
-    // The client lied about the size: the commit publishes what is really stored.
-    const put = await fetch(presign.upload_url, { method: 'PUT', headers: presign.headers, body: new Uint8Array(2048) });
+    // The URL is signed for the declared size: S3 refuses any other.
+    expect((await fetch(presign.upload_url, { method: 'PUT', headers: presign.headers, body: new Uint8Array(2048) })).status).toBe(403);
+    const put = await fetch(presign.upload_url, { method: 'PUT', headers: presign.headers, body: new Uint8Array(3) });
     expect(put.status).toBe(200);
     const commit = await post('/api/s3/commit', { file_id: presign.file_id, etag: put.headers.get('etag') });
-    expect(commit.body.data).toMatchObject({ slug: 's3-presigned', size: 2048, etag: put.headers.get('etag') });
+    expect(commit.body.data).toMatchObject({ slug: 's3-presigned', size: 3, etag: put.headers.get('etag') });
   });
 
   it('commit over the capacity deletes the object and answers 413', async () => {
-    await h.call('PUT', `/api/s3-configs/${config.id}`, { headers: h.actors.admin(), body: { total_storage_bytes: 200_000 } });
     try {
-      const presign = (await post('/api/s3/presign', { s3_config_id: config.id, filename: 'big.bin', size: 10 })).body.data as FilePresignDto;
-      await fetch(presign.upload_url, { method: 'PUT', headers: presign.headers, body: new Uint8Array(150_000) });
+      const presign = (await post('/api/s3/presign', { s3_config_id: config.id, filename: 'big.bin', size: 150_000 })).body.data as FilePresignDto;
+      expect((await fetch(presign.upload_url, { method: 'PUT', headers: presign.headers, body: new Uint8Array(150_000) })).status).toBe(200);
       const before = await objectKeys();
       expect(before).toContain(presign.storage_path);
+      // The space shrank while the browser uploaded (another share, a smaller capacity).
+      await h.call('PUT', `/api/s3-configs/${config.id}`, { headers: h.actors.admin(), body: { total_storage_bytes: 100_000 } });
       const commit = await post('/api/s3/commit', { file_id: presign.file_id });
       expect(commit.body).toMatchObject({ code: 413, message: expect.stringMatching(/^Insufficient storage: file size 146\.5 KB, remaining space/) });
       expect(await objectKeys()).not.toContain(presign.storage_path);

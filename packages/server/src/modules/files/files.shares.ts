@@ -1,8 +1,8 @@
-import type { FileShareOptions } from '@driftbox/contract';
+import { PENDING_UPLOAD_TTL_MS, type FileShareOptions } from '@driftbox/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/client.js';
 import type { AdminActor, ApiKeyActor } from '../../lib/actor.js';
-import { iso, type Clock } from '../../lib/clock.js';
+import { addMs, iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Ids } from '../../lib/ids.js';
@@ -62,16 +62,36 @@ export function shareWriter(deps: SharesDeps) {
     };
   }
 
-  async function keyFor(target: UploadTarget, filename: string, path: string | undefined): Promise<string> {
+  /**
+   * The object key of a new share. With the `overwrite` strategy a name replaces the object of the same
+   * name, but only one the same creator shares: another user's (or API key's) file gets a suffix instead.
+   */
+  async function keyFor(target: UploadTarget, filename: string, path: string | undefined, createdBy: string): Promise<string> {
     const strategy = await settings.value('file_naming_strategy');
-    return objectKeyFor({ folder: target.config.default_folder, path, filename, strategy, suffix: () => ids.slug(SUFFIX_LENGTH) });
+    const parts = { folder: target.config.default_folder, path, filename, strategy, suffix: () => ids.slug(SUFFIX_LENGTH) };
+    const key = objectKeyFor(parts);
+    if (strategy !== 'overwrite' || !(await repo.objectSharedByOthers(target.config.id, key, createdBy))) return key;
+    return objectKeyFor({ ...parts, strategy: 'random_suffix' });
+  }
+
+  /**
+   * After a share's object was deleted: a presigned PUT URL issued for it may still be valid (URLs
+   * cannot be revoked) and could write the object back, so it is deleted again once every upload URL
+   * of the share has expired (upload URLs live no longer than PENDING_UPLOAD_TTL_MS).
+   */
+  async function purgeLater(row: Pick<FileRow, 'storage_config_id' | 'storage_path' | 'created_at'>): Promise<void> {
+    const urlsExpire = addMs(new Date(row.created_at), PENDING_UPLOAD_TTL_MS);
+    if (urlsExpire > clock.now()) await repo.schedulePurge(row.storage_config_id, row.storage_path, iso(urlsExpire));
   }
 
   /** Deletes what an unfinished or refused upload left: the multipart upload or object, then the row. */
   async function discard(row: FileRow, store: ObjectStore): Promise<void> {
     try {
       if (row.upload_id) await store.abortMultipart(row.storage_path, row.upload_id);
-      if (!(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) await store.delete([row.storage_path]);
+      if (!(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
+        await purgeLater(row);
+        await store.delete([row.storage_path]);
+      }
     } catch (err) {
       // The row goes anyway: a stray object costs space, a stray pending row would block nothing but
       // would be retried by the cleanup job forever.
@@ -83,6 +103,7 @@ export function shareWriter(deps: SharesDeps) {
   return {
     repo,
     discard,
+    purgeLater,
     optionColumns,
 
     /** Inserts the pending row (custom slug: 409 when taken; else a random one) and returns it. */
@@ -94,7 +115,7 @@ export function shareWriter(deps: SharesDeps) {
         slug: '',
         filename: input.filename,
         storage_config_id: input.target.config.id,
-        storage_path: await keyFor(input.target, input.filename, input.options.path),
+        storage_path: await keyFor(input.target, input.filename, input.options.path, creatorOf(input.actor)),
         file_path: null,
         mimetype: input.mimetype,
         size: input.size,
@@ -109,6 +130,7 @@ export function shareWriter(deps: SharesDeps) {
         use_proxy: columns.use_proxy ?? 0,
         status: 'pending',
         upload_id: null,
+        part_size: null,
         created_by: creatorOf(input.actor),
         created_at: iso(now),
         updated_at: iso(now),

@@ -40,6 +40,7 @@ export interface UploadRequest {
 
 const EXPIRED = { en: 'This link has expired', zh: '链接已过期' };
 const INVALID = { en: 'Invalid or tampered link signature', zh: '链接签名无效' };
+const WRONG_SIZE = { en: 'The upload does not have the size this link was issued for', zh: '上传内容的大小与该链接签发时的大小不符' };
 
 /**
  * Serves the presigned URLs of LOCAL storage configs (the counterpart of S3's presigned URLs), so the
@@ -88,6 +89,8 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
     // Like S3, a URL signed for one Content-Type refuses another.
     if (grant.contentType !== undefined && grant.contentType !== request.contentType) throw forbidden();
     if (!request.body) throw new AppError('BAD_REQUEST', { text: { en: 'Request body required', zh: '缺少请求体' } });
+    // Like a signed Content-Length on S3: a URL issued for N bytes stores N bytes or nothing.
+    if (grant.contentLength !== undefined && request.contentLength !== grant.contentLength) throw new AppError('BAD_REQUEST', { text: WRONG_SIZE });
     const store = await deps.resolveStore(request.configId);
     const body = request.body;
     if (op === 'put') {

@@ -146,12 +146,14 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       expect(done.body.data).toMatchObject({ slug: 'url-multi', filename: 'r.pdf', mimetype: 'application/pdf', size: 3 });
     });
 
-    it('multipart init needs the size; abort and cancel discard the upload', async () => {
+    it('multipart init and presign need the size; abort and cancel discard the upload', async () => {
       expect((await post('/api/url/multipart/init', { url: url('/named') })).body).toMatchObject({ code: 400, details: [{ path: 'size' }] });
       const started = (await post('/api/url/multipart/init', { url: url('/named'), metadata: { size: 3, filename: 'r.pdf' } })).body.data as { file_id: string; part_urls: unknown[] };
       expect(started.part_urls).toHaveLength(1);
       expect((await post('/api/url/multipart/abort', { file_id: started.file_id })).status).toBe(200);
-      const presigned = (await post('/api/url/presign', { url: url('/named') })).body.data as FilePresignDto;
+      // The upload URL is signed for the size, so it must be known.
+      expect((await post('/api/url/presign', { url: url('/named') })).body).toMatchObject({ code: 400, details: [{ path: 'size' }] });
+      const presigned = (await post('/api/url/presign', { url: url('/named'), metadata: { size: 3 } })).body.data as FilePresignDto;
       expect((await post('/api/url/cancel', { file_id: presigned.file_id })).status).toBe(200);
       expect(await h.db.selectFrom('files').select('id').execute()).toEqual([]);
     });
