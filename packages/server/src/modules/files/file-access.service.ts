@@ -23,7 +23,8 @@ const MINUTE = 60_000;
 /** File password guesses (ARCHITECTURE §5: per client and per target, charged before hashing). */
 export const FILE_RATE_RULES = {
   perClient: { name: 'file-password:ip', limit: 20, windowMs: 15 * MINUTE },
-  perSlug: { name: 'file-password:slug', limit: 50, windowMs: 15 * MINUTE },
+  /** Wrong passwords per share, from anywhere. */
+  perTarget: { name: 'file-password:slug', limit: 50, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export interface FileAccessDeps {
@@ -70,7 +71,7 @@ export function createFileAccessService(deps: FileAccessDeps) {
     if (!token || !claim) return undefined;
     const row = await repo.findActiveBySlug(slug);
     if (!row || row.id !== claim.id || row.password_version !== claim.passwordVersion) return undefined;
-    if (isExpired(row, now)) throw fileGone();
+    if (isExpired(row, now)) throw fileGone(row, now);
     return { row, access: { token, expiresAt: claim.expiresAt } };
   }
 
@@ -78,8 +79,8 @@ export function createFileAccessService(deps: FileAccessDeps) {
   async function explain(slug: string, now: Date): Promise<FileRow> {
     const row = await repo.findActiveBySlug(slug);
     if (!row) throw notFound('file');
-    if (!isLive(row, now)) throw fileGone();
-    if (row.password_hash === null) throw fileGone();
+    if (!isLive(row, now)) throw fileGone(row, now);
+    if (row.password_hash === null) throw fileGone(row, now);
     return row;
   }
 
@@ -91,12 +92,12 @@ export function createFileAccessService(deps: FileAccessDeps) {
     const row = await repo.findActiveBySlug(slug);
     if (!row) throw notFound('file');
     if (row.password_hash !== null) {
-      if (!isLive(row, now)) throw fileGone();
+      if (!isLive(row, now)) throw fileGone(row, now);
       throw new AppError('UNAUTHORIZED', { text: PASSWORD_REQUIRED });
     }
     // A HEAD (link checkers, chat previews) sees whether the share is live without using up a view.
     if ((row.max_views ?? 0) === 0 || !countView) {
-      if (!isLive(row, now)) throw fileGone();
+      if (!isLive(row, now)) throw fileGone(row, now);
       return row;
     }
     return (await repo.countView({ kind: 'public', slug }, iso(now))) ?? (await explain(slug, now));
@@ -149,10 +150,9 @@ export function createFileAccessService(deps: FileAccessDeps) {
       const row = await repo.findActiveBySlug(slug);
       if (!row) throw notFound('file');
       if (row.password_hash === null) throw badRequest({ en: 'This file has no password', zh: '该文件没有设置密码' });
-      if (!isLive(row, now)) throw fileGone();
-      await rateLimits.charge(FILE_RATE_RULES.perClient, clientIp);
-      await rateLimits.charge(FILE_RATE_RULES.perSlug, slug);
-      const check = await crypto.passwords.check(password, row.password_hash);
+      if (!isLive(row, now)) throw fileGone(row, now);
+      const hash = row.password_hash;
+      const check = await rateLimits.guardPasswordCheck(FILE_RATE_RULES, clientIp, slug, () => crypto.passwords.check(password, hash));
       if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });
       // A hash imported from the original product is accepted once, then replaced by scrypt.
       if (check.needsRehash) await repo.replacePasswordHash(row.id, row.password_hash, await crypto.passwords.hash(password));

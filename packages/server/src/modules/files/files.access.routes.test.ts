@@ -44,7 +44,8 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect((await info('twice')).body.data).toMatchObject({ views: 1, is_last_view: false });
       const last = (await info('twice')).body.data as FilePublicDto;
       expect(last).toMatchObject({ views: 2, is_last_view: true });
-      expect((await info('twice')).body).toMatchObject({ code: 410, error: 'GONE' });
+      expect((await info('twice')).body).toMatchObject({ code: 410, error: 'GONE', message: 'This file has reached its view limit' });
+      expect((await info('twice', { 'Accept-Language': 'zh-CN' })).body).toMatchObject({ code: 410, message: '该文件已达到最大查看次数' });
       // The last viewer's token still downloads; a link without one does not.
       expect((await get(last.downloadUrl?.replace('http://localhost', '') ?? '')).text).toBe('hello world');
       expect((await get('/api/file-download/twice')).status).toBe(410);
@@ -64,7 +65,7 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       h.clock.advance(HOUR - 1);
       expect((await info('brief')).status).toBe(200);
       h.clock.advance(1);
-      expect((await info('brief')).body).toMatchObject({ code: 410, error: 'GONE' });
+      expect((await info('brief')).body).toMatchObject({ code: 410, error: 'GONE', message: 'This file has expired' });
       expect((await get('/api/file-download/brief')).status).toBe(410);
     });
   });
@@ -252,5 +253,21 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect((await h.call('GET', '/api/office-preview/plain')).body).toMatchObject({ code: 400, error: 'BAD_REQUEST' });
       expect((await h.call('GET', '/api/office-preview/missing')).status).toBe(404);
     });
+  });
+});
+
+// Its own harness with TRUST_PROXY (one harness at a time: Kysely's migrator looks for its lock table in every schema).
+describe.each(dialects)('file password limit per share (%s)', (dialect) => {
+  it('429 after 50 wrong guesses at one share from many clients; right passwords do not count', async () => {
+    const h = await createHarness({ dialect, config: { trustProxy: true } });
+    try {
+      await seedFile(h, { query: { slug: 'target', password: 'right' } });
+      const guess = (ip: string, password: string) => h.call('POST', '/api/public/files/target/verify', { headers: { 'X-Forwarded-For': ip }, body: { password } });
+      for (let i = 0; i < 60; i += 1) expect((await guess(`10.0.2.${i}`, 'right')).status).toBe(200);
+      for (let i = 0; i < 50; i += 1) expect((await guess(`10.0.0.${i}`, 'wrong')).status).toBe(401);
+      expect((await guess('10.0.1.1', 'right')).status).toBe(429);
+    } finally {
+      await h.close();
+    }
   });
 });

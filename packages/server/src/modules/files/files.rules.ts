@@ -79,9 +79,18 @@ export function isExpired(row: Pick<FileRow, 'expires_at'>, now: Date): boolean 
   return row.expires_at !== null && row.expires_at <= iso(now);
 }
 
-/** 410 for an expired or used-up share. */
-export function fileGone(): AppError {
-  return new AppError('GONE', { text: { en: 'This file has expired or reached its view limit', zh: '该文件已过期或已达到最大查看次数' } });
+const GONE_TEXT = {
+  expired: { en: 'This file has expired', zh: '该文件已过期' },
+  usedUp: { en: 'This file has reached its view limit', zh: '该文件已达到最大查看次数' },
+  either: { en: 'This file has expired or reached its view limit', zh: '该文件已过期或已达到最大查看次数' },
+};
+
+/** 410 for an expired or used-up share, saying which when the row tells (a visitor may ask the sender for a new link). */
+export function fileGone(row?: Pick<FileRow, 'expires_at' | 'max_views' | 'views'>, now?: Date): AppError {
+  let text = GONE_TEXT.either;
+  if (row && now && isExpired(row, now)) text = GONE_TEXT.expired;
+  else if (row && (row.max_views ?? 0) > 0 && row.views >= (row.max_views ?? 0)) text = GONE_TEXT.usedUp;
+  return new AppError('GONE', { text });
 }
 
 /** Bytes for people: 1536 → "1.5 KB" (binary units, as the upload limit is set). */

@@ -16,7 +16,8 @@ const MINUTE = 60_000;
 /** Paste password guesses (ARCHITECTURE §5: per client and per target, charged before hashing). */
 export const PASTE_RATE_RULES = {
   perClient: { name: 'paste-password:ip', limit: 20, windowMs: 15 * MINUTE },
-  perSlug: { name: 'paste-password:slug', limit: 50, windowMs: 15 * MINUTE },
+  /** Wrong passwords per paste, from anywhere. */
+  perTarget: { name: 'paste-password:slug', limit: 50, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export interface PasteViewsDeps {
@@ -68,9 +69,8 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
   /** Checks a password (rate-limited before hashing) and counts the view it unlocks. */
   async function unlockMeta(meta: PasteMeta, password: string, clientIp: string, now: Date): Promise<PasteRow> {
     if (meta.password_hash === null) throw badRequest(NO_PASSWORD);
-    await rateLimits.charge(PASTE_RATE_RULES.perClient, clientIp);
-    await rateLimits.charge(PASTE_RATE_RULES.perSlug, meta.slug);
-    const check = await crypto.passwords.check(password, meta.password_hash);
+    const hash = meta.password_hash;
+    const check = await rateLimits.guardPasswordCheck(PASTE_RATE_RULES, clientIp, meta.slug, () => crypto.passwords.check(password, hash));
     if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });
     // A hash imported from the original product is accepted once, then replaced by scrypt.
     if (check.needsRehash) await repo.replacePasswordHash(meta.id, meta.password_hash, await crypto.passwords.hash(password));

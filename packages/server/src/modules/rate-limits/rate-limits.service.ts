@@ -36,24 +36,42 @@ export function createRateLimitService({ db, clock }: RateLimitDeps) {
   const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject}`;
   const secondsUntil = (resetAt: string) => Math.ceil((Date.parse(resetAt) - clock.now().getTime()) / 1000);
 
+  /** Counts one attempt and throws 429 (with Retry-After) once the limit is exceeded. */
+  async function charge(rule: RateRule, subject: string): Promise<void> {
+    const now = clock.now();
+    const counter = await repo.increment(keyOf(rule, subject), iso(now), iso(addMs(now, rule.windowMs)));
+    if (counter.count > rule.limit) throw rateLimited(secondsUntil(counter.reset_at));
+  }
+
+  /** Throws 429 when the subject has already used up its window, without counting. */
+  async function assertNotLimited(rule: RateRule, subject: string): Promise<void> {
+    const counter = await repo.findActive(keyOf(rule, subject), iso(clock.now()));
+    if (counter && counter.count >= rule.limit) throw rateLimited(secondsUntil(counter.reset_at));
+  }
+
+  /** Counts one failure without throwing (the caller answers with its own error). */
+  async function record(rule: RateRule, subject: string): Promise<void> {
+    const now = clock.now();
+    await repo.increment(keyOf(rule, subject), iso(now), iso(addMs(now, rule.windowMs)));
+  }
+
   return {
-    /** Counts one attempt and throws 429 (with Retry-After) once the limit is exceeded. */
-    async charge(rule: RateRule, subject: string): Promise<void> {
-      const now = clock.now();
-      const counter = await repo.increment(keyOf(rule, subject), iso(now), iso(addMs(now, rule.windowMs)));
-      if (counter.count > rule.limit) throw rateLimited(secondsUntil(counter.reset_at));
-    },
+    charge,
+    assertNotLimited,
+    record,
 
-    /** Throws 429 when the subject has already used up its window, without counting. */
-    async assertNotLimited(rule: RateRule, subject: string): Promise<void> {
-      const counter = await repo.findActive(keyOf(rule, subject), iso(clock.now()));
-      if (counter && counter.count >= rule.limit) throw rateLimited(secondsUntil(counter.reset_at));
-    },
-
-    /** Counts one failure without throwing (the caller answers with its own error). */
-    async record(rule: RateRule, subject: string): Promise<void> {
-      const now = clock.now();
-      await repo.increment(keyOf(rule, subject), iso(now), iso(addMs(now, rule.windowMs)));
+    /**
+     * Guards a share password check (ARCHITECTURE §5: per client and per target, before hashing): every
+     * attempt counts against the client; only wrong passwords count against the share, so the people
+     * who know the password are not locked out by the attempts of those who do not, nor by each other.
+     * Resolves with `check`'s verdict; throws 429 when either limit is used up.
+     */
+    async guardPasswordCheck<T extends { ok: boolean }>(rules: { perClient: RateRule; perTarget: RateRule }, clientIp: string, target: string, check: () => Promise<T>): Promise<T> {
+      await charge(rules.perClient, clientIp);
+      await assertNotLimited(rules.perTarget, target);
+      const verdict = await check();
+      if (!verdict.ok) await record(rules.perTarget, target);
+      return verdict;
     },
 
     /** Clears a subject's counter. */
