@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { existsSync, readdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { StorageConfigDto, StorageTestResult } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -95,6 +97,20 @@ describe.each(dialects)('POST /api/s3-configs/{id}/test (%s)', (dialect) => {
       const { result } = await runTest(config.id);
       expect(result.success).toBe(false);
       expect(result.checks.find((c) => c.name === 'list')).toMatchObject({ ok: false, message: expect.stringMatching(/bucket/i) });
+    });
+
+    it('explains an unreachable endpoint in words, in the language of the request', async () => {
+      // A port that was just free: nothing listens there, so the connection is refused at once.
+      const server = createServer().listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      const { port } = server.address() as AddressInfo;
+      await new Promise((resolve) => server.close(resolve));
+      const config = await createS3({ endpoint_url: `http://127.0.0.1:${port}` });
+      const { result } = await runTest(config.id);
+      for (const check of result.checks) expect(check).toMatchObject({ ok: false, message: expect.stringMatching(/^Could not connect: the endpoint refused the connection/) });
+      const zh = await h.call('POST', `/api/s3-configs/${config.id}/test`, { headers: { ...h.actors.admin(), Origin: ORIGIN, 'X-Language': 'zh-CN' } });
+      expect(zh.body.message).toBe('存储测试发现问题');
+      expect((zh.body.data as StorageTestResult).checks.find((c) => c.name === 'list')?.message).toMatch(/^无法连接：服务端点拒绝了连接/);
     });
   });
 });

@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import type { StorageTestCheck, StorageTestResult } from '@driftbox/contract';
+import { t, type Lang, type Text } from '../../lib/i18n.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 
@@ -23,43 +24,82 @@ export interface ProbeOptions {
   expiresIn: number;
   /** Makes the probe keys unique, so concurrent tests do not collide. */
   probeId: string;
+  /** The language of the report's messages. */
+  lang: Lang;
 }
+
+/** A failed check, explained in both languages. */
+class ProbeFailure extends Error {
+  constructor(readonly text: Text) {
+    super(text.en);
+  }
+}
+
+const fail = (en: string, zh: string) => new ProbeFailure({ en, zh });
 
 const CHECK_TIMEOUT_MS = 15_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`No answer within ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => reject(new ProbeFailure({ en: `No answer within ${ms / 1000} s`, zh: `${ms / 1000} 秒内没有响应` })), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function runCheck(name: string, check: () => Promise<string>): Promise<StorageTestCheck> {
+/** The `code` of an error or of any error in its `cause` chain (Node's network errors hide under "fetch failed"). */
+function systemCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth += 1) {
+    // A StorageError's own code is the driver's summary (BACKEND), not the system's.
+    if (!isStorageError(e) && typeof e.code === 'string' && /^[A-Z_]+$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** What went wrong, in words an admin can act on; the technical detail stays in parentheses. */
+function explainFailure(err: unknown): Text {
+  if (err instanceof ProbeFailure) return err.text;
+  const detail = err instanceof Error ? err.message : String(err);
+  const code = systemCode(err);
+  const known: [boolean, string, string][] = [
+    [isStorageError(err, 'ACCESS_DENIED'), 'The storage refused the credentials or the operation: check the access key, the secret and their permissions', '存储拒绝了凭据或操作：请检查访问密钥、密钥及其权限'],
+    [isStorageError(err, 'BUCKET_NOT_FOUND'), 'The bucket does not exist: check the bucket name and the region', '存储桶不存在：请检查存储桶名称和区域'],
+    [code === 'ECONNREFUSED', 'Could not connect: the endpoint refused the connection (check the endpoint URL and port)', '无法连接：服务端点拒绝了连接（请检查端点地址和端口）'],
+    [code === 'ENOTFOUND' || code === 'EAI_AGAIN', "Could not connect: the endpoint's host name does not resolve", '无法连接：无法解析服务端点的主机名'],
+    [code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT', 'Could not connect: the endpoint did not answer in time', '无法连接：服务端点响应超时'],
+    [code === 'ECONNRESET' || code === 'EPIPE', 'The endpoint closed the connection', '服务端点关闭了连接'],
+    [/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code ?? ''), "The endpoint's TLS certificate is not trusted", '服务端点的 TLS 证书不受信任'],
+  ];
+  const match = known.find(([applies]) => applies);
+  return match ? { en: `${match[1]} (${detail})`, zh: `${match[2]}（${detail}）` } : { en: detail, zh: `失败：${detail}` };
+}
+
+async function runCheck(name: string, lang: Lang, check: () => Promise<Text>): Promise<StorageTestCheck> {
   const started = performance.now();
-  const done = (ok: boolean, message: string) => ({ name, ok, message, durationMs: Math.round(performance.now() - started) });
+  const done = (ok: boolean, message: Text) => ({ name, ok, message: t(lang, message), durationMs: Math.round(performance.now() - started) });
   try {
     return done(true, await withTimeout(check(), CHECK_TIMEOUT_MS));
   } catch (err) {
-    return done(false, err instanceof Error ? err.message : String(err));
+    return done(false, explainFailure(err));
   }
 }
 
-function corsHint(provider: string, origin: string): string {
+function corsHint(provider: string, origin: string): Text {
   const what = `allow origin ${origin} with methods GET, PUT and HEAD and header content-type, and expose the ETag header`;
-  if (provider === 'Cloudflare R2') return `Add a CORS policy in the R2 bucket settings to ${what}.`;
-  if (provider === 'Backblaze B2') return `Set the bucket's CORS rules (b2 bucket update --cors-rules) to ${what}.`;
-  return `Configure the bucket's CORS rules (PutBucketCors) to ${what}.`;
+  const zhWhat = `允许来源 ${origin} 使用 GET、PUT、HEAD 方法和 content-type 请求头，并暴露 ETag 响应头`;
+  if (provider === 'Cloudflare R2') return { en: `Add a CORS policy in the R2 bucket settings to ${what}.`, zh: `请在 R2 存储桶设置中添加 CORS 策略：${zhWhat}。` };
+  if (provider === 'Backblaze B2') return { en: `Set the bucket's CORS rules (b2 bucket update --cors-rules) to ${what}.`, zh: `请设置存储桶的 CORS 规则（b2 bucket update --cors-rules）：${zhWhat}。` };
+  return { en: `Configure the bucket's CORS rules (PutBucketCors) to ${what}.`, zh: `请配置存储桶的 CORS 规则（PutBucketCors）：${zhWhat}。` };
 }
 
-async function expectOk(res: Response, what: string): Promise<void> {
+async function expectOk(res: Response, what: Text): Promise<void> {
   if (res.ok) return;
   const detail = (await res.text()).slice(0, 200);
-  throw new Error(`${what} failed with HTTP ${res.status}${detail ? `: ${detail}` : ''}`);
+  throw fail(`${what.en} failed with HTTP ${res.status}${detail ? `: ${detail}` : ''}`, `${what.zh}失败，HTTP ${res.status}${detail ? `：${detail}` : ''}`);
 }
 
 /** Preflight of a presigned PUT, then a real GET, both from the caller's origin. */
-async function checkCors(store: ObjectStore, options: ProbeOptions, key: string): Promise<string> {
+async function checkCors(store: ObjectStore, options: ProbeOptions, key: string): Promise<Text> {
   const hint = corsHint(options.provider, options.origin);
   const put = await store.presignPut(key, { expiresIn: options.expiresIn, contentType: 'text/plain' });
   const preflight = await options.fetch(put.url, {
@@ -69,14 +109,16 @@ async function checkCors(store: ObjectStore, options: ProbeOptions, key: string)
   const allowOrigin = preflight.headers.get('access-control-allow-origin');
   const allowMethods = (preflight.headers.get('access-control-allow-methods') ?? '').toUpperCase();
   if (!preflight.ok || (allowOrigin !== options.origin && allowOrigin !== '*') || !/\bPUT\b|\*/.test(allowMethods)) {
-    throw new Error(`The browser at ${options.origin} may not upload directly (preflight HTTP ${preflight.status}). ${hint}`);
+    throw fail(`The browser at ${options.origin} may not upload directly (preflight HTTP ${preflight.status}). ${hint.en}`, `${options.origin} 上的浏览器不能直接上传（预检 HTTP ${preflight.status}）。${hint.zh}`);
   }
   const get = await store.presignGet(key, { expiresIn: options.expiresIn });
   const res = await options.fetch(get.url, { headers: { Origin: options.origin } });
   await res.body?.cancel();
   const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase();
-  if (!/\betag\b|\*/.test(exposed)) throw new Error(`The ETag header is not exposed to ${options.origin}, which resumable uploads need. ${hint}`);
-  return `Direct uploads and downloads from ${options.origin} are allowed`;
+  if (!/\betag\b|\*/.test(exposed)) {
+    throw fail(`The ETag header is not exposed to ${options.origin}, which resumable uploads need. ${hint.en}`, `ETag 响应头未向 ${options.origin} 暴露，断点续传需要它。${hint.zh}`);
+  }
+  return { en: `Direct uploads and downloads from ${options.origin} are allowed`, zh: `允许从 ${options.origin} 直接上传和下载` };
 }
 
 interface ProbeKeys {
@@ -85,45 +127,45 @@ interface ProbeKeys {
   content: string;
 }
 
-async function readBack(store: ObjectStore, keys: ProbeKeys): Promise<string> {
+async function readBack(store: ObjectStore, keys: ProbeKeys): Promise<Text> {
   const chunks: Buffer[] = [];
   for await (const chunk of (await store.get(keys.server)).body) chunks.push(chunk as Buffer);
-  if (Buffer.concat(chunks).toString('utf8') !== keys.content) throw new Error('Read back different content than was written');
-  return 'Read the probe object back unchanged';
+  if (Buffer.concat(chunks).toString('utf8') !== keys.content) throw fail('Read back different content than was written', '读回的内容与写入的不同');
+  return { en: 'Read the probe object back unchanged', zh: '测试对象读回无误' };
 }
 
 /** The browser's path: upload and download through presigned URLs, sent from the caller's origin. */
-async function presignedRoundTrip(store: ObjectStore, options: ProbeOptions, keys: ProbeKeys): Promise<string> {
+async function presignedRoundTrip(store: ObjectStore, options: ProbeOptions, keys: ProbeKeys): Promise<Text> {
   const put = await store.presignPut(keys.browser, { expiresIn: options.expiresIn, contentType: 'text/plain' });
-  await expectOk(await options.fetch(put.url, { method: 'PUT', headers: { ...put.headers, Origin: options.origin }, body: keys.content }), 'Presigned upload');
+  await expectOk(await options.fetch(put.url, { method: 'PUT', headers: { ...put.headers, Origin: options.origin }, body: keys.content }), { en: 'Presigned upload', zh: '预签名上传' });
   const get = await store.presignGet(keys.browser, { expiresIn: options.expiresIn });
   const res = await options.fetch(get.url, { headers: { Origin: options.origin } });
-  await expectOk(res, 'Presigned download');
-  if ((await res.text()) !== keys.content) throw new Error('The presigned download returned different content');
-  return 'Uploaded and downloaded through presigned URLs';
+  await expectOk(res, { en: 'Presigned download', zh: '预签名下载' });
+  if ((await res.text()) !== keys.content) throw fail('The presigned download returned different content', '预签名下载返回的内容不同');
+  return { en: 'Uploaded and downloaded through presigned URLs', zh: '已通过预签名链接上传和下载' };
 }
 
-async function cleanUp(store: ObjectStore, keys: ProbeKeys): Promise<string> {
+async function cleanUp(store: ObjectStore, keys: ProbeKeys): Promise<Text> {
   await store.delete([keys.server, keys.browser]);
   const left = await store.head(keys.server).then(
     () => true,
     (err: unknown) => (isStorageError(err, 'NOT_FOUND') ? false : Promise.reject(err)),
   );
-  if (left) throw new Error('The probe object is still there after deleting it');
-  return 'Deleted the probe objects';
+  if (left) throw fail('The probe object is still there after deleting it', '删除后测试对象仍然存在');
+  return { en: 'Deleted the probe objects', zh: '已删除测试对象' };
 }
 
 /** Runs every check in order; `success` is true only when all passed. */
 export async function probeStore(store: ObjectStore, options: ProbeOptions): Promise<StorageTestResult> {
   const base = `${options.folder ? `${options.folder}/` : ''}.driftbox-probe/${options.probeId}`;
   const keys: ProbeKeys = { server: `${base}-server.txt`, browser: `${base}-browser.txt`, content: `Driftbox storage test ${options.probeId}` };
-  const where = options.kind === 'LOCAL' ? 'folder' : 'bucket';
-  const steps: [string, () => Promise<string>][] = [
+  const where = options.kind === 'LOCAL' ? { en: 'folder', zh: '文件夹' } : { en: 'bucket', zh: '存储桶' };
+  const steps: [string, () => Promise<Text>][] = [
     [
       'list',
       async () => {
         await store.list({ prefix: options.folder ? `${options.folder}/` : '', delimiter: '/', limit: 1 });
-        return `Listed the ${where}`;
+        return { en: `Listed the ${where.en}`, zh: `已列出${where.zh}内容` };
       },
     ],
     [
@@ -131,15 +173,19 @@ export async function probeStore(store: ObjectStore, options: ProbeOptions): Pro
       async () => {
         const body = Buffer.from(keys.content);
         await store.put(keys.server, Readable.from([body]), { contentLength: body.length, contentType: 'text/plain' });
-        return `Wrote ${keys.server}`;
+        return { en: `Wrote ${keys.server}`, zh: `已写入 ${keys.server}` };
       },
     ],
     ['read', () => readBack(store, keys)],
     ['presigned', () => presignedRoundTrip(store, options, keys)],
-    ['cors', async () => (options.kind === 'LOCAL' ? 'Served by Driftbox on its own origin: no CORS configuration needed' : checkCors(store, options, keys.server))],
+    [
+      'cors',
+      async () =>
+        options.kind === 'LOCAL' ? { en: 'Served by Driftbox on its own origin: no CORS configuration needed', zh: '由 Driftbox 在自身源上提供：无需配置 CORS' } : checkCors(store, options, keys.server),
+    ],
     ['delete', () => cleanUp(store, keys)],
   ];
   const checks: StorageTestCheck[] = [];
-  for (const [name, check] of steps) checks.push(await runCheck(name, check));
+  for (const [name, check] of steps) checks.push(await runCheck(name, options.lang, check));
   return { success: checks.every((c) => c.ok), checks };
 }

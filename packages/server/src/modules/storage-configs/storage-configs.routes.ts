@@ -51,7 +51,7 @@ export function storageConfigsRoutes(service: StorageConfigsService, options: St
   app.post('/s3-configs/:id/test', requireAdmin(), async (c) => {
     const origin = c.req.header('origin') ?? new URL(c.req.url).origin;
     const fetchUrl: FetchLike = (url, init) => (url.startsWith('/') ? options.selfFetch(url, init) : fetch(url, init));
-    const result = await service.test(c.get('actor'), c.req.param('id'), { origin, fetch: fetchUrl });
+    const result = await service.test(c.get('actor'), c.req.param('id'), { origin, fetch: fetchUrl, lang: c.get('lang') });
     return ok(c, result, { message: result.success ? MESSAGES.testPassed : MESSAGES.testFailed });
   });
 

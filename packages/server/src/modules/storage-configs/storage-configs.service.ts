@@ -180,7 +180,7 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
     },
 
     /** Runs the connection checks (read, write, presigned round trip, CORS, delete) against the backend. */
-    async test(actor: Actor, id: string, options: Pick<ProbeOptions, 'origin' | 'fetch'>): Promise<StorageTestResult> {
+    async test(actor: Actor, id: string, options: Pick<ProbeOptions, 'origin' | 'fetch' | 'lang'>): Promise<StorageTestResult> {
       assertAdmin(actor);
       const row = await requireRow(id);
       return probeStore(storeOf(row), {
