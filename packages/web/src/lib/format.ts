@@ -34,7 +34,10 @@ export function formatRelativeTime(iso: string, language: string, now: number = 
   return iso;
 }
 
-/** Human file size with binary units. */
+/**
+ * Human file size with binary units and always one decimal ("11.4 MB", "100.0 MB"), the way the server
+ * words sizes in its messages, so a size reads the same in the list and in a refusal beside it.
+ */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -44,5 +47,5 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
 }

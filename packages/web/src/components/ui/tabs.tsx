@@ -15,10 +15,15 @@ export interface TabsProps<V extends string> {
   onValueChange: (value: V) => void;
   items: TabItem<V>[];
   className?: string;
+  /**
+   * Keep every panel mounted and only hide the inactive ones, so work a panel holds (a transfer it
+   * follows, what was typed) survives switching tabs.
+   */
+  keepMounted?: boolean;
 }
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active panel is rendered. */
-export function Tabs<V extends string>({ label, value, onValueChange, items, className }: TabsProps<V>) {
+/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active panel is rendered unless `keepMounted`. */
+export function Tabs<V extends string>({ label, value, onValueChange, items, className, keepMounted }: TabsProps<V>) {
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const activeIndex = Math.max(0, items.findIndex((item) => item.value === value));
@@ -67,13 +72,15 @@ export function Tabs<V extends string>({ label, value, onValueChange, items, cla
           );
         })}
       </div>
-      {active ? (
-        // No aria-labelledby on the panel: it would give the panel the tab's name, and forms inside are
-        // found by label (a panel named "API key" would clash with the "API key" field).
-        <div role="tabpanel" id={`${baseId}-panel-${active.value}`} className="mt-5">
-          {active.content}
-        </div>
-      ) : null}
+      {/* No aria-labelledby on a panel: it would give the panel the tab's name, and forms inside are
+          found by label (a panel named "API key" would clash with the "API key" field). */}
+      {items.map((item) =>
+        item === active || keepMounted ? (
+          <div key={item.value} role="tabpanel" id={`${baseId}-panel-${item.value}`} hidden={item !== active} className="mt-5">
+            {item.content}
+          </div>
+        ) : null,
+      )}
     </div>
   );
 }

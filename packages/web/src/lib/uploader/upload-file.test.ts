@@ -67,7 +67,8 @@ describe('method', () => {
     expect(api.presign).toHaveBeenCalledWith(expect.objectContaining({ filename: 'notes.md', mimetype: 'text/markdown', size: 10, password: 'pw' }));
     expect(put).toHaveBeenCalledWith('/put', expect.any(Blob), expect.objectContaining({ headers: { 'Content-Type': 'text/plain' } }));
     expect(api.commit).toHaveBeenCalledWith('f0', '"/put"');
-    expect(stages).toEqual(['preparing', 'uploading', 'finalizing', 'done']);
+    // Spec §4's stages; `processing` is the wait for storage's answer once every byte is sent.
+    expect(stages).toEqual(['starting', 'initializing', 'uploading', 'processing', 'completing', 'completed']);
   });
 
   it('deletes the pending record when the presigned PUT fails', async () => {
@@ -101,7 +102,7 @@ describe('multipart', () => {
     expect(createResumeStore().list()).toEqual([]);
   });
 
-  it('keeps the state after a failure, and a second attempt resumes with list-parts', async () => {
+  it('a failure that outlived the part retries discards the upload and its record (spec §4)', async () => {
     const file = makeFile(300);
     const failing: PutFn = async (url, body, opts) => {
       if (url === '/p/3') throw new UploadError('NO_ETAG');
@@ -109,23 +110,32 @@ describe('multipart', () => {
     };
     const api = fakeApi();
     await expect(uploadFile(file, {}, deps(api, failing))).rejects.toMatchObject({ code: 'NO_ETAG' });
-    const saved = createResumeStore().get(fileFingerprint(file));
-    expect(saved).toMatchObject({ fileId: 'f1', uploadId: 'u1', partCount: 3 });
-    expect(localStorage.getItem(RESUME_STORAGE_KEY)).toContain('f1');
+    expect(api.abort).toHaveBeenCalledWith('f1', 'u1');
+    expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
+    expect(localStorage.getItem(RESUME_STORAGE_KEY)).not.toContain('f1');
+  });
 
-    // The "reloaded page": the server says parts 1 and 2 are stored.
-    const api2 = fakeApi({
+  it('falls back to the cancel call when the abort does not get through', async () => {
+    const api = fakeApi({ complete: vi.fn(async () => Promise.reject(new ApiError({ status: 500, code: 'INTERNAL', message: 'boom' }))), abort: vi.fn(async () => Promise.reject(new Error('down'))) });
+    await expect(uploadFile(makeFile(200), {}, deps(api))).rejects.toMatchObject({ code: 'FINALIZE_FAILED' });
+    expect(api.cancel).toHaveBeenCalledWith('f1');
+  });
+
+  it('continues an upload a reloaded page left, asking the server which parts it has', async () => {
+    const file = makeFile(300);
+    createResumeStore().save(fileFingerprint(file), { fileId: 'f1', uploadId: 'u1', configId: '', storagePath: 'big.bin', slug: 'abc', partSize: 100, partCount: 3, parts: [], filename: file.name, size: 300, savedAt: 0 });
+    const api = fakeApi({
       listParts: vi.fn(async () => ({ file_id: 'f1', upload_id: 'u1', parts: [1, 2].map((n) => ({ PartNumber: n, ETag: `"s${n}"`, Size: 100 })) })),
     });
     const put = vi.fn(okPut);
     const onResume = vi.fn();
-    await uploadFile(file, {}, deps(api2, put), { onResume });
-    expect(api2.multipartInit).not.toHaveBeenCalled();
-    expect(api2.refreshUrls).toHaveBeenCalledWith('f1', 'u1', [3]);
+    await uploadFile(file, {}, deps(api, put), { onResume });
+    expect(api.multipartInit).not.toHaveBeenCalled();
+    expect(api.refreshUrls).toHaveBeenCalledWith('f1', 'u1', [3]);
     expect(put).toHaveBeenCalledTimes(1);
     expect(put).toHaveBeenCalledWith('/fresh/3', expect.any(Blob), expect.anything());
     expect(onResume).toHaveBeenCalledWith(2, 3);
-    expect(api2.complete).toHaveBeenCalledWith('f1', 'u1', [
+    expect(api.complete).toHaveBeenCalledWith('f1', 'u1', [
       { PartNumber: 1, ETag: '"s1"' },
       { PartNumber: 2, ETag: '"s2"' },
       { PartNumber: 3, ETag: '"/fresh/3"' },

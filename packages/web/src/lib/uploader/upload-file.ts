@@ -8,10 +8,11 @@ import { partCountFor, uploadParts, type UploadedPart } from './upload-parts';
 import { xhrPut, type PutFn } from './xhr-put';
 
 /**
- * Stages of one file (spec §4 "starting, initializing, uploading, processing, completing, completed"):
- * `preparing` covers starting/initializing (presign, init or resume), `finalizing` the commit/complete.
+ * Stages of one file, as spec §4 names them: `starting` (taken from the queue), `initializing` (presign,
+ * multipart init or resume), `uploading` (bytes going out), `processing` (every byte sent, storage still
+ * answering), `completing` (commit or complete) and `completed`.
  */
-export type UploadStage = 'preparing' | 'uploading' | 'finalizing' | 'done';
+export type UploadStage = 'starting' | 'initializing' | 'uploading' | 'processing' | 'completing' | 'completed';
 
 export type UploadMethod = 'presigned' | 'multipart';
 
@@ -71,14 +72,24 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
  */
 export async function uploadFile(file: File, options: ShareOptions, deps: UploaderDeps, callbacks: UploadCallbacks = {}, signal?: AbortSignal): Promise<FileDetailDto> {
   const meter = new SpeedMeter(undefined, deps.now);
-  const onBytes = (loaded: number) => callbacks.onProgress?.({ loaded, total: file.size, speed: meter.sample(loaded) });
-  const meta: FileMeta = { filename: file.name, mimetype: uploadMimetype(file.name, file.type), size: file.size };
   const method = methodFor(file.size, deps.multipartThreshold);
-  callbacks.onStage?.('preparing', method);
+  let current: UploadStage | undefined;
+  const stage = (next: UploadStage) => {
+    if (next === current) return;
+    current = next;
+    callbacks.onStage?.(next, method);
+  };
+  const onBytes = (loaded: number) => {
+    callbacks.onProgress?.({ loaded, total: file.size, speed: meter.sample(loaded) });
+    // Every byte is out: what is left is the storage's answer (the last PUTs), not our sending.
+    if (current === 'uploading' && loaded >= file.size) stage('processing');
+  };
+  const meta: FileMeta = { filename: file.name, mimetype: uploadMimetype(file.name, file.type), size: file.size };
+  stage('starting');
   throwIfAborted(signal);
-  const context = { file, options, deps, callbacks, signal, meta, onBytes };
+  const context = { file, options, deps, stage, signal, callbacks, meta, onBytes };
   const result = method === 'multipart' ? await uploadMultipart(context) : await uploadPresigned(context);
-  callbacks.onStage?.('done', method);
+  stage('completed');
   return result;
 }
 
@@ -86,19 +97,21 @@ interface Context {
   file: File;
   options: ShareOptions;
   deps: UploaderDeps;
+  stage: (stage: UploadStage) => void;
   callbacks: UploadCallbacks;
   signal: AbortSignal | undefined;
   meta: FileMeta;
   onBytes: (loaded: number) => void;
 }
 
-async function uploadPresigned({ file, options, deps, callbacks, signal, meta, onBytes }: Context): Promise<FileDetailDto> {
+async function uploadPresigned({ file, options, deps, stage, signal, meta, onBytes }: Context): Promise<FileDetailDto> {
+  stage('initializing');
   const presigned = await step('PRESIGN_FAILED', () => deps.api.presign({ ...options, ...meta }));
   try {
     throwIfAborted(signal);
-    callbacks.onStage?.('uploading', 'presigned');
+    stage('uploading');
     const { etag } = await (deps.put ?? xhrPut)(presigned.upload_url, file, { headers: presigned.headers, onProgress: onBytes, signal });
-    callbacks.onStage?.('finalizing', 'presigned');
+    stage('completing');
     return await step('FINALIZE_FAILED', () => deps.api.commit(presigned.file_id, etag));
   } catch (error) {
     // Spec §4: an upload that fails after it got a file id deletes that record.
@@ -150,13 +163,14 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
 }
 
 async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
-  const { file, deps, callbacks, signal, onBytes } = ctx;
+  const { file, deps, stage, signal, onBytes } = ctx;
   const store = deps.resume ?? createResumeStore(deps.now);
   const fingerprint = fileFingerprint(file);
+  stage('initializing');
   const { entry, urls } = await startOrResume(ctx, store, fingerprint);
   try {
     throwIfAborted(signal);
-    callbacks.onStage?.('uploading', 'multipart');
+    stage('uploading');
     const parts = await uploadParts({
       blob: file,
       partSize: entry.partSize,
@@ -169,15 +183,17 @@ async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
       onPartDone: (_part, all: UploadedPart[]) => store.save(fingerprint, { ...entry, parts: all }),
       signal,
     });
-    callbacks.onStage?.('finalizing', 'multipart');
+    stage('completing');
     const detail = await step('FINALIZE_FAILED', () => deps.api.complete(entry.fileId, entry.uploadId, parts));
     store.remove(fingerprint);
     return detail;
   } catch (error) {
-    if (isAbort(error) && signal?.reason !== PAUSE_REASON) {
-      // A cancel discards the upload on the server too; a failure or a pause keeps it for a resume.
+    // Leaving the page pauses: the upload stays resumable, as after a reload. A cancel or a failure that
+    // outlived the part retries ends it: spec §4 deletes the record of an upload that failed after it
+    // got a file id (abort discards the parts and the pending share; cancel is the fallback).
+    if (!(isAbort(error) && signal?.reason === PAUSE_REASON)) {
       store.remove(fingerprint);
-      await deps.api.abort(entry.fileId, entry.uploadId).catch(() => undefined);
+      await deps.api.abort(entry.fileId, entry.uploadId).catch(() => deps.api.cancel(entry.fileId).catch(() => undefined));
     }
     throw error;
   }

@@ -75,7 +75,7 @@ describe('storage config page', () => {
     expect(within(bucket).getByText('2 h')).toBeInTheDocument();
     const usage = within(bucket).getByRole('progressbar', { name: 'Usage' });
     expect(usage).toHaveAttribute('aria-valuenow', '25');
-    expect(usage).toHaveAttribute('aria-valuetext', '2.5 GB of 10 GB');
+    expect(usage).toHaveAttribute('aria-valuetext', '2.5 GB of 10.0 GB');
     expect(within(bucket).getByRole('button', { name: 'Set “Media bucket” as default' })).toBeInTheDocument();
   });
 

@@ -10,10 +10,12 @@ export interface DropZoneProps {
   /** The server's upload limit, shown as a hint. */
   maxBytes?: number;
   disabled?: boolean;
+  /** A coarse pointer (phone, tablet): there is no dragging or clicking, only tapping. */
+  touch?: boolean;
 }
 
 /** Drop files here, or activate it (click, Enter, Space) to pick them; Ctrl+V pastes files too. */
-export function DropZone({ onFiles, maxBytes, disabled }: DropZoneProps) {
+export function DropZone({ onFiles, maxBytes, disabled, touch }: DropZoneProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -50,7 +52,7 @@ export function DropZone({ onFiles, maxBytes, disabled }: DropZoneProps) {
         <span className="flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-text" aria-hidden="true">
           <UploadCloud className="size-6" />
         </span>
-        <span className="text-sm font-semibold text-fg">{over ? t('upload.drop.release') : t('upload.drop.title')}</span>
+        <span className="text-sm font-semibold text-fg">{over ? t('upload.drop.release') : touch ? t('upload.drop.titleTouch') : t('upload.drop.title')}</span>
         <span className="text-xs text-fg-muted">{t('upload.drop.hint')}</span>
         {maxBytes !== undefined ? <span className="text-xs text-fg-subtle">{t('upload.drop.limit', { size: formatBytes(maxBytes) })}</span> : null}
       </button>

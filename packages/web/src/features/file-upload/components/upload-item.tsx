@@ -1,26 +1,41 @@
 import { uploadMimetype } from '@driftbox/contract';
 import { CircleCheck, RotateCcw, Trash2, X } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileTypeIcon } from '../../../components/share/file-type-icon';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
-import { isActive, type ItemStatus, type QueueItem } from '../lib/upload-queue';
+import { isActive, isCancellable, type ItemStatus, type QueueItem } from '../lib/upload-queue';
 import { PrecheckError } from '../lib/prechecks';
 import { uploadErrorMessage } from '../lib/upload-errors';
 import { ShareResult } from './share-result';
 
+// A cancel is the user's own choice, not a failure: neutral, not red or amber.
 const TONE: Record<ItemStatus, BadgeTone> = {
   ready: 'neutral',
   queued: 'neutral',
-  preparing: 'accent',
+  starting: 'accent',
+  initializing: 'accent',
   uploading: 'accent',
-  finalizing: 'accent',
+  processing: 'accent',
+  completing: 'accent',
   done: 'success',
   error: 'danger',
-  cancelled: 'warning',
+  cancelled: 'neutral',
 };
+
+/**
+ * Runs `action` on a single click only. Cancel and then Remove (or Retry) take the same spot, so the
+ * second click of a double click on Cancel would land on the button that replaced it.
+ */
+function singleClick(action: () => void) {
+  return (event: MouseEvent) => {
+    if (event.detail > 1) return;
+    action();
+  };
+}
 
 export interface UploadItemProps {
   item: QueueItem;
@@ -35,8 +50,8 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
   const { file } = item;
   const percent = file.size > 0 ? Math.min(100, Math.floor((item.loaded / file.size) * 100)) : item.status === 'done' ? 100 : 0;
   const active = isActive(item);
-  // Too large for the server's limit: trying again cannot help.
-  const retryable = item.status === 'cancelled' || (item.status === 'error' && !(item.error instanceof PrecheckError && item.error.kind === 'tooLarge'));
+  // A file refused by a check is checked again by itself when the storage or the limit changes.
+  const retryable = item.status === 'cancelled' || (item.status === 'error' && !(item.error instanceof PrecheckError));
   const showBar = active || item.status === 'queued' || item.status === 'done';
   const facts = [formatBytes(file.size)];
   if (active || item.status === 'done') facts.push(`${percent}%`);
@@ -64,16 +79,24 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {retryable ? (
-            <Button variant="ghost" size="icon-sm" onClick={() => onRetry(item.id)} aria-label={t('upload.item.retry', { name: file.name })} title={t('upload.item.retryShort')}>
+            <Button variant="ghost" size="icon-sm" onClick={singleClick(() => onRetry(item.id))} aria-label={t('upload.item.retry', { name: file.name })} title={t('upload.item.retryShort')}>
               <RotateCcw />
             </Button>
           ) : null}
           {active || item.status === 'queued' ? (
-            <Button variant="ghost" size="icon-sm" onClick={() => onCancel(item.id)} aria-label={t('upload.item.cancel', { name: file.name })} title={t('upload.item.cancelShort')}>
+            // Completing publishes the share in one call: too late to cancel, and the button says so.
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              onClick={() => onCancel(item.id)}
+              disabled={!isCancellable(item)}
+              aria-label={isCancellable(item) ? t('upload.item.cancel', { name: file.name }) : t('upload.item.cannotCancel', { name: file.name })}
+              title={isCancellable(item) ? t('upload.item.cancelShort') : t('upload.item.cannotCancel', { name: file.name })}
+            >
               <X />
             </Button>
           ) : (
-            <Button variant="ghost" size="icon-sm" onClick={() => onRemove(item.id)} aria-label={t('upload.item.remove', { name: file.name })} title={t('upload.item.removeShort')}>
+            <Button variant="ghost" size="icon-sm" onClick={singleClick(() => onRemove(item.id))} aria-label={t('upload.item.remove', { name: file.name })} title={t('upload.item.removeShort')}>
               <Trash2 />
             </Button>
           )}

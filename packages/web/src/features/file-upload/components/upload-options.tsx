@@ -2,6 +2,7 @@ import { SLUG_MAX, type ShareExpiry, type StorageConfigSummaryDto } from '@drift
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
 import { EXPIRY_CHOICES, type AccessMode, type UploadField, type UploadFormValues } from '../lib/upload-form';
 import { StoragePicker } from './storage-picker';
 
@@ -17,6 +18,9 @@ export interface UploadOptionsProps {
 }
 
 const ACCESS_MODES: AccessMode[] = ['default', 'proxy', 'direct'];
+
+/** In a monospace field a placeholder reads like a value typed in: set it apart (plain, italic). */
+const PLACEHOLDER = 'placeholder:font-sans placeholder:italic';
 
 /** Storage, link suffix, folder, password, expiry, view limit, remark and access mode of new shares. */
 export function UploadOptions({ values, onChange, errors, configs, configsLoading, slugDisabled, disabled }: UploadOptionsProps) {
@@ -37,7 +41,7 @@ export function UploadOptions({ values, onChange, errors, configs, configsLoadin
               onChange={(e) => set('slug', e.target.value)}
               disabled={slugDisabled}
               maxLength={SLUG_MAX + 10}
-              className="rounded-l-none font-mono"
+              className={cn('rounded-l-none font-mono', PLACEHOLDER)}
               placeholder={t('upload.form.slugPlaceholder')}
               autoComplete="off"
               spellCheck={false}
@@ -46,7 +50,7 @@ export function UploadOptions({ values, onChange, errors, configs, configsLoadin
         )}
       </Field>
       <Field label={t('upload.form.path')} error={errors.path} hint={t('upload.form.pathHint')}>
-        {(control) => <Input {...control} value={values.path} onChange={(e) => set('path', e.target.value)} placeholder="reports/2026" autoComplete="off" spellCheck={false} className="font-mono" />}
+        {(control) => <Input {...control} value={values.path} onChange={(e) => set('path', e.target.value)} placeholder={t('upload.form.pathPlaceholder')} autoComplete="off" spellCheck={false} className={cn('font-mono', PLACEHOLDER)} />}
       </Field>
       <Field label={t('upload.form.password')} error={errors.password} hint={t('upload.form.passwordHint')}>
         {(control) => <Input {...control} type="password" value={values.password} onChange={(e) => set('password', e.target.value)} autoComplete="new-password" />}

@@ -99,19 +99,19 @@ describe('the files tab', () => {
     renderWithApp(<UploadPage />);
     const picker = await screen.findByLabelText('Storage');
     await waitFor(() => expect(picker).toHaveValue('local'));
-    expect(screen.getByText(/60 MB free of 100 MB/)).toBeInTheDocument();
-    expect(await screen.findByText('Up to 10 MB per file')).toBeInTheDocument();
+    expect(screen.getByText(/60.0 MB free of 100.0 MB/)).toBeInTheDocument();
+    expect(await screen.findByText('Up to 10.0 MB per file')).toBeInTheDocument();
   });
 
   it('queues dropped files and refuses one over the upload limit with the spec message', async () => {
     api();
     renderWithApp(<UploadPage />);
-    await screen.findByText('Up to 10 MB per file');
+    await screen.findByText('Up to 10.0 MB per file');
     drop([file('a.txt', 10), file('huge.iso', 11 * MiB)]);
     const a = screen.getByRole('listitem', { name: 'a.txt' });
     expect(within(a).getByText('Ready')).toBeInTheDocument();
     const huge = screen.getByRole('listitem', { name: 'huge.iso' });
-    expect(within(huge).getByRole('alert')).toHaveTextContent('huge.iso is too large: 11 MB, the maximum upload size is 10 MB.');
+    expect(within(huge).getByRole('alert')).toHaveTextContent('huge.iso is too large: 11.0 MB, the maximum upload size is 10.0 MB.');
     expect(within(huge).queryByRole('button', { name: 'Retry huge.iso' })).toBeNull();
   });
 
@@ -133,7 +133,7 @@ describe('the files tab', () => {
   it('turns the custom link off for several files', async () => {
     api();
     renderWithApp(<UploadPage />);
-    await screen.findByText('Up to 10 MB per file');
+    await screen.findByText('Up to 10.0 MB per file');
     drop([file('one.txt', 10), file('two.txt', 10)]);
     expect(screen.getByLabelText('Custom link')).toBeDisabled();
     expect(screen.getByText(/A custom link names one file/)).toBeInTheDocument();
@@ -177,9 +177,16 @@ describe('the files tab', () => {
     expect(screen.getByText('Recent uploads')).toBeInTheDocument();
   });
 
-  it('shows a taken link suffix on the file', async () => {
+  it('marks a taken custom link, and Retry sends the link it was changed to', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    api({ 'POST /api/s3/presign': () => fail(409, 'SLUG_TAKEN', 'Slug taken') });
+    const requests = api({
+      'POST /api/s3/presign': (r) =>
+        (r.body as { slug?: string }).slug === 'taken'
+          ? fail(409, 'SLUG_TAKEN', 'Slug taken')
+          : ok({ file_id: 'f1', slug: 'fresh', upload_url: '/put', headers: {}, storage_path: 'one.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', expires_at: '', url: '' }),
+      'POST /api/s3/commit': () => ok({ ...detailDto(), id: 'f1', slug: 'fresh', filename: 'one.txt', size: 10, created_at: '2026-01-01T00:00:00.000Z' }),
+    });
+    const presigns = () => requests.filter((r) => r.url.endsWith('/s3/presign')).map((r) => (r.body as { slug?: string }).slug);
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
     await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
@@ -187,8 +194,83 @@ describe('the files tab', () => {
     await user.type(screen.getByLabelText('Custom link'), 'taken');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const item = screen.getByRole('listitem', { name: 'one.txt' });
-    expect(await within(item).findByRole('alert')).toHaveTextContent('Link suffix already taken, try another.');
-    expect(within(item).getByRole('button', { name: 'Retry one.txt' })).toBeInTheDocument();
+    expect(await within(item).findByRole('alert')).toHaveTextContent('Link suffix already taken: change the custom link, then retry.');
+    const field = screen.getByLabelText('Custom link');
+    expect(field).toHaveValue('taken');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Link suffix already taken, try another'));
+
+    // The same link again is refused here, without another round trip.
+    await user.click(within(item).getByRole('button', { name: 'Retry one.txt' }));
+    expect(presigns()).toEqual(['taken']);
+
+    await user.clear(field);
+    await user.type(field, 'fresh');
+    expect(field).not.toHaveAccessibleDescription(expect.stringContaining('already taken'));
+    await user.click(within(item).getByRole('button', { name: 'Retry one.txt' }));
+    expect(await within(item).findByText('Done')).toBeInTheDocument();
+    expect(presigns()).toEqual(['taken', 'fresh']);
+    expect(screen.getByLabelText('Custom link')).toHaveValue('');
+  });
+
+  it('checks a refused file again when another storage is chosen, so Upload starts it', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const requests = api({
+      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 's1', upload_url: '/put', headers: {}, storage_path: 'big.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', expires_at: '', url: '' }),
+      'POST /api/s3/commit': () => ok({ ...detailDto(), id: 'f1', slug: 's1', filename: 'big.txt', size: 500, created_at: '2026-01-01T00:00:00.000Z' }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    await user.selectOptions(screen.getByLabelText('Storage'), 'tiny');
+    drop([file('big.txt', 500)]);
+    const item = screen.getByRole('listitem', { name: 'big.txt' });
+    expect(within(item).getByRole('alert')).toHaveTextContent('Insufficient storage');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByText('No file can start: see the reason under each file.')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Storage'), 'local');
+    expect(within(item).getByText('Ready')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await within(item).findByText('Done')).toBeInTheDocument();
+    expect(requests.find((r) => r.url.endsWith('/s3/presign'))?.body).toMatchObject({ s3_config_id: 'local', size: 500 });
+  });
+
+  it('says when a file dropped again is already in the list, and takes files dropped outside the zone', async () => {
+    api();
+    renderWithApp(<UploadPage />);
+    await screen.findByText('Up to 10.0 MB per file');
+    drop([file('a.txt', 10)]);
+    drop([file('a.txt', 10)]);
+    expect(await screen.findByText('Already in the list: a.txt')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem', { name: 'a.txt' })).toHaveLength(1);
+
+    fireEvent.drop(screen.getByRole('heading', { name: 'Upload files' }), { dataTransfer: { files: [file('b.txt', 10)], types: ['Files'] } });
+    expect(screen.getByRole('listitem', { name: 'b.txt' })).toBeInTheDocument();
+  });
+
+  it('shows a cancel neutrally, apart from failures, and a double click on Cancel does not also remove', async () => {
+    // A PUT that only ends when it is aborted.
+    class HangingXhr extends FakeXhr {
+      override send() {}
+    }
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    api({
+      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 's1', upload_url: '/put', headers: {}, storage_path: 'a.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', expires_at: '', url: '' }),
+      'POST /api/url/cancel': () => ok(null),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    drop([file('a.txt', 10)]);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const item = screen.getByRole('listitem', { name: 'a.txt' });
+    await within(item).findByText('Uploading');
+    await user.dblClick(within(item).getByRole('button', { name: 'Cancel a.txt' }));
+    const badge = await within(item).findByText('Cancelled');
+    expect(badge.className).not.toMatch(/danger|warning/);
+    expect(screen.getByText(/1 file, 0 done/)).toHaveTextContent('1 file, 0 done · 1 cancelled');
+    expect(screen.queryByText(/failed/)).toBeNull();
+    expect(within(item).getByRole('button', { name: 'Remove a.txt from the list' })).toBeInTheDocument();
   });
 });
 
@@ -247,6 +329,73 @@ describe('the URL tab', () => {
   });
 });
 
+describe('the URL tab, checks and tab switches', () => {
+  beforeEach(() => {
+    startAdminSession('t');
+    reloadAuthFromStorage();
+  });
+
+  const info = (size: number) => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size, contentType: 'application/zip', lastModified: null });
+  const job = (status: string, progress: number) => ({
+    file_id: 'j1', slug: 'fetched', status, progress, bytes_total: 2048, bytes_fetched: 1024, bytes_stored: 0, error: status === 'failed' ? 'Source went away' : null,
+    url: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+  });
+
+  async function checkUrl(user: ReturnType<typeof userEvent.setup>) {
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    await user.click(screen.getByRole('tab', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('File URL'), 'https://example.com/a.zip');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await screen.findByText('application/zip');
+  }
+
+  it('refuses a URL whose size is over the upload limit before starting', async () => {
+    const requests = api({ 'POST /api/url/info': () => info(11 * MiB) });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await checkUrl(user);
+    expect(screen.getByRole('alert')).toHaveTextContent('a.zip is too large: 11.0 MB, the maximum upload size is 10.0 MB.');
+    expect(screen.getByRole('button', { name: 'Fetch and share' })).toBeDisabled();
+    expect(requests.some((r) => r.url.endsWith('/url/fetch'))).toBe(false);
+  });
+
+  it('keeps following a fetch while the Files tab is open, then shows the result', async () => {
+    let polls = 0;
+    api({
+      'POST /api/url/info': () => info(2048),
+      'POST /api/url/fetch': () => ok(job('running', 10), 202),
+      'GET /api/url/fetch/j1': () => ok((polls += 1) < 2 ? job('running', 30) : { ...job('completed', 100), bytes_fetched: 2048 }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await checkUrl(user);
+    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
+    await user.click(screen.getByRole('tab', { name: 'Files' }));
+    expect(await screen.findByText('Recent uploads', {}, { timeout: 4000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'From URL' }));
+    expect(screen.getByLabelText('Share link')).toHaveValue(`${window.location.origin}/file/fetched`);
+  });
+
+  it('shows a failed fetch as stopped and refreshes the storage space', async () => {
+    let configCalls = 0;
+    mockApi({
+      'GET /api/s3-configs': () => ((configCalls += 1), ok([LOCAL, SMALL])),
+      'GET /api/system/max-upload-size': () => ok(MAX),
+      'POST /api/url/info': () => info(2048),
+      'POST /api/url/fetch': () => ok(job('running', 10), 202),
+      'GET /api/url/fetch/j1': () => ok(job('failed', 30)),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await checkUrl(user);
+    const before = configCalls;
+    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
+    expect(await screen.findByText('Source went away', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Transfer progress' }).firstElementChild).toHaveClass('bg-danger');
+    await waitFor(() => expect(configCalls).toBeGreaterThan(before));
+  });
+});
+
 describe('unfinished uploads', () => {
   beforeEach(() => {
     startAdminSession('t');
@@ -261,7 +410,7 @@ describe('unfinished uploads', () => {
     renderWithApp(<UploadPage />);
     const notice = await screen.findByRole('region', { name: 'Unfinished uploads' });
     expect(within(notice).getByText('big.bin')).toBeInTheDocument();
-    expect(within(notice).getByText('1/4 parts of 20 MB')).toBeInTheDocument();
+    expect(within(notice).getByText('1/4 parts of 20.0 MB')).toBeInTheDocument();
     await user.click(within(notice).getByRole('button', { name: 'Discard the unfinished upload of big.bin' }));
     expect(screen.queryByRole('region', { name: 'Unfinished uploads' })).toBeNull();
     await waitFor(() => expect(requests.find((r) => r.url.endsWith('/upload/multipart/abort'))?.body).toEqual({ file_id: 'f9', upload_id: 'u9' }));

@@ -9,17 +9,21 @@ import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
 import { canUse } from '../../../lib/admin-access';
 import { useAuth } from '../../../lib/auth-store';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import type { ShareOptions } from '../../../lib/uploader/upload-api';
 import { fileFingerprint } from '../../../lib/uploader/resume-store';
 import { httpUploadApi } from '../../../lib/uploader/upload-api';
 import { fileShareUrl } from '../../../lib/file-links';
 import { useMaxUploadSize } from '../api/get-max-upload-size';
 import { useUploadConfigs } from '../api/get-upload-configs';
 import { useClipboardFiles } from '../hooks/use-clipboard-files';
+import { useLeaveWarning, usePageFileDrop } from '../hooks/use-page-file-drop';
 import { useUploadQueue } from '../hooks/use-upload-queue';
-import { checkSize, checkSpace } from '../lib/prechecks';
+import { checkUpload, PrecheckError } from '../lib/prechecks';
 import { addRecentUpload, clearRecentUploads, readRecentUploads, type RecentUpload } from '../lib/recent-uploads';
-import { buildShareOptions, emptyUploadForm, type UploadFormErrors, type UploadFormValues } from '../lib/upload-form';
-import { isActive, type QueueItem } from '../lib/upload-queue';
+import { buildShareOptions, emptyUploadForm, type UploadField, type UploadFormErrors, type UploadFormValues } from '../lib/upload-form';
+import { isSlugTaken } from '../lib/upload-errors';
+import { isActive } from '../lib/upload-queue';
 import { AccessNotice, type UploadBlock } from './access-notice';
 import { DropZone } from './drop-zone';
 import { RecentUploads } from './recent-uploads';
@@ -55,29 +59,65 @@ export function UploadPage() {
     if (preferred) setValues((v) => ({ ...v, configId: preferred.id }));
   }, [list, values.configId]);
 
+  const config = list?.find((c) => c.id === values.configId);
+  // One check for every way in: adding, another storage or limit (below), pressing Upload, a URL's size.
+  const precheck = useCallback((file: Pick<File, 'size'>) => checkUpload(file.size, maxBytes, config), [maxBytes, config]);
+
+  /** Changes the form; a field's old error goes with its old value. */
+  function changeValues(next: UploadFormValues) {
+    setValues(next);
+    const changed = (Object.keys(codes) as UploadField[]).filter((field) => next[field] !== values[field]);
+    if (changed.length > 0) setCodes((c) => Object.fromEntries(Object.entries(c).filter(([field]) => !changed.includes(field as UploadField))));
+  }
+
+  /** The server found the custom link taken: put it back in the field, marked, to be changed before a retry. */
+  const markSlugTaken = useCallback((slug: string | undefined) => {
+    if (slug) setValues((v) => (v.slug.trim() ? v : { ...v, slug }));
+    setCodes((c) => ({ ...c, slug: 'slugTaken' }));
+  }, []);
+
   const remember = useCallback((entry: RecentUpload) => setRecent(addRecentUpload(entry)), []);
-  const onDone = useCallback(
-    (item: QueueItem) => {
+  const { queue, items } = useUploadQueue({
+    onDone: (item) => {
       if (!item.result) return;
-      remember({ slug: item.result.slug, filename: item.result.filename, size: item.result.size, url: fileShareUrl(item.result.slug), uploadedAt: item.result.created_at });
+      const { slug } = item.result;
+      remember({ slug, filename: item.result.filename, size: item.result.size, url: fileShareUrl(slug), uploadedAt: item.result.created_at });
+      setValues((v) => (v.slug.trim() === slug ? { ...v, slug: '' } : v));
       void configs.refetch();
     },
-    [remember, configs],
-  );
-  const { queue, items } = useUploadQueue(onDone);
+    onError: (item) => {
+      // A refused or broken upload may still have changed the space used (and a 413 says the meter is stale).
+      void configs.refetch();
+      if (isSlugTaken(item.error)) markSlugTaken(queue.optionsOf(item.id)?.slug ?? undefined);
+    },
+  });
+
+  useEffect(() => queue.recheck(precheck), [queue, precheck]);
 
   const addFiles = useCallback(
     (files: File[]) => {
       setFormError(undefined);
-      queue.add(files, (file) => checkSize(file.size, maxBytes));
+      const { duplicates } = queue.add(files, precheck);
+      if (duplicates.length > 0) toast.info(t('upload.queue.alreadyQueued', { count: duplicates.length, names: duplicates.join(', ') }));
     },
-    [queue, maxBytes],
+    [queue, precheck, t],
+  );
+  const addFromPage = useCallback(
+    (files: File[]) => {
+      setTab('files');
+      addFiles(files);
+    },
+    [addFiles],
   );
   useClipboardFiles(addFiles, tab === 'files' && blocked === null);
+  usePageFileDrop(addFromPage, blocked === null);
 
   const ready = items.filter((i) => i.status === 'ready');
+  const refused = items.some((i) => i.status === 'error' && i.error instanceof PrecheckError);
   const inQueue = useMemo(() => new Set(items.map((i) => fileFingerprint(i.file))), [items]);
   const busy = items.some((i) => isActive(i) || i.status === 'queued');
+  useLeaveWarning(busy);
+  const touch = useMediaQuery('(pointer: coarse)');
   const errors = useMemo(
     () => Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, t(`upload.form.errors.${code}`)])),
     [codes, t],
@@ -96,40 +136,61 @@ export function UploadPage() {
   }
 
   function startFiles() {
-    if (ready.length === 0) return setFormError(t('upload.errors.noFiles'));
+    if (ready.length === 0) return setFormError(t(refused ? 'upload.errors.refusedOnly' : 'upload.errors.noFiles'));
     if (!values.configId) {
       setCodes({ configId: 'noStorage' });
       return setFormError(t('upload.errors.noStorage'));
     }
     const options = validOptions(ready.length === 1);
     if (!options) return;
-    const config = configs.data?.find((c) => c.id === values.configId);
-    queue.start((item) => checkSpace(item.file.size, config) ?? options);
-    // A custom link names one share: the next upload must not reuse it.
+    queue.start((item) => precheck(item.file) ?? options);
+    // A custom link names one share: the next upload must not reuse it (a taken one comes back, marked).
     if (options.slug) setValues((v) => ({ ...v, slug: '' }));
+  }
+
+  /** Retries a file; one refused for its custom link goes again with the link now in the field. */
+  function retry(id: string) {
+    const item = items.find((i) => i.id === id);
+    const before = queue.optionsOf(id);
+    if (!item || !before || !isSlugTaken(item.error)) return queue.retry(id);
+    const options = validOptions(true);
+    if (!options) return;
+    if (options.slug && options.slug === before.slug) return markSlugTaken(undefined);
+    const next: ShareOptions = { ...before };
+    if (options.slug) next.slug = options.slug;
+    else delete next.slug;
+    queue.retry(id, next);
+    setValues((v) => ({ ...v, slug: '' }));
   }
 
   function onUrlDone(job: UrlFetchJobDto, info: UrlInfoDto, filename: string) {
     remember({ slug: job.slug, filename, size: job.bytes_total ?? info.size ?? job.bytes_stored, url: fileShareUrl(job.slug), uploadedAt: job.updated_at });
+    setValues((v) => (v.slug.trim() === job.slug ? { ...v, slug: '' } : v));
     toast.success(t('upload.url.done'));
     void configs.refetch();
   }
 
+  function onUrlFailed(error: unknown) {
+    void configs.refetch();
+    if (isSlugTaken(error)) markSlugTaken(undefined);
+  }
+
   const filesPanel = (
     <div className="flex flex-col gap-4">
-      <DropZone onFiles={addFiles} maxBytes={maxBytes} disabled={blocked !== null} />
+      <DropZone onFiles={addFiles} maxBytes={maxBytes} disabled={blocked !== null} touch={touch} />
       {blocked ? null : <ResumableNotice api={httpUploadApi} hidden={inQueue} />}
       <UploadQueueList
         items={items}
         onCancel={(id) => queue.cancel(id)}
-        onRetry={(id) => queue.retry(id)}
+        onRetry={retry}
         onRemove={(id) => queue.remove(id)}
         onCancelAll={() => queue.cancelAll()}
         onClearFinished={() => queue.clearFinished()}
       />
       <FormError message={formError} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-fg-subtle">{t('upload.drop.pasteHint')}</p>
+        {/* Phones and tablets have no Ctrl+V to paste files with. */}
+        <p className="text-xs text-fg-subtle">{touch ? null : t('upload.drop.pasteHint')}</p>
         <Button icon={<Upload />} onClick={startFiles} disabled={blocked !== null} aria-describedby={blocked ? noticeId : undefined} loading={busy && ready.length === 0}>
           {ready.length > 1 ? t('upload.start.many', { count: ready.length }) : t('upload.start.one')}
         </Button>
@@ -150,13 +211,14 @@ export function UploadPage() {
             label={t('upload.tabs.label')}
             value={tab}
             onValueChange={setTab}
+            keepMounted
             items={[
               { value: 'files', label: t('upload.tabs.files'), icon: <FileUp />, content: filesPanel },
               {
                 value: 'url',
                 label: t('upload.tabs.url'),
                 icon: <Globe />,
-                content: <UrlPanel buildOptions={() => validOptions(true)} disabled={blocked !== null} onDone={onUrlDone} />,
+                content: <UrlPanel buildOptions={() => validOptions(true)} check={(size) => precheck({ size })} disabled={blocked !== null} onDone={onUrlDone} onFailed={onUrlFailed} />,
               },
             ]}
           />
@@ -167,7 +229,7 @@ export function UploadPage() {
             <div className="px-5 py-4">
               <UploadOptions
                 values={values}
-                onChange={setValues}
+                onChange={changeValues}
                 errors={errors}
                 configs={configs.data}
                 configsLoading={configs.isLoading}

@@ -17,22 +17,25 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
   const { t } = useTranslation();
   if (items.length === 0) return null;
   const done = items.filter((i) => i.status === 'done').length;
-  const failed = items.filter((i) => i.status === 'error' || i.status === 'cancelled').length;
+  const failed = items.filter((i) => i.status === 'error').length;
+  const cancelled = items.filter((i) => i.status === 'cancelled').length;
   const busy = items.some((i) => isActive(i) || i.status === 'queued');
   return (
     <section aria-label={t('upload.queue.title')} className="overflow-hidden rounded-xl border border-line">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line bg-subtle/50 px-4 py-2.5 sm:px-5">
-        <p className="text-sm text-fg-muted" aria-live="polite">
+      {/* The counts wrap beside the actions, which keep their place at the right on a phone too. */}
+      <div className="flex items-center justify-between gap-3 border-b border-line bg-subtle/50 px-4 py-2 sm:px-5">
+        <p className="min-w-0 text-sm text-fg-muted" aria-live="polite">
           {t('upload.queue.summary', { count: items.length, done })}
-          {failed > 0 ? <span className="text-danger-text"> · {t('upload.queue.failed', { count: failed })}</span> : null}
+          {failed > 0 ? <span className="whitespace-nowrap text-danger-text"> · {t('upload.queue.failed', { count: failed })}</span> : null}
+          {cancelled > 0 ? <span className="whitespace-nowrap"> · {t('upload.queue.cancelled', { count: cancelled })}</span> : null}
         </p>
-        <div className="flex gap-1">
+        <div className="flex shrink-0 flex-wrap justify-end gap-1">
           {busy ? (
             <Button variant="ghost" size="sm" onClick={onCancelAll}>
               {t('upload.queue.cancelAll')}
             </Button>
           ) : null}
-          {done + failed > 0 ? (
+          {done + cancelled > 0 ? (
             <Button variant="ghost" size="sm" onClick={onClearFinished}>
               {t('upload.queue.clearFinished')}
             </Button>

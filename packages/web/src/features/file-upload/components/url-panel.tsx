@@ -6,6 +6,7 @@ import { FileTypeIcon } from '../../../components/share/file-type-icon';
 import { Button } from '../../../components/ui/button';
 import { Field, FormError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
 import { cancelUrlFetch, getUrlFetch, getUrlInfo, startUrlFetch } from '../api/url-fetch';
@@ -17,12 +18,16 @@ const POLL_MS = 1000;
 export interface UrlPanelProps {
   /** The batch options, or null when a field is invalid (the form shows why). */
   buildOptions: () => ShareOptions | null;
+  /** Refuses a known size before anything starts (upload limit, the chosen storage's free space). */
+  check: (size: number) => Error | null;
   disabled: boolean;
   onDone: (job: UrlFetchJobDto, info: UrlInfoDto, filename: string) => void;
+  /** A fetch that was refused or failed: the storage's usage may have changed, the link may be taken. */
+  onFailed: (error: unknown) => void;
 }
 
 /** Fetch a file from a URL into storage: look it up, then let the server stream it and follow the progress. */
-export function UrlPanel({ buildOptions, disabled, onDone }: UrlPanelProps) {
+export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onFailed }: UrlPanelProps) {
   const { t } = useTranslation();
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string>();
@@ -32,8 +37,10 @@ export function UrlPanel({ buildOptions, disabled, onDone }: UrlPanelProps) {
   const [job, setJob] = useState<UrlFetchJobDto | null>(null);
   const [error, setError] = useState<string>();
   const doneRef = useRef(onDone);
+  const failedRef = useRef(onFailed);
   useEffect(() => {
     doneRef.current = onDone;
+    failedRef.current = onFailed;
   });
   const running = job?.status === 'running';
 
@@ -48,7 +55,10 @@ export function UrlPanel({ buildOptions, disabled, onDone }: UrlPanelProps) {
         const next = await getUrlFetch(jobId, controller.signal);
         setJob(next);
         if (next.status === 'completed') doneRef.current(next, info, filename || info.filename);
-        if (next.status === 'failed') setError(next.error ?? t('upload.errors.unknown'));
+        if (next.status === 'failed') {
+          setError(next.error ?? t('upload.errors.unknown'));
+          failedRef.current(next.error);
+        }
         if (next.status === 'running') timer = setTimeout(() => void poll(), POLL_MS);
       } catch (err) {
         if (!controller.signal.aborted) setError(uploadErrorMessage(t, err));
@@ -81,8 +91,11 @@ export function UrlPanel({ buildOptions, disabled, onDone }: UrlPanelProps) {
     }
   }
 
+  // Known before anything is sent: the server would refuse it anyway, after a round trip.
+  const refusal = info?.size != null ? checkSize(info.size) : null;
+
   async function start() {
-    if (!info) return;
+    if (!info || refusal) return;
     const options = buildOptions();
     if (!options) return;
     setError(undefined);
@@ -90,6 +103,7 @@ export function UrlPanel({ buildOptions, disabled, onDone }: UrlPanelProps) {
       setJob(await startUrlFetch({ ...options, url: info.url, filename: filename.trim() || undefined }));
     } catch (err) {
       setError(uploadErrorMessage(t, err));
+      onFailed(err);
     }
   }
 
@@ -132,7 +146,7 @@ export function UrlPanel({ buildOptions, disabled, onDone }: UrlPanelProps) {
             {(control) => <Input {...control} value={filename} onChange={(e) => setFilename(e.target.value)} disabled={disabled || running} autoComplete="off" />}
           </Field>
           {job ? <UrlProgress job={job} phase={phase} /> : null}
-          <FormError message={error} />
+          <FormError message={error ?? (refusal && !running ? uploadErrorMessage(t, refusal, filename || info.filename) : undefined)} />
           {job?.status === 'completed' ? (
             <ShareResult slug={job.slug} filename={filename || info.filename} />
           ) : (
@@ -142,7 +156,7 @@ export function UrlPanel({ buildOptions, disabled, onDone }: UrlPanelProps) {
                   {t('upload.url.cancel')}
                 </Button>
               ) : null}
-              <Button icon={<Globe />} onClick={() => void start()} loading={running} disabled={disabled}>
+              <Button icon={<Globe />} onClick={() => void start()} loading={running} disabled={disabled || (refusal !== null && !running)}>
                 {t('upload.url.start')}
               </Button>
             </div>
@@ -160,6 +174,9 @@ export function UrlPanel({ buildOptions, disabled, onDone }: UrlPanelProps) {
 
 type Phase = 'fetching' | 'storing' | Exclude<UrlFetchJobDto['status'], 'running'>;
 
+/** A stopped transfer must not look like one still going: red when it failed, grey when cancelled. */
+const BAR: Record<UrlFetchJobDto['status'], string> = { running: 'bg-accent', completed: 'bg-success-text', failed: 'bg-danger', cancelled: 'bg-line-strong' };
+
 function UrlProgress({ job, phase }: { job: UrlFetchJobDto; phase: Phase | undefined }) {
   const { t } = useTranslation();
   const percent = Math.max(0, Math.min(100, Math.round(job.progress)));
@@ -173,7 +190,7 @@ function UrlProgress({ job, phase }: { job: UrlFetchJobDto; phase: Phase | undef
         </span>
       </div>
       <div role="progressbar" aria-label={t('upload.url.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-1.5 overflow-hidden rounded-full bg-subtle">
-        <div className="h-full rounded-full bg-accent transition-[width] duration-300" style={{ width: `${percent}%` }} />
+        <div className={cn('h-full rounded-full transition-[width] duration-300', BAR[job.status])} style={{ width: `${percent}%` }} />
       </div>
     </div>
   );

@@ -1,17 +1,23 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { httpUploadApi } from '../../../lib/uploader/upload-api';
 import { uploadFile } from '../../../lib/uploader/upload-file';
-import { UploadQueue, type QueueItem, type RunUpload } from '../lib/upload-queue';
+import { UploadQueue, type QueueEvents, type QueueItem, type RunUpload } from '../lib/upload-queue';
 
 const runUpload: RunUpload = (file, options, callbacks, signal) => uploadFile(file, options, { api: httpUploadApi }, callbacks, signal);
 
-/** One queue per page, uploading through the real API; `onDone` sees each finished file. */
-export function useUploadQueue(onDone: (item: QueueItem) => void, run: RunUpload = runUpload): { queue: UploadQueue; items: QueueItem[] } {
-  const doneRef = useRef(onDone);
+/** One queue per page, uploading through the real API; `events` see each finished or failed file. */
+export function useUploadQueue(events: QueueEvents, run: RunUpload = runUpload): { queue: UploadQueue; items: QueueItem[] } {
+  const eventsRef = useRef(events);
   useEffect(() => {
-    doneRef.current = onDone;
+    eventsRef.current = events;
   });
-  const [queue] = useState(() => new UploadQueue(run, (item) => doneRef.current(item)));
+  const [queue] = useState(
+    () =>
+      new UploadQueue(run, {
+        onDone: (item) => eventsRef.current.onDone?.(item),
+        onError: (item) => eventsRef.current.onError?.(item),
+      }),
+  );
   const items = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   // Leaving the page stops what is still running; big files stay resumable, as after a reload.
   useEffect(() => () => queue.pauseAll(), [queue]);

@@ -32,3 +32,8 @@ export function checkSpace(size: number, config: StorageConfigSummaryDto | undef
   if (remaining === null || size <= remaining) return null;
   return new PrecheckError('insufficientStorage', size, remaining, config.total_storage_bytes);
 }
+
+/** Everything a size must pass before an upload starts: the upload limit, then the chosen config's space. */
+export function checkUpload(size: number, maxBytes: number | undefined, config: StorageConfigSummaryDto | undefined): PrecheckError | null {
+  return checkSize(size, maxBytes) ?? checkSpace(size, config);
+}

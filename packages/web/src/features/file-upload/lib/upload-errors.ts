@@ -60,3 +60,9 @@ export function uploadErrorMessage(t: TFunction, error: unknown, filename = ''):
   if (isApiError(error)) return serverRefusal(t, error) ?? errorMessage(error, { preferServer: true });
   return t('upload.errors.unknown');
 }
+
+/** The custom link was taken (by another share, or since the form was checked): the field must change. */
+export function isSlugTaken(error: unknown): boolean {
+  const cause = isUploadError(error) ? error.cause : error;
+  return isApiError(cause) && cause.code === 'SLUG_TAKEN';
+}

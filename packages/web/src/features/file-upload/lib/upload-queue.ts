@@ -1,14 +1,14 @@
 import type { FileDetailDto } from '@driftbox/contract';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
-import { PAUSE_REASON, type UploadCallbacks, type UploadMethod } from '../../../lib/uploader/upload-file';
+import { PAUSE_REASON, type UploadCallbacks, type UploadMethod, type UploadStage } from '../../../lib/uploader/upload-file';
 import { isAbort } from '../../../lib/uploader/upload-error';
 import { fileFingerprint } from '../../../lib/uploader/resume-store';
 
 /**
  * Status of a file in the queue: `ready` (added, not started), `queued` (started, waiting its turn),
- * the uploader's stages, then `done`, `error` or `cancelled` (spec §4 uploader states).
+ * the uploader's stages (spec §4), then `done`, `error` or `cancelled` (spec §4 uploader states).
  */
-export type ItemStatus = 'ready' | 'queued' | 'preparing' | 'uploading' | 'finalizing' | 'done' | 'error' | 'cancelled';
+export type ItemStatus = 'ready' | 'queued' | Exclude<UploadStage, 'completed'> | 'done' | 'error' | 'cancelled';
 
 export interface QueueItem {
   id: string;
@@ -25,11 +25,35 @@ export interface QueueItem {
 
 export type RunUpload = (file: File, options: ShareOptions, callbacks: UploadCallbacks, signal: AbortSignal) => Promise<FileDetailDto>;
 
-const ACTIVE: readonly ItemStatus[] = ['preparing', 'uploading', 'finalizing'];
+const ACTIVE: readonly ItemStatus[] = ['starting', 'initializing', 'uploading', 'processing', 'completing'];
 
 export function isActive(item: QueueItem): boolean {
   return ACTIVE.includes(item.status);
 }
+
+/** Completing is one server call that publishes the share: too late to take back. */
+export function isCancellable(item: QueueItem): boolean {
+  return item.status === 'queued' || (isActive(item) && item.status !== 'completing');
+}
+
+export interface QueueEvents {
+  /** A file finished: its share exists. */
+  onDone?: (item: QueueItem) => void;
+  /** A started file failed (not a cancel): the server may have counted or refused its bytes. */
+  onError?: (item: QueueItem) => void;
+}
+
+/** What `add` did with each file, so the page can say why a file did not appear twice. */
+export interface AddOutcome {
+  added: number;
+  /** Failed or cancelled files added again: reset to be checked and started afresh. */
+  reset: number;
+  /** Names of files already waiting or uploading: left as they are. */
+  duplicates: string[];
+}
+
+/** A check run before a file may start (upload limit, free space); an Error refuses it. */
+export type Precheck = (file: File) => Error | null;
 
 let nextId = 0;
 
@@ -46,7 +70,7 @@ export class UploadQueue {
 
   constructor(
     private readonly run: RunUpload,
-    private readonly onDone?: (item: QueueItem) => void,
+    private readonly events: QueueEvents = {},
   ) {}
 
   subscribe = (listener: () => void): (() => void) => {
@@ -66,25 +90,66 @@ export class UploadQueue {
     for (const listener of this.listeners) listener();
   }
 
-  /** Adds files not already waiting in the list; `check` may refuse one at once (too large). */
-  add(files: readonly File[], check?: (file: File) => Error | null): void {
-    const waiting = new Set(this.items.filter((i) => i.status !== 'done').map((i) => fileFingerprint(i.file)));
-    const added: QueueItem[] = [];
-    for (const file of files) {
-      const key = fileFingerprint(file);
-      if (waiting.has(key)) continue;
-      waiting.add(key);
-      const error = check?.(file) ?? null;
-      added.push({ id: `u${(nextId += 1)}`, file, status: error ? 'error' : 'ready', loaded: 0, speed: 0, error: error ?? undefined });
-    }
-    if (added.length > 0) this.setItems([...this.items, ...added]);
+  /** Not sent yet: added, or refused by a check before it started (it has no options). */
+  private unstarted(item: QueueItem): boolean {
+    return (item.status === 'ready' || item.status === 'error') && !this.options.has(item.id);
   }
 
-  /** Starts every `ready` file with the options `optionsFor` gives it, or the error that refuses it. */
+  private checked(item: QueueItem, check: Precheck | undefined): QueueItem {
+    const error = check?.(item.file) ?? null;
+    return { ...item, status: error ? 'error' : 'ready', error: error ?? undefined, loaded: 0, speed: 0, resumed: undefined, method: undefined };
+  }
+
+  /**
+   * Adds files; `check` may refuse one at once (too large). A file already in the list is not added
+   * twice: a failed or cancelled one is reset (checked again, to start afresh), a waiting or running one
+   * is reported in `duplicates`.
+   */
+  add(files: readonly File[], check?: Precheck): AddOutcome {
+    const outcome: AddOutcome = { added: 0, reset: 0, duplicates: [] };
+    let items = this.items;
+    for (const file of files) {
+      const key = fileFingerprint(file);
+      const existing = items.find((i) => i.status !== 'done' && fileFingerprint(i.file) === key);
+      if (existing && (existing.status === 'error' || existing.status === 'cancelled')) {
+        this.options.delete(existing.id);
+        items = items.map((i) => (i.id === existing.id ? this.checked({ ...i, file }, check) : i));
+        outcome.reset += 1;
+      } else if (existing) {
+        outcome.duplicates.push(file.name);
+      } else {
+        items = [...items, this.checked({ id: `u${(nextId += 1)}`, file, status: 'ready', loaded: 0, speed: 0 }, check)];
+        outcome.added += 1;
+      }
+    }
+    if (items !== this.items) this.setItems(items);
+    return outcome;
+  }
+
+  /**
+   * Checks the files not sent yet again, e.g. after another storage was chosen or the upload limit
+   * arrived: a refused file may now be ready, a ready one refused.
+   */
+  recheck(check: Precheck): void {
+    let changed = false;
+    const items = this.items.map((item) => {
+      if (!this.unstarted(item)) return item;
+      const next = this.checked(item, check);
+      if (next.status === item.status && next.error === item.error) return item;
+      changed = true;
+      return next;
+    });
+    if (changed) this.setItems(items);
+  }
+
+  /**
+   * Starts every file not sent yet (ready, or refused by an earlier check) with the options
+   * `optionsFor` gives it, or the error that refuses it.
+   */
   start(optionsFor: (item: QueueItem) => ShareOptions | Error): void {
     this.setItems(
       this.items.map((item) => {
-        if (item.status !== 'ready') return item;
+        if (!this.unstarted(item)) return item;
         const options = optionsFor(item);
         if (options instanceof Error) return { ...item, status: 'error', error: options };
         this.options.set(item.id, options);
@@ -94,12 +159,20 @@ export class UploadQueue {
     void this.pump();
   }
 
-  /** Stops one file: an active upload is aborted (and dropped on the server), a waiting one just stops. */
+  /** The options a started file was sent with (e.g. the custom link the server found taken). */
+  optionsOf(id: string): ShareOptions | undefined {
+    return this.options.get(id);
+  }
+
+  /**
+   * Stops one file: an active upload is aborted (and dropped on the server), a waiting one just stops.
+   * A file completing is left alone: its share is being published (the item shows it cannot cancel).
+   */
   cancel(id: string): void {
     const item = this.items.find((i) => i.id === id);
-    if (!item) return;
+    if (!item || !isCancellable(item)) return;
     if (isActive(item)) this.controllers.get(id)?.abort();
-    else if (item.status === 'queued' || item.status === 'ready') this.update(id, { status: 'cancelled', speed: 0 });
+    else this.update(id, { status: 'cancelled', speed: 0 });
   }
 
   cancelAll(): void {
@@ -112,12 +185,14 @@ export class UploadQueue {
   }
 
   /**
-   * Queues a failed or cancelled file again with its options (a multipart upload resumes). A file
-   * refused before it started goes back to `ready`, to be started with the form's options.
+   * Queues a failed or cancelled file again with its options, or with `options` when given (a new
+   * custom link after the old one was taken). A file refused before it started goes back to `ready`,
+   * to be started with the form's options.
    */
-  retry(id: string): void {
+  retry(id: string, options?: ShareOptions): void {
     const item = this.items.find((i) => i.id === id);
     if (!item || (item.status !== 'error' && item.status !== 'cancelled')) return;
+    if (options) this.options.set(id, options);
     if (!this.options.has(id)) return this.update(id, { status: 'ready', error: undefined, loaded: 0 });
     this.update(id, { status: 'queued', error: undefined, loaded: 0, speed: 0, resumed: undefined });
     void this.pump();
@@ -150,10 +225,10 @@ export class UploadQueue {
   private async runOne(item: QueueItem): Promise<void> {
     const controller = new AbortController();
     this.controllers.set(item.id, controller);
-    this.update(item.id, { status: 'preparing', loaded: 0, speed: 0 });
+    this.update(item.id, { status: 'starting', loaded: 0, speed: 0 });
     const callbacks: UploadCallbacks = {
       onStage: (stage, method) => {
-        if (stage !== 'done') this.update(item.id, { status: stage, method });
+        if (stage !== 'completed') this.update(item.id, { status: stage, method });
       },
       onProgress: ({ loaded, speed }) => this.update(item.id, { loaded, speed }),
       onResume: (done, total) => this.update(item.id, { resumed: { done, total } }),
@@ -162,9 +237,12 @@ export class UploadQueue {
       const result = await this.run(item.file, this.options.get(item.id) ?? {}, callbacks, controller.signal);
       this.update(item.id, { status: 'done', result, loaded: item.file.size, speed: 0 });
       const done = this.items.find((i) => i.id === item.id);
-      if (done) this.onDone?.(done);
+      if (done) this.events.onDone?.(done);
     } catch (error) {
-      this.update(item.id, isAbort(error) || controller.signal.aborted ? { status: 'cancelled', speed: 0 } : { status: 'error', error, speed: 0 });
+      if (isAbort(error) || controller.signal.aborted) return this.update(item.id, { status: 'cancelled', speed: 0 });
+      this.update(item.id, { status: 'error', error, speed: 0 });
+      const failed = this.items.find((i) => i.id === item.id);
+      if (failed) this.events.onError?.(failed);
     } finally {
       this.controllers.delete(item.id);
     }
