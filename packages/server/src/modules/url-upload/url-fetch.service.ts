@@ -8,6 +8,7 @@ import { assertPermission } from '../../lib/authz.js';
 import { addMs, iso, type Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
+import { t, type Lang, type Text } from '../../lib/i18n.js';
 import { creatorOf } from '../../lib/share-rules.js';
 import { guardedRequest, type SsrfPolicy } from '../../lib/ssrf.js';
 import type { FileRow } from '../files/files.repository.js';
@@ -38,9 +39,23 @@ export function progressOf(fetched: number, stored: number, total: number | null
   return Math.min(99, Math.floor(49 * Math.min(1, fetched / total) + 50 * Math.min(1, stored / total)));
 }
 
-function present(row: UploadJobRow, origin: string): UrlFetchJobDto {
+/** A job's failure as stored: both languages, so every poll answers in its caller's. */
+const storedError = (text: Text): string => JSON.stringify(text);
+
+/** The stored error in `lang`; rows written before errors were stored in both languages hold plain text. */
+function errorIn(lang: Lang, stored: string | null): string | null {
+  if (stored === null || !stored.startsWith('{')) return stored;
+  try {
+    const text = JSON.parse(stored) as Partial<Text>;
+    return typeof text.en === 'string' && typeof text.zh === 'string' ? t(lang, { en: text.en, zh: text.zh }) : stored;
+  } catch {
+    return stored;
+  }
+}
+
+function present(row: UploadJobRow, origin: string, lang: Lang): UrlFetchJobDto {
   const { source_url: _source, created_by: _creator, ...job } = row;
-  return { ...job, url: row.status === 'completed' ? `${origin}/file/${encodeURIComponent(row.slug)}` : null };
+  return { ...job, error: errorIn(lang, row.error), url: row.status === 'completed' ? `${origin}/file/${encodeURIComponent(row.slug)}` : null };
 }
 
 /**
@@ -96,7 +111,7 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       await upload;
       await repo.finish(fileId, 'completed', { progress: 100, error: null, updated_at: iso(clock.now()) });
     } catch (err) {
-      const message = err instanceof AppError ? (err.text?.en ?? err.code) : 'The upload failed';
+      const message = storedError(err instanceof AppError && err.text ? err.text : { en: 'The upload failed', zh: '上传失败' });
       if (!(err instanceof AppError)) logger.warn('URL fetch failed', { fileId, error: String(err) });
       await repo.finish(fileId, 'failed', { error: message, updated_at: iso(clock.now()) }).catch(() => undefined);
     } finally {
@@ -106,7 +121,7 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
 
   return {
     /** Starts a fetch; errors the source shows at once (refused address, 404, too large) are answered now. */
-    async start(actor: Actor, body: z.output<typeof UrlFetchBody>, origin: string): Promise<UrlFetchJobDto> {
+    async start(actor: Actor, body: z.output<typeof UrlFetchBody>, origin: string, lang: Lang): Promise<UrlFetchJobDto> {
       assertPermission(actor, Permission.FILE_SHARE);
       const controller = new AbortController();
       const maxBytes = (await settings.maxUploadSize()).max_upload_size_bytes;
@@ -144,15 +159,15 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       running.set(row.id, controller);
       progress.arm(row.id);
       void settle(row.id, upload);
-      return present(job, origin);
+      return present(job, origin, lang);
     },
 
     /** `GET /api/url/fetch/{file_id}`: the job of the caller; 404 for anyone else's. */
-    async status(actor: Actor, fileId: string, origin: string): Promise<UrlFetchJobDto> {
+    async status(actor: Actor, fileId: string, origin: string, lang: Lang): Promise<UrlFetchJobDto> {
       assertPermission(actor, Permission.FILE_SHARE);
       const row = await repo.find(fileId, creatorOf(actor));
       if (!row) throw notFound('upload');
-      return present(row, origin);
+      return present(row, origin, lang);
     },
 
     /**

@@ -181,6 +181,9 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       const res = await post('/api/url/fetch', { url: url('/chunked-big') });
       const job = await settled((res.body.data as UrlFetchJobDto).file_id);
       expect(job).toMatchObject({ status: 'failed', error: expect.stringMatching(/too large|larger than allowed/i) });
+      // Each poll answers in its caller's language.
+      const zh = (await h.call('GET', `/api/url/fetch/${job.file_id}`, { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' } })).body.data as UrlFetchJobDto;
+      expect(zh.error).toMatch(/[\u4e00-\u9fff]/);
       expect(await h.db.selectFrom('files').select('id').execute()).toEqual([]);
       expect(await localKeys(h)).toEqual([]);
     });

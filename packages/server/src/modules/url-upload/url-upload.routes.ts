@@ -48,8 +48,8 @@ export function urlUploadRoutes(urls: UrlUploadService, fetches: UrlFetchService
     return ok(c, null, { message: MESSAGES.aborted });
   });
 
-  app.post('/url/fetch', fileShare, async (c) => ok(c, await fetches.start(c.get('actor'), await readJson(c, UrlFetchBody), origin(c)), { status: 202, message: MESSAGES.started }));
-  app.get('/url/fetch/:id', fileShare, async (c) => ok(c, await fetches.status(c.get('actor'), c.req.param('id'), origin(c))));
+  app.post('/url/fetch', fileShare, async (c) => ok(c, await fetches.start(c.get('actor'), await readJson(c, UrlFetchBody), origin(c), c.get('lang')), { status: 202, message: MESSAGES.started }));
+  app.get('/url/fetch/:id', fileShare, async (c) => ok(c, await fetches.status(c.get('actor'), c.req.param('id'), origin(c), c.get('lang'))));
 
   return app;
 }
