@@ -119,9 +119,11 @@ const ENTRIES = {
     schema: numberValue({ min: 0, max: 2_147_483_647, int: true }),
     description: { en: 'Lifetime of proxy link signatures in seconds; 0 = never expire', zh: '代理签名有效期（秒），0 表示永不过期' },
   },
+  // `ts` is in the text and the video list: the file page tells TypeScript from an MPEG transport stream
+  // by the stored type (video/mp2t plays, anything else is shown as code).
   preview_text_types: previewList(
     1,
-    'txt,htm,html,xml,java,properties,sql,js,md,json,conf,ini,vue,php,py,bat,yml,go,sh,c,cpp,h,hpp,tsx,vtt,srt,ass,rs,lrc,dockerfile,makefile,gitignore,license,readme',
+    'txt,htm,html,xml,java,properties,sql,js,md,json,conf,ini,vue,php,py,bat,yml,go,sh,c,cpp,h,hpp,ts,tsx,vtt,srt,ass,rs,lrc,dockerfile,makefile,gitignore,license,readme',
     { en: 'text', zh: '文本' },
   ),
   preview_image_types: previewList(2, 'jpg,tiff,jpeg,png,gif,bmp,svg,ico,swf,webp,avif', { en: 'images', zh: '图片' }),

@@ -18,6 +18,11 @@ export interface PreviewSettings {
   office: string[];
   document: string[];
   officeProvider: OfficeProvider;
+  /**
+   * Also preview Markdown and any text/* type the text list does not name. Only for the fallback used
+   * when the admin's lists could not be read; with the lists read, they alone decide.
+   */
+  anyText?: boolean;
 }
 
 /** The setting keys the preview group stores, by the list each fills. */
@@ -45,7 +50,8 @@ export function previewSettingsFrom(values: Partial<Record<string, string>>): Pr
   };
 }
 
-export const DEFAULT_PREVIEW_SETTINGS: PreviewSettings = previewSettingsFrom({});
+/** The lists when the admin's could not be read: the catalogue's defaults, plus any text by its type. */
+export const FALLBACK_PREVIEW_SETTINGS: PreviewSettings = { ...previewSettingsFrom({}), anyText: true };
 
 const MARKDOWN = new Set(['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd']);
 const SCRIPTABLE_EXT = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'js', 'mjs']);
@@ -63,19 +69,33 @@ export function isScriptable(filename: string, mimetype: string): boolean {
   return SCRIPTABLE_EXT.has(extensionOf(filename)) || SCRIPTABLE_TYPE.test(mimetype.trim());
 }
 
-/** What the file page renders for this file. */
+const MEDIA_KINDS = ['image', 'video', 'audio'] as const;
+
+/**
+ * What the file page renders for this file. An extension may name two things (`.ts`: MPEG transport
+ * stream or TypeScript), so when it sits in a media list and the text list, the stored type decides:
+ * `video/mp2t` plays, anything else is shown as code.
+ */
 export function previewKindOf(filename: string, mimetype: string, settings: PreviewSettings): PreviewKind {
   const ext = extensionOf(filename);
+  const type = mimetype.trim().toLowerCase();
   if (isScriptable(filename, mimetype)) {
     // Shown as escaped source when it is listed at all; never as a picture or a page.
     return settings.text.includes(ext) || settings.image.includes(ext) ? 'text' : 'none';
   }
-  if (settings.image.includes(ext)) return 'image';
-  if (settings.video.includes(ext)) return 'video';
-  if (settings.audio.includes(ext)) return 'audio';
+  const textKind = MARKDOWN.has(ext) ? 'markdown' : 'text';
+  const media = MEDIA_KINDS.filter((kind) => settings[kind].includes(ext));
+  const byType = media.find((kind) => type.startsWith(`${kind}/`));
+  if (byType) return byType;
+  const listedText = settings.text.includes(ext);
+  // A stored type of another kind (a `.ts` saved as text/x-typescript) is not played as media.
+  const otherKind = /^(text|image|video|audio)\//.test(type);
+  const [firstMedia] = media;
+  if (firstMedia && !listedText && !otherKind) return firstMedia;
   if (settings.document.includes(ext)) return ext === 'pdf' ? 'pdf' : 'none';
   if (settings.office.includes(ext)) return 'office';
-  if (settings.text.includes(ext) || MARKDOWN.has(ext) || /^text\//i.test(mimetype)) return MARKDOWN.has(ext) ? 'markdown' : 'text';
+  if (listedText) return textKind;
+  if (settings.anyText && (MARKDOWN.has(ext) || type.startsWith('text/'))) return textKind;
   return 'none';
 }
 

@@ -4,7 +4,8 @@ import { extensionOf } from '../../lib/file-preview';
 
 const BY_EXTENSION: [LucideIcon, string[]][] = [
   [FileImage, ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'bmp', 'ico', 'tiff', 'heic']],
-  [FileVideo, ['mp4', 'mkv', 'mov', 'avi', 'webm', 'flv', 'm4v', 'ts', 'm2ts', 'rmvb']],
+  // No `ts` here: an MPEG transport stream is told from TypeScript by its type (video/mp2t), checked first.
+  [FileVideo, ['mp4', 'mkv', 'mov', 'avi', 'webm', 'flv', 'm4v', 'm2ts', 'rmvb']],
   [FileAudio, ['mp3', 'flac', 'ogg', 'm4a', 'wav', 'opus', 'wma', 'aac']],
   [FileArchive, ['zip', 'rar', '7z', 'tar', 'gz', 'tgz', 'bz2', 'xz', 'zst']],
   [FileSpreadsheet, ['xls', 'xlsx', 'csv', 'ods', 'numbers']],

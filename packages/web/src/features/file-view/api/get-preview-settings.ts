@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { DEFAULT_PREVIEW_SETTINGS, previewSettingsFrom, type PreviewSettings } from '../../../lib/file-preview';
+import { FALLBACK_PREVIEW_SETTINGS, previewSettingsFrom, type PreviewSettings } from '../../../lib/file-preview';
 
 const Row = z.object({ key: z.string(), value: z.string() });
 
@@ -13,8 +13,8 @@ export async function getPreviewSettings(): Promise<PreviewSettings> {
 
 const previewSettingsQuery = queryOptions({ queryKey: ['preview-settings'], queryFn: getPreviewSettings, staleTime: 5 * 60_000 });
 
-/** The preview lists; the catalogue's defaults when they cannot be read, so a file still shows. */
+/** The preview lists; the catalogue's defaults (and any text) when they cannot be read, so a file still shows. */
 export function usePreviewSettings(): { settings: PreviewSettings; ready: boolean } {
   const query = useQuery(previewSettingsQuery);
-  return { settings: query.data ?? DEFAULT_PREVIEW_SETTINGS, ready: !query.isPending };
+  return { settings: query.data ?? FALLBACK_PREVIEW_SETTINGS, ready: !query.isPending };
 }
