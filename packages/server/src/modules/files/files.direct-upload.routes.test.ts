@@ -46,6 +46,20 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(await fileRow(h, data.file_id)).toBeUndefined();
     });
 
+    it('parallel commits never take more than the capacity: each is checked where it is published', async () => {
+      await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 10 } });
+      const uploads: FilePresignDto[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const data = (await post('/api/s3/presign', { filename: `p${i}.bin`, size: 4 })).body.data as FilePresignDto;
+        expect((await put(data.upload_url, new Uint8Array(4), data.headers)).status).toBe(200);
+        uploads.push(data);
+      }
+      const commits = await Promise.all(uploads.map((u) => post('/api/s3/commit', { file_id: u.file_id })));
+      expect(commits.map((c) => c.status).sort()).toEqual([200, 200, 413, 413, 413, 413]);
+      expect(commits.find((c) => c.status === 413)?.body.message).toMatch(/^Insufficient storage: file size 4 B, remaining space [02] B, capacity 10 B$/);
+      expect((await h.db.selectFrom('files').select('id').where('status', '=', 'active').execute()).length).toBe(2);
+    });
+
     it('413 up front for a declared size over the limit or the capacity', async () => {
       await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 1000 } });
       expect((await post('/api/s3/presign', { filename: 'a.bin', size: 2000 })).body).toMatchObject({

@@ -131,10 +131,29 @@ export function filesRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Publishes a pending share; false when it is no longer pending (committed twice, cleaned up, cancelled). */
-    async activate(id: string, changes: FileChanges): Promise<boolean> {
-      const result = await db.updateTable('files').set({ ...changes, status: 'active', upload_id: null }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    /**
+     * Activates a pending share of `size` bytes only if it still fits its config's `capacity` (null =
+     * unlimited), in one transaction holding the config's row (FOR UPDATE on PostgreSQL; SQLite runs one
+     * writer at a time), so two commits can never both take the last free space. Returns whether it
+     * was activated and the bytes the config's other active shares use.
+     */
+    async activateWithin(row: Pick<FileRow, 'id' | 'storage_config_id'>, size: number, capacity: number | null, changes: FileChanges): Promise<{ activated: boolean; used: number }> {
+      return db.transaction().execute(async (trx) => {
+        let used = 0;
+        if (capacity !== null) {
+          if (dialectOf(db) === 'postgres') await trx.selectFrom('storage_configs').select('id').where('id', '=', row.storage_config_id).forUpdate().execute();
+          const sum = await trx
+            .selectFrom('files')
+            .select((eb) => eb.fn.sum<number | string>('size').as('bytes'))
+            .where('storage_config_id', '=', row.storage_config_id)
+            .where('status', '=', 'active')
+            .executeTakeFirst();
+          used = Number(sum?.bytes ?? 0);
+          if (used + size > capacity) return { activated: false, used };
+        }
+        const result = await trx.updateTable('files').set({ ...changes, status: 'active', upload_id: null }).where('id', '=', row.id).where('status', '=', 'pending').executeTakeFirst();
+        return { activated: Number(result.numUpdatedRows) > 0, used };
+      });
     },
 
     /**

@@ -155,9 +155,12 @@ export function shareWriter(deps: SharesDeps) {
     async publish(row: FileRow, actor: AdminActor | ApiKeyActor, stored: { size: number; etag: string }, changes: FileChanges = {}): Promise<FileRow> {
       const { store } = await storage.storeOf(row.storage_config_id);
       try {
-        storage.checkSize(await storage.target(actor, row.storage_config_id), stored.size);
-        const active = await repo.activate(row.id, { ...changes, size: stored.size, etag: stored.etag, updated_at: iso(clock.now()) });
-        if (!active) throw notFound('upload');
+        const target = await storage.target(actor, row.storage_config_id);
+        storage.checkSize(target, stored.size);
+        // Checked again where it is decided: other uploads may have taken the space since.
+        const { activated, used } = await repo.activateWithin(row, stored.size, target.capacity, { ...changes, size: stored.size, etag: stored.etag, updated_at: iso(clock.now()) });
+        if (!activated && target.capacity !== null && used + stored.size > target.capacity) storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - used) }, stored.size);
+        if (!activated) throw notFound('upload');
       } catch (err) {
         await discard(row, store);
         throw isUniqueViolation(err) ? conflict('SLUG_TAKEN') : err;
