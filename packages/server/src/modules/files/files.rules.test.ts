@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mimetypeFor } from './files.rules.js';
+import { mimetypeFor, objectKeyFor } from './files.rules.js';
 
 describe('mimetypeFor', () => {
   it('stores markdown as text/markdown whatever was declared', () => {
@@ -19,5 +19,23 @@ describe('mimetypeFor', () => {
   it('falls back to octet-stream for unknown extensions and names without one', () => {
     expect(mimetypeFor('blob.xyz', undefined)).toBe('application/octet-stream');
     expect(mimetypeFor('README', undefined)).toBe('application/octet-stream');
+  });
+});
+
+describe('objectKeyFor', () => {
+  const parts = { folder: 'shares', path: 'a/b', strategy: 'random_suffix', suffix: () => 'x1y2z3' };
+
+  it('folder / path / name with the suffix before the extension', () => {
+    expect(objectKeyFor({ ...parts, filename: 'report.pdf' })).toBe('shares/a/b/report-x1y2z3.pdf');
+    expect(objectKeyFor({ ...parts, filename: 'report.pdf', strategy: 'overwrite', folder: '', path: undefined })).toBe('report.pdf');
+  });
+
+  it('cuts long names from the front by whole characters, keeping suffix and extension', () => {
+    const key = objectKeyFor({ ...parts, folder: '', path: undefined, filename: `${'😀'.repeat(80)}ab.txt` });
+    expect(Buffer.byteLength(key, 'utf8')).toBeLessThanOrEqual(200);
+    expect(key.endsWith('ab-x1y2z3.txt')).toBe(true);
+    // No half of a surrogate pair left behind: the key survives a UTF-8 round trip unchanged.
+    expect(Buffer.from(key, 'utf8').toString('utf8')).toBe(key);
+    expect(key.isWellFormed()).toBe(true);
   });
 });

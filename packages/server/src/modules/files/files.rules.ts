@@ -65,7 +65,10 @@ export function objectKeyFor(parts: KeyParts): string {
     name = `${base || 'file'}-${parts.suffix()}${ext ? `.${ext}` : ''}`;
   }
   // Keys are limited to 1024 bytes; long names keep their end (the suffix and extension).
-  while (Buffer.byteLength(name, 'utf8') > 200) name = name.slice(1);
+  // Whole code points: cutting a surrogate pair in half would leave a key that is not valid UTF-8.
+  const chars = [...name];
+  while (Buffer.byteLength(chars.join(''), 'utf8') > 200) chars.shift();
+  name = chars.join('');
   return [parts.folder, parts.path, name].filter((p) => p).join('/');
 }
 
