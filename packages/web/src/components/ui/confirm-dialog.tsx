@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { overlayClasses } from './dialog';
+import { useReturnFocus } from './use-return-focus';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -29,11 +30,12 @@ export function ConfirmDialog({
   destructive = true,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClasses} />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-5 shadow-2xl outline-none">
+        <AlertDialog.Content onCloseAutoFocus={returnFocus} className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-5 shadow-2xl outline-none">
           <div className="flex gap-4">
             {destructive ? (
               <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger-text">

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { useReturnFocus } from './use-return-focus';
 
 export const overlayClasses =
   'fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]';
@@ -21,9 +22,10 @@ export interface DialogProps {
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-5xl' } as const;
 
-/** The one modal dialog (Radix: focus trap, Escape, scroll lock, labelled by its title). */
+/** The one modal dialog (Radix: focus trap, Escape, scroll lock, labelled by its title; focus returns to its opener). */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -35,6 +37,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             SIZES[size],
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={returnFocus}
         >
           <div className="border-b border-line py-4 pr-14 pl-5">
             <RadixDialog.Title className="text-base font-semibold text-fg">{title}</RadixDialog.Title>
