@@ -144,6 +144,7 @@ export async function convertFile(f: z.output<typeof LegacyFile>, plain: string 
     use_proxy: f.use_proxy ?? 0,
     status: 'active',
     upload_id: null,
+    part_size: null,
     created_by: ownerOf(f.created_by, ctx),
     created_at: createdAt,
     updated_at: f.updated_at ?? createdAt,

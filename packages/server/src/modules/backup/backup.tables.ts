@@ -83,7 +83,7 @@ export const BACKUP_TABLES: readonly BackupTableSpec[] = [
     unique: ['slug'],
     order: 50,
     row: FileRowSchema,
-    fromDb: (row) => ({ ...row, size: Number(row.size) }),
+    fromDb: (row) => ({ ...row, size: Number(row.size), part_size: row.part_size === null || row.part_size === undefined ? null : Number(row.part_size) }),
   },
 ];
 
@@ -93,6 +93,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<keyof Database, string>>> = 
   admin_sessions: 'live sessions are never exported',
   rate_limits: 'short-lived counters',
   upload_jobs: 'progress of URL fetches running now',
+  object_purges: "deletions due in this server's storage once issued upload URLs expire",
 };
 
 const BY_TABLE = new Map<string, BackupTableSpec>(BACKUP_TABLES.map((s) => [s.table, s]));
