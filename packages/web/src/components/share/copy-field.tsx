@@ -1,10 +1,10 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
-import { Input } from '../ui/input';
+import { Input, Textarea } from '../ui/input';
 import { toast } from '../ui/toaster';
 
 export interface CopyFieldProps {
@@ -15,12 +15,36 @@ export interface CopyFieldProps {
   copyLabel: string;
   /** Toast shown after copying. */
   copiedMessage: string;
+  /** Show the whole value over as many lines as it needs (a narrow dialog would cut a link after its host). */
+  wrap?: boolean;
+}
+
+/**
+ * Keeps the end of a value in view when the field is narrower than it: a link's slug is the part that
+ * tells links apart (on a phone the start alone is just the host).
+ */
+function useEndInView(value: string) {
+  const ref = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (!input) return;
+    const show = () => {
+      input.scrollLeft = input.scrollWidth;
+    };
+    show();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(show);
+    observer.observe(input);
+    return () => observer.disconnect();
+  }, [value]);
+  return ref;
 }
 
 /** A read-only value (a link) with a copy button; the field is named by its label. */
-export function CopyField({ label, value, hint, copyLabel, copiedMessage }: CopyFieldProps) {
+export function CopyField({ label, value, hint, copyLabel, copiedMessage, wrap = false }: CopyFieldProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const input = useEndInView(value);
 
   useEffect(() => {
     if (!copied) return;
@@ -41,8 +65,8 @@ export function CopyField({ label, value, hint, copyLabel, copiedMessage }: Copy
   return (
     <Field label={label} hint={hint}>
       {(control) => (
-        <div className="flex gap-2">
-          <Input {...control} readOnly value={value} className="font-mono text-[13px]" onFocus={(event) => event.currentTarget.select()} />
+        <div className={wrap ? 'flex items-start gap-2' : 'flex gap-2'}>
+          <Input {...control} ref={input} readOnly value={value} className="font-mono text-[13px]" onFocus={(event) => event.currentTarget.select()} />
           <Button variant="outline" icon={copied ? <Check /> : <Copy />} onClick={() => void copy()} aria-label={copyLabel}>
             <span className="hidden sm:inline">{copied ? t('share.copied') : t('share.copy')}</span>
           </Button>

@@ -3,8 +3,31 @@ import { useTheme } from '../../lib/theme';
 
 export { toast } from 'sonner';
 
+/** Below the sticky header (h-16) so a toast never hides the navigation. */
+const OFFSET = { top: 'calc(4rem + 0.5rem)' };
+
+/**
+ * The close ✕ sits inside the toast at its right edge: sonner's default hangs it half outside the
+ * top-left corner, where it overlaps whatever is behind.
+ */
+const CLOSE_BUTTON = [
+  '[--toast-close-button-start:auto] [--toast-close-button-end:0.5rem] [--toast-close-button-transform:translateY(-50%)]',
+  'top-1/2! size-6! border-0! bg-transparent! opacity-70 hover:opacity-100',
+].join(' ');
+
 /** Toasts follow the app theme; top-centre keeps them clear of the mobile menu and table actions. */
 export function Toaster() {
   const { resolved } = useTheme();
-  return <Sonner theme={resolved} position="top-center" richColors closeButton duration={4000} />;
+  return (
+    <Sonner
+      theme={resolved}
+      position="top-center"
+      richColors
+      closeButton
+      duration={4000}
+      offset={OFFSET}
+      mobileOffset={OFFSET}
+      toastOptions={{ classNames: { toast: 'pr-10!', closeButton: CLOSE_BUTTON } }}
+    />
+  );
 }

@@ -230,6 +230,7 @@ describe('the files tab', () => {
 
     await user.selectOptions(screen.getByLabelText('Storage'), 'local');
     expect(within(item).getByText('Ready')).toBeInTheDocument();
+    expect(screen.queryByText('No file can start: see the reason under each file.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await within(item).findByText('Done')).toBeInTheDocument();
     expect(requests.find((r) => r.url.endsWith('/s3/presign'))?.body).toMatchObject({ s3_config_id: 'local', size: 500 });
@@ -268,7 +269,7 @@ describe('the files tab', () => {
     await user.dblClick(within(item).getByRole('button', { name: 'Cancel a.txt' }));
     const badge = await within(item).findByText('Cancelled');
     expect(badge.className).not.toMatch(/danger|warning/);
-    expect(screen.getByText(/1 file, 0 done/)).toHaveTextContent('1 file, 0 done · 1 cancelled');
+    expect(screen.getByText(/1 file, 0 done/).closest('p')).toHaveTextContent('1 file, 0 done · 1 cancelled');
     expect(screen.queryByText(/failed/)).toBeNull();
     expect(within(item).getByRole('button', { name: 'Remove a.txt from the list' })).toBeInTheDocument();
   });

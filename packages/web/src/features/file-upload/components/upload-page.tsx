@@ -66,6 +66,8 @@ export function UploadPage() {
   /** Changes the form; a field's old error goes with its old value. */
   function changeValues(next: UploadFormValues) {
     setValues(next);
+    // Another storage checks the files again: an earlier "no file can start" may no longer hold.
+    if (next.configId !== values.configId) setFormError(undefined);
     const changed = (Object.keys(codes) as UploadField[]).filter((field) => next[field] !== values[field]);
     if (changed.length > 0) setCodes((c) => Object.fromEntries(Object.entries(c).filter(([field]) => !changed.includes(field as UploadField))));
   }

@@ -22,10 +22,10 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
   const busy = items.some((i) => isActive(i) || i.status === 'queued');
   return (
     <section aria-label={t('upload.queue.title')} className="overflow-hidden rounded-xl border border-line">
-      {/* The counts wrap beside the actions, which keep their place at the right on a phone too. */}
+      {/* The counts wrap between their parts beside the actions, which keep their place at the right on a phone too. */}
       <div className="flex items-center justify-between gap-3 border-b border-line bg-subtle/50 px-4 py-2 sm:px-5">
         <p className="min-w-0 text-sm text-fg-muted" aria-live="polite">
-          {t('upload.queue.summary', { count: items.length, done })}
+          <span className="whitespace-nowrap">{t('upload.queue.summary', { count: items.length, done })}</span>
           {failed > 0 ? <span className="whitespace-nowrap text-danger-text"> · {t('upload.queue.failed', { count: failed })}</span> : null}
           {cancelled > 0 ? <span className="whitespace-nowrap"> · {t('upload.queue.cancelled', { count: cancelled })}</span> : null}
         </p>
