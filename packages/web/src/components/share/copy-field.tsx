@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
-import { Input, Textarea } from '../ui/input';
+import { Input } from '../ui/input';
 import { toast } from '../ui/toaster';
 
 export interface CopyFieldProps {
@@ -15,8 +15,6 @@ export interface CopyFieldProps {
   copyLabel: string;
   /** Toast shown after copying. */
   copiedMessage: string;
-  /** Show the whole value over as many lines as it needs (a narrow dialog would cut a link after its host). */
-  wrap?: boolean;
 }
 
 /**
@@ -41,7 +39,7 @@ function useEndInView(value: string) {
 }
 
 /** A read-only value (a link) with a copy button; the field is named by its label. */
-export function CopyField({ label, value, hint, copyLabel, copiedMessage, wrap = false }: CopyFieldProps) {
+export function CopyField({ label, value, hint, copyLabel, copiedMessage }: CopyFieldProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const input = useEndInView(value);
@@ -65,7 +63,7 @@ export function CopyField({ label, value, hint, copyLabel, copiedMessage, wrap =
   return (
     <Field label={label} hint={hint}>
       {(control) => (
-        <div className={wrap ? 'flex items-start gap-2' : 'flex gap-2'}>
+        <div className="flex gap-2">
           <Input {...control} ref={input} readOnly value={value} className="font-mono text-[13px]" onFocus={(event) => event.currentTarget.select()} />
           <Button variant="outline" icon={copied ? <Check /> : <Copy />} onClick={() => void copy()} aria-label={copyLabel}>
             <span className="hidden sm:inline">{copied ? t('share.copied') : t('share.copy')}</span>

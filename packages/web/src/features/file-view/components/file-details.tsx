@@ -1,5 +1,5 @@
 import { Clock, Download, Eye, HardDrive, Link2, Lock, QrCode as QrIcon, Timer, TriangleAlert } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../components/share/copy-field';
 import { FileTypeIcon } from '../../../components/share/file-type-icon';
@@ -23,12 +23,18 @@ export interface FileDetailsProps {
   openable?: boolean;
   /** More buttons after Copy link and QR code (the owner's Edit). */
   actions?: ReactNode;
+  /** Move focus to the file's name on mount (just unlocked with a password: the form that had it is gone). */
+  focusHeading?: boolean;
 }
 
 /** A shared file: what it is, its limits, the preview and the download / copy link / QR actions. */
-export function FileDetails({ file, settings, notice, openable = true, actions }: FileDetailsProps) {
+export function FileDetails({ file, settings, notice, openable = true, actions, focusHeading = false }: FileDetailsProps) {
   const { t, i18n } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
   const link = fileShareUrl(file.slug);
   const remaining = file.max_views > 0 ? Math.max(0, file.max_views - file.views) : null;
   const copyLink = useCopyLink();
@@ -48,11 +54,13 @@ export function FileDetails({ file, settings, notice, openable = true, actions }
           <div className="flex min-w-0 gap-4">
             <FileTypeIcon filename={file.filename} mimetype={file.mimetype} className="size-12 rounded-xl" />
             <div className="min-w-0">
-              <h1 className="text-lg font-semibold tracking-tight [overflow-wrap:anywhere] text-fg sm:text-xl">{file.filename}</h1>
+              <h1 ref={heading} tabIndex={-1} className="text-lg font-semibold tracking-tight [overflow-wrap:anywhere] text-fg outline-none sm:text-xl">
+                {file.filename}
+              </h1>
               {file.remark ? <p className="mt-1 text-sm break-words text-fg-muted">{file.remark}</p> : null}
               <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-subtle">
                 <Meta icon={HardDrive}>
-                  {formatBytes(file.size)} · <span className="break-all">{file.mimetype}</span>
+                  {formatBytes(file.size)} · <BreakableType value={file.mimetype} />
                 </Meta>
                 <Meta icon={Clock}>{t('fileView.uploaded', { date: formatDateTime(file.created_at, i18n.language) })}</Meta>
                 <Meta icon={Timer}>{file.expires_at ? t('fileView.expires', { date: formatDateTime(file.expires_at, i18n.language) }) : t('fileView.neverExpires')}</Meta>
@@ -61,15 +69,20 @@ export function FileDetails({ file, settings, notice, openable = true, actions }
               </ul>
             </div>
           </div>
-          {/* On a phone: download across the width, copy link and QR side by side under it (then the owner’s Edit). */}
+          {/* On a phone: download across the width, copy link and QR side by side under it (then the owner’s Edit).
+              After the last allowed view the link no longer opens for anyone, so it is not offered for sharing. */}
           <div className="grid shrink-0 grid-cols-2 gap-2 md:flex md:flex-wrap">
             {openable ? downloadLink('col-span-2') : null}
-            <Button variant="outline" icon={<Link2 />} onClick={() => void copyLink(link, t('fileView.linkCopied'))}>
-              {t('fileView.copyLink')}
-            </Button>
-            <Button variant="outline" icon={<QrIcon />} onClick={() => setQrOpen(true)}>
-              {t('fileView.qr')}
-            </Button>
+            {file.is_last_view ? null : (
+              <>
+                <Button variant="outline" icon={<Link2 />} onClick={() => void copyLink(link, t('fileView.linkCopied'))}>
+                  {t('fileView.copyLink')}
+                </Button>
+                <Button variant="outline" icon={<QrIcon />} onClick={() => setQrOpen(true)}>
+                  {t('fileView.qr')}
+                </Button>
+              </>
+            )}
             {actions}
           </div>
         </div>
@@ -92,6 +105,21 @@ export function FileDetails({ file, settings, notice, openable = true, actions }
         </div>
       </Dialog>
     </article>
+  );
+}
+
+/** A MIME type that wraps after '/', '.', '+' or '-' rather than in the middle of a word. */
+function BreakableType({ value }: { value: string }) {
+  const parts = value.split(/(?<=[/.+-])/);
+  return (
+    <span className="[overflow-wrap:anywhere]">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   );
 }
 

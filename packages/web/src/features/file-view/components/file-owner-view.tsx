@@ -11,8 +11,21 @@ import { fileDeadReason } from '../../../lib/share-status';
 import { FileDetails } from './file-details';
 import type { OpenFile } from './file-preview';
 
-/** The page's shape of a share, from the management detail (its links carry the owner's access token). */
-function openFileOf(file: FileDetailDto): OpenFile {
+/** The access token the server put on the owner's links (`?token=`), for calls that take it as a header. */
+export function ownerTokenOf(file: Pick<FileDetailDto, 'preview_url'>): string | null {
+  try {
+    return new URL(file.preview_url, window.location.origin).searchParams.get('token');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page's shape of a share, from the management detail. Its links carry an owner's access token
+ * (issued by the server, counting no view and needing no password); the Office preview sends the same
+ * token, so the owner previews a protected or limited share like the links do.
+ */
+export function openFileOf(file: FileDetailDto): OpenFile {
   return {
     slug: file.slug,
     filename: file.filename,
@@ -29,7 +42,7 @@ function openFileOf(file: FileDetailDto): OpenFile {
     is_last_view: false,
     previewUrl: file.preview_url,
     downloadUrl: file.download_url,
-    access_token: null,
+    access_token: ownerTokenOf(file),
     access_token_expires_at: null,
   };
 }
@@ -37,7 +50,9 @@ function openFileOf(file: FileDetailDto): OpenFile {
 /**
  * The uploader's view (the admin, or the key that uploaded the file): no view counted and no password
  * asked, and the share's settings edited in place. A used-up share still previews for its owner; an
- * expired one no longer opens for anybody until its expiry is changed.
+ * expired one no longer opens for anybody. The cleanup job deletes dead shares with their files
+ * (expired ones within minutes, used-up ones an hour after the last view), so the notice says so and
+ * offers Edit only for the time the share still exists; once it is gone the page shows "not found".
  */
 export function FileOwnerView({ file, settings, now }: { file: FileDetailDto; settings: PreviewSettings; now: number }) {
   const { t } = useTranslation();
@@ -48,8 +63,7 @@ export function FileOwnerView({ file, settings, now }: { file: FileDetailDto; se
     <>
       {dead ? (
         <ShareNotice icon={Hourglass} tone="warning" title={t(dead === 'expired' ? 'fileView.owner.expired' : 'fileView.owner.usedUp')}>
-          {dead === 'expired' ? `${t('fileView.owner.expiredPreview')} ` : ''}
-          {t('fileView.owner.revive')}
+          {dead === 'expired' ? `${t('fileView.owner.expiredPreview')} ${t('fileView.owner.expiredDeletion')}` : t('fileView.owner.usedUpDeletion')}
         </ShareNotice>
       ) : null}
       <ShareNotice icon={UserRoundCheck} tone="info" title={t('fileView.owner.title')}>

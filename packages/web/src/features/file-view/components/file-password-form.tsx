@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useVerifyFilePassword } from '../api/verify-file-password';
 
 /** Asks for the password of a protected file; the view is counted only when it is right. */
-export function FilePasswordForm({ file, onUnavailable }: { file: FilePublicDto; onUnavailable: (error: unknown) => void }) {
+export function FilePasswordForm({ file, onUnavailable, onUnlocked }: { file: FilePublicDto; onUnavailable: (error: unknown) => void; onUnlocked: (file: FilePublicDto) => void }) {
   const { t } = useTranslation();
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
@@ -19,6 +19,7 @@ export function FilePasswordForm({ file, onUnavailable }: { file: FilePublicDto;
     verify.mutate(
       { slug: file.slug, password },
       {
+        onSuccess: onUnlocked,
         onError: (error) => {
           if (!isApiError(error)) return setFormError(errorMessage(error));
           if (error.status === 404 || error.status === 410 || error.status === 403) return onUnavailable(error);

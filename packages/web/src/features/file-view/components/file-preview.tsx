@@ -48,7 +48,7 @@ export function FilePreview({ file, settings, downloadAction }: { file: OpenFile
     case 'markdown':
     case 'text':
       if (file.size > TEXT_PREVIEW_MAX_BYTES) return noPreview(t('fileView.preview.tooLarge'), t('fileView.preview.tooLargeHint', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) }));
-      return <TextPreview url={file.previewUrl} filename={file.filename} markdown={kind === 'markdown'} />;
+      return <TextPreview url={file.previewUrl} filename={file.filename} mimetype={file.mimetype} markdown={kind === 'markdown'} />;
     default:
       return noPreview(t('fileView.preview.none'), t('fileView.preview.noneHint'));
   }

@@ -13,12 +13,20 @@ import { errorMessage } from '../../../lib/error-message';
 
 export type GoneReason = 'expired' | 'usedUp' | 'unknown';
 
+/** The server's 410 messages that name one cause (both languages: the page may have switched since). */
+const GONE_MESSAGES: Record<Exclude<GoneReason, 'unknown'>, RegExp> = {
+  expired: /^(this file has expired|该文件已过期)[.。]?$/i,
+  usedUp: /^(this file has reached its view limit|该文件已达到最大查看次数)[.。]?$/i,
+};
+
 /**
- * Why a share answered 410. The server's code (GONE) is the same for both causes, so the page tells
- * them apart only from metadata it already holds (a protected share's locked answer); otherwise it
- * names both.
+ * Why a share answered 410: the server's message when it names the cause, else the metadata the page
+ * already holds (a protected share's locked answer); when neither tells, the page names both.
  */
-export function goneReason(known: Pick<FilePublicDto, 'expires_at' | 'views' | 'max_views'> | undefined, now: number = Date.now()): GoneReason {
+export function goneReason(error: unknown, known: Pick<FilePublicDto, 'expires_at' | 'views' | 'max_views'> | undefined, now: number = Date.now()): GoneReason {
+  const message = isApiError(error) ? (error.serverMessage ?? error.message).trim() : '';
+  if (GONE_MESSAGES.expired.test(message)) return 'expired';
+  if (GONE_MESSAGES.usedUp.test(message)) return 'usedUp';
   if (!known) return 'unknown';
   if (known.expires_at && Date.parse(known.expires_at) <= now) return 'expired';
   if (known.max_views > 0 && known.views >= known.max_views) return 'usedUp';
@@ -50,7 +58,7 @@ export function FileUnavailable({ error, known, onRetry, retrying }: { error: un
   );
   if (status === 404) return <StatusCard icon={FileX} title={t('fileView.notFound.title')} description={t('fileView.notFound.description')} action={uploadLink} />;
   if (status === 410) {
-    const [title, description] = GONE_KEYS[goneReason(known)];
+    const [title, description] = GONE_KEYS[goneReason(error, known)];
     return <StatusCard icon={Hourglass} title={t(title)} description={t(description)} action={uploadLink} />;
   }
   if (status === 403) return <StatusCard icon={Ban} title={t('fileView.forbidden.title')} description={t('fileView.forbidden.description')} />;

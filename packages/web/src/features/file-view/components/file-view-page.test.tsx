@@ -114,6 +114,22 @@ describe('file page', () => {
     }
   });
 
+  it("names the cause of a 410 when the server's message does, in either language", async () => {
+    for (const [message, title] of [
+      ['This file has expired', 'This file has expired'],
+      ['该文件已过期', 'This file has expired'],
+      ['This file has reached its view limit', 'This file reached its view limit'],
+      ['该文件已达到最大查看次数', 'This file reached its view limit'],
+      // The combined message names both causes: the combined page.
+      ['该文件已过期或已达到最大查看次数', 'This file is no longer available'],
+    ] as const) {
+      mockApi({ 'GET /api/public/files/pic': () => fail(410, 'GONE', message), 'GET /api/admin/settings': previewSettings() });
+      const view = renderPage();
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
   it('tells an expired protected file from a used-up one by the metadata it already has', async () => {
     for (const [meta, title] of [
       [{ expires_at: '2000-01-01T00:00:00.000Z' }, 'This file has expired'],
@@ -154,6 +170,9 @@ describe('file page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t1`);
     expect(screen.getByText('Password protected')).toBeInTheDocument();
+    // The form that had focus is gone: focus moves to the file, and the change is announced.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'photo.png' })).toHaveFocus());
+    expect(screen.getByText('Password accepted. “photo.png” is open.')).toHaveAttribute('aria-live', 'polite');
     expect(requests.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({ password: 'nope' });
     // The password never goes into a URL.
     expect(requests.every((r) => !r.url.includes('nope'))).toBe(true);
@@ -246,11 +265,37 @@ describe('file page', () => {
     }
   });
 
-  it('warns on the last allowed view', async () => {
+  it('warns on the last allowed view and offers no link that just stopped working', async () => {
     mockApi({ 'GET /api/public/files/pic': () => ok(file({ max_views: 2, views: 2, is_last_view: true })), 'GET /api/admin/settings': previewSettings() });
     renderPage();
     expect(await screen.findByText('This was the last allowed view')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('0 of 2 views left')).toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'QR code' })).toBeNull();
+  });
+
+  it('decodes a GBK text file, and honours a charset in its type', async () => {
+    // "你好" in GBK: not valid UTF-8.
+    const gbk = new Uint8Array([0xc4, 0xe3, 0xba, 0xc3]);
+    mockApi({
+      'GET /api/public/files/pic': () => ok(file({ filename: 'note.txt', mimetype: 'text/plain' })),
+      'GET /api/admin/settings': previewSettings(),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response(gbk),
+    });
+    const view = renderPage();
+    expect(await screen.findByText('你好')).toBeInTheDocument();
+    view.unmount();
+
+    sessionStorage.clear();
+    // "Ö" in ISO-8859-1 (0xd6) declared by the stored type.
+    mockApi({
+      'GET /api/public/files/pic': () => ok(file({ filename: 'note.txt', mimetype: 'text/plain; charset=iso-8859-1', previewUrl: `${ORIGIN}/api/file-view/pic?token=t2` })),
+      'GET /api/admin/settings': previewSettings(),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response(new Uint8Array([0x4f, 0x4b, 0x20, 0xd6])),
+    });
+    renderPage();
+    expect(await screen.findByText('OK Ö')).toBeInTheDocument();
   });
 });
 
@@ -305,7 +350,7 @@ describe('file page for its owner', () => {
     mockApi({ 'GET /api/files/pic': () => ok(detail({ created_by: 'apikey:someone', views: 1 })), 'GET /api/admin/settings': previewSettings() });
     const usedUp = renderPage();
     expect(await screen.findByText('Visitors can no longer open it: its views are used up')).toBeInTheDocument();
-    expect(screen.getByText('Edit the expiry or the view limit to share it again.')).toBeInTheDocument();
+    expect(screen.getByText(/deleted automatically an hour after their last view\. Until then, Edit can change the view limit/)).toBeInTheDocument();
     // The owner's token still opens a used-up share.
     expect(screen.getByRole('link', { name: 'Download' })).toBeInTheDocument();
     usedUp.unmount();
@@ -313,10 +358,25 @@ describe('file page for its owner', () => {
     mockApi({ 'GET /api/files/pic': () => ok(detail({ expires_at: '2000-01-01T00:00:00.000Z' })), 'GET /api/admin/settings': previewSettings() });
     renderPage();
     expect(await screen.findByText('Visitors can no longer open it: it has expired')).toBeInTheDocument();
+    expect(screen.getByText(/deleted automatically within a few minutes\. Until then, Edit can set a new expiry/)).toBeInTheDocument();
     // After the expiry no link opens the file, the owner's neither: no preview, no download.
     expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
     expect(screen.queryByRole('region', { name: /preview/i })).toBeNull();
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  });
+
+  it("previews an Office file with the owner's token: no password, no view", async () => {
+    startAdminSession('tok');
+    const direct = 'https://bucket.example/report.docx?sig=1';
+    const requests = mockApi({
+      'GET /api/files/pic': () => ok(detail({ filename: 'report.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })),
+      'GET /api/admin/settings': previewSettings(),
+      'GET /api/office-preview/pic': () => ok({ url: direct, filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true }),
+    });
+    renderPage();
+    expect(await screen.findByTitle('Online preview of report.docx')).toBeInTheDocument();
+    expect(requests.find((r) => r.url.startsWith('/api/office-preview/'))?.headers['X-File-Token']).toBe('own');
+    expect(reads(requests)).toHaveLength(0);
   });
 
   it('edits the share in place and follows a new link', async () => {

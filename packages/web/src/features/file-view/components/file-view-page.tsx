@@ -30,6 +30,9 @@ export function FileViewPage() {
   const file = useQuery({ ...publicFileQuery(slug), enabled: own.known && !own.owned });
   const preview = usePreviewSettings();
   const [unavailable, setUnavailable] = useState<unknown>();
+  // Set by a right password: the form (and its focus) goes away, so focus moves to the file and it is announced.
+  const [unlocked, setUnlocked] = useState<string>();
+  const { t } = useTranslation();
 
   function content() {
     if (!own.known) return <FileLoading />;
@@ -37,11 +40,19 @@ export function FileViewPage() {
     if (unavailable !== undefined) return <FileUnavailable error={unavailable} known={file.data} />;
     if (file.isPending || (file.isSuccess && !file.data.requires_password && !preview.ready)) return <FileLoading />;
     if (file.isError) return <FileUnavailable error={file.error} onRetry={() => void file.refetch()} retrying={file.isFetching} />;
-    if (file.data.requires_password || !isOpen(file.data)) return <FilePasswordForm file={file.data} onUnavailable={setUnavailable} />;
-    return <FileDetails file={file.data} settings={preview.settings} />;
+    if (file.data.requires_password || !isOpen(file.data)) return <FilePasswordForm file={file.data} onUnavailable={setUnavailable} onUnlocked={(open) => setUnlocked(open.filename)} />;
+    return <FileDetails file={file.data} settings={preview.settings} focusHeading={unlocked !== undefined} />;
   }
 
-  return <div className="px-4 py-6 sm:px-6 lg:py-8">{content()}</div>;
+  return (
+    <div className="px-4 py-6 sm:px-6 lg:py-8">
+      {/* Present from the start, so screen readers announce the text when it is set. */}
+      <p className="sr-only" role="status" aria-live="polite">
+        {unlocked === undefined ? '' : t('fileView.password.unlocked', { name: unlocked })}
+      </p>
+      {content()}
+    </div>
+  );
 }
 
 function isOpen(file: FilePublicDto): file is OpenFile {

@@ -24,19 +24,51 @@ export function asCodeBlock(text: string, filename: string): string {
   return `${fence}${language}\n${text.replace(/\r?\n$/, '')}\n${fence}`;
 }
 
-async function fetchText(url: string): Promise<string> {
+/** The charset a type names (`text/plain; charset=gbk` → `gbk`), if any. */
+function charsetOf(type: string): string | undefined {
+  return /;\s*charset\s*=\s*"?([\w.:-]+)"?/i.exec(type)?.[1]?.toLowerCase();
+}
+
+/** A decoder for a label the browser knows, else undefined. */
+function decoderFor(label: string): TextDecoder | undefined {
+  try {
+    return new TextDecoder(label);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Text in the encoding it was written in. A byte-order mark decides first, then a charset the type
+ * names; otherwise UTF-8 when the bytes are valid UTF-8, else GB18030 (a superset of GBK and GB2312,
+ * what a Chinese Windows editor saves as "ANSI"), so a GBK .txt no longer shows as replacement marks.
+ */
+export function decodeText(bytes: Uint8Array, ...types: string[]): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  const declared = types.map(charsetOf).find((charset) => charset !== undefined);
+  const named = declared ? decoderFor(declared) : undefined;
+  if (named && named.encoding !== 'utf-8') return named.decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
+}
+
+async function fetchText(url: string, mimetype: string): Promise<string> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return new TextDecoder('utf-8').decode(await response.arrayBuffer());
+  return decodeText(new Uint8Array(await response.arrayBuffer()), mimetype, response.headers.get('content-type') ?? '');
 }
 
 /**
  * Text, code and Markdown, read once through the visit's token-carrying link (no further view is
  * counted). Markdown goes through the shared renderer (raw HTML off, DOMPurify after).
  */
-export function TextPreview({ url, filename, markdown }: { url: string; filename: string; markdown: boolean }) {
+export function TextPreview({ url, filename, mimetype, markdown }: { url: string; filename: string; mimetype: string; markdown: boolean }) {
   const { t } = useTranslation();
-  const text = useQuery({ queryKey: ['file-view', 'text', url], queryFn: () => fetchText(url), staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false });
+  const text = useQuery({ queryKey: ['file-view', 'text', url], queryFn: () => fetchText(url, mimetype), staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false });
   const rendered = useRenderedMarkdown(text.data === undefined ? '' : markdown ? text.data : asCodeBlock(text.data, filename));
   if (text.isPending) {
     return (
