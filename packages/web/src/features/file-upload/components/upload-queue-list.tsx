@@ -26,8 +26,8 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
       <div className="flex items-center justify-between gap-3 border-b border-line bg-subtle/50 px-4 py-2 sm:px-5">
         <p className="min-w-0 text-sm text-fg-muted" aria-live="polite">
           <span className="whitespace-nowrap">{t('upload.queue.summary', { count: items.length, done })}</span>
-          {failed > 0 ? <span className="whitespace-nowrap text-danger-text"> · {t('upload.queue.failed', { count: failed })}</span> : null}
-          {cancelled > 0 ? <span className="whitespace-nowrap"> · {t('upload.queue.cancelled', { count: cancelled })}</span> : null}
+          {failed > 0 ? <> <span className="whitespace-nowrap text-danger-text">· {t('upload.queue.failed', { count: failed })}</span></> : null}
+          {cancelled > 0 ? <> <span className="whitespace-nowrap">· {t('upload.queue.cancelled', { count: cancelled })}</span></> : null}
         </p>
         <div className="flex shrink-0 flex-wrap justify-end gap-1">
           {busy ? (
