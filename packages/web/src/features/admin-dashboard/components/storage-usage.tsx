@@ -6,6 +6,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
+import { storageConfigName } from '../../../lib/storage-config-name';
 
 /** One bar per storage config: used bytes against its quota (no quota = no bar fill to measure). */
 export function StorageUsage({ buckets }: { buckets: StorageBucketStatsDto[] }) {
@@ -36,7 +37,7 @@ function BucketRow({ bucket }: { bucket: StorageBucketStatsDto }) {
     <li>
       <div className="mb-1.5 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
         <span className="flex min-w-0 items-center gap-2">
-          <span className="truncate font-medium text-fg">{bucket.name}</span>
+          <span className="truncate font-medium text-fg">{storageConfigName(bucket, t)}</span>
           <Badge>{bucket.providerType}</Badge>
         </span>
         <span className="text-fg-muted tabular-nums">

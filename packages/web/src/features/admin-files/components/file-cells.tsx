@@ -7,6 +7,7 @@ import { RelativeTime } from '../../../components/ui/relative-time';
 import { RowActions } from '../../../components/ui/row-actions';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { fileDeadReason } from '../../../lib/share-status';
+import { storageConfigName } from '../../../lib/storage-config-name';
 
 /** Row actions shared by the table and the card list. */
 export interface FileActionHandlers {
@@ -79,10 +80,11 @@ export function FileExpiryText({ file, now }: { file: FileDto; now: number }) {
 /** The storage config's name and whether links go through the server (proxy) or straight to storage. */
 export function FileStorageText({ file }: { file: FileDto }) {
   const { t } = useTranslation();
+  const name = file.storage_config_name === null ? file.storage_config_id : storageConfigName({ id: file.storage_config_id, name: file.storage_config_name }, t);
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
-      <span className="line-clamp-1 break-all text-fg-muted" title={file.storage_config_name ?? file.storage_config_id}>
-        {file.storage_config_name ?? file.storage_config_id}
+      <span className="line-clamp-2 [overflow-wrap:anywhere] text-fg-muted" title={name}>
+        {name}
       </span>
       <span className="text-xs whitespace-nowrap text-fg-subtle">{file.use_proxy === 1 ? t('files.table.proxy') : t('files.table.direct')}</span>
     </div>

@@ -29,7 +29,8 @@ export function FilesTable({ files, selected, onSelect, onSelectAll, allState, n
       <TBody>
         {files.map((file) => (
           <SelectableRow key={file.id} selected={selected.has(file.id)} onSelect={(on) => onSelect(file.id, on)} label={t('files.table.selectRow', { name: file.filename })}>
-            <TD className="max-w-60 min-w-48">
+            {/* The name takes the room the short columns leave (it was capped at 15rem while Created had space). */}
+            <TD className="w-full max-w-0 min-w-48">
               <FileNameCell file={file} showRemark />
             </TD>
             <TD className="text-right whitespace-nowrap text-fg-muted tabular-nums">{formatBytes(file.size)}</TD>
@@ -39,10 +40,10 @@ export function FilesTable({ files, selected, onSelect, onSelectAll, allState, n
             <TD>
               <FileExpiryText file={file} now={now} />
             </TD>
-            <TD className="max-w-32">
+            <TD className="max-w-48 min-w-28">
               <FileStorageText file={file} />
             </TD>
-            <TD className="text-fg-muted">
+            <TD className="w-px text-fg-muted">
               <FileCreatedText file={file} now={now} />
             </TD>
             <TD>

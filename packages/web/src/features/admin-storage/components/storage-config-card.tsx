@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { RowActions } from '../../../components/ui/row-actions';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
+import { storageConfigName } from '../../../lib/storage-config-name';
 import { PROVIDER_KEYS, usagePercent } from '../lib/storage-form';
 
 export interface StorageCardActions {
@@ -70,15 +71,16 @@ export function StorageConfigCard({ config, onSetDefault, onTest, onEdit, onDele
   const isDefault = config.is_default === 1;
   const isS3 = config.storage_type === 'S3';
   const Icon = isS3 ? Cloud : HardDrive;
+  const name = storageConfigName(config, t);
   return (
-    <Card className={cn('flex flex-col gap-4 p-4 sm:p-5', isDefault && 'ring-2 ring-accent/40')} aria-label={config.name} role="article">
+    <Card className={cn('flex flex-col gap-4 p-4 sm:p-5', isDefault && 'ring-2 ring-accent/40')} aria-label={name} role="article">
       <div className="flex items-start gap-3">
         <div className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
           <Icon className="size-5" aria-hidden="true" />
         </div>
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-fg" title={config.name}>
-            {config.name}
+          <h2 className="truncate text-base font-semibold text-fg" title={name}>
+            {name}
           </h2>
           <div className="mt-1 flex flex-wrap gap-1">
             <Badge>{isS3 ? `${t('storage.types.S3')} · ${providerLabel(config, t)}` : providerLabel(config, t)}</Badge>
@@ -139,20 +141,22 @@ export function StorageConfigCard({ config, onSetDefault, onTest, onEdit, onDele
             icon={<Star />}
             loading={settingDefaultId === config.id}
             onClick={() => onSetDefault(config)}
-            aria-label={t('storage.actions.setDefaultNamed', { name: config.name })}
+            aria-label={t('storage.actions.setDefaultNamed', { name })}
           >
             {t('storage.actions.setDefault')}
           </Button>
         )}
-        <Button variant="outline" size="sm" icon={<FlaskConical />} onClick={() => onTest(config)} aria-label={t('storage.actions.testNamed', { name: config.name })}>
+        <Button variant="outline" size="sm" icon={<FlaskConical />} onClick={() => onTest(config)} aria-label={t('storage.actions.testNamed', { name })}>
           {t('storage.actions.test')}
         </Button>
         <RowActions
           className="ml-auto"
-          items={[{ id: 'edit', icon: Pencil, label: t('storage.actions.edit'), named: t('storage.actions.editNamed', { name: config.name }), run: () => onEdit(config) }]}
+          items={[{ id: 'edit', icon: Pencil, label: t('storage.actions.edit'), named: t('storage.actions.editNamed', { name }), run: () => onEdit(config) }]}
           onDelete={() => onDelete(config)}
           deleteLabel={t('storage.actions.delete')}
-          deleteNamed={t('storage.actions.deleteNamed', { name: config.name })}
+          deleteNamed={t('storage.actions.deleteNamed', { name })}
+          // The server refuses to delete the default; say so up front instead of after a confirmation.
+          deleteBlocked={isDefault ? t('storage.errors.deleteDefault') : undefined}
         />
       </div>
     </Card>

@@ -245,6 +245,29 @@ describe('storage config page', () => {
     expect(deleted).toBe(1);
   });
 
+  it('does not offer to delete the default config: the button says why and asks nothing', async () => {
+    const requests = mockApi({ 'GET /api/s3-configs': () => ok([config(), r2]) });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    const remove = await screen.findByRole('button', { name: 'Delete “Local storage”' });
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAccessibleDescription('The default storage config cannot be deleted; set another as default first');
+    await user.click(remove);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Delete “Media bucket”' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it("shows why the test could not run: the server's message under a translated heading", async () => {
+    mockApi({ 'GET /api/s3-configs': () => ok([r2]), 'POST /api/s3-configs/r2/test': () => fail(503, 'UNAVAILABLE', 'Could not reach the storage: connection refused') });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Test “Media bucket”' }));
+    const alert = await within(await screen.findByRole('dialog')).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not run the test');
+    expect(alert).toHaveTextContent('Could not reach the storage: connection refused');
+  });
+
   it('sets another config as default', async () => {
     const requests = mockApi({
       'GET /api/s3-configs': () => ok([config(), r2]),

@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
+import { storageConfigName } from '../../../lib/storage-config-name';
 import { useDeleteStorageConfig } from '../api/delete-storage-config';
 import { useStorageConfigs } from '../api/get-storage-configs';
 import { useSetDefaultStorageConfig } from '../api/set-default-storage-config';
@@ -40,7 +41,7 @@ export function StorageConfigPage() {
     const config = deleting;
     remove.mutate(config.id, {
       onSuccess: () => {
-        toast.success(t('storage.toast.deleted', { name: config.name }));
+        toast.success(t('storage.toast.deleted', { name: storageConfigName(config, t) }));
         setDeleting(null);
       },
       onError: (error) => {
@@ -52,7 +53,7 @@ export function StorageConfigPage() {
 
   function makeDefault(config: StorageConfigDto) {
     setDefault.mutate(config.id, {
-      onSuccess: () => toast.success(t('storage.toast.defaulted', { name: config.name })),
+      onSuccess: () => toast.success(t('storage.toast.defaulted', { name: storageConfigName(config, t) })),
       onError: (error) => toast.error(t('storage.errors.setDefault'), { description: errorMessage(error) }),
     });
   }
@@ -102,7 +103,7 @@ export function StorageConfigPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('storage.confirm.deleteTitle', { name: deleting?.name ?? '' })}
+        title={t('storage.confirm.deleteTitle', { name: deleting ? storageConfigName(deleting, t) : '' })}
         description={t('storage.confirm.deleteDescription')}
         confirmLabel={t('storage.confirm.delete')}
         onConfirm={confirmDelete}

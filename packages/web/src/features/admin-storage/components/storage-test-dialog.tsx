@@ -4,10 +4,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormError } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/error-message';
+import { storageConfigName } from '../../../lib/storage-config-name';
 import { useTestStorageConfig } from '../api/test-storage-config';
 
 /** Runs the connection test as soon as it opens and lists each check. Mounted fresh per config. */
@@ -20,6 +20,7 @@ function TestRun({ config, onClose }: { config: StorageConfigDto; onClose: () =>
   const { t } = useTranslation();
   const test = useTestStorageConfig();
   const { mutate } = test;
+  const name = storageConfigName(config, t);
   const labels: Record<string, string> = {
     list: t('storage.checks.list'),
     write: t('storage.checks.write'),
@@ -38,7 +39,7 @@ function TestRun({ config, onClose }: { config: StorageConfigDto; onClose: () =>
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={t('storage.test.title', { name: config.name })}
+      title={t('storage.test.title', { name })}
       description={t('storage.test.description')}
       footer={
         <>
@@ -55,13 +56,18 @@ function TestRun({ config, onClose }: { config: StorageConfigDto; onClose: () =>
           {t('storage.test.running')}
         </div>
       ) : test.isError ? (
-        <FormError message={`${t('storage.errors.test')}: ${errorMessage(test.error)}`} />
+        // The server's own reason (a refused connection, a missing bucket) under a heading in the page's language.
+        <div role="alert" className="rounded-lg border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger-text">
+          <p className="font-medium">{t('storage.errors.test')}</p>
+          <p className="mt-1 break-words">{errorMessage(test.error, { preferServer: true })}</p>
+        </div>
       ) : test.data ? (
         <div className="flex flex-col gap-3">
           <p className={cn('text-sm font-medium', test.data.success ? 'text-success-text' : 'text-danger-text')} role="status">
             {test.data.success ? t('storage.test.passed') : t('storage.test.failed')}
           </p>
-          <ul className="divide-y divide-line rounded-xl border border-line" aria-label={t('storage.test.title', { name: config.name })}>
+          {test.data.success ? null : <p className="-mt-2 text-xs text-fg-muted">{t('storage.test.failedHint')}</p>}
+          <ul className="divide-y divide-line rounded-xl border border-line" aria-label={t('storage.test.title', { name })}>
             {test.data.checks.map((check) => (
               <li key={check.name} className="flex items-start gap-3 px-3 py-2.5">
                 {check.ok ? (

@@ -155,13 +155,18 @@ export function storageFormFromDto(dto: StorageConfigDto): StorageFormValues {
   };
 }
 
-/** Bytes of the capacity field: null when empty (the provider's default), NaN when not a number. */
+/**
+ * Bytes of the capacity field: null when empty (unlimited, the provider's default), NaN when not a
+ * positive number. 0 is refused, as the field's error says: a quota of nothing would refuse every upload,
+ * and "unlimited" is the empty field.
+ */
 export function capacityToBytes(values: Pick<StorageFormValues, 'capacity' | 'capacityUnit'>): number | null {
   const raw = values.capacity.trim();
   if (raw === '') return null;
   const amount = Number(raw);
-  if (!Number.isFinite(amount) || amount < 0) return Number.NaN;
-  return Math.round(amount * CAPACITY_UNITS[values.capacityUnit]);
+  if (!Number.isFinite(amount) || amount <= 0) return Number.NaN;
+  const bytes = Math.round(amount * CAPACITY_UNITS[values.capacityUnit]);
+  return bytes > 0 ? bytes : Number.NaN;
 }
 
 export type StorageFormResult<B> = { ok: true; body: B } | { ok: false; errors: StorageFormErrors };
