@@ -162,3 +162,32 @@ test('a multipart upload interrupted by a reload resumes with the parts the serv
   const link = await item.getByLabel('Share link').inputValue();
   await downloadAndCompare(browser, link, digest);
 });
+
+test('a custom link that is taken is marked, and Retry shares the file under the link typed instead', async ({ page }) => {
+  await loginAsAdmin(page);
+  const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+  const taken = `e2e-taken-${randomBytes(3).toString('hex')}`;
+  // Seeded through the API (STYLE §23): a share already holding the link.
+  const seeded = await page.request.put(`/api/upload-direct/seed.txt?slug=${taken}`, { headers: { Authorization: `Bearer ${token}` }, data: 'seed' });
+  expect(seeded.status(), await seeded.text()).toBeLessThan(300);
+
+  const file = path.join(dir, `slug-${randomBytes(3).toString('hex')}.txt`);
+  writeFileSync(file, 'hello');
+  const name = path.basename(file);
+  await page.goto('/upload');
+  await page.getByLabel('Choose files').setInputFiles(file);
+  const link = page.getByLabel('Custom link');
+  await link.fill(taken);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+
+  const item = page.getByRole('listitem', { name });
+  await expect(item.getByRole('alert')).toHaveText('Link suffix already taken: change the custom link, then retry.');
+  await expect(link).toHaveValue(taken);
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+
+  const fresh = `${taken}-2`;
+  await link.fill(fresh);
+  await item.getByRole('button', { name: `Retry ${name}` }).click();
+  await expect(item.getByText('Done')).toBeVisible();
+  await expect(item.getByLabel('Share link')).toHaveValue(new RegExp(`/file/${fresh}$`));
+});
