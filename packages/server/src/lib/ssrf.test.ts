@@ -101,7 +101,7 @@ describe('guardedRequest against a loopback fixture', () => {
   });
 
   it('refuses a sixth redirect', async () => {
-    await expect(guardedRequest(fixture('/hop?n=5'), { maxBytes: 1024 }, policy)).rejects.toMatchObject({ status: 400, text: { en: expect.stringMatching(/redirects/) } });
+    await expect(guardedRequest(fixture('/hop?n=5'), { maxBytes: 1024 }, policy)).rejects.toMatchObject({ status: 400, text: { en: expect.stringMatching(/redirects/), zh: '无法获取该 URL：重定向超过 5 次' } });
   });
 
   it.each([
@@ -125,6 +125,6 @@ describe('guardedRequest against a loopback fixture', () => {
   });
 
   it('gives up on a server that never answers', async () => {
-    await expect(guardedRequest(fixture('/slow'), { maxBytes: 10, headersTimeoutMs: 200 }, policy)).rejects.toMatchObject({ status: 400, text: { en: expect.stringMatching(/timed out/) } });
+    await expect(guardedRequest(fixture('/slow'), { maxBytes: 10, headersTimeoutMs: 200 }, policy)).rejects.toMatchObject({ status: 400, text: { en: expect.stringMatching(/timed out/), zh: '无法获取该 URL：请求超时' } });
   });
 });

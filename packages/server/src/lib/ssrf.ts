@@ -71,7 +71,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 const refused = (en: string, zh: string) => new AppError('BAD_REQUEST', { text: { en, zh } });
 const FORBIDDEN_TARGET = () => refused('The URL points to a private, loopback or reserved address', 'URL 指向内网、本机或保留地址');
-const unreachable = (why: string) => refused(`The URL could not be fetched: ${why}`, `无法获取该 URL：${why}`);
+const unreachable = (why: string, whyZh: string) => refused(`The URL could not be fetched: ${why}`, `无法获取该 URL：${whyZh}`);
+const NO_SUCH_HOST = ['the host name does not resolve', '无法解析主机名'] as const;
 
 async function systemResolve(hostname: string): Promise<string[]> {
   return (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
@@ -88,10 +89,10 @@ export async function checkTarget(url: URL, policy: SsrfPolicy = {}): Promise<{ 
     try {
       addresses = await (policy.resolve ?? systemResolve)(host);
     } catch {
-      throw unreachable('the host name does not resolve');
+      throw unreachable(...NO_SUCH_HOST);
     }
   }
-  if (addresses.length === 0) throw unreachable('the host name does not resolve');
+  if (addresses.length === 0) throw unreachable(...NO_SUCH_HOST);
   // Every address must be public: a name with one private address could be made to use it.
   const trusted = !isIP(host) && policy.trustedHosts?.has(host) === true;
   if (!trusted && addresses.some(isForbiddenAddress)) throw FORBIDDEN_TARGET();
@@ -117,7 +118,7 @@ function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, optio
       signal,
     });
     req.once('response', resolve);
-    req.on('error', (err) => reject(signal.aborted ? (signal.reason ?? err) : unreachable(err.message)));
+    req.on('error', (err) => reject(signal.aborted ? (signal.reason ?? err) : unreachable(err.message, `连接失败（${err.message}）`)));
     req.end();
   });
 }
@@ -132,7 +133,7 @@ function cappedBody(res: IncomingMessage, maxBytes: number, idleMs: number): Rea
       else callback(null, chunk);
     },
   });
-  res.setTimeout(idleMs, () => res.destroy(unreachable('the server stopped sending')));
+  res.setTimeout(idleMs, () => res.destroy(unreachable('the server stopped sending', '对方服务器停止了发送')));
   res.once('error', (err) => cap.destroy(err));
   cap.once('close', () => {
     if (!res.destroyed) res.destroy();
@@ -153,7 +154,7 @@ export async function guardedRequest(rawUrl: string, options: GuardedRequestOpti
   }
   // The time limit covers reaching the final response; after that only the idle limit applies.
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(unreachable('timed out')), options.headersTimeoutMs ?? 30_000);
+  const timer = setTimeout(() => controller.abort(unreachable('timed out', '请求超时')), options.headersTimeoutMs ?? 30_000);
   const cancel = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', cancel, { once: true });
   if (options.signal?.aborted) cancel();
@@ -181,7 +182,7 @@ async function follow(start: URL, options: GuardedRequestOptions, policy: SsrfPo
       return { status: res.statusCode ?? 0, headers: res.headers, url: url.toString(), body: cappedBody(res, options.maxBytes, options.idleTimeoutMs ?? 60_000) };
     }
     res.resume();
-    if (hop >= MAX_REDIRECTS) throw unreachable(`more than ${MAX_REDIRECTS} redirects`);
+    if (hop >= MAX_REDIRECTS) throw unreachable(`more than ${MAX_REDIRECTS} redirects`, `重定向超过 ${MAX_REDIRECTS} 次`);
     url = new URL(location, url);
     if (res.statusCode === 303 && method !== 'HEAD') method = 'GET';
   }
