@@ -83,7 +83,7 @@ export function FileStorageText({ file }: { file: FileDto }) {
   const name = file.storage_config_name === null ? file.storage_config_id : storageConfigName({ id: file.storage_config_id, name: file.storage_config_name }, t);
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
-      <span className="line-clamp-2 [overflow-wrap:anywhere] text-fg-muted" title={name}>
+      <span className="line-clamp-1 break-all text-fg-muted" title={name}>
         {name}
       </span>
       <span className="text-xs whitespace-nowrap text-fg-subtle">{file.use_proxy === 1 ? t('files.table.proxy') : t('files.table.direct')}</span>
@@ -91,8 +91,9 @@ export function FileStorageText({ file }: { file: FileDto }) {
   );
 }
 
-export function FileCreatedText({ file, now }: { file: FileDto; now: number }) {
-  return <RelativeTime at={file.created_at} now={now} className="whitespace-nowrap" />;
+/** `wrap`: the table lets "27 seconds ago" take two lines, so the name and storage columns get its room. */
+export function FileCreatedText({ file, now, wrap = false }: { file: FileDto; now: number; wrap?: boolean }) {
+  return <RelativeTime at={file.created_at} now={now} className={wrap ? undefined : 'whitespace-nowrap'} />;
 }
 
 export function FileActions({ file, onCopyLink, onQr, onEdit, onDelete }: FileActionHandlers & { file: FileDto }) {

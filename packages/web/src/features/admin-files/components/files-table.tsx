@@ -40,11 +40,11 @@ export function FilesTable({ files, selected, onSelect, onSelectAll, allState, n
             <TD>
               <FileExpiryText file={file} now={now} />
             </TD>
-            <TD className="max-w-48 min-w-28">
+            <TD className="max-w-48 min-w-32">
               <FileStorageText file={file} />
             </TD>
-            <TD className="w-px text-fg-muted">
-              <FileCreatedText file={file} now={now} />
+            <TD className="w-px min-w-24 text-fg-muted">
+              <FileCreatedText file={file} now={now} wrap />
             </TD>
             <TD>
               <FileActions file={file} {...actions} />
