@@ -137,8 +137,11 @@ async function readBack(store: ObjectStore, keys: ProbeKeys): Promise<Text> {
 /** The browser's path: upload and download through presigned URLs, sent from the caller's origin. */
 async function presignedRoundTrip(store: ObjectStore, options: ProbeOptions, keys: ProbeKeys): Promise<Text> {
   // Signed for its length, as every upload URL Driftbox hands out: a backend that cannot check it fails here.
-  const put = await store.presignPut(keys.browser, { expiresIn: options.expiresIn, contentType: 'text/plain', contentLength: Buffer.byteLength(keys.content) });
-  await expectOk(await options.fetch(put.url, { method: 'PUT', headers: { ...put.headers, Origin: options.origin }, body: keys.content }), { en: 'Presigned upload', zh: '预签名上传' });
+  const length = Buffer.byteLength(keys.content);
+  const put = await store.presignPut(keys.browser, { expiresIn: options.expiresIn, contentType: 'text/plain', contentLength: length });
+  // Stated outright: a browser always sends it, the in-process call for LOCAL URLs would not.
+  const headers = { ...put.headers, Origin: options.origin, 'Content-Length': String(length) };
+  await expectOk(await options.fetch(put.url, { method: 'PUT', headers, body: keys.content }), { en: 'Presigned upload', zh: '预签名上传' });
   const get = await store.presignGet(keys.browser, { expiresIn: options.expiresIn });
   const res = await options.fetch(get.url, { headers: { Origin: options.origin } });
   await expectOk(res, { en: 'Presigned download', zh: '预签名下载' });
