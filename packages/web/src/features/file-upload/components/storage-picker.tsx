@@ -4,6 +4,7 @@ import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
+import { storageConfigName } from '../../../lib/storage-config-name';
 import { remainingBytes } from '../lib/prechecks';
 
 export interface StoragePickerProps {
@@ -28,7 +29,7 @@ export function StoragePicker({ configs, value, onChange, error, loading, disabl
             {!configs?.length ? <option value="">{loading ? t('upload.storage.loading') : t('upload.storage.unavailable')}</option> : null}
             {configs?.map((config) => (
               <option key={config.id} value={config.id}>
-                {config.is_default ? t('upload.storage.defaultName', { name: config.name }) : config.name}
+                {config.is_default ? t('upload.storage.defaultName', { name: storageConfigName(config, t) }) : storageConfigName(config, t)}
               </option>
             ))}
           </Select>
