@@ -117,14 +117,13 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   const input = Object.fromEntries(known.map((name) => [name, env[name] === '' ? undefined : env[name]]));
   const parsed = EnvSchema.safeParse(input);
   // Checked here, not in the schema: the limit is on the path resolved against `cwd`.
-  const socket = typeof input.SOCKET_PATH === 'string' ? path.resolve(cwd, input.SOCKET_PATH) : null;
-  const socketProblem = socket !== null && Buffer.byteLength(socket) > MAX_SOCKET_PATH_BYTES ? [`SOCKET_PATH: ${socket} is longer than the ${MAX_SOCKET_PATH_BYTES} bytes a Unix socket path may have`] : [];
+  const socketPath = typeof input.SOCKET_PATH === 'string' ? path.resolve(cwd, input.SOCKET_PATH) : null;
+  const socketProblem = socketPath !== null && Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES ? [`SOCKET_PATH: ${socketPath} is longer than the ${MAX_SOCKET_PATH_BYTES} bytes a Unix socket path may have`] : [];
   if (!parsed.success || socketProblem.length > 0) {
     throw new ConfigError([...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...socketProblem]);
   }
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
-  const socketPath = e.SOCKET_PATH ? path.resolve(cwd, e.SOCKET_PATH) : null;
   return {
     port: e.PORT,
     host: e.HOST,

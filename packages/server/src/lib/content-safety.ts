@@ -21,14 +21,24 @@ export const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; m
 // The file page embeds PDFs in a frame, so the app's own origin (only) may frame them.
 const PDF_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
+/**
+ * The Content-Type a user file is served with: the stored type reduced to `type/subtype` and a plain
+ * charset (types stored before uploads were normalised may carry parameters a browser reads as another
+ * type, e.g. `image/png;,text/html`), octet-stream when there is none. Every check below reads this.
+ */
+export function servedType(declared: string | null | undefined): string {
+  return normalizeMimetype(declared) ?? 'application/octet-stream';
+}
+
 /** True when `contentType` could run script if rendered inline. */
 export function isActiveContent(contentType: string): boolean {
-  return ACTIVE_TYPES.test(contentType.trim());
+  return ACTIVE_TYPES.test(servedType(contentType));
 }
 
 /** True when a file of `contentType` may be shown inline from the app's origin. */
 export function isInlineSafe(contentType: string): boolean {
-  return !isActiveContent(contentType) && INLINE_TYPES.test(contentType.trim());
+  const type = servedType(contentType);
+  return !isActiveContent(type) && INLINE_TYPES.test(type);
 }
 
 /** `attachment`/`inline` with the file name in both the ASCII fallback and RFC 5987 forms. */
@@ -44,10 +54,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
  * not inline-safe, whatever was asked), `nosniff` so the declared type is the one used, and the CSP.
  */
 export function safeFileHeaders(declared: string, filename: string, wanted: 'inline' | 'attachment'): Record<string, string> {
-  // Types stored before they were normalised on upload may carry parameters a browser reads as another type.
-  const contentType = normalizeMimetype(declared) ?? 'application/octet-stream';
+  const contentType = servedType(declared);
   const kind = wanted === 'inline' && isInlineSafe(contentType) ? 'inline' : 'attachment';
-  const pdf = /^application\/pdf\s*(;|$)/i.test(contentType.trim());
+  const pdf = /^application\/pdf(;|$)/.test(contentType);
   return {
     'Content-Type': contentType,
     'Content-Disposition': contentDisposition(kind, filename),

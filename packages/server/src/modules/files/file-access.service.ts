@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isLive } from '../../db/view-limits.js';
 import { iso, type Clock } from '../../lib/clock.js';
-import { contentDisposition, isInlineSafe, safeFileHeaders } from '../../lib/content-safety.js';
+import { contentDisposition, isInlineSafe, safeFileHeaders, servedType } from '../../lib/content-safety.js';
 import type { AppCrypto } from '../../lib/crypto.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { shareTokens } from '../../lib/share-tokens.js';
@@ -126,8 +126,9 @@ export function createFileAccessService(deps: FileAccessDeps) {
   async function directUrl(row: FileRow, mode: 'view' | 'download'): Promise<{ url: string; expiresIn: number }> {
     const { config, store } = await storage.storeOf(row.storage_config_id);
     const expiresIn = config.signature_expires_in;
-    const kind = mode === 'view' && isInlineSafe(row.mimetype) ? 'inline' : 'attachment';
-    const signed = await store.presignGet(row.storage_path, { expiresIn, contentType: row.mimetype, contentDisposition: contentDisposition(kind, row.filename) }).catch((err: unknown) => {
+    const contentType = servedType(row.mimetype);
+    const kind = mode === 'view' && isInlineSafe(contentType) ? 'inline' : 'attachment';
+    const signed = await store.presignGet(row.storage_path, { expiresIn, contentType, contentDisposition: contentDisposition(kind, row.filename) }).catch((err: unknown) => {
       throw storageToAppError(err);
     });
     return { url: signed.url, expiresIn };

@@ -91,8 +91,8 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     return withStorageErrors(() =>
       Promise.all(
         partNumbers.map(async (partNumber) => {
-          const contentLength = lengths.get(partNumber) ?? undefined;
-          return { partNumber, url: (await store.presignPart(row.storage_path, row.upload_id, partNumber, { expiresIn, ...(contentLength !== undefined ? { contentLength } : {}) })).url };
+          const contentLength = lengths.get(partNumber);
+          return { partNumber, url: (await store.presignPart(row.storage_path, row.upload_id, partNumber, { expiresIn, ...(typeof contentLength === 'number' ? { contentLength } : {}) })).url };
         }),
       ),
     );

@@ -204,6 +204,10 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
         const res = await get(`/api/file-view/${file.slug}`);
         expect(res.status, stored).toBe(200);
         expect(res.headers.get('content-type'), stored).toBe(served);
+        // Direct mode: the signed link serves the same bare type.
+        await h.db.updateTable('files').set({ use_proxy: 0 }).where('id', '=', file.id).execute();
+        const link = (await h.app.request(`/api/file-view/${file.slug}`)).headers.get('location') ?? '';
+        expect((await get(link)).headers.get('content-type'), stored).toBe(served);
       }
     });
 

@@ -1,5 +1,6 @@
 import { FILE_ACCESS_TOKEN_TTL_MS, PENDING_UPLOAD_TTL_MS } from '@driftbox/contract';
 import { addMs, iso, type Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { FileRow, FilesRepository } from './files.repository.js';
@@ -78,7 +79,7 @@ export function createFileCleanup(deps: FileCleanupDeps) {
           await repo.deletePurge(configId, key);
         } catch (err) {
           // A config deleted since has nothing left to purge; anything else is retried on the next pass.
-          if (isStorageError(err, 'NOT_FOUND') || (err as { status?: number } | null)?.status === 404) await repo.deletePurge(configId, key);
+          if (isStorageError(err, 'NOT_FOUND') || (err instanceof AppError && err.code === 'NOT_FOUND')) await repo.deletePurge(configId, key);
           else logger.warn('Could not purge the object of a deleted share', { key, error: String(err) });
         }
       }

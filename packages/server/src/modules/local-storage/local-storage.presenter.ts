@@ -1,7 +1,7 @@
 import type { LocalGrant } from '../../storage/local-signing.js';
 import type { GetResult } from '../../storage/object-store.js';
 // Which types may run script is decided in one place, shared with the file-share routes.
-import { SANDBOX_CSP, isActiveContent } from '../../lib/content-safety.js';
+import { SANDBOX_CSP, isActiveContent, servedType } from '../../lib/content-safety.js';
 
 /**
  * Response headers for a download through a signed local-storage URL. User files are served with a
@@ -9,7 +9,7 @@ import { SANDBOX_CSP, isActiveContent } from '../../lib/content-safety.js';
  * app's own origin.
  */
 export function downloadHeaders(grant: LocalGrant, result: Omit<GetResult, 'body' | 'key'>): Record<string, string> {
-  const contentType = grant.contentType ?? result.contentType ?? 'application/octet-stream';
+  const contentType = servedType(grant.contentType ?? result.contentType);
   const headers: Record<string, string> = {
     'Content-Type': contentType,
     'Content-Length': String(result.size),
