@@ -3,64 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadAuthFromStorage, startAdminSession, startApiKeySession } from '../../../lib/auth-store';
-import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
+import { fail, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { RESUME_STORAGE_KEY } from '../../../lib/uploader/resume-store';
 import { RECENT_UPLOADS_KEY } from '../lib/recent-uploads';
+import { api, detailDto, drop, FakeXhr, file, MiB } from '../test/fixtures';
 import { UploadPage } from './upload-page';
-
-const MiB = 1024 * 1024;
-const LOCAL = { id: 'local', name: 'Local', storage_type: 'LOCAL', provider_type: 'Local', is_default: 1, is_public: 1, total_storage_bytes: 100 * MiB, used_bytes: 40 * MiB };
-const SMALL = { id: 'tiny', name: 'Tiny', storage_type: 'S3', provider_type: 'Cloudflare R2', is_default: 0, is_public: 1, total_storage_bytes: 1000, used_bytes: 900 };
-const MAX = { max_upload_size: 10, max_upload_size_bytes: 10 * MiB, max_upload_size_value: 10, max_upload_size_unit: 'MB' };
-
-function file(name: string, size: number, type = 'text/plain'): File {
-  return new File([new Uint8Array(size)], name, { type, lastModified: 1_700_000_000_000 });
-}
-
-function api(extra: Record<string, (r: RecordedRequest) => Response | Promise<Response>> = {}) {
-  return mockApi({
-    'GET /api/s3-configs': () => ok([LOCAL, SMALL]),
-    'GET /api/system/max-upload-size': () => ok(MAX),
-    ...extra,
-  });
-}
-
-/** Drops files on the zone the way a browser's drag and drop delivers them. */
-function drop(files: File[]) {
-  fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files, types: ['Files'] } });
-}
-
-/** A stand-in for XMLHttpRequest: every PUT succeeds at once with an ETag. */
-class FakeXhr {
-  static puts: { url: string; size: number }[] = [];
-  status = 0;
-  timeout = 0;
-  upload: { onprogress: ((e: { loaded: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  private url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  getResponseHeader(name: string) {
-    return name.toLowerCase() === 'etag' ? '"e1"' : null;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  send(body: Blob) {
-    FakeXhr.puts.push({ url: this.url, size: body.size });
-    setTimeout(() => {
-      this.upload.onprogress?.({ loaded: body.size });
-      this.status = 200;
-      this.onload?.();
-    }, 0);
-  }
-}
 
 beforeEach(() => {
   FakeXhr.puts = [];
@@ -275,128 +223,6 @@ describe('the files tab', () => {
   });
 });
 
-describe('the URL tab', () => {
-  beforeEach(() => {
-    startAdminSession('t');
-    reloadAuthFromStorage();
-  });
-
-  const job = (status: string, progress: number) => ({
-    file_id: 'j1', slug: 'fetched', status, progress, bytes_total: 2048, bytes_fetched: 2048, bytes_stored: 2048, error: null,
-    url: status === 'completed' ? 'http://x/file/fetched' : null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
-  });
-
-  it('refuses what is not an http(s) URL before asking the server', async () => {
-    const requests = api();
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await user.click(screen.getByRole('tab', { name: 'From URL' }));
-    await user.type(screen.getByLabelText('File URL'), 'ftp://example.com/a.zip');
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByText('Enter a valid http or https URL')).toBeInTheDocument();
-    expect(requests.some((r) => r.url.includes('/url/'))).toBe(false);
-  });
-
-  it("says why the server refused the URL, in the server's words", async () => {
-    const requests = api({ 'POST /api/url/info': () => fail(400, 'BAD_REQUEST', 'The URL points to a private, loopback or reserved address') });
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await user.click(screen.getByRole('tab', { name: 'From URL' }));
-    await user.type(screen.getByLabelText('File URL'), 'http://127.0.0.1/x.zip');
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByText('The URL points to a private, loopback or reserved address')).toBeInTheDocument();
-    expect(screen.queryByText('The request was not valid')).toBeNull();
-    expect(requests.find((r) => r.url.endsWith('/url/info'))?.headers['X-Language']).toBe('en');
-  });
-
-  it('looks the URL up, lets the server fetch it, follows the progress and shows the link', async () => {
-    const requests = api({
-      'POST /api/url/info': () => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size: 2048, contentType: 'application/zip', lastModified: null }),
-      'POST /api/url/fetch': () => ok(job('running', 10), 202),
-      'GET /api/url/fetch/j1': () => ok(job('completed', 100)),
-    });
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
-    await user.click(screen.getByRole('tab', { name: 'From URL' }));
-    await user.type(screen.getByLabelText('File URL'), 'https://example.com/a.zip');
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    expect(await screen.findByText('application/zip')).toBeInTheDocument();
-    expect(screen.getByText('2.0 KB')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
-    expect(await screen.findByText('Fetching from the URL…')).toBeInTheDocument();
-    expect(await screen.findByLabelText('Share link')).toHaveValue(`${window.location.origin}/file/fetched`);
-    expect(requests.find((r) => r.url.endsWith('/url/fetch'))?.body).toMatchObject({ url: 'https://example.com/a.zip', filename: 'a.zip', s3_config_id: 'local' });
-  });
-});
-
-describe('the URL tab, checks and tab switches', () => {
-  beforeEach(() => {
-    startAdminSession('t');
-    reloadAuthFromStorage();
-  });
-
-  const info = (size: number) => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size, contentType: 'application/zip', lastModified: null });
-  const job = (status: string, progress: number) => ({
-    file_id: 'j1', slug: 'fetched', status, progress, bytes_total: 2048, bytes_fetched: 1024, bytes_stored: 0, error: status === 'failed' ? 'Source went away' : null,
-    url: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
-  });
-
-  async function checkUrl(user: ReturnType<typeof userEvent.setup>) {
-    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
-    await user.click(screen.getByRole('tab', { name: 'From URL' }));
-    await user.type(screen.getByLabelText('File URL'), 'https://example.com/a.zip');
-    await user.click(screen.getByRole('button', { name: 'Check' }));
-    await screen.findByText('application/zip');
-  }
-
-  it('refuses a URL whose size is over the upload limit before starting', async () => {
-    const requests = api({ 'POST /api/url/info': () => info(11 * MiB) });
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await checkUrl(user);
-    expect(screen.getByRole('alert')).toHaveTextContent('a.zip is too large: 11.0 MB, the maximum upload size is 10.0 MB.');
-    expect(screen.getByRole('button', { name: 'Fetch and share' })).toBeDisabled();
-    expect(requests.some((r) => r.url.endsWith('/url/fetch'))).toBe(false);
-  });
-
-  it('keeps following a fetch while the Files tab is open, then shows the result', async () => {
-    let polls = 0;
-    api({
-      'POST /api/url/info': () => info(2048),
-      'POST /api/url/fetch': () => ok(job('running', 10), 202),
-      'GET /api/url/fetch/j1': () => ok((polls += 1) < 2 ? job('running', 30) : { ...job('completed', 100), bytes_fetched: 2048 }),
-    });
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await checkUrl(user);
-    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
-    await user.click(screen.getByRole('tab', { name: 'Files' }));
-    expect(await screen.findByText('Recent uploads', {}, { timeout: 4000 })).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'From URL' }));
-    expect(screen.getByLabelText('Share link')).toHaveValue(`${window.location.origin}/file/fetched`);
-  });
-
-  it('shows a failed fetch as stopped and refreshes the storage space', async () => {
-    let configCalls = 0;
-    mockApi({
-      'GET /api/s3-configs': () => ((configCalls += 1), ok([LOCAL, SMALL])),
-      'GET /api/system/max-upload-size': () => ok(MAX),
-      'POST /api/url/info': () => info(2048),
-      'POST /api/url/fetch': () => ok(job('running', 10), 202),
-      'GET /api/url/fetch/j1': () => ok(job('failed', 30)),
-    });
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await checkUrl(user);
-    const before = configCalls;
-    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
-    expect(await screen.findByText('Source went away', {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Transfer progress' }).firstElementChild).toHaveClass('bg-danger');
-    await waitFor(() => expect(configCalls).toBeGreaterThan(before));
-  });
-});
-
 describe('unfinished uploads', () => {
   beforeEach(() => {
     startAdminSession('t');
@@ -418,28 +244,3 @@ describe('unfinished uploads', () => {
     expect(localStorage.getItem(RESUME_STORAGE_KEY)).toBe('{}');
   });
 });
-
-function detailDto() {
-  return {
-    mimetype: 'text/markdown',
-    remark: null,
-    has_password: true,
-    expires_at: null,
-    max_views: 0,
-    views: 0,
-    use_proxy: 1,
-    storage_config_id: 'local',
-    storage_config_name: 'Local',
-    storage_type: 'LOCAL',
-    provider_type: 'Local',
-    storage_path: 'note.md',
-    file_path: null,
-    etag: '"e1"',
-    created_by: 'admin',
-    key_name: null,
-    updated_at: '2026-01-01T00:00:00.000Z',
-    url: 'http://x/file/shared-1',
-    preview_url: 'http://x/api/file-view/shared-1',
-    download_url: 'http://x/api/file-download/shared-1',
-  };
-}

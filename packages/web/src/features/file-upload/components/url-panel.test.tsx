@@ -1,0 +1,132 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { reloadAuthFromStorage, startAdminSession } from '../../../lib/auth-store';
+import { fail, mockApi, ok } from '../../../test/http';
+import { renderWithApp } from '../../../test/render';
+import { api, LOCAL, MAX, MiB, SMALL } from '../test/fixtures';
+import { UploadPage } from './upload-page';
+
+// The URL tab of the upload page: the server fetches a file from a URL.
+
+describe('the URL tab', () => {
+  beforeEach(() => {
+    startAdminSession('t');
+    reloadAuthFromStorage();
+  });
+
+  const job = (status: string, progress: number) => ({
+    file_id: 'j1', slug: 'fetched', status, progress, bytes_total: 2048, bytes_fetched: 2048, bytes_stored: 2048, error: null,
+    url: status === 'completed' ? 'http://x/file/fetched' : null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('refuses what is not an http(s) URL before asking the server', async () => {
+    const requests = api();
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await user.click(screen.getByRole('tab', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('File URL'), 'ftp://example.com/a.zip');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Enter a valid http or https URL')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.includes('/url/'))).toBe(false);
+  });
+
+  it("says why the server refused the URL, in the server's words", async () => {
+    const requests = api({ 'POST /api/url/info': () => fail(400, 'BAD_REQUEST', 'The URL points to a private, loopback or reserved address') });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await user.click(screen.getByRole('tab', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('File URL'), 'http://127.0.0.1/x.zip');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('The URL points to a private, loopback or reserved address')).toBeInTheDocument();
+    expect(screen.queryByText('The request was not valid')).toBeNull();
+    expect(requests.find((r) => r.url.endsWith('/url/info'))?.headers['X-Language']).toBe('en');
+  });
+
+  it('looks the URL up, lets the server fetch it, follows the progress and shows the link', async () => {
+    const requests = api({
+      'POST /api/url/info': () => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size: 2048, contentType: 'application/zip', lastModified: null }),
+      'POST /api/url/fetch': () => ok(job('running', 10), 202),
+      'GET /api/url/fetch/j1': () => ok(job('completed', 100)),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    await user.click(screen.getByRole('tab', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('File URL'), 'https://example.com/a.zip');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('application/zip')).toBeInTheDocument();
+    expect(screen.getByText('2.0 KB')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
+    expect(await screen.findByText('Fetching from the URL…')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Share link')).toHaveValue(`${window.location.origin}/file/fetched`);
+    expect(requests.find((r) => r.url.endsWith('/url/fetch'))?.body).toMatchObject({ url: 'https://example.com/a.zip', filename: 'a.zip', s3_config_id: 'local' });
+  });
+});
+
+describe('the URL tab, checks and tab switches', () => {
+  beforeEach(() => {
+    startAdminSession('t');
+    reloadAuthFromStorage();
+  });
+
+  const info = (size: number) => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size, contentType: 'application/zip', lastModified: null });
+  const job = (status: string, progress: number) => ({
+    file_id: 'j1', slug: 'fetched', status, progress, bytes_total: 2048, bytes_fetched: 1024, bytes_stored: 0, error: status === 'failed' ? 'Source went away' : null,
+    url: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+  });
+
+  async function checkUrl(user: ReturnType<typeof userEvent.setup>) {
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    await user.click(screen.getByRole('tab', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('File URL'), 'https://example.com/a.zip');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await screen.findByText('application/zip');
+  }
+
+  it('refuses a URL whose size is over the upload limit before starting', async () => {
+    const requests = api({ 'POST /api/url/info': () => info(11 * MiB) });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await checkUrl(user);
+    expect(screen.getByRole('alert')).toHaveTextContent('a.zip is too large: 11.0 MB, the maximum upload size is 10.0 MB.');
+    expect(screen.getByRole('button', { name: 'Fetch and share' })).toBeDisabled();
+    expect(requests.some((r) => r.url.endsWith('/url/fetch'))).toBe(false);
+  });
+
+  it('keeps following a fetch while the Files tab is open, then shows the result', async () => {
+    let polls = 0;
+    api({
+      'POST /api/url/info': () => info(2048),
+      'POST /api/url/fetch': () => ok(job('running', 10), 202),
+      'GET /api/url/fetch/j1': () => ok((polls += 1) < 2 ? job('running', 30) : { ...job('completed', 100), bytes_fetched: 2048 }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await checkUrl(user);
+    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
+    await user.click(screen.getByRole('tab', { name: 'Files' }));
+    expect(await screen.findByText('Recent uploads', {}, { timeout: 4000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'From URL' }));
+    expect(screen.getByLabelText('Share link')).toHaveValue(`${window.location.origin}/file/fetched`);
+  });
+
+  it('shows a failed fetch as stopped and refreshes the storage space', async () => {
+    let configCalls = 0;
+    mockApi({
+      'GET /api/s3-configs': () => ((configCalls += 1), ok([LOCAL, SMALL])),
+      'GET /api/system/max-upload-size': () => ok(MAX),
+      'POST /api/url/info': () => info(2048),
+      'POST /api/url/fetch': () => ok(job('running', 10), 202),
+      'GET /api/url/fetch/j1': () => ok(job('failed', 30)),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await checkUrl(user);
+    const before = configCalls;
+    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
+    expect(await screen.findByText('Source went away', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Transfer progress' }).firstElementChild).toHaveClass('bg-danger');
+    await waitFor(() => expect(configCalls).toBeGreaterThan(before));
+  });
+});

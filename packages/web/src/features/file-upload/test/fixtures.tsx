@@ -1,0 +1,81 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { mockApi, ok, type RecordedRequest } from '../../../test/http';
+
+// Shared setup of the upload page's tests: storages, the upload limit, files, the API and a stand-in for XMLHttpRequest.
+export const MiB = 1024 * 1024;
+export const LOCAL = { id: 'local', name: 'Local', storage_type: 'LOCAL', provider_type: 'Local', is_default: 1, is_public: 1, total_storage_bytes: 100 * MiB, used_bytes: 40 * MiB };
+export const SMALL = { id: 'tiny', name: 'Tiny', storage_type: 'S3', provider_type: 'Cloudflare R2', is_default: 0, is_public: 1, total_storage_bytes: 1000, used_bytes: 900 };
+export const MAX = { max_upload_size: 10, max_upload_size_bytes: 10 * MiB, max_upload_size_value: 10, max_upload_size_unit: 'MB' };
+
+export function file(name: string, size: number, type = 'text/plain'): File {
+  return new File([new Uint8Array(size)], name, { type, lastModified: 1_700_000_000_000 });
+}
+
+export function api(extra: Record<string, (r: RecordedRequest) => Response | Promise<Response>> = {}) {
+  return mockApi({
+    'GET /api/s3-configs': () => ok([LOCAL, SMALL]),
+    'GET /api/system/max-upload-size': () => ok(MAX),
+    ...extra,
+  });
+}
+
+/** Drops files on the zone the way a browser's drag and drop delivers them. */
+export function drop(files: File[]) {
+  fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files, types: ['Files'] } });
+}
+
+/** A stand-in for XMLHttpRequest: every PUT succeeds at once with an ETag. */
+export class FakeXhr {
+  static puts: { url: string; size: number }[] = [];
+  status = 0;
+  timeout = 0;
+  upload: { onprogress: ((e: { loaded: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private url = '';
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  getResponseHeader(name: string) {
+    return name.toLowerCase() === 'etag' ? '"e1"' : null;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: Blob) {
+    FakeXhr.puts.push({ url: this.url, size: body.size });
+    setTimeout(() => {
+      this.upload.onprogress?.({ loaded: body.size });
+      this.status = 200;
+      this.onload?.();
+    }, 0);
+  }
+}
+
+export function detailDto() {
+  return {
+    mimetype: 'text/markdown',
+    remark: null,
+    has_password: true,
+    expires_at: null,
+    max_views: 0,
+    views: 0,
+    use_proxy: 1,
+    storage_config_id: 'local',
+    storage_config_name: 'Local',
+    storage_type: 'LOCAL',
+    provider_type: 'Local',
+    storage_path: 'note.md',
+    file_path: null,
+    etag: '"e1"',
+    created_by: 'admin',
+    key_name: null,
+    updated_at: '2026-01-01T00:00:00.000Z',
+    url: 'http://x/file/shared-1',
+    preview_url: 'http://x/api/file-view/shared-1',
+    download_url: 'http://x/api/file-download/shared-1',
+  };
+}

@@ -1,0 +1,76 @@
+import { SETTING_DEFINITIONS, type FileDetailDto, type FilePublicDto } from '@driftbox/contract';
+import { Route, Routes } from 'react-router';
+import { ok, type RecordedRequest } from '../../../test/http';
+import { renderWithApp } from '../../../test/render';
+import { FileViewPage } from '../components/file-view-page';
+
+// Shared setup of the file page's tests: the visitor's and the owner's view of one file, the preview settings and the page on its route.
+export const ORIGIN = 'http://localhost:3000';
+export const file = (overrides: Partial<FilePublicDto> = {}): FilePublicDto => ({
+  slug: 'pic',
+  filename: 'photo.png',
+  mimetype: 'image/png',
+  size: 2048,
+  remark: 'Holiday',
+  created_at: '2026-03-01T00:00:00.000Z',
+  expires_at: null,
+  max_views: 0,
+  views: 1,
+  use_proxy: 1,
+  has_password: false,
+  requires_password: false,
+  is_last_view: false,
+  previewUrl: `${ORIGIN}/api/file-view/pic?token=t1`,
+  downloadUrl: `${ORIGIN}/api/file-download/pic?token=t1`,
+  access_token: 't1',
+  access_token_expires_at: '2999-01-01T00:00:00.000Z',
+  ...overrides,
+});
+export const locked = (overrides: Partial<FilePublicDto> = {}) =>
+  file({ has_password: true, requires_password: true, previewUrl: null, downloadUrl: null, access_token: null, access_token_expires_at: null, ...overrides });
+
+/** The preview group as visitors read it (`metadata=false`), with overrides. */
+export function previewSettings(overrides: Record<string, string> = {}) {
+  return () => ok(SETTING_DEFINITIONS.filter((d) => d.group === 2).map((d) => ({ key: d.key, value: overrides[d.key] ?? d.default })));
+}
+
+export function renderPage(slug = 'pic') {
+  return renderWithApp(
+    <Routes>
+      <Route path="/file/:slug" element={<FileViewPage />} />
+    </Routes>,
+    { route: `/file/${slug}` },
+  );
+}
+
+export const reads = (requests: RecordedRequest[]) => requests.filter((r) => r.url.startsWith('/api/public/files/'));
+
+/** The management detail of the same file (`GET /api/files/{slug}`), its links carrying the owner's token. */
+export const detail = (overrides: Partial<FileDetailDto> = {}): FileDetailDto => ({
+  id: 'f1',
+  slug: 'pic',
+  filename: 'photo.png',
+  mimetype: 'image/png',
+  size: 2048,
+  remark: 'Holiday',
+  has_password: true,
+  expires_at: null,
+  max_views: 1,
+  views: 0,
+  use_proxy: 1,
+  storage_config_id: 'local',
+  storage_config_name: 'Local storage',
+  storage_type: 'LOCAL',
+  provider_type: null,
+  storage_path: 'photo.png',
+  file_path: null,
+  etag: null,
+  created_by: 'apikey:k1',
+  key_name: 'laptop',
+  created_at: '2026-03-01T00:00:00.000Z',
+  updated_at: '2026-03-01T00:00:00.000Z',
+  url: `${ORIGIN}/file/pic`,
+  preview_url: `${ORIGIN}/api/file-view/pic?token=own`,
+  download_url: `${ORIGIN}/api/file-download/pic?token=own`,
+  ...overrides,
+});
