@@ -5,6 +5,7 @@ export * from './slugs.js';
 export * from './errors.js';
 export * from './envelope.js';
 export * from './constants.js';
+export * from './format.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/api-keys.js';

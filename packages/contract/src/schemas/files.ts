@@ -26,6 +26,13 @@ export const PENDING_UPLOAD_TTL_MS = 60 * 60 * 1000;
 /** Extensions stored as text/markdown whatever the browser says (spec §5). */
 export const MARKDOWN_EXTENSIONS = ['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd'] as const;
 export const FILE_DELETE_MODES = ['both', 'record_only'] as const;
+/**
+ * Why a file share answered 410, when the server can tell: sent as the error detail at path `reason`
+ * (`details: [{ path: 'reason', message: 'expired' }]`), so clients need not read the message's wording.
+ */
+export const FILE_GONE_REASONS = ['expired', 'used_up'] as const;
+export type FileGoneReason = (typeof FILE_GONE_REASONS)[number];
+export const FILE_GONE_REASON_PATH = 'reason';
 export type FileDeleteMode = (typeof FILE_DELETE_MODES)[number];
 
 /**

@@ -34,18 +34,5 @@ export function formatRelativeTime(iso: string, language: string, now: number = 
   return iso;
 }
 
-/**
- * Human file size with binary units and always one decimal ("11.4 MB", "100.0 MB"), the way the server
- * words sizes in its messages, so a size reads the same in the list and in a refusal beside it.
- */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
-}
+// One size format for pages and server messages (a size reads the same in a list and in a refusal).
+export { formatBytes } from '@driftbox/contract';

@@ -44,7 +44,7 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect((await info('twice')).body.data).toMatchObject({ views: 1, is_last_view: false });
       const last = (await info('twice')).body.data as FilePublicDto;
       expect(last).toMatchObject({ views: 2, is_last_view: true });
-      expect((await info('twice')).body).toMatchObject({ code: 410, error: 'GONE', message: 'This file has reached its view limit' });
+      expect((await info('twice')).body).toMatchObject({ code: 410, error: 'GONE', message: 'This file has reached its view limit', details: [{ path: 'reason', message: 'used_up' }] });
       expect((await info('twice', { 'Accept-Language': 'zh-CN' })).body).toMatchObject({ code: 410, message: '该文件已达到最大查看次数' });
       // The last viewer's token still downloads; a link without one does not.
       expect((await get(last.downloadUrl?.replace('http://localhost', '') ?? '')).text).toBe('hello world');
@@ -65,7 +65,7 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       h.clock.advance(HOUR - 1);
       expect((await info('brief')).status).toBe(200);
       h.clock.advance(1);
-      expect((await info('brief')).body).toMatchObject({ code: 410, error: 'GONE', message: 'This file has expired' });
+      expect((await info('brief')).body).toMatchObject({ code: 410, error: 'GONE', message: 'This file has expired', details: [{ path: 'reason', message: 'expired' }] });
       expect((await get('/api/file-download/brief')).status).toBe(410);
     });
   });

@@ -1,6 +1,7 @@
-import { uploadMimetype } from '@driftbox/contract';
+import { FILE_GONE_REASON_PATH, formatBytes, uploadMimetype, type FileGoneReason } from '@driftbox/contract';
 import { addMs, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { Text } from '../../lib/i18n.js';
 import type { FileRow } from './files.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -82,30 +83,20 @@ export function isExpired(row: Pick<FileRow, 'expires_at'>, now: Date): boolean 
   return row.expires_at !== null && row.expires_at <= iso(now);
 }
 
-const GONE_TEXT = {
+const GONE_TEXT: Record<FileGoneReason | 'either', Text> = {
   expired: { en: 'This file has expired', zh: '该文件已过期' },
-  usedUp: { en: 'This file has reached its view limit', zh: '该文件已达到最大查看次数' },
+  used_up: { en: 'This file has reached its view limit', zh: '该文件已达到最大查看次数' },
   either: { en: 'This file has expired or reached its view limit', zh: '该文件已过期或已达到最大查看次数' },
 };
 
-/** 410 for an expired or used-up share, saying which when the row tells (a visitor may ask the sender for a new link). */
+/**
+ * 410 for an expired or used-up share. When the row tells which, the message says so and the detail at
+ * `reason` names it for clients (a visitor may ask the sender for a new link).
+ */
 export function fileGone(row?: Pick<FileRow, 'expires_at' | 'max_views' | 'views'>, now?: Date): AppError {
-  let text = GONE_TEXT.either;
-  if (row && now && isExpired(row, now)) text = GONE_TEXT.expired;
-  else if (row && (row.max_views ?? 0) > 0 && row.views >= (row.max_views ?? 0)) text = GONE_TEXT.usedUp;
-  return new AppError('GONE', { text });
-}
-
-/** Bytes for people: 1536 → "1.5 KB" (binary units, as the upload limit is set). */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
+  const max = row?.max_views ?? 0;
+  const reason: FileGoneReason | undefined = row && now && isExpired(row, now) ? 'expired' : row && max > 0 && row.views >= max ? 'used_up' : undefined;
+  return new AppError('GONE', { text: GONE_TEXT[reason ?? 'either'], ...(reason ? { details: [{ path: FILE_GONE_REASON_PATH, message: reason }] } : {}) });
 }
 
 /** 413 for a file above the upload limit; `atLeast` when only a lower bound of its size is known (mid-stream). */

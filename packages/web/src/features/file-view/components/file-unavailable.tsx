@@ -1,4 +1,4 @@
-import { Permission, type FilePublicDto } from '@driftbox/contract';
+import { FILE_GONE_REASON_PATH, Permission, type FilePublicDto } from '@driftbox/contract';
 import { Ban, FileX, Home, Hourglass, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,20 +13,14 @@ import { errorMessage } from '../../../lib/error-message';
 
 export type GoneReason = 'expired' | 'usedUp' | 'unknown';
 
-/** The server's 410 messages that name one cause (both languages: the page may have switched since). */
-const GONE_MESSAGES: Record<Exclude<GoneReason, 'unknown'>, RegExp> = {
-  expired: /^(this file has expired|该文件已过期)[.。]?$/i,
-  usedUp: /^(this file has reached its view limit|该文件已达到最大查看次数)[.。]?$/i,
-};
-
 /**
- * Why a share answered 410: the server's message when it names the cause, else the metadata the page
- * already holds (a protected share's locked answer); when neither tells, the page names both.
+ * Why a share answered 410: the cause the server names (the error detail at `reason`), else the
+ * metadata the page already holds (a protected share's locked answer); when neither tells, both.
  */
 export function goneReason(error: unknown, known: Pick<FilePublicDto, 'expires_at' | 'views' | 'max_views'> | undefined, now: number = Date.now()): GoneReason {
-  const message = isApiError(error) ? (error.serverMessage ?? error.message).trim() : '';
-  if (GONE_MESSAGES.expired.test(message)) return 'expired';
-  if (GONE_MESSAGES.usedUp.test(message)) return 'usedUp';
+  const named = isApiError(error) ? error.details.find((d) => d.path === FILE_GONE_REASON_PATH)?.message : undefined;
+  if (named === 'expired') return 'expired';
+  if (named === 'used_up') return 'usedUp';
   if (!known) return 'unknown';
   if (known.expires_at && Date.parse(known.expires_at) <= now) return 'expired';
   if (known.max_views > 0 && known.views >= known.max_views) return 'usedUp';

@@ -72,16 +72,17 @@ describe('file page', () => {
     }
   });
 
-  it("names the cause of a 410 when the server's message does, in either language", async () => {
-    for (const [message, title] of [
-      ['This file has expired', 'This file has expired'],
-      ['该文件已过期', 'This file has expired'],
-      ['This file has reached its view limit', 'This file reached its view limit'],
-      ['该文件已达到最大查看次数', 'This file reached its view limit'],
-      // The combined message names both causes: the combined page.
-      ['该文件已过期或已达到最大查看次数', 'This file is no longer available'],
+  it('names the cause of a 410 the server gives (the reason detail), whatever language its message is in', async () => {
+    for (const [message, reason, title] of [
+      ['This file has expired', 'expired', 'This file has expired'],
+      ['该文件已过期', 'expired', 'This file has expired'],
+      ['This file has reached its view limit', 'used_up', 'This file reached its view limit'],
+      ['该文件已达到最大查看次数', 'used_up', 'This file reached its view limit'],
+      // No reason given: the combined page.
+      ['该文件已过期或已达到最大查看次数', null, 'This file is no longer available'],
     ] as const) {
-      mockApi({ 'GET /api/public/files/pic': () => fail(410, 'GONE', message), 'GET /api/admin/settings': previewSettings() });
+      const details = reason ? [{ path: 'reason', message: reason }] : undefined;
+      mockApi({ 'GET /api/public/files/pic': () => fail(410, 'GONE', message, details), 'GET /api/admin/settings': previewSettings() });
       const view = renderPage();
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
       view.unmount();
