@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
  * named in English). Its name is data, not a label, so an admin may rename it; until then it is shown
  * in the page's language.
  */
-export const BUILTIN_STORAGE = { id: 'local', name: 'Local storage' } as const;
+const BUILTIN_STORAGE = { id: 'local', name: 'Local storage' } as const;
 
 /** A storage config's display name: the built-in one's translated while its name is unchanged. */
 export function storageConfigName(config: { id: string; name: string }, t: TFunction): string {

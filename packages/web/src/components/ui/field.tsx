@@ -62,12 +62,21 @@ export function Field({ label, error, hint, description, labelAction, required, 
   );
 }
 
-/** A form-level error line (not tied to one field). */
-export function FormError({ message }: { message: string | undefined }) {
+/** A form-level error (not tied to one field), under an optional heading. */
+export function FormError({ message, title }: { message: string | undefined; title?: string }) {
   if (!message) return null;
+  const box = 'rounded-lg border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger-text';
+  if (!title) {
+    return (
+      <p role="alert" className={box}>
+        {message}
+      </p>
+    );
+  }
   return (
-    <p role="alert" className="rounded-lg border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger-text">
-      {message}
-    </p>
+    <div role="alert" className={box}>
+      <p className="font-medium">{title}</p>
+      <p className="mt-1 break-words">{message}</p>
+    </div>
   );
 }

@@ -31,7 +31,7 @@ export function FormDialog({ title, description, submitLabel, pending, formError
       size="lg"
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={pending}>

@@ -33,11 +33,12 @@ function BucketRow({ bucket }: { bucket: StorageBucketStatsDto }) {
   const { t } = useTranslation();
   const percent = Math.min(100, Math.max(0, bucket.usagePercent));
   const used = formatBytes(bucket.usedStorage);
+  const name = storageConfigName(bucket, t);
   return (
     <li>
       <div className="mb-1.5 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
         <span className="flex min-w-0 items-center gap-2">
-          <span className="truncate font-medium text-fg">{storageConfigName(bucket, t)}</span>
+          <span className="truncate font-medium text-fg">{name}</span>
           <Badge>{bucket.providerType}</Badge>
         </span>
         <span className="text-fg-muted tabular-nums">
@@ -54,7 +55,7 @@ function BucketRow({ bucket }: { bucket: StorageBucketStatsDto }) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          aria-label={t('dashboard.storage.barLabel', { name: bucket.name, percent })}
+          aria-label={t('dashboard.storage.barLabel', { name, percent })}
           className="h-2 overflow-hidden rounded-full bg-muted"
         >
           <div

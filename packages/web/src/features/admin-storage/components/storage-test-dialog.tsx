@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormError } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/error-message';
@@ -57,10 +58,7 @@ function TestRun({ config, onClose }: { config: StorageConfigDto; onClose: () =>
         </div>
       ) : test.isError ? (
         // The server's own reason (a refused connection, a missing bucket) under a heading in the page's language.
-        <div role="alert" className="rounded-lg border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger-text">
-          <p className="font-medium">{t('storage.errors.test')}</p>
-          <p className="mt-1 break-words">{errorMessage(test.error, { preferServer: true })}</p>
-        </div>
+        <FormError title={t('storage.errors.test')} message={errorMessage(test.error, { preferServer: true })} />
       ) : test.data ? (
         <div className="flex flex-col gap-3">
           <p className={cn('text-sm font-medium', test.data.success ? 'text-success-text' : 'text-danger-text')} role="status">

@@ -21,12 +21,12 @@ export function remainingBytes(config: Pick<StorageConfigSummaryDto, 'total_stor
 }
 
 /** The upload limit (`max_upload_size_bytes`), checked as soon as a file is added. */
-export function checkSize(size: number, maxBytes: number | undefined): PrecheckError | null {
+function checkSize(size: number, maxBytes: number | undefined): PrecheckError | null {
   return maxBytes !== undefined && size > maxBytes ? new PrecheckError('tooLarge', size, maxBytes) : null;
 }
 
 /** The chosen config's free space, checked when the upload starts. */
-export function checkSpace(size: number, config: StorageConfigSummaryDto | undefined): PrecheckError | null {
+function checkSpace(size: number, config: StorageConfigSummaryDto | undefined): PrecheckError | null {
   if (!config) return null;
   const remaining = remainingBytes(config);
   if (remaining === null || size <= remaining) return null;

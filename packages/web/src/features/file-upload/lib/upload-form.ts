@@ -43,6 +43,12 @@ export function emptyUploadForm(configId = ''): UploadFormValues {
 
 export type UploadFormResult = { ok: true; options: ShareOptions } | { ok: false; errors: UploadFormErrors };
 
+/** What is wrong with a custom link suffix as typed (taken is the server's to say), or undefined. */
+export function customSlugError(slug: string): UploadFieldError | undefined {
+  const error = slugError(slug);
+  return error === 'slugTooLong' || error === 'slugInvalid' || error === 'slugReserved' ? error : undefined;
+}
+
 /**
  * Checks the options and builds what every upload of the batch sends. A custom link suffix names one
  * share, so it is only used when exactly one file is uploaded (`single`).
@@ -50,8 +56,8 @@ export type UploadFormResult = { ok: true; options: ShareOptions } | { ok: false
 export function buildShareOptions(values: UploadFormValues, single: boolean): UploadFormResult {
   const errors: UploadFormErrors = {};
   if (!values.configId) errors.configId = 'noStorage';
-  const slug = single ? slugError(values.slug) : undefined;
-  if (slug === 'slugTooLong' || slug === 'slugInvalid' || slug === 'slugReserved') errors.slug = slug;
+  const slug = single ? customSlugError(values.slug) : undefined;
+  if (slug) errors.slug = slug;
   const path = StorageSubPath.safeParse(values.path);
   if (!path.success) errors.path = 'pathInvalid';
   if (values.remark.trim().length > FILE_REMARK_MAX) errors.remark = 'remarkTooLong';

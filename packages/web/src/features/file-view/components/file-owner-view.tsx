@@ -12,7 +12,7 @@ import { FileDetails } from './file-details';
 import type { OpenFile } from './file-preview';
 
 /** The access token the server put on the owner's links (`?token=`), for calls that take it as a header. */
-export function ownerTokenOf(file: Pick<FileDetailDto, 'preview_url'>): string | null {
+function ownerTokenOf(file: Pick<FileDetailDto, 'preview_url'>): string | null {
   try {
     return new URL(file.preview_url, window.location.origin).searchParams.get('token');
   } catch {
@@ -25,7 +25,7 @@ export function ownerTokenOf(file: Pick<FileDetailDto, 'preview_url'>): string |
  * (issued by the server, counting no view and needing no password); the Office preview sends the same
  * token, so the owner previews a protected or limited share like the links do.
  */
-export function openFileOf(file: FileDetailDto): OpenFile {
+function openFileOf(file: FileDetailDto): OpenFile {
   return {
     slug: file.slug,
     filename: file.filename,

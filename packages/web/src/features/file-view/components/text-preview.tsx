@@ -40,15 +40,16 @@ function decoderFor(label: string): TextDecoder | undefined {
 
 /**
  * Text in the encoding it was written in. A byte-order mark decides first, then a charset the type
- * names; otherwise UTF-8 when the bytes are valid UTF-8, else GB18030 (a superset of GBK and GB2312,
+ * names; when none is named, UTF-8 if the bytes are valid UTF-8, else GB18030 (a superset of GBK and GB2312,
  * what a Chinese Windows editor saves as "ANSI"), so a GBK .txt no longer shows as replacement marks.
  */
-export function decodeText(bytes: Uint8Array, ...types: string[]): string {
+function decodeText(bytes: Uint8Array, ...types: string[]): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   const declared = types.map(charsetOf).find((charset) => charset !== undefined);
+  // A charset the type names is taken at its word; only an unnamed one is guessed.
   const named = declared ? decoderFor(declared) : undefined;
-  if (named && named.encoding !== 'utf-8') return named.decode(bytes);
+  if (named) return named.decode(bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
