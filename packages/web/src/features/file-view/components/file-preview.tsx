@@ -1,7 +1,8 @@
 import type { FilePublicDto } from '@driftbox/contract';
-import { EyeOff, FileWarning } from 'lucide-react';
+import { ExternalLink, EyeOff, FileText, FileWarning } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/spinner';
@@ -42,7 +43,7 @@ export function FilePreview({ file, settings, downloadAction }: { file: OpenFile
         </div>
       );
     case 'pdf':
-      return <iframe src={file.previewUrl} title={file.filename} className="block h-[75vh] w-full border-0 bg-white" />;
+      return <PdfPreview file={file} downloadAction={downloadAction} />;
     case 'office':
       return <OfficePreview file={file} settings={settings} />;
     case 'markdown':
@@ -52,6 +53,52 @@ export function FilePreview({ file, settings, downloadAction }: { file: OpenFile
     default:
       return noPreview(t('fileView.preview.none'), t('fileView.preview.noneHint'));
   }
+}
+
+/** `navigator.pdfViewerEnabled` is false where PDFs are not shown inside a page (Chrome on Android, some embedded browsers). */
+function showsPdfInline(): boolean {
+  return (navigator as Navigator & { pdfViewerEnabled?: boolean }).pdfViewerEnabled !== false;
+}
+
+/**
+ * PDFs show in the browser's own viewer inside the page, with a link to read them full size in a tab.
+ * Where the browser has no inline viewer the frame would stay blank, so the link and the download are
+ * offered instead.
+ */
+function PdfPreview({ file, downloadAction }: { file: OpenFile; downloadAction: ReactNode }) {
+  const { t } = useTranslation();
+  const openLink = (
+    <a href={file.previewUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline')}>
+      <ExternalLink className="size-4" aria-hidden="true" />
+      {t('fileView.preview.openPdf')}
+    </a>
+  );
+  if (!showsPdfInline()) {
+    return (
+      <EmptyState
+        icon={FileText}
+        title={t('fileView.preview.pdfNoInline')}
+        description={t('fileView.preview.pdfNoInlineHint')}
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            {openLink}
+            {downloadAction}
+          </div>
+        }
+      />
+    );
+  }
+  return (
+    <div>
+      <iframe src={file.previewUrl} title={file.filename} className="block h-[75vh] w-full border-0 bg-white" />
+      <p className="flex justify-end border-t border-line px-4 py-2">
+        <a href={file.previewUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-xs font-medium text-accent-text hover:underline">
+          <ExternalLink className="size-3.5" aria-hidden="true" />
+          {t('fileView.preview.openPdf')}
+        </a>
+      </p>
+    </div>
+  );
 }
 
 /** Office files open in the online viewer the admin chose; it fetches the file from a temporary link. */

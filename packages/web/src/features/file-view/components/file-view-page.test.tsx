@@ -190,7 +190,13 @@ describe('file page', () => {
     const cases: [Partial<FilePublicDto>, (root: HTMLElement) => void][] = [
       [{ filename: 'clip.mp4', mimetype: 'video/mp4' }, (root) => expect(root.querySelector('video')).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=t1`)],
       [{ filename: 'song.mp3', mimetype: 'audio/mpeg' }, (root) => expect(root.querySelector('audio')).not.toBeNull()],
-      [{ filename: 'doc.pdf', mimetype: 'application/pdf' }, (root) => expect(root.querySelector('iframe')).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=t1`)],
+      [
+        { filename: 'doc.pdf', mimetype: 'application/pdf' },
+        (root) => {
+          expect(root.querySelector('iframe')).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=t1`);
+          expect(within(root).getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('target', '_blank');
+        },
+      ],
       [{ filename: 'data.bin', mimetype: 'application/octet-stream' }, (root) => expect(within(root).getByText('No preview for this type')).toBeInTheDocument()],
     ];
     for (const [overrides, check] of cases) {
@@ -203,6 +209,21 @@ describe('file page', () => {
     mockApi({ 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings({ preview_image_types: 'jpg' }) });
     renderPage();
     expect(await screen.findByText('No preview for this type')).toBeInTheDocument();
+  });
+
+  it('offers a PDF in a new tab and as a download where the browser cannot show it inside the page', async () => {
+    Object.defineProperty(navigator, 'pdfViewerEnabled', { value: false, configurable: true });
+    try {
+      mockApi({ 'GET /api/public/files/pic': () => ok(file({ filename: 'doc.pdf', mimetype: 'application/pdf' })), 'GET /api/admin/settings': previewSettings() });
+      renderPage();
+      const region = await screen.findByRole('region', { name: 'Preview' });
+      expect(within(region).getByText('This browser does not show PDFs inside the page')).toBeInTheDocument();
+      expect(region.querySelector('iframe')).toBeNull();
+      expect(within(region).getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', `${ORIGIN}/api/file-view/pic?token=t1`);
+      expect(within(region).getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(navigator, 'pdfViewerEnabled');
+    }
   });
 
   it('opens Office files in the viewer chosen in settings, with the visit token', async () => {
