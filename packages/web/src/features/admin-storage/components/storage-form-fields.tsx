@@ -144,18 +144,23 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
             </Field>
           </>
         ) : null}
-        <div className="flex items-start gap-2">
-          <Field className="flex-1" label={t('storage.form.capacity')} error={errors.total_storage_bytes} hint={t('storage.form.capacityHint')}>
-            {(control) => <Input {...control} type="number" inputMode="decimal" min={0} step="any" value={values.capacity} onChange={(e) => set('capacity', e.target.value)} />}
-          </Field>
-          <Select className="mt-7 w-24" aria-label={t('storage.form.capacityUnit')} value={values.capacityUnit} onChange={(e) => set('capacityUnit', e.target.value as CapacityUnit)}>
-            {(Object.keys(CAPACITY_UNITS) as CapacityUnit[]).map((unit) => (
-              <option key={unit} value={unit}>
-                {unit}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <Field label={t('storage.form.capacity')} error={errors.total_storage_bytes} hint={t('storage.form.capacityHint')}>
+          {(control) => (
+            <div className="flex gap-2">
+              <Input {...control} type="number" inputMode="decimal" min={0} step="any" value={values.capacity} onChange={(e) => set('capacity', e.target.value)} />
+              {/* Sized by its wrapper: the control's own w-full would win over a width class. */}
+              <div className="w-24 shrink-0">
+                <Select aria-label={t('storage.form.capacityUnit')} value={values.capacityUnit} onChange={(e) => set('capacityUnit', e.target.value as CapacityUnit)}>
+                  {(Object.keys(CAPACITY_UNITS) as CapacityUnit[]).map((unit) => (
+                    <option key={unit} value={unit}>
+                      {unit}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </div>
+          )}
+        </Field>
         <SwitchField label={t('storage.form.isPublic')} description={t('storage.form.isPublicHint')} checked={values.isPublic} onCheckedChange={(on) => set('isPublic', on)} />
       </fieldset>
     </div>
