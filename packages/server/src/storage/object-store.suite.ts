@@ -9,6 +9,7 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStorageError, type StorageErrorCode } from './errors.js';
 import { MIN_PART_SIZE, type ObjectStore } from './object-store.js';
+import { getRequested } from './range.js';
 
 export interface StoreFixture {
   store: ObjectStore;
@@ -123,6 +124,31 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
         expect((await bytesOf(got.body)).equals(data.subarray(start, end + 1))).toBe(true);
       }
       await expectStorageError(store.get(key, { range: { start: 1000 } }), 'INVALID_RANGE');
+    });
+
+    it('serves a range only while If-Range still names the object; a replaced one is sent whole', async () => {
+      const key = `${ns()}/resume.bin`;
+      const first = randomBytes(1000);
+      const old = await putText(key, first);
+      const httpDate = (date: Date) => date.toUTCString();
+      for (const ifRange of [undefined, old.etag, httpDate(old.lastModified)]) {
+        const got = await getRequested(store, key, { range: 'bytes=100-199', ifRange });
+        expect(got.range, String(ifRange)).toEqual({ start: 100, end: 199 });
+        expect((await bytesOf(got.body)).equals(first.subarray(100, 200))).toBe(true);
+      }
+      const second = randomBytes(600);
+      const current = await putText(key, second);
+      for (const stale of [old.etag, `W/${current.etag}`, 'Thu, 01 Jan 2015 00:00:00 GMT', 'not a validator']) {
+        const got = await getRequested(store, key, { range: 'bytes=100-199', ifRange: stale });
+        expect(got, stale).toMatchObject({ range: null, size: 600 });
+        expect((await bytesOf(got.body)).equals(second)).toBe(true);
+      }
+      // Resuming past the end of the shorter new version: the whole new file, not 416.
+      const whole = await getRequested(store, key, { range: 'bytes=800-', ifRange: old.etag });
+      expect(whole).toMatchObject({ range: null, size: 600 });
+      await bytesOf(whole.body);
+      await expectStorageError(getRequested(store, key, { range: 'bytes=800-', ifRange: current.etag }), 'INVALID_RANGE');
+      expect((await getRequested(store, key, { range: 'bytes=0-9', ifRange: current.etag })).range).toEqual({ start: 0, end: 9 });
     });
 
     it('reports head metadata, and a typed NOT_FOUND for missing objects', async () => {

@@ -37,7 +37,7 @@ export function fileAccessRoutes(access: FileAccessService, options: { trustProx
   });
 
   const open = (mode: 'view' | 'download') => async (c: Context<AppEnv>) => {
-    const result = await access.open({ slug: c.req.param('slug') ?? '', token: tokenOf(c), mode, range: c.req.header('range'), headOnly: c.req.method === 'HEAD' });
+    const result = await access.open({ slug: c.req.param('slug') ?? '', token: tokenOf(c), mode, range: c.req.header('range'), ifRange: c.req.header('if-range'), headOnly: c.req.method === 'HEAD' });
     if (result.kind === 'redirect') return c.body(null, 302, { Location: result.location, 'Cache-Control': NO_STORE });
     if (result.kind === 'range-error') return c.body(null, 416, result.headers);
     if (!result.body) return c.body(null, result.status, result.headers);

@@ -10,7 +10,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { shareTokens } from '../../lib/share-tokens.js';
 import { StorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
-import { parseRangeHeader } from '../../storage/range.js';
+import { getRequested } from '../../storage/range.js';
 import type { RateLimitService, RateRule } from '../rate-limits/rate-limits.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentLocked, presentPublic, type IssuedToken } from './files.presenter.js';
@@ -47,6 +47,8 @@ export interface OpenRequest {
   token: string | undefined;
   mode: 'view' | 'download';
   range: string | undefined;
+  /** The `If-Range` header: the range is served only while it still names the stored object. */
+  ifRange?: string | undefined;
   headOnly: boolean;
 }
 
@@ -111,8 +113,7 @@ export function createFileAccessService(deps: FileAccessDeps) {
         const info = await store.head(row.storage_path);
         return { kind: 'stream', status: 200, headers: { ...base, 'Content-Length': String(info.size), ETag: info.etag }, body: null };
       }
-      const range = parseRangeHeader(request.range) ?? undefined;
-      const result = await store.get(row.storage_path, range ? { range } : {});
+      const result = await getRequested(store, row.storage_path, request);
       const headers: Record<string, string> = { ...base, 'Content-Length': String(result.size), ETag: result.etag, 'Last-Modified': result.lastModified.toUTCString() };
       if (result.range) headers['Content-Range'] = `bytes ${result.range.start}-${result.range.end}/${result.totalSize}`;
       return { kind: 'stream', status: result.range ? 206 : 200, headers, body: result.body };

@@ -158,6 +158,22 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect(beyond.headers.get('content-range')).toBe('bytes */11');
     });
 
+    it('If-Range: the range while the validator names the stored file, else the whole file', async () => {
+      await seedFile(h, { query: { slug: 'resumed' } });
+      const first = await get('/api/file-download/resumed');
+      const etag = first.headers.get('etag')!;
+      const lastModified = first.headers.get('last-modified')!;
+      for (const ifRange of [etag, lastModified]) {
+        const part = await get('/api/file-download/resumed', { Range: 'bytes=6-', 'If-Range': ifRange });
+        expect(part.status, ifRange).toBe(206);
+        expect(part.text).toBe('world');
+      }
+      const stale = await get('/api/file-download/resumed', { Range: 'bytes=6-', 'If-Range': '"an-older-version"' });
+      expect(stale.status).toBe(200);
+      expect(stale.text).toBe('hello world');
+      expect(stale.headers.get('content-range')).toBeNull();
+    });
+
     it('HEAD answers the headers only', async () => {
       await seedFile(h, { query: { slug: 'heady' } });
       const res = await h.app.request('/api/file-download/heady', { method: 'HEAD' });

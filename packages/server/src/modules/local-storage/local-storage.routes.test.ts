@@ -56,6 +56,17 @@ describe.each(dialects)('local-storage signed URLs (%s)', (dialect) => {
     expect(res.headers.get('content-range')).toBe('bytes */5');
   });
 
+  it('serves a range only while If-Range names the object', async () => {
+    const info = await putText('resume.txt', '0123456789');
+    const get = await store.presignGet('resume.txt', { expiresIn: 60 });
+    const part = await request(get.url, { headers: { Range: 'bytes=5-', 'If-Range': info.etag } });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe('56789');
+    const stale = await request(get.url, { headers: { Range: 'bytes=5-', 'If-Range': '"stale"' } });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toBe('0123456789');
+  });
+
   it('serves script-capable types only as attachments', async () => {
     await putText('page.html', '<script>alert(1)</script>');
     const get = await store.presignGet('page.html', { expiresIn: 60, contentType: 'text/html', contentDisposition: 'inline' });

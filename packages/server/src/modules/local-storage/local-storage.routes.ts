@@ -30,6 +30,7 @@ export function localStorageRoutes(service: LocalStorageService): Hono<AppEnv> {
       configId: c.req.param('configId'),
       query: c.req.query(),
       range: c.req.header('range'),
+      ifRange: c.req.header('if-range'),
       headOnly: c.req.method === 'HEAD',
     });
     if (!result.body) return c.body(null, result.status, result.headers);

@@ -6,7 +6,7 @@ import { StorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
 import { verifyLocalRequest, type LocalGrant } from '../../storage/local-signing.js';
 import type { BodySource, ObjectStore } from '../../storage/object-store.js';
-import { parseRangeHeader } from '../../storage/range.js';
+import { getRequested } from '../../storage/range.js';
 import { downloadHeaders } from './local-storage.presenter.js';
 
 export interface LocalStorageDeps {
@@ -20,6 +20,8 @@ export interface DownloadRequest {
   configId: string;
   query: Record<string, string | undefined>;
   range: string | undefined;
+  /** The `If-Range` header: the range is served only while it still names the stored object. */
+  ifRange?: string | undefined;
   headOnly: boolean;
 }
 
@@ -73,9 +75,8 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
       const info = await withStorageErrors(() => store.head(grant.key));
       return { status: 200, headers: downloadHeaders(grant, { ...info, totalSize: info.size, range: null, contentType: null }), body: null };
     }
-    const range = parseRangeHeader(request.range) ?? undefined;
     try {
-      const result = await store.get(grant.key, range ? { range } : {});
+      const result = await getRequested(store, grant.key, request);
       return { status: result.range ? 206 : 200, headers: downloadHeaders(grant, result), body: result.body };
     } catch (err) {
       if (!(err instanceof StorageError && err.code === 'INVALID_RANGE')) throw storageToAppError(err);
