@@ -230,7 +230,7 @@ export function UploadPage() {
         </Card>
         <div className="flex flex-col gap-6 lg:sticky lg:top-20">
           <Card>
-            <CardHeader title={t('upload.options.title')} description={t('upload.options.description')} className="py-3" />
+            <CardHeader title={t('upload.options.title')} description={t('upload.options.description')} />
             <div className="px-5 py-4">
               <UploadOptions
                 values={values}
