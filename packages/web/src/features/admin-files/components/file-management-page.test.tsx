@@ -54,6 +54,7 @@ describe('file management', () => {
     });
     renderWithApp(<FileManagementPage />);
     const first = await rowOf('file1.png');
+    expect(screen.getByText(/^Every shared file/)).toBeInTheDocument();
     expect(within(first).getByText('by key laptop', { exact: false })).toBeInTheDocument();
     expect(within(first).getByLabelText('Password protected')).toBeInTheDocument();
     expect(within(first).getByText('1.5 KB')).toBeInTheDocument();
@@ -170,5 +171,7 @@ describe('file management', () => {
     renderWithApp(<FileManagementPage />);
     await rowOf('file1.png');
     expect(lists(requests)[0]?.headers.Authorization).toBe('ApiKey key-1');
+    expect(screen.getByText(/^Your shared files/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Every shared file/)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageHeader } from '../../../components/ui/page-header';
 import { fileShareUrl } from '../../../lib/file-links';
+import { useAuth } from '../../../lib/auth-store';
 import { useListSearch } from '../../../lib/list-search';
 import { useFiles } from '../api/get-files';
 import { FileEditDialog } from '../../../components/file/file-edit-dialog';
@@ -18,6 +19,7 @@ import { FilesPanel } from './files-panel';
 /** Admin → File management: every file share (a key: its own), searched, paged, edited and deleted. */
 export function FileManagementPage() {
   const { t } = useTranslation();
+  const auth = useAuth();
   const search = useListSearch();
   const list = useFiles({ page: search.page, search: search.search });
   const [qr, setQr] = useState<FileDto | null>(null);
@@ -28,7 +30,7 @@ export function FileManagementPage() {
     <div>
       <PageHeader
         title={t('files.title')}
-        description={t('files.description')}
+        description={t(auth.kind === 'apikey' ? 'files.descriptionOwn' : 'files.description')}
         actions={
           <Link to="/upload" className={buttonClasses('primary')}>
             <Upload />

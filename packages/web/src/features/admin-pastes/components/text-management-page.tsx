@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useCopyLink } from '../../../components/share/use-copy-link';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useAuth } from '../../../lib/auth-store';
 import { useListSearch } from '../../../lib/list-search';
 import { pasteShareUrl } from '../../../lib/paste-links';
 import { usePastes } from '../api/get-pastes';
@@ -16,6 +17,7 @@ import { ClearExpiredButton } from './clear-expired-button';
 /** Admin → Text management: every paste (a key: its own), searched, paged, edited and deleted. */
 export function TextManagementPage() {
   const { t } = useTranslation();
+  const auth = useAuth();
   const search = useListSearch();
   const list = usePastes({ page: search.page, search: search.search });
   const [preview, setPreview] = useState<PasteListItemDto | null>(null);
@@ -27,7 +29,7 @@ export function TextManagementPage() {
     <div>
       <PageHeader
         title={t('texts.title')}
-        description={t('texts.description')}
+        description={t(auth.kind === 'apikey' ? 'texts.descriptionOwn' : 'texts.description')}
         actions={
           <>
             <ClearExpiredButton />
