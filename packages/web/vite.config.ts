@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 // The API and the SPA share one origin in production; in dev the API server runs on 8787.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   // npm leaves nested copies of KaTeX under the Markdown plugin and Mermaid; one copy in the bundle is enough.
   resolve: { dedupe: ['katex'] },
   server: {

@@ -172,6 +172,40 @@ describe('static web app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends the build\'s Brotli or gzip copy to browsers that accept it, keyed by Vary', async () => {
+    // Stand-ins for the copies packages/web/precompress.ts writes; the server sends them as they are.
+    const assets = path.join(root, 'web', 'assets');
+    writeFileSync(path.join(assets, 'app-1a2b.js.br'), 'BR');
+    writeFileSync(path.join(assets, 'app-1a2b.js.gz'), 'GZ');
+    const cases: [string | undefined, string, string | null][] = [
+      ['gzip, deflate, br, zstd', 'BR', 'br'],
+      ['gzip', 'GZ', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'GZ', 'gzip'],
+      ['*', 'BR', 'br'],
+      ['*, br;q=0', 'GZ', 'gzip'],
+      ['identity', 'console.log(1)', null],
+      [undefined, 'console.log(1)', null],
+    ];
+    for (const [accept, body, coding] of cases) {
+      const res = await h.call('GET', '/assets/app-1a2b.js', accept === undefined ? {} : { headers: { 'Accept-Encoding': accept } });
+      expect(res.text, String(accept)).toBe(body);
+      expect(res.headers.get('content-encoding')).toBe(coding);
+      expect(res.headers.get('content-length')).toBe(String(body.length));
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
+    }
+    // Each coding has its own ETag, so a revalidation never swaps one body for another.
+    const br = await h.call('GET', '/assets/app-1a2b.js', { headers: { 'Accept-Encoding': 'br' } });
+    const plain = await h.call('GET', '/assets/app-1a2b.js');
+    expect(br.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    expect((await h.call('GET', '/assets/app-1a2b.js', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.get('etag')! } })).status).toBe(304);
+    expect((await h.call('GET', '/assets/app-1a2b.js', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': br.headers.get('etag')! } })).status).toBe(200);
+    // Without a copy (a build made elsewhere) the file goes out as it is.
+    const manifest = await h.call('GET', '/manifest.webmanifest', { headers: { 'Accept-Encoding': 'br' } });
+    expect(manifest.text).toBe('{}');
+    expect(manifest.headers.get('content-encoding')).toBeNull();
+  });
+
   it('answers 304 when the ETag matches', async () => {
     const first = await h.call('GET', '/manifest.webmanifest');
     const etag = first.headers.get('etag') ?? '';

@@ -47,14 +47,54 @@ async function fileStat(file: string): Promise<Stats | null> {
   }
 }
 
-function send(c: Context<AppEnv>, file: string, info: Stats, cacheControl: string): Response {
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+/** Types the web build also writes as `.br` and `.gz` (packages/web/precompress.ts). */
+const COMPRESSIBLE = /\.(html|m?js|css|json|webmanifest|svg|txt|xml|wasm)$/i;
+/** Codings in the server's order of preference, with the suffix of their precompressed copy. */
+const ENCODINGS = [
+  { coding: 'br', suffix: '.br' },
+  { coding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Whether an `Accept-Encoding` header accepts `coding` (named or `*`, with a q-value above 0). */
+export function acceptsEncoding(header: string | undefined, coding: string): boolean {
+  let accepted = false;
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    if (name !== coding && name !== '*') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    // An explicit entry for the coding wins over `*`.
+    if (name === coding) return weight > 0;
+    accepted = weight > 0;
+  }
+  return accepted;
+}
+
+/** The precompressed copy of `file` the client accepts, if the build wrote one. */
+async function encodedCopy(c: Context<AppEnv>, file: string): Promise<{ coding: string; file: string; info: Stats } | null> {
+  const header = c.req.header('accept-encoding');
+  for (const { coding, suffix } of ENCODINGS) {
+    if (!acceptsEncoding(header, coding)) continue;
+    const info = await fileStat(file + suffix);
+    if (info) return { coding, file: file + suffix, info };
+  }
+  return null;
+}
+
+async function send(c: Context<AppEnv>, file: string, original: Stats, cacheControl: string): Promise<Response> {
+  const compressible = COMPRESSIBLE.test(file);
+  const copy = compressible ? await encodedCopy(c, file) : null;
+  const info = copy?.info ?? original;
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${copy ? `-${copy.coding}` : ''}"`;
   const headers: Record<string, string> = { 'Cache-Control': cacheControl, ETag: etag };
+  // Caches must keep the compressed and plain answers apart.
+  if (compressible) headers.Vary = 'Accept-Encoding';
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
   headers['Content-Type'] = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   headers['Content-Length'] = String(info.size);
+  if (copy) headers['Content-Encoding'] = copy.coding;
   // Streamed, never buffered whole (ARCHITECTURE §6).
-  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(createReadStream(copy?.file ?? file)) as ReadableStream<Uint8Array>;
   return c.body(body, 200, headers);
 }
 
