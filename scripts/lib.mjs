@@ -46,7 +46,7 @@ export function ensureNpmDependencies() {
 export function ensureBuilt({ force = false } = {}) {
   const contract = newestMtime(join(root, 'packages/contract/src'));
   const targets = [
-    { name: '@driftbox/web', out: 'packages/web/dist/index.html', src: ['packages/web/src', 'packages/web/index.html', 'packages/web/public'] },
+    { name: '@driftbox/web', out: 'packages/web/dist/index.html', src: ['packages/web/src', 'packages/web/index.html', 'packages/web/public', 'packages/web/vite.config.ts', 'packages/web/precompress.ts'] },
     { name: '@driftbox/server', out: 'packages/server/dist/main.js', src: ['packages/server/src', 'packages/server/build.mjs'] },
   ];
   for (const target of targets) {
