@@ -4,14 +4,14 @@
  * app's JavaScript shrinks to about a quarter, which is what a phone opening a shared link downloads;
  * compressing once at build time costs the server no CPU per request.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** What is worth compressing (the same list the server serves compressed); images and fonts already are. */
-export const COMPRESSIBLE = /\.(html|m?js|css|json|webmanifest|svg|txt|xml|wasm)$/i;
+/** What is worth compressing (the server sends whatever copy exists); images and fonts already are. */
+const COMPRESSIBLE = /\.(html|m?js|css|json|webmanifest|svg|txt|xml|wasm)$/i;
 /** Below this, headers cost more than compression saves. */
 const MIN_BYTES = 1024;
 
@@ -27,13 +27,14 @@ async function* filesBelow(dir: string): AsyncGenerator<string> {
 }
 
 /** Writes `file.br` and `file.gz` for each compressible file of `dir`, each only when it is smaller. */
-export async function precompressDir(dir: string): Promise<void> {
+async function precompressDir(dir: string): Promise<void> {
   const jobs: Promise<void>[] = [];
   for await (const file of filesBelow(dir)) {
-    if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
+    if (!COMPRESSIBLE.test(file)) continue;
     jobs.push(
       (async () => {
         const data = await readFile(file);
+        if (data.length < MIN_BYTES) return;
         const [br, gz] = await Promise.all([
           brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
           gzipAsync(data, { level: constants.Z_BEST_COMPRESSION }),

@@ -47,16 +47,17 @@ async function fileStat(file: string): Promise<Stats | null> {
   }
 }
 
-/** Types the web build also writes as `.br` and `.gz` (packages/web/precompress.ts). */
-const COMPRESSIBLE = /\.(html|m?js|css|json|webmanifest|svg|txt|xml|wasm)$/i;
-/** Codings in the server's order of preference, with the suffix of their precompressed copy. */
+/**
+ * Codings in the server's order of preference, with the suffix of the precompressed copy the web build
+ * writes beside each text asset (packages/web/precompress.ts decides which files get one).
+ */
 const ENCODINGS = [
   { coding: 'br', suffix: '.br' },
   { coding: 'gzip', suffix: '.gz' },
 ] as const;
 
 /** Whether an `Accept-Encoding` header accepts `coding` (named or `*`, with a q-value above 0). */
-export function acceptsEncoding(header: string | undefined, coding: string): boolean {
+function acceptsEncoding(header: string | undefined, coding: string): boolean {
   let accepted = false;
   for (const part of (header ?? '').toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((p) => p.trim());
@@ -82,13 +83,11 @@ async function encodedCopy(c: Context<AppEnv>, file: string): Promise<{ coding: 
 }
 
 async function send(c: Context<AppEnv>, file: string, original: Stats, cacheControl: string): Promise<Response> {
-  const compressible = COMPRESSIBLE.test(file);
-  const copy = compressible ? await encodedCopy(c, file) : null;
+  const copy = await encodedCopy(c, file);
   const info = copy?.info ?? original;
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${copy ? `-${copy.coding}` : ''}"`;
-  const headers: Record<string, string> = { 'Cache-Control': cacheControl, ETag: etag };
-  // Caches must keep the compressed and plain answers apart.
-  if (compressible) headers.Vary = 'Accept-Encoding';
+  // Vary: caches must keep the compressed and plain answers apart.
+  const headers: Record<string, string> = { 'Cache-Control': cacheControl, ETag: etag, Vary: 'Accept-Encoding' };
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
   headers['Content-Type'] = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   headers['Content-Length'] = String(info.size);

@@ -30,20 +30,25 @@ export interface FileMultipartDeps {
 
 type InitInput = z.output<typeof MultipartInitBody>;
 
-/** Checks the client's part plan against S3's rules before anything is created. */
+/** How many parts `size` bytes make in parts of `partSize` (an empty file is still one part). */
+function partCountFor(size: number, partSize: number): number {
+  return Math.max(1, Math.ceil(size / partSize));
+}
+
 /**
  * The length part `n` of a planned upload must have: the part size, the rest for the last part; null
  * for a number outside the plan; undefined when the plan is unknown (uploads started before it was kept).
  */
-export function partLength(row: Pick<FileRow, 'size' | 'part_size'>, n: number): number | null | undefined {
+function partLength(row: Pick<FileRow, 'size' | 'part_size'>, n: number): number | null | undefined {
   if (row.part_size === null || row.part_size <= 0) return undefined;
-  const count = Math.max(1, Math.ceil(row.size / row.part_size));
+  const count = partCountFor(row.size, row.part_size);
   if (!Number.isInteger(n) || n < 1 || n > count) return null;
   return n < count ? row.part_size : row.size - (count - 1) * row.part_size;
 }
 
+/** Checks the client's part plan against S3's rules before anything is created. */
 function checkPlan(input: Pick<InitInput, 'size' | 'partSize' | 'partCount'>): void {
-  const expected = Math.max(1, Math.ceil(input.size / input.partSize));
+  const expected = partCountFor(input.size, input.partSize);
   if (input.partCount !== expected) {
     throw invalidField('partCount', { en: `${input.size} bytes in parts of ${input.partSize} need ${expected} parts`, zh: `按分片大小需要 ${expected} 个分片` });
   }

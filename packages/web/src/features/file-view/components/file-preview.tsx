@@ -67,9 +67,9 @@ function showsPdfInline(): boolean {
  */
 function PdfPreview({ file, downloadAction }: { file: OpenFile; downloadAction: ReactNode }) {
   const { t } = useTranslation();
-  const openLink = (
-    <a href={file.previewUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline')}>
-      <ExternalLink className="size-4" aria-hidden="true" />
+  const openLink = (className: string) => (
+    <a href={file.previewUrl} target="_blank" rel="noopener noreferrer" className={className}>
+      <ExternalLink aria-hidden="true" />
       {t('fileView.preview.openPdf')}
     </a>
   );
@@ -81,7 +81,7 @@ function PdfPreview({ file, downloadAction }: { file: OpenFile; downloadAction: 
         description={t('fileView.preview.pdfNoInlineHint')}
         action={
           <div className="flex flex-wrap justify-center gap-2">
-            {openLink}
+            {openLink(buttonClasses('outline'))}
             {downloadAction}
           </div>
         }
@@ -92,10 +92,7 @@ function PdfPreview({ file, downloadAction }: { file: OpenFile; downloadAction: 
     <div>
       <iframe src={file.previewUrl} title={file.filename} className="block h-[75vh] w-full border-0 bg-white" />
       <p className="flex justify-end border-t border-line px-4 py-2">
-        <a href={file.previewUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-xs font-medium text-accent-text hover:underline">
-          <ExternalLink className="size-3.5" aria-hidden="true" />
-          {t('fileView.preview.openPdf')}
-        </a>
+        {openLink('inline-flex items-center gap-1.5 text-xs font-medium text-accent-text hover:underline [&_svg]:size-3.5')}
       </p>
     </div>
   );
