@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './envelope.js';
 export * from './constants.js';
 export * from './format.js';
+export * from './file-types.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/api-keys.js';

@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import { ListPagination } from './pastes.js';
 
 /**
  * Responses of the file-share routes. Management rows use the original's snake_case names; the public
  * view also carries `previewUrl`/`downloadUrl`, the names the original's file page read.
  */
+
+/** The original's coarse class (`fileTypeOf`): 0 unknown, 2 video, 3 audio, 4 text, 5 image, 6 office, 7 document. */
+const FileTypeFields = {
+  type: z.number(),
+  typeName: z.string(),
+};
 
 /** One row of `GET /api/files` (also `data` of `GET`/`PUT /api/files/{id}`, which add `urls`). */
 export const FileDto = z.object({
@@ -32,8 +39,13 @@ export const FileDto = z.object({
   key_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  ...FileTypeFields,
 });
 export type FileDto = z.infer<typeof FileDto>;
+
+/** `data` of `GET /api/files`: the original nests the page and its pagination (its paste list does not). */
+export const FileListDto = z.object({ files: z.array(FileDto), pagination: ListPagination });
+export type FileListDto = z.infer<typeof FileListDto>;
 
 /** Links of a share, absolute. View/download links carry an access token when one was issued. */
 export const FileUrls = z.object({
@@ -44,8 +56,19 @@ export const FileUrls = z.object({
 });
 export type FileUrls = z.infer<typeof FileUrls>;
 
-/** `GET`/`PUT /api/files/{id}` and upload results: the row plus its links. */
-export const FileDetailDto = FileDto.extend(FileUrls.shape);
+/**
+ * `GET`/`PUT /api/files/{id}` and upload results: the row plus its links, also under the original's
+ * names in `urls` (view and download are one pair of links here: in direct mode they redirect).
+ */
+export const FileDetailDto = FileDto.extend(FileUrls.shape).extend({
+  urls: z.object({
+    previewUrl: z.string(),
+    downloadUrl: z.string(),
+    proxyPreviewUrl: z.string(),
+    proxyDownloadUrl: z.string(),
+    use_proxy: z.number(),
+  }),
+});
 export type FileDetailDto = z.infer<typeof FileDetailDto>;
 
 /**
@@ -65,10 +88,14 @@ export const FilePublicDto = z.object({
   views: z.number(),
   use_proxy: z.number(),
   has_password: z.boolean(),
+  ...FileTypeFields,
   requires_password: z.boolean(),
   is_last_view: z.boolean(),
   previewUrl: z.string().nullable(),
   downloadUrl: z.string().nullable(),
+  /** The same links under the original's other names. */
+  proxy_preview_url: z.string().nullable(),
+  proxy_download_url: z.string().nullable(),
   access_token: z.string().nullable(),
   access_token_expires_at: z.string().nullable(),
 });
@@ -77,6 +104,18 @@ export type FilePublicDto = z.infer<typeof FilePublicDto>;
 /** A URL the browser calls directly with the headers it must send (B2 needs extra ones). */
 export const PartUrl = z.object({ partNumber: z.number(), url: z.string() });
 export type PartUrl = z.infer<typeof PartUrl>;
+
+/** The share being uploaded, under the names the original's presign answers used. */
+const PendingShareFields = {
+  filename: z.string(),
+  /** The object's own address (custom host, else the bucket's URL); null on LOCAL. */
+  s3_url: z.string().nullable(),
+  hasPassword: z.boolean(),
+  /** When the share expires (null = never); not the upload URL's lifetime. */
+  expiresAt: z.string().nullable(),
+  /** 0 = unlimited. */
+  maxViews: z.number(),
+};
 
 /** `POST /api/s3/presign` and `POST /api/url/presign`. */
 export const FilePresignDto = z.object({
@@ -90,24 +129,30 @@ export const FilePresignDto = z.object({
   provider_type: z.string(),
   contentType: z.string(),
   /** When the upload URL stops working; commit before the pending upload is cleaned up. */
-  expires_at: z.string(),
+  upload_expires_at: z.string(),
   url: z.string(),
+  ...PendingShareFields,
 });
 export type FilePresignDto = z.infer<typeof FilePresignDto>;
 
-/** `POST /api/upload/multipart/init` (and the URL variant). */
+/** `POST /api/upload/multipart/init` (and the URL variant); `presigned_urls`, `storagePath`, `s3Url` are the original's names. */
 export const MultipartInitDto = z.object({
   file_id: z.string(),
   upload_id: z.string(),
   slug: z.string(),
   storage_path: z.string(),
+  storagePath: z.string(),
   storage_type: z.string(),
   provider_type: z.string(),
   contentType: z.string(),
   partSize: z.number(),
   partCount: z.number(),
+  totalSize: z.number(),
   part_urls: z.array(PartUrl),
+  presigned_urls: z.array(PartUrl),
+  s3Url: z.string().nullable(),
   url: z.string(),
+  ...PendingShareFields,
 });
 export type MultipartInitDto = z.infer<typeof MultipartInitDto>;
 

@@ -16,7 +16,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { presentLocked, presentPublic, type IssuedToken } from './files.presenter.js';
 import { filesRepository, type FileRow } from './files.repository.js';
 import { extensionOf, fileGone, isExpired } from './files.rules.js';
-import type { FileStorage } from './files.storage.js';
+import { customHostUrl, type FileStorage } from './files.storage.js';
 
 const MINUTE = 60_000;
 
@@ -123,12 +123,18 @@ export function createFileAccessService(deps: FileAccessDeps) {
     }
   }
 
-  /** A direct storage link (presigned S3, or LOCAL's signed URL) with the same safe disposition. */
+  /**
+   * A direct storage link (presigned S3, or LOCAL's signed URL) with the same safe disposition. A view
+   * of an inline-safe file on a config with a custom host goes to the plain custom-host address (a CDN
+   * can cache it; a download still needs the signed disposition).
+   */
   async function directUrl(row: FileRow, mode: 'view' | 'download'): Promise<{ url: string; expiresIn: number }> {
     const { config, store } = await storage.storeOf(row.storage_config_id);
     const expiresIn = config.signature_expires_in;
     const contentType = servedType(row.mimetype);
     const kind = mode === 'view' && isInlineSafe(contentType) ? 'inline' : 'attachment';
+    const hosted = kind === 'inline' ? customHostUrl(config, row.storage_path) : null;
+    if (hosted) return { url: hosted, expiresIn };
     const signed = await store.presignGet(row.storage_path, { expiresIn, contentType, contentDisposition: contentDisposition(kind, row.filename) }).catch((err: unknown) => {
       throw storageToAppError(err);
     });

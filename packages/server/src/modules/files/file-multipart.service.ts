@@ -16,7 +16,7 @@ import { assertPermission } from '../../lib/authz.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
 import { MIN_PART_SIZE, type ObjectStore } from '../../storage/object-store.js';
-import { presentDetail, shareUrls } from './files.presenter.js';
+import { presentDetail, presentPending, shareUrls } from './files.presenter.js';
 import type { FileRow } from './files.repository.js';
 import { mimetypeFor } from './files.rules.js';
 import type { ShareWriter } from './files.shares.js';
@@ -118,18 +118,25 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
         await shares.repo.update(pending.id, { upload_id: uploadId, part_size: body.partSize });
         const row = { ...pending, upload_id: uploadId as string, part_size: body.partSize };
         const numbers = Array.from({ length: body.partCount }, (_, i) => i + 1);
+        const urls = await partUrls(target.store, row, numbers, uploadUrlLifetime(target));
+        const pendingShare = presentPending(row, target.config);
         return {
           file_id: row.id,
           upload_id: uploadId,
           slug: row.slug,
           storage_path: row.storage_path,
+          storagePath: row.storage_path,
           storage_type: target.config.storage_type,
           provider_type: target.config.provider_type,
           contentType: mimetype,
           partSize: body.partSize,
           partCount: body.partCount,
-          part_urls: await partUrls(target.store, row, numbers, uploadUrlLifetime(target)),
+          totalSize: body.size,
+          part_urls: urls,
+          presigned_urls: urls,
+          s3Url: pendingShare.s3_url,
           url: shareUrls(origin, row.slug).url,
+          ...pendingShare,
         };
       } catch (err) {
         await shares.discard({ ...pending, upload_id: uploadId }, target.store);

@@ -11,7 +11,7 @@ import { storageToAppError } from '../../storage/http-errors.js';
 import type { BodySource } from '../../storage/object-store.js';
 import { toReadable } from '../../storage/streams.js';
 import { parseUploadForm, pipeDetached } from './files.form.js';
-import { presentDetail, shareUrls } from './files.presenter.js';
+import { presentDetail, presentPending, shareUrls } from './files.presenter.js';
 import type { FileChanges, FileRow } from './files.repository.js';
 import { mimetypeFor } from './files.rules.js';
 import type { ShareOptions, ShareWriter } from './files.shares.js';
@@ -174,8 +174,9 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
         storage_type: target.config.storage_type,
         provider_type: target.config.provider_type,
         contentType: mimetype,
-        expires_at: iso(signed.expiresAt),
+        upload_expires_at: iso(signed.expiresAt),
         url: shareUrls(origin, row.slug).url,
+        ...presentPending(row, target.config),
       };
     },
 

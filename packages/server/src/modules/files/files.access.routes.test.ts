@@ -25,8 +25,10 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       const res = await info('pub');
       expect(res.headers.get('cache-control')).toBe('no-store');
       const data = res.body.data as FilePublicDto;
-      expect(data).toMatchObject({ slug: 'pub', filename: 'hello.txt', mimetype: 'text/plain', size: 11, remark: 'note', views: 1, max_views: 0, requires_password: false, has_password: false, is_last_view: false, use_proxy: 1 });
+      expect(data).toMatchObject({ slug: 'pub', filename: 'hello.txt', mimetype: 'text/plain', size: 11, remark: 'note', views: 1, max_views: 0, requires_password: false, has_password: false, is_last_view: false, use_proxy: 1, type: 4, typeName: 'text' });
       expect(data.previewUrl).toBe(`http://localhost/api/file-view/pub?token=${encodeURIComponent(data.access_token ?? '')}`);
+      // The original's other names for the same links.
+      expect(data).toMatchObject({ proxy_preview_url: data.previewUrl, proxy_download_url: data.downloadUrl });
       expect(res.text).not.toMatch(/created_by|storage_path|password_hash/);
       expect(await views('pub')).toBe(1);
     });

@@ -115,8 +115,8 @@ describe.each(dialects)('file shares: authorisation beyond the guard (%s)', (dia
       expect(deleted.body.data).toEqual({ deleted: 0, success: 0, failed: [{ id: share.id, error: 'not found' }] });
       expect(await localKeys(h)).toEqual([share.storage_path]);
       const listed = await h.call('GET', `/api/files?created_by=${encodeURIComponent(`apikey:${ownerId}`)}`, { headers: other });
-      expect(listed.body).toMatchObject({ data: [], pagination: { total: 0 } });
-      expect((await h.call('GET', '/api/files', { headers: owner })).body).toMatchObject({ data: [expect.objectContaining({ id: share.id })], pagination: { total: 1 } });
+      expect(listed.body).toMatchObject({ data: { files: [], pagination: { total: 0 } } });
+      expect((await h.call('GET', '/api/files', { headers: owner })).body).toMatchObject({ data: { files: [expect.objectContaining({ id: share.id })], pagination: { total: 1 } } });
     });
   });
 

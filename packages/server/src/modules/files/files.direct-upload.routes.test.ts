@@ -1,4 +1,4 @@
-import { Permission, type FilePresignDto, type MultipartInitDto, type MultipartPartsDto } from '@driftbox/contract';
+import { Permission, type FileListDto, type FilePresignDto, type MultipartInitDto, type MultipartPartsDto } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
 import { fileRow, localKeys, parsed } from './files.test-support.js';
@@ -25,7 +25,10 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(presign.status, presign.text).toBe(200);
       const data = presign.body.data as FilePresignDto;
       expect(data).toMatchObject({ slug: 'csv', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/csv', headers: { 'Content-Type': 'text/csv' }, url: 'http://localhost/file/csv' });
-      expect((await h.call('GET', '/api/files', { headers: h.actors.admin() })).body.pagination).toMatchObject({ total: 0 });
+      // The share's settings under the original's names; LOCAL objects have no address of their own.
+      expect(data).toMatchObject({ filename: 'data.csv', hasPassword: false, maxViews: 0, s3_url: null, expiresAt: new Date(h.clock.now().getTime() + 12 * 3600_000).toISOString() });
+      expect(Date.parse(data.upload_expires_at)).toBeGreaterThan(h.clock.now().getTime());
+      expect(((await h.call('GET', '/api/files', { headers: h.actors.admin() })).body.data as FileListDto).pagination).toMatchObject({ total: 0 });
       expect((await put(data.upload_url, new TextEncoder().encode('a,b,c'), data.headers)).status).toBe(200);
       const commit = await post('/api/s3/commit', { file_id: data.file_id, etag: 'whatever' });
       expect(commit.status, commit.text).toBe(200);
@@ -145,6 +148,8 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(started.status, started.text).toBe(200);
       const upload = started.body.data as MultipartInitDto;
       expect(upload.part_urls.map((p) => p.partNumber)).toEqual([1, 2, 3]);
+      // The original's names for the same plan.
+      expect(upload).toMatchObject({ presigned_urls: upload.part_urls, storagePath: upload.storage_path, totalSize: 2 * PART + 100, filename: 'big.bin', s3Url: null, hasPassword: false, expiresAt: null, maxViews: 0 });
       const etags: string[] = [];
       for (const part of upload.part_urls.slice(0, 2)) {
         const res = await put(part.url, bytes(PART, part.partNumber));

@@ -1,4 +1,4 @@
-import { Permission, type FileDetailDto, type FileDto, type StorageConfigDto } from '@driftbox/contract';
+import { Permission, type FileDetailDto, type FileListDto, type StorageConfigDto } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_START } from '../../test/clock.js';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
@@ -14,24 +14,25 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
   });
 
   describe('GET /api/files', () => {
-    it('newest first, 50 by default, with the original top-level pagination', async () => {
+    it('newest first, 50 by default, as the original nests it: data.files and data.pagination', async () => {
       for (const slug of ['one', 'two', 'three']) {
         await seedFile(h, { query: { slug } });
         h.clock.advance(1000);
       }
       const res = await h.call('GET', '/api/files?limit=2', { headers: h.actors.admin() });
-      expect((res.body.data as FileDto[]).map((f) => f.slug)).toEqual(['three', 'two']);
-      expect(res.body.pagination).toEqual({ total: 3, limit: 2, offset: 0, hasMore: true, page: 1, totalPages: 2 });
-      expect((res.body.data as FileDto[])[0]).toMatchObject({ storage_config_name: 'Local storage', storage_type: 'LOCAL', key_name: null });
+      const page = res.body.data as FileListDto;
+      expect(page.files.map((f) => f.slug)).toEqual(['three', 'two']);
+      expect(page.pagination).toEqual({ total: 3, limit: 2, offset: 0, hasMore: true, page: 1, totalPages: 2 });
+      expect(page.files[0]).toMatchObject({ storage_config_name: 'Local storage', storage_type: 'LOCAL', key_name: null, type: 4, typeName: 'text' });
       expect(res.text).not.toContain('password_hash');
       const all = await h.call('GET', '/api/files', { headers: h.actors.admin() });
-      expect(all.body.pagination).toMatchObject({ limit: 50, total: 3 });
+      expect((all.body.data as FileListDto).pagination).toMatchObject({ limit: 50, total: 3 });
     });
 
     it('searches filename, slug and remark; 400 for a one-character search', async () => {
       await seedFile(h, { name: 'invoice.pdf', query: { slug: 'inv' } });
       await seedFile(h, { name: 'photo.png', query: { slug: 'pic', remark: 'holiday 50%' } });
-      const search = async (q: string) => ((await h.call('GET', `/api/files?search=${encodeURIComponent(q)}`, { headers: h.actors.admin() })).body.data as FileDto[]).map((f) => f.slug);
+      const search = async (q: string) => ((await h.call('GET', `/api/files?search=${encodeURIComponent(q)}`, { headers: h.actors.admin() })).body.data as FileListDto).files.map((f) => f.slug);
       expect(await search('INVOICE')).toEqual(['inv']);
       expect(await search('50%')).toEqual(['pic']);
       expect(await search('nothing')).toEqual([]);
@@ -43,8 +44,8 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
       await seedFile(h, { query: { slug: 'mine' }, headers });
       await seedFile(h, { query: { slug: 'admins' } });
       const res = await h.call('GET', '/api/files?created_by=anyone', { headers });
-      expect(res.body.data).toEqual([expect.objectContaining({ slug: 'mine', created_by: `apikey:${key.id}`, key_name: 'uploader' })]);
-      expect((await h.call('GET', '/api/files', { headers: h.actors.admin() })).body.pagination).toMatchObject({ total: 2 });
+      expect((res.body.data as FileListDto).files).toEqual([expect.objectContaining({ slug: 'mine', created_by: `apikey:${key.id}`, key_name: 'uploader' })]);
+      expect(((await h.call('GET', '/api/files', { headers: h.actors.admin() })).body.data as FileListDto).pagination).toMatchObject({ total: 2 });
     });
   });
 
@@ -53,7 +54,9 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
       const file = await seedFile(h, { query: { slug: 'secret', password: 'pw' } });
       const res = await h.call('GET', `/api/files/${file.id}`, { headers: h.actors.admin() });
       const data = res.body.data as FileDetailDto;
-      expect(data).toMatchObject({ id: file.id, slug: 'secret', has_password: true, url: 'http://localhost/file/secret' });
+      expect(data).toMatchObject({ id: file.id, slug: 'secret', has_password: true, url: 'http://localhost/file/secret', type: 4, typeName: 'text' });
+      const links = { previewUrl: data.preview_url, downloadUrl: data.download_url };
+      expect(data.urls).toEqual({ ...links, proxyPreviewUrl: links.previewUrl, proxyDownloadUrl: links.downloadUrl, use_proxy: 1 });
       expect((await parsed(await h.app.request(data.download_url.replace('http://localhost', '')))).text).toBe('hello world');
     });
 

@@ -1,6 +1,8 @@
-import type { FileDetailDto, FileDto, FilePublicDto, FileUrls } from '@driftbox/contract';
+import { fileTypeOf, type FileDetailDto, type FileDto, type FilePublicDto, type FileUrls } from '@driftbox/contract';
 import { isLastView } from '../../db/view-limits.js';
+import type { StorageConfigRow } from '../storage-configs/storage-configs.repository.js';
 import type { FileListRow, FileRow } from './files.repository.js';
+import { objectUrl } from './files.storage.js';
 
 // Presenters are the only way file data leaves the server (STYLE §12): none can emit the password hash,
 // and the public one shows neither the creator nor where the bytes are stored.
@@ -50,17 +52,30 @@ export function presentFile(row: FileListRow): FileDto {
     key_name: row.key_name,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...fileTypeOf(row.filename, row.mimetype),
   };
 }
 
 /** A management row with its links (detail, update and upload results). */
 export function presentDetail(row: FileListRow, urls: FileUrls): FileDetailDto {
-  return { ...presentFile(row), ...urls };
+  const links = { previewUrl: urls.preview_url, downloadUrl: urls.download_url };
+  return { ...presentFile(row), ...urls, urls: { ...links, proxyPreviewUrl: links.previewUrl, proxyDownloadUrl: links.downloadUrl, use_proxy: row.use_proxy } };
+}
+
+/** A share being uploaded, under the original's presign names (its settings, never its password). */
+export function presentPending(row: FileRow, config: StorageConfigRow) {
+  return {
+    filename: row.filename,
+    s3_url: objectUrl(config, row.storage_path),
+    hasPassword: row.password_hash !== null,
+    expiresAt: row.expires_at,
+    maxViews: row.max_views ?? 0,
+  };
 }
 
 /** A protected share to a visitor without a valid token: metadata only, no links, nothing counted. */
 export function presentLocked(row: FileRow): FilePublicDto {
-  return { ...publicBase(row), requires_password: true, is_last_view: false, previewUrl: null, downloadUrl: null, access_token: null, access_token_expires_at: null };
+  return { ...publicBase(row), requires_password: true, is_last_view: false, previewUrl: null, downloadUrl: null, proxy_preview_url: null, proxy_download_url: null, access_token: null, access_token_expires_at: null };
 }
 
 /** A counted (or token-proven) view with its links; `row` is after the increment. */
@@ -72,6 +87,8 @@ export function presentPublic(row: FileRow, origin: string, access: IssuedToken)
     is_last_view: isLastView(row),
     previewUrl: urls.preview_url,
     downloadUrl: urls.download_url,
+    proxy_preview_url: urls.preview_url,
+    proxy_download_url: urls.download_url,
     access_token: access.token,
     access_token_expires_at: access.expiresAt,
   };
@@ -90,5 +107,6 @@ function publicBase(row: FileRow) {
     views: row.views,
     use_proxy: row.use_proxy,
     has_password: row.password_hash !== null,
+    ...fileTypeOf(row.filename, row.mimetype),
   };
 }

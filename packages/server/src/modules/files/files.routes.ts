@@ -19,8 +19,8 @@ export function filesRoutes(files: FilesService, options: { trustProxy: boolean 
 
   app.get('/files', fileShare, async (c) => {
     const { items, pagination } = await files.list(c.get('actor'), readQuery(c, FileListQuery));
-    // The original puts `pagination` beside `data`, as the paste list does.
-    return ok(c, items, { extra: { pagination } });
+    // The original's file list nests both (`data: {files, pagination}`); its paste list does not.
+    return ok(c, { files: items, pagination });
   });
 
   app.delete('/files/batch-delete', fileShare, async (c) => {

@@ -67,9 +67,31 @@ describe.skipIf(s3Server === null)('file shares on S3 (MinIO)', () => {
     expect(fromS3.headers.get('content-disposition')).toMatch(/^inline; filename="direct.txt"/);
   });
 
+  it('with a custom host, a direct view goes to the plain custom-host address; downloads stay signed', async () => {
+    const set = (custom_host: string | null) => h.call('PUT', `/api/s3-configs/${config.id}`, { headers: h.actors.admin(), body: { custom_host } });
+    expect((await set('https://cdn.example.com/')).status).toBe(200);
+    try {
+      const res = await uploadDirect(h, 'pic ture.png', 'png', { query: `s3_config_id=${config.id}&slug=s3-cdn&use_proxy=0`, headers: { ...h.actors.admin(), 'Content-Length': '3' } });
+      expect(res.status, res.text).toBe(201);
+      const key = (res.body.data as FileDetailDto).storage_path;
+      expect(key).toMatch(/^shares\/pic ture/);
+      const view = await h.app.request('/api/file-view/s3-cdn');
+      expect(view.status).toBe(302);
+      expect(view.headers.get('location')).toBe(`https://cdn.example.com/${key.split('/').map(encodeURIComponent).join('/')}`);
+      const download = await h.app.request('/api/file-download/s3-cdn');
+      expect(download.headers.get('location')?.startsWith(s3Server?.endpoint ?? '-')).toBe(true);
+      const presign = (await post('/api/s3/presign', { s3_config_id: config.id, filename: 'a.txt', size: 1 })).body.data as FilePresignDto;
+      expect(presign.s3_url).toBe(`https://cdn.example.com/${presign.storage_path}`);
+    } finally {
+      expect((await set(null)).status).toBe(200);
+    }
+  });
+
   it('presigned PUT to MinIO, then commit reads the real size from the bucket', async () => {
     const presign = (await post('/api/s3/presign', { s3_config_id: config.id, filename: 'photo.png', mimetype: 'image/png', size: 3, slug: 's3-presigned' })).body.data as FilePresignDto;
     expect(presign).toMatchObject({ storage_type: 'S3', provider_type: 'Other S3 Compatible', headers: { 'Content-Type': 'image/png' } });
+    // The original's s3_url: the object's own (unsigned) address in the bucket.
+    expect(presign.s3_url).toBe(`${s3Server?.endpoint}/${config.bucket_name}/${presign.storage_path}`);
     // The URL is signed for the declared size: S3 refuses any other.
     expect((await fetch(presign.upload_url, { method: 'PUT', headers: presign.headers, body: new Uint8Array(2048) })).status).toBe(403);
     const put = await fetch(presign.upload_url, { method: 'PUT', headers: presign.headers, body: new Uint8Array(3) });

@@ -19,6 +19,29 @@ export interface UploadTarget {
   remaining: number | null;
 }
 
+/**
+ * An object's address under the config's custom host (a CDN or public bucket domain), or null without
+ * one. Unsigned: it works only where the admin made the bucket (or the CDN) readable, which is what
+ * setting a custom host says.
+ */
+export function customHostUrl(config: Pick<StorageConfigRow, 'custom_host'>, key: string): string | null {
+  if (!config.custom_host) return null;
+  return `${config.custom_host.replace(/\/+$/, '')}/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * The object's address, the original's `s3_url`: under the custom host when one is set, else the
+ * bucket's own (unsigned) URL; null for LOCAL, whose objects have no address of their own.
+ */
+export function objectUrl(config: Pick<StorageConfigRow, 'storage_type' | 'custom_host' | 'endpoint_url' | 'bucket_name' | 'path_style'>, key: string): string | null {
+  const hosted = customHostUrl(config, key);
+  if (hosted || config.storage_type !== 'S3' || !config.endpoint_url) return hosted;
+  const endpoint = new URL(config.endpoint_url);
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  const base = endpoint.origin + endpoint.pathname.replace(/\/+$/, '');
+  return config.path_style ? `${base}/${encodeURIComponent(config.bucket_name)}/${path}` : `${endpoint.protocol}//${config.bucket_name}.${endpoint.host}/${path}`;
+}
+
 export interface FileStorageDeps {
   repo: FilesRepository;
   storageConfigs: StorageConfigsService;

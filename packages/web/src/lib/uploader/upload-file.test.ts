@@ -13,25 +13,33 @@ function makeFile(size: number, name = 'big.bin'): File {
   return new File([new Uint8Array(size)], name, { type: 'application/octet-stream', lastModified: 1_700_000_000_000 });
 }
 
+const pendingShare = { filename: 'big.bin', s3_url: null, hasPassword: false, expiresAt: null, maxViews: 0 };
+
 function initDto(partCount: number): MultipartInitDto {
+  const urls = Array.from({ length: partCount }, (_, i) => ({ partNumber: i + 1, url: `/p/${i + 1}` }));
   return {
     file_id: 'f1',
     upload_id: 'u1',
     slug: 'abc',
     storage_path: 'big.bin',
+    storagePath: 'big.bin',
     storage_type: 'LOCAL',
     provider_type: 'Local',
     contentType: 'application/octet-stream',
     partSize: 100,
     partCount,
-    part_urls: Array.from({ length: partCount }, (_, i) => ({ partNumber: i + 1, url: `/p/${i + 1}` })),
+    totalSize: partCount * 100,
+    part_urls: urls,
+    presigned_urls: urls,
+    s3Url: null,
     url: 'http://x/file/abc',
+    ...pendingShare,
   };
 }
 
 function fakeApi(overrides: Partial<UploadApi> = {}): UploadApi {
   return {
-    presign: vi.fn(async () => ({ file_id: 'f0', slug: 's', upload_url: '/put', headers: { 'Content-Type': 'text/plain' }, storage_path: 'a', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', expires_at: '', url: '' })),
+    presign: vi.fn(async () => ({ file_id: 'f0', slug: 's', upload_url: '/put', headers: { 'Content-Type': 'text/plain' }, storage_path: 'a', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...pendingShare })),
     commit: vi.fn(async () => detail),
     cancel: vi.fn(async () => undefined),
     multipartInit: vi.fn(async (body) => initDto(body.partCount)),

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { FileDto, PAGE_SIZE } from '@driftbox/contract';
-import { apiRequestList, type ListPage } from '../../../lib/api-client';
+import { FileListDto, PAGE_SIZE, type FileDto } from '@driftbox/contract';
+import { apiRequest, type ListPage } from '../../../lib/api-client';
 import { FILES_QUERY_ROOT } from '../../../lib/file-query-keys';
 
 export interface FileListParams {
@@ -10,8 +10,10 @@ export interface FileListParams {
 }
 
 /** `GET /api/files?limit=50&offset&search` — newest first; a key sees only its own shares. */
-export function getFiles({ page, search }: FileListParams): Promise<ListPage<FileDto>> {
-  return apiRequestList('/files', { query: { limit: PAGE_SIZE.files, offset: (page - 1) * PAGE_SIZE.files, search }, schema: FileDto });
+export async function getFiles({ page, search }: FileListParams): Promise<ListPage<FileDto>> {
+  const query = { limit: PAGE_SIZE.files, offset: (page - 1) * PAGE_SIZE.files, search };
+  const { files, pagination } = await apiRequest('/files', { query, schema: FileListDto });
+  return { items: files, pagination };
 }
 
 export const filesQuery = (params: FileListParams) =>

@@ -28,6 +28,8 @@ const row = (n: number, overrides: Partial<FileDto> = {}): FileDto => ({
   etag: null,
   created_by: 'admin-1',
   key_name: null,
+  type: 5,
+  typeName: 'image',
   created_at: '2026-03-01T00:00:00.000Z',
   updated_at: '2026-03-01T00:00:00.000Z',
   ...overrides,
@@ -35,7 +37,7 @@ const row = (n: number, overrides: Partial<FileDto> = {}): FileDto => ({
 
 function page(items: FileDto[], pagination: Partial<ListPagination> = {}): Response {
   const full: ListPagination = { total: items.length, limit: 50, offset: 0, hasMore: false, page: 1, totalPages: 1, ...pagination };
-  return new Response(JSON.stringify({ code: 200, message: 'OK', data: items, success: true, pagination: full }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify({ code: 200, message: 'OK', data: { files: items, pagination: full }, success: true }), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
 const query = (request: RecordedRequest | undefined) => Object.fromEntries(new URL(request?.url ?? '/', 'http://x').searchParams);
@@ -94,7 +96,8 @@ describe('file management', () => {
   it('edits remark, max views, password and proxy mode, sending only the changes', async () => {
     const requests = mockApi({
       'GET /api/files': () => page([row(1, { has_password: true, max_views: 3, views: 1 })]),
-      'PUT /api/files/f1': () => ok({ ...row(1), url: 'u', preview_url: 'p', download_url: 'd' }),
+      'PUT /api/files/f1': () =>
+        ok({ ...row(1), url: 'u', preview_url: 'p', download_url: 'd', urls: { previewUrl: 'p', downloadUrl: 'd', proxyPreviewUrl: 'p', proxyDownloadUrl: 'd', use_proxy: 1 } }),
     });
     renderWithApp(<FileManagementPage />);
     await rowOf('file1.png');

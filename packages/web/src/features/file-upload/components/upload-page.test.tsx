@@ -7,7 +7,7 @@ import { fail, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { RESUME_STORAGE_KEY } from '../../../lib/uploader/resume-store';
 import { RECENT_UPLOADS_KEY } from '../lib/recent-uploads';
-import { api, detailDto, drop, FakeXhr, file, MiB } from '../test/fixtures';
+import { api, detailDto, drop, FakeXhr, file, MiB, PENDING_SHARE } from '../test/fixtures';
 import { UploadPage } from './upload-page';
 
 beforeEach(() => {
@@ -105,7 +105,7 @@ describe('the files tab', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const detail = { id: 'f1', slug: 'shared-1', filename: 'note.md', size: 10, created_at: '2026-01-01T00:00:00.000Z' };
     const requests = api({
-      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 'shared-1', upload_url: '/api/local-storage/local/object?sig=x', headers: { 'Content-Type': 'text/markdown' }, storage_path: 'note.md', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/markdown', expires_at: '', url: '' }),
+      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 'shared-1', upload_url: '/api/local-storage/local/object?sig=x', headers: { 'Content-Type': 'text/markdown' }, storage_path: 'note.md', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/markdown', upload_expires_at: '', url: '', ...PENDING_SHARE }),
       'POST /api/s3/commit': () => ok({ ...detailDto(), ...detail }),
     });
     const user = userEvent.setup();
@@ -131,7 +131,7 @@ describe('the files tab', () => {
       'POST /api/s3/presign': (r) =>
         (r.body as { slug?: string }).slug === 'taken'
           ? fail(409, 'SLUG_TAKEN', 'Slug taken')
-          : ok({ file_id: 'f1', slug: 'fresh', upload_url: '/put', headers: {}, storage_path: 'one.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', expires_at: '', url: '' }),
+          : ok({ file_id: 'f1', slug: 'fresh', upload_url: '/put', headers: {}, storage_path: 'one.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE }),
       'POST /api/s3/commit': () => ok({ ...detailDto(), id: 'f1', slug: 'fresh', filename: 'one.txt', size: 10, created_at: '2026-01-01T00:00:00.000Z' }),
     });
     const presigns = () => requests.filter((r) => r.url.endsWith('/s3/presign')).map((r) => (r.body as { slug?: string }).slug);
@@ -165,7 +165,7 @@ describe('the files tab', () => {
   it('checks a refused file again when another storage is chosen, so Upload starts it', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const requests = api({
-      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 's1', upload_url: '/put', headers: {}, storage_path: 'big.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', expires_at: '', url: '' }),
+      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 's1', upload_url: '/put', headers: {}, storage_path: 'big.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE }),
       'POST /api/s3/commit': () => ok({ ...detailDto(), id: 'f1', slug: 's1', filename: 'big.txt', size: 500, created_at: '2026-01-01T00:00:00.000Z' }),
     });
     const user = userEvent.setup();
@@ -206,7 +206,7 @@ describe('the files tab', () => {
     }
     vi.stubGlobal('XMLHttpRequest', HangingXhr);
     api({
-      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 's1', upload_url: '/put', headers: {}, storage_path: 'a.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', expires_at: '', url: '' }),
+      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 's1', upload_url: '/put', headers: {}, storage_path: 'a.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE }),
       'POST /api/url/cancel': () => ok(null),
     });
     const user = userEvent.setup();

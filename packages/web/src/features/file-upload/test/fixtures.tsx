@@ -5,6 +5,8 @@ import { mockApi, ok, type RecordedRequest } from '../../../test/http';
 export const MiB = 1024 * 1024;
 export const LOCAL = { id: 'local', name: 'Local', storage_type: 'LOCAL', provider_type: 'Local', is_default: 1, is_public: 1, total_storage_bytes: 100 * MiB, used_bytes: 40 * MiB };
 export const SMALL = { id: 'tiny', name: 'Tiny', storage_type: 'S3', provider_type: 'Cloudflare R2', is_default: 0, is_public: 1, total_storage_bytes: 1000, used_bytes: 900 };
+/** The share settings every presign answer repeats (the original's names). */
+export const PENDING_SHARE = { filename: 'f', s3_url: null, hasPassword: false, expiresAt: null, maxViews: 0 };
 export const MAX = { max_upload_size: 10, max_upload_size_bytes: 10 * MiB, max_upload_size_value: 10, max_upload_size_unit: 'MB' };
 
 export function file(name: string, size: number, type = 'text/plain'): File {
@@ -77,5 +79,14 @@ export function detailDto() {
     url: 'http://x/file/shared-1',
     preview_url: 'http://x/api/file-view/shared-1',
     download_url: 'http://x/api/file-download/shared-1',
+    type: 4,
+    typeName: 'text',
+    urls: {
+      previewUrl: 'http://x/api/file-view/shared-1',
+      downloadUrl: 'http://x/api/file-download/shared-1',
+      proxyPreviewUrl: 'http://x/api/file-view/shared-1',
+      proxyDownloadUrl: 'http://x/api/file-download/shared-1',
+      use_proxy: 1,
+    },
   };
 }

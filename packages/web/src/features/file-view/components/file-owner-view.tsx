@@ -40,8 +40,12 @@ function openFileOf(file: FileDetailDto): OpenFile {
     has_password: file.has_password,
     requires_password: false,
     is_last_view: false,
+    type: file.type,
+    typeName: file.typeName,
     previewUrl: file.preview_url,
     downloadUrl: file.download_url,
+    proxy_preview_url: file.preview_url,
+    proxy_download_url: file.download_url,
     access_token: ownerTokenOf(file),
     access_token_expires_at: null,
   };

@@ -18,16 +18,20 @@ export const file = (overrides: Partial<FilePublicDto> = {}): FilePublicDto => (
   views: 1,
   use_proxy: 1,
   has_password: false,
+  type: 5,
+  typeName: 'image',
   requires_password: false,
   is_last_view: false,
   previewUrl: `${ORIGIN}/api/file-view/pic?token=t1`,
   downloadUrl: `${ORIGIN}/api/file-download/pic?token=t1`,
+  proxy_preview_url: `${ORIGIN}/api/file-view/pic?token=t1`,
+  proxy_download_url: `${ORIGIN}/api/file-download/pic?token=t1`,
   access_token: 't1',
   access_token_expires_at: '2999-01-01T00:00:00.000Z',
   ...overrides,
 });
 export const locked = (overrides: Partial<FilePublicDto> = {}) =>
-  file({ has_password: true, requires_password: true, previewUrl: null, downloadUrl: null, access_token: null, access_token_expires_at: null, ...overrides });
+  file({ has_password: true, requires_password: true, previewUrl: null, downloadUrl: null, proxy_preview_url: null, proxy_download_url: null, access_token: null, access_token_expires_at: null, ...overrides });
 
 /** The preview group as visitors read it (`metadata=false`), with overrides. */
 export function previewSettings(overrides: Record<string, string> = {}) {
@@ -69,8 +73,17 @@ export const detail = (overrides: Partial<FileDetailDto> = {}): FileDetailDto =>
   key_name: 'laptop',
   created_at: '2026-03-01T00:00:00.000Z',
   updated_at: '2026-03-01T00:00:00.000Z',
+  type: 5,
+  typeName: 'image',
   url: `${ORIGIN}/file/pic`,
   preview_url: `${ORIGIN}/api/file-view/pic?token=own`,
   download_url: `${ORIGIN}/api/file-download/pic?token=own`,
+  urls: {
+    previewUrl: `${ORIGIN}/api/file-view/pic?token=own`,
+    downloadUrl: `${ORIGIN}/api/file-download/pic?token=own`,
+    proxyPreviewUrl: `${ORIGIN}/api/file-view/pic?token=own`,
+    proxyDownloadUrl: `${ORIGIN}/api/file-download/pic?token=own`,
+    use_proxy: 1,
+  },
   ...overrides,
 });
