@@ -127,6 +127,24 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(await localKeys(h)).toEqual([second.storage_path]);
     });
 
+    it('an upload URL cannot replace the bytes once published, even while it is still valid; a new upload to the same name can', async () => {
+      await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { file_naming_strategy: 'overwrite' } });
+      const first = (await post('/api/s3/presign', { filename: 'note.txt', mimetype: 'text/plain', size: 5, slug: 'note', use_proxy: true })).body.data as FilePresignDto;
+      const encode = (text: string) => new TextEncoder().encode(text);
+      expect((await put(first.upload_url, encode('hello'), first.headers)).status).toBe(200);
+      expect((await post('/api/s3/commit', { file_id: first.file_id })).status).toBe(200);
+      const replay = await put(first.upload_url, encode('PWNED'), first.headers);
+      expect(replay.status).toBe(403);
+      expect(replay.body).toMatchObject({ message: 'This upload link was already used: the file is published' });
+      expect((await parsed(await h.app.request('/api/file-download/note'))).text).toBe('hello');
+      // The overwrite strategy: the creator's next upload of that name is pending, so its URL may write.
+      const next = (await post('/api/s3/presign', { filename: 'note.txt', mimetype: 'text/plain', size: 5, slug: 'note2', use_proxy: true })).body.data as FilePresignDto;
+      expect(next.storage_path).toBe(first.storage_path);
+      expect((await put(next.upload_url, encode('again'), next.headers)).status).toBe(200);
+      expect((await post('/api/s3/commit', { file_id: next.file_id })).status).toBe(200);
+      expect((await parsed(await h.app.request('/api/file-download/note2'))).text).toBe('again');
+    });
+
     it('with the overwrite strategy a name replaces only the same creator\'s object; another creator\'s gets a suffix', async () => {
       await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { file_naming_strategy: 'overwrite' } });
       const admin = (await post('/api/s3/presign', { filename: 'report.pdf', size: 1 })).body.data as FilePresignDto;

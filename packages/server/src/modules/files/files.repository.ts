@@ -183,6 +183,12 @@ export function filesRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** Whether the object is a published share's bytes and no upload is still pending for it. */
+    async publishedOnly(configId: string, storagePath: string): Promise<boolean> {
+      const rows = await db.selectFrom('files').select('status').where('storage_config_id', '=', configId).where('storage_path', '=', storagePath).execute();
+      return rows.some((r) => r.status === 'active') && !rows.some((r) => r.status === 'pending');
+    },
+
     /** True when a share of another creator (pending or active) points at the object. */
     async objectSharedByOthers(configId: string, storagePath: string, createdBy: string): Promise<boolean> {
       const row = await db

@@ -17,6 +17,7 @@ import { invalidField, notFound } from '../../lib/errors.js';
 import type { Ids } from '../../lib/ids.js';
 import { creatorOf, scopeOf, withSlug } from '../../lib/share-rules.js';
 import type { FileStatsPort } from '../dashboard/file-stats.port.js';
+import type { LocalWriteGuard } from '../local-storage/local-storage.service.js';
 import type { StorageUsagePort } from '../storage-configs/storage-configs.usage.js';
 import type { FileAccessService } from './file-access.service.js';
 import { presentDetail, presentFile, shareUrls } from './files.presenter.js';
@@ -46,6 +47,15 @@ export interface FileListResult {
 /** The usage port of the storage-configs module (bytes of active shares, shares per config). */
 export function fileStorageUsage(repo: FilesRepository): StorageUsagePort {
   return { countShares: (configId) => repo.countByConfig(configId), usedBytes: (configIds) => repo.usedBytes(configIds) };
+}
+
+/**
+ * The local-storage module's write guard: a whole-object PUT through a signed URL may not replace a
+ * published share's bytes (an upload URL outlives its commit by up to an hour); a pending upload to
+ * the same key (the overwrite naming strategy) still may.
+ */
+export function fileWriteGuard(repo: FilesRepository): LocalWriteGuard {
+  return { mayPut: async (configId, key) => !(await repo.publishedOnly(configId, key)) };
 }
 
 /** The dashboard's FileStatsPort over active shares: totals, per config, and created per day. */

@@ -9,9 +9,15 @@ import type { BodySource, ObjectStore } from '../../storage/object-store.js';
 import { getRequested } from '../../storage/range.js';
 import { downloadHeaders } from './local-storage.presenter.js';
 
+/** Who else may refuse a signed whole-object PUT (the files module: not over a published share). */
+export interface LocalWriteGuard {
+  mayPut(configId: string, key: string): Promise<boolean>;
+}
+
 export interface LocalStorageDeps {
   mac: Mac;
   clock: Clock;
+  guard: LocalWriteGuard;
   /** The LOCAL store of a config id; throws 404 for unknown or non-LOCAL configs. */
   resolveStore(configId: string): Promise<ObjectStore>;
 }
@@ -42,6 +48,7 @@ export interface UploadRequest {
 
 const EXPIRED = { en: 'This link has expired', zh: '链接已过期' };
 const INVALID = { en: 'Invalid or tampered link signature', zh: '链接签名无效' };
+const USED = { en: 'This upload link was already used: the file is published', zh: '该上传链接已被使用：文件已发布' };
 const WRONG_SIZE = { en: 'The upload does not have the size this link was issued for', zh: '上传内容的大小与该链接签发时的大小不符' };
 
 /**
@@ -95,6 +102,7 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
     const store = await deps.resolveStore(request.configId);
     const body = request.body;
     if (op === 'put') {
+      if (!(await deps.guard.mayPut(request.configId, grant.key))) throw new AppError('FORBIDDEN', { text: USED });
       const putOptions = { contentLength: request.contentLength, contentType: request.contentType };
       return withStorageErrors(() => store.put(grant.key, body, putOptions));
     }
