@@ -15,5 +15,7 @@ export interface AppEnv {
     lang: Lang;
     actor: Actor;
     authError: AppError | null;
+    /** SOCKET_PATH is set: only requests over the socket come from the trusted proxy. */
+    proxyOnSocket: boolean;
   };
 }

@@ -111,6 +111,34 @@ describe('main (real process)', () => {
     expect(existsSync(socketPath)).toBe(false);
   });
 
+  it('with SOCKET_PATH and TRUST_PROXY, only requests over the socket may name the client in X-Forwarded-For', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
+    const socketPath = path.join(dir, 'driftbox.sock');
+    const port = await freePort();
+    run = start({ DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', SOCKET_PATH: socketPath, TRUST_PROXY: 'true', ADMIN_PASSWORD: 'configured-pass' });
+    await waitFor(() => run?.output().includes(`listening on unix:${socketPath}`) ?? false);
+    const body = JSON.stringify({ username: 'admin', password: 'wrong-password' });
+    const login = (target: { socketPath: string } | { port: number; host: string }, forwardedFor: string) =>
+      new Promise<number>((resolve, reject) => {
+        const headers = { host: 'localhost', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-forwarded-for': forwardedFor };
+        request({ ...target, method: 'POST', path: '/api/admin/login', headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+          .on('error', reject)
+          .end(body);
+      });
+    // Eleven wrong passwords, each "from" another address: through the socket they are eleven clients…
+    const overSocket: number[] = [];
+    for (let i = 1; i <= 11; i += 1) overSocket.push(await login({ socketPath }, `203.0.113.${i}`));
+    expect(overSocket.every((status) => status === 401)).toBe(true);
+    // …straight to the TCP port they are one, whatever they claim (10 per client per 15 minutes).
+    const overTcp: number[] = [];
+    for (let i = 1; i <= 11; i += 1) overTcp.push(await login({ port, host: '127.0.0.1' }, `198.51.100.${i}`));
+    expect(overTcp.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(overTcp[10]).toBe(429);
+  });
+
   it.skipIf(!inject('pgUrl'))('runs on PostgreSQL when DATABASE_URL is a postgres:// URL', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
     const schema = `driftbox_main_${process.pid}`;

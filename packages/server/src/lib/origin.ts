@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
+import { trustsForwarded } from './client-ip.js';
 
 /**
  * The origin clients reach the server at, for absolute links in responses (share URLs for curl users,
@@ -8,7 +9,7 @@ import type { AppEnv } from '../app-env.js';
  */
 export function requestOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
   const url = new URL(c.req.url);
-  if (!trustProxy) return url.origin;
+  if (!trustsForwarded(c, trustProxy)) return url.origin;
   const first = (name: string) => c.req.header(name)?.split(',')[0]?.trim();
   const proto = first('x-forwarded-proto');
   const host = first('x-forwarded-host');

@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
+import { trustsForwarded } from '../lib/client-ip.js';
 
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 const ALLOW_HEADERS = 'Authorization, Content-Type, X-Custom-Auth-Key, X-Language, X-Request-Id';
 
 function requestHost(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: boolean): string | undefined {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  const forwarded = trustsForwarded(c, trustProxy) ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
   return forwarded || c.req.header('host') || new URL(c.req.url).host;
 }
 
