@@ -19,7 +19,24 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustsForwarded(c, trustProxy)) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
     const last = forwarded?.[forwarded.length - 1];
-    if (last) return last;
+    if (last) return rateSubject(last);
   }
-  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return rateSubject(c.env?.incoming?.socket?.remoteAddress ?? 'unknown');
+}
+
+/**
+ * Whom a rate limit counts for an address: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64 —
+ * one subscriber's prefix, inside which an attacker picks addresses freely.
+ */
+export function rateSubject(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const address = ip.split('%')[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return address;
+  return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
 }

@@ -73,6 +73,21 @@ describe.each(dialects)('auth routes (%s)', (dialect) => {
       for (let i = 0; i < 9; i += 1) expect((await login(h, 'admin', 'wrong-password')).status).toBe(401);
     });
 
+    it('counts only failures against the name: the admin\'s own logins never lock it out; failures from many clients do', async () => {
+      h = await reopen(h, { trustProxy: true });
+      const from = (n: number) => ({ 'X-Forwarded-For': `10.2.${Math.floor(n / 200)}.${n % 200}` });
+      for (let i = 0; i < 100; i += 1) expect((await login(h, 'admin', ADMIN.password, from(i))).status).toBe(200);
+      for (let i = 0; i < 100; i += 1) expect((await login(h, 'ADMIN', 'wrong-password', from(1000 + i))).status).toBe(401);
+      expect((await login(h, 'admin', ADMIN.password, from(5000))).status).toBe(429);
+    });
+
+    it('counts IPv6 clients by their /64', async () => {
+      h = await reopen(h, { trustProxy: true });
+      for (let i = 0; i < 10; i += 1) expect((await login(h, 'admin', 'wrong-password', { 'X-Forwarded-For': `2001:db8:0:7::${i + 1}` })).status).toBe(401);
+      expect((await login(h, 'admin', ADMIN.password, { 'X-Forwarded-For': '2001:db8:0:7:ffff::1' })).status).toBe(429);
+      expect((await login(h, 'admin', ADMIN.password, { 'X-Forwarded-For': '2001:db8:0:8::1' })).status).toBe(200);
+    });
+
     it('uses X-Forwarded-For only when TRUST_PROXY is on', async () => {
       for (let i = 0; i < 10; i += 1) await login(h, 'admin', 'wrong-password', { 'X-Forwarded-For': `10.1.0.${i}` });
       const res = await login(h, 'admin', ADMIN.password, { 'X-Forwarded-For': '10.9.9.9' });

@@ -67,11 +67,17 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Checks credentials (rate-limited before hashing) and opens a 24 h session. */
     async login(clientIp: string, body: LoginBody): Promise<LoginResult> {
+      // Every attempt counts against the client; only failures against the name, so the admin's own
+      // logins never use up its window.
+      const user = body.username.toLowerCase();
       await rateLimits.charge(RATE_RULES.loginPerClient, clientIp);
-      await rateLimits.charge(RATE_RULES.loginPerUser, body.username.toLowerCase());
+      await rateLimits.assertNotLimited(RATE_RULES.loginPerUser, user);
       const admin = await repo.findAdminByUsername(body.username);
       const valid = await crypto.passwords.verify(body.password, admin?.password_hash ?? (await dummy()));
-      if (!admin || !valid) throw unauthorized('INVALID_CREDENTIALS');
+      if (!admin || !valid) {
+        await rateLimits.record(RATE_RULES.loginPerUser, user);
+        throw unauthorized('INVALID_CREDENTIALS');
+      }
 
       const now = clock.now();
       const token = ids.token(TOKEN_BYTES);

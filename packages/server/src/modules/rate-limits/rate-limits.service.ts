@@ -17,7 +17,7 @@ const MINUTE = 60_000;
 export const RATE_RULES = {
   /** Login attempts per client IP. */
   loginPerClient: { name: 'login:ip', limit: 10, windowMs: 15 * MINUTE },
-  /** Login attempts per username, from anywhere; high enough that locking the admin out takes effort. */
+  /** Failed logins per username, from anywhere; high enough that locking the admin out takes effort. */
   loginPerUser: { name: 'login:user', limit: 100, windowMs: 15 * MINUTE },
   /** Current-password checks per admin when changing account details. */
   changePassword: { name: 'change-password:admin', limit: 10, windowMs: 15 * MINUTE },
