@@ -94,6 +94,8 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
         expect(res.headers.get('x-frame-options')).toBe('DENY');
         expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       }
+      // API answers are never cached unless a route says otherwise.
+      for (const url of ['/api/health', '/api/nope']) expect((await h.call('GET', url)).headers.get('cache-control')).toBe('no-store');
       expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
       expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
       // The site favicon may be an http URL (spec); images only, never scripts from elsewhere.

@@ -28,6 +28,9 @@ export function createMac(masterSecret: string): Mac {
     sign: (purpose, message) => digest(purpose, message).toString('base64url'),
     verify(purpose, message, signature) {
       const presented = Buffer.from(signature, 'base64url');
+      // Only the one canonical spelling: the decoder skips stray characters, so other strings would
+      // decode to the same bytes (harmless, but a signature should have one form).
+      if (presented.toString('base64url') !== signature) return false;
       const expected = digest(purpose, message);
       // Equal lengths first: timingSafeEqual throws otherwise, and the length is no secret.
       return presented.length === expected.length && timingSafeEqual(presented, expected);

@@ -50,5 +50,7 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     for (const [name, value] of Object.entries(headers)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
+    // API answers carry keys, tokens and private rows: no cache keeps them unless a route says so.
+    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   };
 }
