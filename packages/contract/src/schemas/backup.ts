@@ -30,7 +30,11 @@ export const BACKUP_MODULE_TEXT: Record<BackupModule, { name: LocalText; descrip
 /** `POST /api/admin/backup/create`: everything, or the chosen modules (at least one, spec §5). */
 export const BackupCreateBody = z.discriminatedUnion('backup_type', [
   z.object({ backup_type: z.literal('full') }),
-  z.object({ backup_type: z.literal('modules'), selected_modules: z.array(BackupModule).min(1, 'Choose at least one module') }),
+  z.object({
+    backup_type: z.literal('modules'),
+    // The original named the storage module `storage_config`; its clients still send that.
+    selected_modules: z.array(z.preprocess((name) => (name === 'storage_config' ? 'storage' : name), BackupModule)).min(1, 'Choose at least one module'),
+  }),
 ]);
 export type BackupCreateBody = z.input<typeof BackupCreateBody>;
 

@@ -172,9 +172,16 @@ export const StorageTestCheck = z.object({
 });
 export type StorageTestCheck = z.infer<typeof StorageTestCheck>;
 
-/** `data` of `POST /api/s3-configs/{id}/test`: `success` is true when every check passed. */
+/** One of the original's four probe results. */
+const LegacyProbe = z.object({ success: z.boolean(), message: z.string() });
+
+/**
+ * `data` of `POST /api/s3-configs/{id}/test`: `success` is true when every check passed. `result` repeats
+ * the checks under the original's four names (read, write, cors, frontendSim = the presigned round trip).
+ */
 export const StorageTestResult = z.object({
   success: z.boolean(),
   checks: z.array(StorageTestCheck),
+  result: z.object({ read: LegacyProbe, write: LegacyProbe, cors: LegacyProbe, frontendSim: LegacyProbe }),
 });
 export type StorageTestResult = z.infer<typeof StorageTestResult>;

@@ -63,6 +63,9 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
     expect(none.body).toMatchObject({ error: 'VALIDATION_FAILED', details: [{ path: 'selected_modules' }] });
     const unknown = await h.call('POST', '/api/admin/backup/create', { headers: h.actors.admin(), body: { backup_type: 'modules', selected_modules: ['mount_management'] } });
     expect(unknown.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
+    // The original's name of the storage module still works.
+    const storage = await downloadBackup(h, { backup_type: 'modules', selected_modules: ['storage_config'] });
+    expect(storage.metadata.selected_modules).toEqual(['storage']);
   });
 
   it('backup, delete a paste and change things, overwrite restore: the data is identical again', async () => {

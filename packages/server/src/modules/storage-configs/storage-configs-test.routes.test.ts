@@ -31,6 +31,9 @@ describe.each(dialects)('POST /api/s3-configs/{id}/test (%s)', (dialect) => {
     expect(result.success).toBe(true);
     expect(result.checks.map((c) => c.name)).toEqual(CHECKS);
     for (const check of result.checks) expect(check).toEqual({ name: check.name, ok: true, message: expect.any(String), durationMs: expect.any(Number) });
+    // The original's four results, for its clients.
+    const presigned = result.checks.find((c) => c.name === 'presigned');
+    expect(result.result).toMatchObject({ read: { success: true }, write: { success: true }, cors: { success: true }, frontendSim: { success: true, message: presigned?.message } });
     const objects = path.join(h.config.dataDir, 'storage', 'local', 'objects');
     expect(existsSync(objects) ? readdirSync(objects) : []).toEqual([]);
   });

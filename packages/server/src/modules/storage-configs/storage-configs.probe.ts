@@ -191,5 +191,10 @@ export async function probeStore(store: ObjectStore, options: ProbeOptions): Pro
   ];
   const checks: StorageTestCheck[] = [];
   for (const [name, check] of steps) checks.push(await runCheck(name, options.lang, check));
-  return { success: checks.every((c) => c.ok), checks };
+  const legacy = (name: string) => {
+    const check = checks.find((c) => c.name === name);
+    return { success: check?.ok ?? false, message: check?.message ?? '' };
+  };
+  const result = { read: legacy('read'), write: legacy('write'), cors: legacy('cors'), frontendSim: legacy('presigned') };
+  return { success: checks.every((c) => c.ok), checks, result };
 }

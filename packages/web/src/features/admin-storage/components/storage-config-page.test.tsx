@@ -213,6 +213,12 @@ describe('storage config page', () => {
           { name: 'write', ok: true, message: 'Wrote the probe object', durationMs: 12.4 },
           { name: 'cors', ok: false, message: 'Origin not allowed', durationMs: 30 },
         ],
+        result: {
+          read: { success: false, message: '' },
+          write: { success: true, message: 'Wrote the probe object' },
+          cors: { success: false, message: 'Origin not allowed' },
+          frontendSim: { success: false, message: '' },
+        },
       }),
     );
     expect(await within(dialog).findByText('Some checks failed')).toBeInTheDocument();
