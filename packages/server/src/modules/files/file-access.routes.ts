@@ -16,10 +16,17 @@ function tokenOf(c: Context<AppEnv>): string | undefined {
   return c.req.header(FILE_TOKEN_HEADER) || c.req.query('token') || undefined;
 }
 
+/** A script's password: `X-Password`, or `?password=` as the spec and the original's links have it. */
+function passwordOf(c: Context<AppEnv>): string | undefined {
+  return c.req.header('x-password') ?? c.req.query('password') ?? undefined;
+}
+
 /**
  * Public file routes (spec §7, §8 "File view"): metadata, password check, view and download (streamed
- * with Range in proxy mode, redirected to a direct link otherwise) and the Office viewer link. The
- * password is only ever sent in a POST body; links carry a short-lived token instead.
+ * with Range in proxy mode, redirected to a direct link otherwise) and the Office viewer link. The links
+ * the server hands out carry a short-lived token, never the password; scripts may send the password
+ * with a view, download or Office link (`X-Password`, or `?password=` as the spec names it), checked
+ * and rate-limited like the verify route.
  */
 export function fileAccessRoutes(access: FileAccessService, options: { trustProxy: boolean }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -36,8 +43,11 @@ export function fileAccessRoutes(access: FileAccessService, options: { trustProx
     return ok(c, await access.verify(c.req.param('slug'), password, clientIp(c, options.trustProxy), origin(c)));
   });
 
+  const credentials = (c: Context<AppEnv>) => ({ token: tokenOf(c), password: passwordOf(c), clientIp: clientIp(c, options.trustProxy) });
+
   const open = (mode: 'view' | 'download') => async (c: Context<AppEnv>) => {
-    const result = await access.open({ slug: c.req.param('slug') ?? '', token: tokenOf(c), mode, range: c.req.header('range'), ifRange: c.req.header('if-range'), headOnly: c.req.method === 'HEAD' });
+    const request = { ...credentials(c), slug: c.req.param('slug') ?? '', mode, range: c.req.header('range'), ifRange: c.req.header('if-range'), headOnly: c.req.method === 'HEAD' };
+    const result = await access.open(request);
     if (result.kind === 'redirect') return c.body(null, 302, { Location: result.location, 'Cache-Control': NO_STORE });
     if (result.kind === 'range-error') return c.body(null, 416, result.headers);
     if (!result.body) return c.body(null, result.status, result.headers);
@@ -47,7 +57,7 @@ export function fileAccessRoutes(access: FileAccessService, options: { trustProx
   app.get('/file-download/:slug', open('download'));
 
   app.get('/office-preview/:slug', async (c) => {
-    const preview = await access.officePreview(c.req.param('slug'), tokenOf(c), origin(c));
+    const preview = await access.officePreview(c.req.param('slug'), credentials(c), origin(c));
     c.header('Cache-Control', NO_STORE);
     // `data.url` in the envelope, and `url` at the top level where the original put it.
     return ok(c, preview, { extra: { url: preview.url } });

@@ -42,9 +42,16 @@ export type FileResponse =
   | { kind: 'range-error'; headers: Record<string, string> }
   | { kind: 'redirect'; location: string };
 
-export interface OpenRequest {
-  slug: string;
+/** What a link presents: the access token it carries, or (scripts) the password itself. */
+export interface LinkCredentials {
   token: string | undefined;
+  password?: string | undefined;
+  /** For the password check's rate limit. */
+  clientIp: string;
+}
+
+export interface OpenRequest extends LinkCredentials {
+  slug: string;
   mode: 'view' | 'download';
   range: string | undefined;
   /** The `If-Range` header: the range is served only while it still names the stored object. */
@@ -86,15 +93,40 @@ export function createFileAccessService(deps: FileAccessDeps) {
     return row;
   }
 
-  /** The share a link opens: by token, or publicly (counting a view when limited). 401 for protected ones. */
-  async function access(slug: string, token: string | undefined, countView = true): Promise<FileRow> {
+  /**
+   * Checks a share's password (rate-limited before hashing) and, when `countView`, counts the view it
+   * unlocks; the share after the count. 400 for a share without a password, 401 for a wrong one.
+   */
+  async function unlock(slug: string, password: string, clientIp: string, countView: boolean): Promise<FileRow> {
     const now = clock.now();
-    const proven = await byToken(slug, token, now);
+    const row = await repo.findActiveBySlug(slug);
+    if (!row) throw notFound('file');
+    if (row.password_hash === null) throw badRequest({ en: 'This file has no password', zh: '该文件没有设置密码' });
+    if (!isLive(row, now)) throw fileGone(row, now);
+    const hash = row.password_hash;
+    const check = await rateLimits.guardPasswordCheck(FILE_RATE_RULES, clientIp, slug, () => crypto.passwords.check(password, hash));
+    if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });
+    // A hash imported from the original product is accepted once, then replaced by scrypt.
+    if (check.needsRehash) await repo.replacePasswordHash(row.id, row.password_hash, await crypto.passwords.hash(password));
+    if (!countView) return row;
+    const viewed = await repo.countView({ kind: 'proven', id: row.id, passwordVersion: row.password_version }, iso(now));
+    if (!viewed) throw fileGone();
+    return viewed;
+  }
+
+  /**
+   * The share a link opens: by token; a protected one by its password (a script's `?password=` or
+   * `X-Password`, counted like a verify), else 401; a public one as it is (counting a view when limited).
+   */
+  async function access(slug: string, credentials: LinkCredentials, countView = true): Promise<FileRow> {
+    const now = clock.now();
+    const proven = await byToken(slug, credentials.token, now);
     if (proven) return proven.row;
     const row = await repo.findActiveBySlug(slug);
     if (!row) throw notFound('file');
     if (row.password_hash !== null) {
       if (!isLive(row, now)) throw fileGone(row, now);
+      if (credentials.password !== undefined) return unlock(slug, credentials.password, credentials.clientIp, countView);
       throw new AppError('UNAUTHORIZED', { text: PASSWORD_REQUIRED });
     }
     // A HEAD (link checkers, chat previews) sees whether the share is live without using up a view.
@@ -154,32 +186,21 @@ export function createFileAccessService(deps: FileAccessDeps) {
 
     /** `POST /api/public/files/{slug}/verify`: checks the password (rate-limited first) and counts the view it unlocks. */
     async verify(slug: string, password: string, clientIp: string, origin: string): Promise<FilePublicDto> {
-      const now = clock.now();
-      const row = await repo.findActiveBySlug(slug);
-      if (!row) throw notFound('file');
-      if (row.password_hash === null) throw badRequest({ en: 'This file has no password', zh: '该文件没有设置密码' });
-      if (!isLive(row, now)) throw fileGone(row, now);
-      const hash = row.password_hash;
-      const check = await rateLimits.guardPasswordCheck(FILE_RATE_RULES, clientIp, slug, () => crypto.passwords.check(password, hash));
-      if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });
-      // A hash imported from the original product is accepted once, then replaced by scrypt.
-      if (check.needsRehash) await repo.replacePasswordHash(row.id, row.password_hash, await crypto.passwords.hash(password));
-      const viewed = await repo.countView({ kind: 'proven', id: row.id, passwordVersion: row.password_version }, iso(now));
-      if (!viewed) throw fileGone();
-      return presentPublic(viewed, origin, tokens.issue(viewed.id, viewed.password_version, now));
+      const viewed = await unlock(slug, password, clientIp, true);
+      return presentPublic(viewed, origin, tokens.issue(viewed.id, viewed.password_version, clock.now()));
     },
 
     /** `GET /api/file-view|file-download/{slug}`: streamed (proxy mode) or redirected (direct mode). */
     async open(request: OpenRequest): Promise<FileResponse> {
-      const row = await access(request.slug, request.token, !request.headOnly);
+      const row = await access(request.slug, request, !request.headOnly);
       // A HEAD is answered here even in direct mode: a signed link would let it GET the bytes uncounted.
       if (row.use_proxy === 1 || request.headOnly) return stream(row, request);
       return { kind: 'redirect', location: (await directUrl(row, request.mode)).url };
     },
 
     /** `GET /api/office-preview/{slug}`: a temporary absolute link for the online Office viewers. */
-    async officePreview(slug: string, token: string | undefined, origin: string): Promise<OfficePreviewDto> {
-      const row = await access(slug, token);
+    async officePreview(slug: string, credentials: LinkCredentials, origin: string): Promise<OfficePreviewDto> {
+      const row = await access(slug, credentials);
       const office = settingAsList(await deps.settings.value('preview_office_types'));
       if (!office.includes(extensionOf(row.filename))) throw badRequest({ en: 'This file cannot be previewed with an Office viewer', zh: '该文件不支持 Office 在线预览' });
       const { url, expiresIn } = await directUrl(row, 'download');

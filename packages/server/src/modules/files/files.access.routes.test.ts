@@ -82,10 +82,30 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect(await views('locked')).toBe(0);
     });
 
-    it('401 for view/download without a token, and with a forged one; never a password in a link', async () => {
+    it('401 for view/download without a token, and with a forged one', async () => {
       expect((await get('/api/file-download/locked')).body).toMatchObject({ code: 401, error: 'UNAUTHORIZED', message: 'This file needs a password' });
       expect((await get('/api/file-view/locked?token=forged.token')).status).toBe(401);
-      expect((await get('/api/file-download/locked?password=open%20sesame')).status).toBe(401);
+    });
+
+    it('a script may send the password with the link (?password= or X-Password): checked, rate-limited and counted like verify', async () => {
+      const download = await get('/api/file-download/locked?password=open%20sesame');
+      expect(download.status).toBe(200);
+      expect(download.text).toBe('hello world');
+      expect((await get('/api/file-view/locked', { 'X-Password': 'open sesame' })).text).toBe('hello world');
+      expect(await views('locked')).toBe(2);
+      expect((await get('/api/file-download/locked?password=nope')).body).toMatchObject({ code: 401, error: 'WRONG_PASSWORD', message: 'Wrong password' });
+      // A HEAD checks the password but uses up no view.
+      expect((await h.app.request('/api/file-download/locked', { method: 'HEAD', headers: { 'X-Password': 'open sesame' } })).status).toBe(200);
+      expect(await views('locked')).toBe(2);
+      // The third and last allowed view, then 410.
+      expect((await get('/api/file-download/locked?password=open%20sesame')).status).toBe(200);
+      expect((await get('/api/file-download/locked?password=open%20sesame')).status).toBe(410);
+    });
+
+    it('guesses sent with links share the verify route\'s limit: 429 after 20 from one client', async () => {
+      for (let i = 0; i < 10; i += 1) expect((await get(`/api/file-download/locked?password=guess-${i}`)).status).toBe(401);
+      for (let i = 10; i < 20; i += 1) expect((await verify('locked', `guess-${i}`)).status).toBe(401);
+      expect((await get('/api/file-view/locked', { 'X-Password': 'open sesame' })).body).toMatchObject({ code: 429, error: 'RATE_LIMITED' });
     });
 
     it('verify: 401 wrong password, then a counted view with a token that opens view and download', async () => {
