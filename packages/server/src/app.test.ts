@@ -36,6 +36,20 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
       expect(viaHeader.body).toMatchObject({ code: 401, error: 'INVALID_CREDENTIALS', message: '用户名或密码错误' });
     });
 
+    it('words field details in the language asked for too: zod\'s own messages and the contract\'s', async () => {
+      const body = { content: '   ', slug: 'a/b', maxViews: 'many' };
+      const en = await h.call('POST', '/api/paste', { headers: h.actors.admin(), body });
+      const zh = await h.call('POST', '/api/paste', { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' }, body });
+      const byPath = (res: typeof en) => Object.fromEntries((res.body.details as { path: string; message: string }[]).map((d) => [d.path, d.message]));
+      expect(byPath(en)).toMatchObject({ content: 'Content must not be empty', slug: 'Link suffix may contain only letters, digits, hyphens and underscores' });
+      expect(byPath(zh)).toMatchObject({ content: '内容不能为空', slug: '链接后缀只能包含字母、数字、连字符和下划线' });
+      expect(Object.keys(byPath(zh))).toEqual(Object.keys(byPath(en)));
+      // A built-in zod message (a number expected) comes from zod's Chinese locale.
+      const zhOther = Object.entries(byPath(zh)).filter(([path]) => path !== 'content' && path !== 'slug');
+      expect(zhOther.length).toBeGreaterThan(0);
+      for (const [, message] of zhOther) expect(message).toMatch(/[\u4e00-\u9fff]/);
+    });
+
     it('answers a body that is not JSON with 400 BAD_REQUEST, never 500', async () => {
       const res = await h.call('POST', '/api/admin/login', { body: '{"username": "admin",' });
       expect(res.status).toBe(400);

@@ -37,7 +37,8 @@ export function fail(c: Context<AppEnv>, error: AppError): Response {
     success: false,
     error: error.code,
   };
-  const details: ErrorDetail[] | undefined = error.details;
+  const zh = c.get('lang') === 'zh-CN';
+  const details: ErrorDetail[] | undefined = error.details?.map((d) => ({ path: d.path, message: zh ? (d.zh ?? d.message) : d.message }));
   if (details) body.details = details;
   const requestId = c.get('requestId');
   if (requestId) body.requestId = requestId;

@@ -1,12 +1,15 @@
-import { statusOf, type ErrorCode, type ErrorDetail } from '@driftbox/contract';
+import { statusOf, VALIDATION_MESSAGES_ZH, type ErrorCode, type ErrorDetail } from '@driftbox/contract';
 import type { z } from 'zod';
 import type { Text } from './i18n.js';
 import { RESOURCE_NAMES, type Resource } from './messages.js';
 
+/** A field detail; `zh` is its Chinese wording when known (the envelope picks by language). */
+export type LocalDetail = ErrorDetail & { zh?: string };
+
 export interface AppErrorOptions {
   /** Overrides the code's default message. */
   text?: Text;
-  details?: ErrorDetail[];
+  details?: LocalDetail[];
   /** Extra response headers (e.g. Retry-After). */
   headers?: Record<string, string>;
 }
@@ -16,7 +19,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly text: Text | undefined;
-  readonly details: ErrorDetail[] | undefined;
+  readonly details: LocalDetail[] | undefined;
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
@@ -47,13 +50,13 @@ export function badRequest(text?: Text): AppError {
 }
 
 /** 400 with field-level details. */
-export function validationFailed(details: ErrorDetail[]): AppError {
+export function validationFailed(details: LocalDetail[]): AppError {
   return new AppError('VALIDATION_FAILED', { details });
 }
 
 /** 400 for one field, phrased like a schema issue so forms can show it next to the field. */
 export function invalidField(path: string, text: Text): AppError {
-  return new AppError('VALIDATION_FAILED', { details: [{ path, message: text.en }], text });
+  return new AppError('VALIDATION_FAILED', { details: [{ path, message: text.en, zh: text.zh }], text });
 }
 
 /** 401 not authenticated (or presented credentials that are not valid). */
@@ -75,10 +78,19 @@ export function rateLimited(retryAfterSeconds: number): AppError {
   return new AppError('RATE_LIMITED', { headers: { 'Retry-After': String(Math.max(1, retryAfterSeconds)) } });
 }
 
-/** Turns zod issues into the envelope's `details` (`a.b.0.c` paths). */
-export function zodDetails(error: z.ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map((p) => String(p)).join('.'),
-    message: issue.message,
-  }));
+/**
+ * Turns zod issues into the envelope's `details` (`a.b.0.c` paths). `zhIssues`, the same failure with
+ * zod's Chinese messages, gives each detail its Chinese wording (the contract's own messages through
+ * VALIDATION_MESSAGES_ZH).
+ */
+export function zodDetails(error: z.ZodError, zhIssues?: readonly z.core.$ZodIssue[]): LocalDetail[] {
+  const aligned = zhIssues?.length === error.issues.length ? zhIssues : undefined;
+  return error.issues.map((issue, i) => {
+    const zh = aligned?.[i]?.message;
+    return {
+      path: issue.path.map((p) => String(p)).join('.'),
+      message: issue.message,
+      ...(zh === undefined ? {} : { zh: VALIDATION_MESSAGES_ZH[zh] ?? zh }),
+    };
+  });
 }

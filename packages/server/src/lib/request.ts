@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppEnv } from '../app-env.js';
 import type { BodySource } from '../storage/object-store.js';
 import { AppError, badRequest, validationFailed, zodDetails } from './errors.js';
@@ -61,11 +61,18 @@ export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z
   return parseWith(schema, Object.fromEntries(entries));
 }
 
-/** Validates a value against a schema, throwing VALIDATION_FAILED with details. */
+/** zod's Chinese messages, for the `zh` wording of validation details. */
+const ZH_ERRORS = z.locales.zhCN().localeError;
+
+/**
+ * Validates a value against a schema, throwing VALIDATION_FAILED with details in both languages (a
+ * failed value is parsed once more with zod's Chinese messages: only failures pay for it).
+ */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw validationFailed(zodDetails(result.error));
-  return result.data;
+  if (result.success) return result.data;
+  const zh = schema.safeParse(value, { error: ZH_ERRORS });
+  throw validationFailed(zodDetails(result.error, zh.success ? undefined : zh.error.issues));
 }
 
 /** The declared Content-Length, when it is a plain number. */
