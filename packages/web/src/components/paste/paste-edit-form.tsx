@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { buildUpdateBody, fieldErrorsFromApi, pasteFormFromDetail, saveErrorOf, type PasteFormValues } from '../../lib/paste-form';
 import { MarkdownEditor } from '../markdown-editor/markdown-editor';
 import { Button } from '../ui/button';
+import { DialogBody, DialogFooter } from '../ui/dialog';
 import { FormError } from '../ui/field';
 import { PasteOptionsFields } from './paste-options-fields';
 import { usePasteErrorMessages } from './use-paste-error-messages';
@@ -17,10 +18,15 @@ export interface PasteEditFormProps {
   /** The paste page edits in place at a fixed address; the admin list may also change the link. */
   allowSlug: boolean;
   editorHeightClass?: string;
+  /**
+   * 'dialog': the form fills a bare Dialog, its fields in the scrolling body and Cancel/Save in the
+   * dialog's footer like every other dialog; 'page' (default): a sticky bar under the fields.
+   */
+  layout?: 'page' | 'dialog';
 }
 
 /** Edits every field of a paste (content, link, remark, expiry, max views, password) and sends only what changed. */
-export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightClass }: PasteEditFormProps) {
+export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightClass, layout = 'page' }: PasteEditFormProps) {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState<PasteFormValues>(() => pasteFormFromDetail(paste));
   const [saving, setSaving] = useState(false);
@@ -47,8 +53,8 @@ export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightCl
 
   const currentExpiry = paste.expires_at ? formatDateTime(paste.expires_at, i18n.language) : t('paste.form.expiryOptions.never');
 
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
+  const fields = (
+    <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1.5">
         <MarkdownEditor value={values.content} onChange={(content) => setValues((current) => ({ ...current, content }))} defaultMode="write" heightClass={editorHeightClass} />
         {errors.content ? (
@@ -59,15 +65,32 @@ export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightCl
       </div>
       <PasteOptionsFields values={values} onChange={setValues} errors={errors} mode="edit" hasPassword={paste.has_password} currentExpiry={currentExpiry} hideSlug={!allowSlug} />
       <FormError message={formError} />
-      {/* Sticky, so Save stays in reach below a long editor (in a dialog and on the page). */}
-      <div className="sticky bottom-0 z-10 -mt-2 flex justify-end gap-2 border-t border-line bg-surface py-3">
-        <Button variant="outline" onClick={() => onDone(null)} disabled={saving}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {t('paste.form.save')}
-        </Button>
-      </div>
+    </div>
+  );
+  const actions = (
+    <>
+      <Button variant="outline" onClick={() => onDone(null)} disabled={saving}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" loading={saving}>
+        {t('paste.form.save')}
+      </Button>
+    </>
+  );
+
+  if (layout === 'dialog') {
+    return (
+      <form onSubmit={(event) => void submit(event)} noValidate className="flex min-h-0 flex-1 flex-col">
+        <DialogBody>{fields}</DialogBody>
+        <DialogFooter>{actions}</DialogFooter>
+      </form>
+    );
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
+      {fields}
+      {/* Sticky, so Save stays in reach below a long editor; stacked on phones like a dialog's footer. */}
+      <div className="sticky bottom-0 z-10 flex flex-col-reverse gap-2 border-t border-line bg-surface py-3 sm:flex-row sm:justify-end">{actions}</div>
     </form>
   );
 }

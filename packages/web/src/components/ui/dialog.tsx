@@ -18,12 +18,27 @@ export interface DialogProps {
   /** Buttons row; placed at the bottom, right-aligned, stacked on phones. */
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /**
+   * The children lay out the body and footer themselves (with DialogBody and DialogFooter), for a form
+   * whose own buttons must sit in the footer, outside the scrolling body.
+   */
+  bare?: boolean;
 }
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-5xl' } as const;
 
+/** The dialog's scrolling middle. */
+export function DialogBody({ children }: { children: ReactNode }) {
+  return <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>;
+}
+
+/** The dialog's buttons row: stacked full-width on phones (primary on top), right-aligned from sm up. */
+export function DialogFooter({ children }: { children: ReactNode }) {
+  return <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-line px-5 py-3 sm:flex-row sm:justify-end">{children}</div>;
+}
+
 /** The one modal dialog (Radix: focus trap, Escape, scroll lock, labelled by its title; focus returns to its opener). */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', bare = false }: DialogProps) {
   const { t } = useTranslation();
   const returnFocus = useReturnFocus(open);
   return (
@@ -43,10 +58,8 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             <RadixDialog.Title className="text-base font-semibold text-fg">{title}</RadixDialog.Title>
             {description ? <RadixDialog.Description className="mt-1 text-sm text-fg-muted">{description}</RadixDialog.Description> : null}
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          {footer ? (
-            <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-3 sm:flex-row sm:justify-end">{footer}</div>
-          ) : null}
+          {bare ? children : <DialogBody>{children}</DialogBody>}
+          {footer ? <DialogFooter>{footer}</DialogFooter> : null}
           {/* Last in the DOM so opening the dialog focuses its first field, not the close button. */}
           <RadixDialog.Close asChild>
             <Button variant="ghost" size="icon-sm" aria-label={t('common.close')} className="absolute top-3.5 right-3.5">

@@ -5,7 +5,7 @@ import { useRenderedMarkdown } from '../../../components/markdown/use-rendered-m
 import { PasteEditForm } from '../../../components/paste/paste-edit-form';
 import { CopyField } from '../../../components/share/copy-field';
 import { QrCode } from '../../../components/share/qr-code';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogBody } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
@@ -57,7 +57,7 @@ export function PasteQrDialog({ paste, onClose }: PasteDialogProps) {
 export function PasteEditDialog({ paste, onClose }: PasteDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={paste !== null} onOpenChange={(open) => !open && onClose()} title={t('texts.edit.title', { slug: paste?.slug ?? '' })} description={t('texts.edit.description')} size="xl">
+    <Dialog open={paste !== null} onOpenChange={(open) => !open && onClose()} title={t('texts.edit.title', { slug: paste?.slug ?? '' })} description={t('texts.edit.description')} size="xl" bare>
       {paste ? <EditBody id={paste.id} onClose={onClose} /> : null}
     </Dialog>
   );
@@ -67,11 +67,21 @@ function EditBody({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = usePaste(id);
   const update = useUpdatePaste();
-  if (detail.isPending) return <DetailLoading />;
-  if (detail.isError) return <ErrorState title={t('texts.errors.loadOne')} message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+  if (detail.isPending || detail.isError) {
+    return (
+      <DialogBody>
+        {detail.isPending ? (
+          <DetailLoading />
+        ) : (
+          <ErrorState title={t('texts.errors.loadOne')} message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+        )}
+      </DialogBody>
+    );
+  }
   return (
     <PasteEditForm
       paste={detail.data}
+      layout="dialog"
       allowSlug
       editorHeightClass="h-72"
       onSave={(body) => update.mutateAsync({ id, body })}
