@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type * as RenderModuleNamespace from '../../lib/markdown/render';
-import type { RenderedMarkdown } from '../../lib/markdown/render';
+import type { RenderedMarkdown, RenderOptions } from '../../lib/markdown/render';
 
 type RenderModule = typeof RenderModuleNamespace;
 
@@ -18,8 +18,8 @@ export function loadRenderer(): Promise<RenderModule> {
 
 export type RenderState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; result: RenderedMarkdown };
 
-/** Renders `source` once the renderer chunk is there; re-renders only when the source changes. */
-export function useRenderedMarkdown(source: string): RenderState {
+/** Renders `source` once the renderer chunk is there; re-renders only when the source (or flavour) changes. */
+export function useRenderedMarkdown(source: string, flavour: RenderOptions['flavour'] = 'note'): RenderState {
   const [module, setModule] = useState<RenderModule | undefined>(loaded);
   const [failed, setFailed] = useState(false);
 
@@ -40,7 +40,7 @@ export function useRenderedMarkdown(source: string): RenderState {
   }, [module]);
 
   return useMemo<RenderState>(() => {
-    if (module) return { status: 'ready', result: module.renderMarkdownDocument(source) };
+    if (module) return { status: 'ready', result: module.renderMarkdownDocument(source, { flavour }) };
     return failed ? { status: 'error' } : { status: 'loading' };
-  }, [module, failed, source]);
+  }, [module, failed, source, flavour]);
 }

@@ -96,6 +96,34 @@ describe('renderMarkdownDocument: features', () => {
   });
 });
 
+describe('line breaks', () => {
+  const source = 'First line\nsame paragraph\n\nNext paragraph  \nhard break';
+
+  it('pastes (notes) turn every source newline into a line break', () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderMarkdownDocument(source).html;
+    expect(host.querySelectorAll('p')[0]?.querySelectorAll('br')).toHaveLength(1);
+    expect(host.querySelectorAll('p')[1]?.querySelectorAll('br')).toHaveLength(1);
+  });
+
+  it('documents (a README.md file) join soft-wrapped lines with a space and keep hard breaks', () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderMarkdownDocument(source, { flavour: 'document' }).html;
+    const [first, second] = host.querySelectorAll('p');
+    expect(first?.querySelector('br')).toBeNull();
+    expect(first?.textContent).toBe('First line\nsame paragraph');
+    expect(second?.querySelectorAll('br')).toHaveLength(1);
+  });
+
+  it('leaves code blocks untouched in both flavours', () => {
+    for (const flavour of ['note', 'document'] as const) {
+      const host = document.createElement('div');
+      host.innerHTML = renderMarkdownDocument('```\na\nb\n```', { flavour }).html;
+      expect(host.querySelector('pre br')).toBeNull();
+    }
+  });
+});
+
 describe('table of contents', () => {
   it('lists every heading with a unique, prefixed id that the rendered heading carries', () => {
     const source = '# Intro\n\n## Set-up *now*\n\n## Set-up now\n\n### 中文 标题\n\n#### `code` & more!';

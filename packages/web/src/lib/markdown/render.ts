@@ -19,6 +19,7 @@ import { headingAnchors, type RenderEnv, type TocEntry } from './toc';
 const md = new MarkdownIt({
   html: false,
   linkify: true,
+  // Pastes are chat-like notes, where Enter means a new line; documents opt out per render (below).
   breaks: true,
   typographer: false,
   highlight: highlightCode,
@@ -49,6 +50,13 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+/** A source newline inside a paragraph: a <br> for notes, a space (CommonMark, GitHub READMEs) for documents. */
+md.renderer.rules.softbreak = (_tokens, _idx, options, env) => ((env as LineBreakEnv).softBreaksAsSpaces ? '\n' : options.xhtmlOut ? '<br />\n' : '<br>\n');
+
+interface LineBreakEnv extends RenderEnv {
+  softBreaksAsSpaces?: boolean;
+}
+
 // Wide tables scroll inside their own box instead of widening the page on phones.
 md.renderer.rules.table_open = () => '<div class="table-wrap"><table>\n';
 md.renderer.rules.table_close = () => '</table></div>\n';
@@ -74,9 +82,17 @@ export interface RenderedMarkdown {
   hasMermaid: boolean;
 }
 
-/** Renders paste Markdown to sanitised HTML with its table of contents. */
-export function renderMarkdownDocument(source: string): RenderedMarkdown {
-  const env: RenderEnv = {};
+export interface RenderOptions {
+  /**
+   * 'note' (default, pastes): every source newline is a line break. 'document' (a shared README.md):
+   * CommonMark soft breaks, so a paragraph wrapped in the source reads as one paragraph.
+   */
+  flavour?: 'note' | 'document';
+}
+
+/** Renders Markdown to sanitised HTML with its table of contents. */
+export function renderMarkdownDocument(source: string, { flavour = 'note' }: RenderOptions = {}): RenderedMarkdown {
+  const env: LineBreakEnv = { softBreaksAsSpaces: flavour === 'document' };
   const html = md.render(source, env);
   return { html: sanitizeHtml(html), toc: env.toc ?? [], hasMermaid: env.hasMermaid === true };
 }

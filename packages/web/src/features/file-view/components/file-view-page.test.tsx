@@ -154,13 +154,15 @@ describe('file page', () => {
     mockApi({
       'GET /api/public/files/pic': () => ok(file({ filename: 'notes.md', mimetype: 'text/markdown' })),
       'GET /api/admin/settings': previewSettings(),
-      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response('# Notes\n\n<script>alert(1)</script> **bold**'),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response('# Notes\n\n<script>alert(1)</script> **bold**\nwrapped in the source'),
     });
     renderPage();
     const region = await screen.findByRole('region', { name: 'Preview' });
     expect(await within(region).findByRole('heading', { name: 'Notes' })).toBeInTheDocument();
     expect(within(region).getByText('bold').tagName).toBe('STRONG');
     expect(region.querySelector('script')).toBeNull();
+    // A document, as on GitHub: a line wrapped in the source stays in its paragraph, no <br>.
+    expect(region.querySelector('p br')).toBeNull();
   });
 
   it('never renders HTML or SVG inline: source text or no preview', async () => {

@@ -70,7 +70,8 @@ async function fetchText(url: string, mimetype: string): Promise<string> {
 export function TextPreview({ url, filename, mimetype, markdown }: { url: string; filename: string; mimetype: string; markdown: boolean }) {
   const { t } = useTranslation();
   const text = useQuery({ queryKey: ['file-view', 'text', url], queryFn: () => fetchText(url, mimetype), staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false });
-  const rendered = useRenderedMarkdown(text.data === undefined ? '' : markdown ? text.data : asCodeBlock(text.data, filename));
+  // A shared .md file is a document (a README), so its wrapped source lines join as on GitHub.
+  const rendered = useRenderedMarkdown(text.data === undefined ? '' : markdown ? text.data : asCodeBlock(text.data, filename), 'document');
   if (text.isPending) {
     return (
       <div className="flex flex-col gap-2 p-5" role="status" aria-label={t('common.loading')}>
