@@ -8,3 +8,11 @@ export type Timestamp = z.infer<typeof Timestamp>;
 export const IntFlag = z
   .union([z.literal(0), z.literal(1), z.boolean()])
   .transform((v) => (v === true || v === 1 ? 1 : 0));
+
+/**
+ * `schema`, also accepting its number written as a string (`"10"`): form posts and the original's
+ * clients send numbers that way. Anything else is left for `schema` to refuse.
+ */
+export function numberOrNumeric<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
+}

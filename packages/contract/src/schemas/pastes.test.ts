@@ -30,6 +30,13 @@ describe('paste schemas', () => {
     expect(PasteUpdateBody.parse({ newSlug: '' })).toEqual({ newSlug: '' });
   });
 
+  it('accepts what the original\'s clients send: maxViews as a numeric string, newSlug null for "unchanged"', () => {
+    expect(PasteUpdateBody.parse({ maxViews: '5' })).toMatchObject({ maxViews: 5 });
+    expect(PasteUpdateBody.safeParse({ maxViews: 'many' }).success).toBe(false);
+    expect(PasteUpdateBody.safeParse({ maxViews: '-1' }).success).toBe(false);
+    expect(PasteUpdateBody.parse({ content: 'x', newSlug: null }).newSlug).toBeUndefined();
+  });
+
   it('list query: coerces numbers, defaults to 10 per page, treats an empty search as none', () => {
     expect(PasteListQuery.parse({ page: '2', search: '' })).toEqual({ page: 2, limit: 10, offset: 0, search: undefined });
     expect(PasteListQuery.safeParse({ search: ' a ' }).success).toBe(false);

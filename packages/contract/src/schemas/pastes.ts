@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_LIMIT_BYTES, PAGE_SIZE, SEARCH_MIN_CHARS, SHARE_EXPIRY_OPTIONS } from '../constants.js';
 import { SlugOrEmpty } from '../slugs.js';
+import { numberOrNumeric } from './common.js';
 
 /**
  * Text shares (spec §3 "Text share", §7 "Pastes"). Field names follow the original product: camelCase in
@@ -68,7 +69,7 @@ const Remark = z
 const AbsoluteExpiry = z.string().datetime({ offset: true }).nullable();
 
 /** Maximum views; 0 or null = unlimited (spec §5: not negative). */
-const MaxViews = z.number().int().min(0).max(PASTE_MAX_VIEWS_MAX).nullable();
+const MaxViews = numberOrNumeric(z.number().int().min(0).max(PASTE_MAX_VIEWS_MAX).nullable());
 
 /** A new password; an empty one means "none" (create) or "unchanged" (update). Never trimmed. */
 const NewPassword = z
@@ -113,7 +114,8 @@ export const PasteUpdateBody = z
     maxViews: MaxViews.optional(),
     password: NewPassword,
     clearPassword: z.boolean().optional(),
-    newSlug: SlugOrEmpty.optional(),
+    // null (as the original's clients send for "unchanged") keeps the slug.
+    newSlug: SlugOrEmpty.nullish().transform((v) => v ?? undefined),
   })
   .superRefine((body, ctx) => {
     oneExpiry(body, ctx);

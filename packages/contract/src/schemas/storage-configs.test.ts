@@ -21,6 +21,12 @@ describe('storage config schemas', () => {
     });
   });
 
+  it('take capacity and signature lifetime as numbers or numeric strings', () => {
+    const base = { name: 'b', provider_type: 'AWS S3', endpoint_url: 'https://s3.amazonaws.com', bucket_name: 'files', access_key_id: 'k', secret_access_key: 's' };
+    expect(StorageConfigCreateBody.parse({ ...base, total_storage_bytes: '1234', signature_expires_in: '600' })).toMatchObject({ total_storage_bytes: 1234, signature_expires_in: 600 });
+    expect(StorageConfigCreateBody.safeParse({ ...base, total_storage_bytes: 'lots' }).success).toBe(false);
+  });
+
   it('accept only http(s) base URLs without credentials, query or fragment', () => {
     for (const ok of ['http://127.0.0.1:9000', 'https://abc.r2.cloudflarestorage.com/', 'https://[::1]:9000/base']) expect(HttpBaseUrl.safeParse(ok).success, ok).toBe(true);
     for (const bad of ['ftp://x', 'https://u:p@x', 'https://x/?a=1', 'https://x/#f', 'x.com', 'https://']) expect(HttpBaseUrl.safeParse(bad).success, bad).toBe(false);

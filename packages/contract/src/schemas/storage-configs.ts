@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizePath } from '../paths.js';
-import { IntFlag } from './common.js';
+import { IntFlag, numberOrNumeric } from './common.js';
 
 /** Where a storage config keeps its objects: a folder under DATA_DIR, or an S3-compatible bucket. */
 export const STORAGE_TYPES = ['LOCAL', 'S3'] as const;
@@ -58,8 +58,8 @@ export const DefaultFolder = z
     return result.path.slice(1);
   });
 
-const Capacity = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable();
-const ExpiresIn = z.number().int().min(60).max(SIGNATURE_EXPIRES_MAX);
+const Capacity = numberOrNumeric(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable());
+const ExpiresIn = numberOrNumeric(z.number().int().min(60).max(SIGNATURE_EXPIRES_MAX));
 /** A credential field on update: absent or empty means "keep the stored value". */
 const OptionalSecret = z
   .string()
