@@ -38,7 +38,8 @@ export interface StreamUpload {
   /** Called once the pending share exists, before any byte is read (URL fetches report its id at once). */
   onPending?: (row: FileRow) => void;
   /** Options that only became known after the bytes (form fields after the file), applied at publish. */
-  lateOptions?: () => Promise<ShareOptions | undefined>;
+  /** Options that arrived after the body (form fields after the file); gets the config the bytes went to. */
+  lateOptions?: (usedConfigId: string) => Promise<ShareOptions | undefined>;
 }
 
 export interface FormRequest {
@@ -103,7 +104,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
     const stored = await streamInto(row, target, input);
     let changes: FileChanges = {};
     try {
-      const late = await input.lateOptions?.();
+      const late = await input.lateOptions?.(target.config.id);
       if (late) changes = { ...(await shares.optionColumns(late, clock.now(), input.useProxyDefault)), ...(late.slug ? { slug: late.slug } : {}) };
     } catch (err) {
       await shares.discard(row, target.store);
@@ -117,8 +118,9 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
 
     /**
      * `POST /api/upload` (multipart form). Fields that choose where the bytes go (`s3_config_id`,
-     * `path`) must come before the `file` part — the bytes are streamed to storage as they arrive;
-     * the other options may come in any order and are applied when the upload is published.
+     * `path`) must come before the `file` part to choose — the bytes are streamed to storage as they
+     * arrive; after it they may only repeat where the bytes went (the default config, the root). The
+     * other options may come in any order and are applied when the upload is published.
      */
     async uploadForm(actor: Actor, request: FormRequest, origin: string): Promise<FileDetailDto> {
       assertFileShare(actor);
@@ -127,7 +129,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
         const options = parseWith(FileShareOptions, early);
         // The parser already cut a client's full path to its last segment (multipart-headers.ts).
         const filename = parseWith(Filename, file.filename || early.filename || 'file');
-        const lateOptions = async () => lateFormOptions(early, await allFields);
+        const lateOptions = async (usedConfigId: string) => lateFormOptions(early, await allFields, usedConfigId);
         return uploadStream(actor, { configId: options.s3_config_id, filename, mimetype: early.mimetype || file.mimetype, options, body: file.stream, lateOptions });
       });
       return detail(row, origin);
@@ -208,13 +210,16 @@ const isMissing = (err: unknown) => (err as { code?: string } | null)?.code === 
 
 /**
  * The options of a form whose fields continued after the file: undefined when nothing changed. Where
- * the bytes went cannot change any more, so a late `s3_config_id` or `path` is refused.
+ * the bytes went cannot change any more: a late `s3_config_id` or `path` is refused unless it names
+ * the config and folder the bytes already went to.
  */
-function lateFormOptions(early: Record<string, string>, all: Record<string, string>): ShareOptions | undefined {
+function lateFormOptions(early: Record<string, string>, all: Record<string, string>, usedConfigId: string): ShareOptions | undefined {
   if (Object.keys(all).every((k) => all[k] === early[k])) return undefined;
   const before = parseWith(FileShareOptions, early);
   const after = parseWith(FileShareOptions, all);
-  if (after.s3_config_id !== before.s3_config_id || after.path !== before.path) {
+  const configMoved = (after.s3_config_id ?? usedConfigId) !== usedConfigId;
+  const pathMoved = (after.path ?? '') !== (before.path ?? '');
+  if (configMoved || pathMoved) {
     throw badRequest({ en: 's3_config_id and path must come before the file in the form', zh: 's3_config_id 和 path 必须位于表单中的文件之前' });
   }
   return after;

@@ -51,8 +51,17 @@ describe.each(dialects)('uploading files (%s)', (dialect) => {
       expect(res.body.data).toMatchObject({ slug: 'late', mimetype: 'text/markdown', has_password: true, use_proxy: 1 });
     });
 
-    it('400 when a storage choice comes after the file (its bytes are already stored)', async () => {
-      const res = await uploadForm(h, 'x', { after: { s3_config_id: 'local' } });
+    it('fields in the spec\'s order (file first, then s3_config_id, slug, path) work while they name where the bytes went', async () => {
+      const res = await uploadForm(h, 'x', { after: { mimetype: 'text/plain', s3_config_id: 'local', slug: 'spec-order', path: '/' } });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.data).toMatchObject({ slug: 'spec-order', storage_config_id: 'local' });
+    });
+
+    it.each([
+      ['another storage config', { s3_config_id: 'elsewhere' }],
+      ['a folder', { path: 'docs' }],
+    ])('400 when %s is chosen after the file (its bytes are already stored)', async (_label, after) => {
+      const res = await uploadForm(h, 'x', { after });
       expect(res.body).toMatchObject({ code: 400, error: 'BAD_REQUEST', message: 's3_config_id and path must come before the file in the form' });
       expect(await localKeys(h)).toEqual([]);
       expect(await h.db.selectFrom('files').select('id').execute()).toEqual([]);
