@@ -74,6 +74,11 @@ export const UrlInfoDto = z.object({
   size: z.number().nullable(),
   contentType: z.string(),
   lastModified: z.string().nullable(),
+  /** How the server asked: HEAD, or a one-byte GET where HEAD was refused. */
+  method: z.enum(['HEAD', 'GET']),
+  /** The original's coarse class (`fileTypeOf`). */
+  type: z.number(),
+  typeName: z.string(),
 });
 export type UrlInfoDto = z.infer<typeof UrlInfoDto>;
 

@@ -87,9 +87,9 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
 
   describe('POST /api/url/info', () => {
     it('names, sizes and types what the URL serves', async () => {
-      expect((await post('/api/url/info', { url: url('/docs/report.txt') })).body.data).toEqual({ url: url('/docs/report.txt'), filename: 'report.txt', size: 13, contentType: 'text/plain', lastModified: null });
-      expect((await post('/api/url/info', { url: url('/named') })).body.data).toMatchObject({ filename: '报告.pdf', size: 3, contentType: 'application/pdf' });
-      expect((await post('/api/url/info', { url: url('/no-head') })).body.data).toMatchObject({ filename: 'no-head', size: 12345, contentType: 'video/mp4' });
+      expect((await post('/api/url/info', { url: url('/docs/report.txt') })).body.data).toEqual({ url: url('/docs/report.txt'), filename: 'report.txt', size: 13, contentType: 'text/plain', lastModified: null, method: 'HEAD', type: 4, typeName: 'text' });
+      expect((await post('/api/url/info', { url: url('/named') })).body.data).toMatchObject({ filename: '报告.pdf', size: 3, contentType: 'application/pdf', type: 7, typeName: 'document' });
+      expect((await post('/api/url/info', { url: url('/no-head') })).body.data).toMatchObject({ filename: 'no-head', size: 12345, contentType: 'video/mp4', method: 'GET', type: 2, typeName: 'video' });
     });
 
     it.each([

@@ -1,4 +1,5 @@
 import {
+  fileTypeOf,
   PART_SIZE,
   Permission,
   type FileCommitBody,
@@ -50,13 +51,14 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
   const maxBytes = async () => (await settings.maxUploadSize()).max_upload_size_bytes;
 
   /** HEAD, or a one-byte GET when the server refuses HEAD; the body is never read. */
-  async function probe(url: string): Promise<GuardedResponse> {
+  /** What the source says about itself: a HEAD, or a one-byte GET where HEAD is refused. */
+  async function probe(url: string): Promise<{ res: GuardedResponse; method: 'HEAD' | 'GET' }> {
     const head = await guardedRequest(url, { method: 'HEAD', maxBytes: Number.MAX_SAFE_INTEGER, headersTimeoutMs: INFO_TIMEOUT_MS }, policy);
     head.body.destroy();
-    if (head.status < 400) return head;
+    if (head.status < 400) return { res: head, method: 'HEAD' };
     const get = await guardedRequest(url, { headers: { Range: 'bytes=0-0' }, maxBytes: Number.MAX_SAFE_INTEGER, headersTimeoutMs: INFO_TIMEOUT_MS }, policy);
     get.body.destroy();
-    return get;
+    return { res: get, method: 'GET' };
   }
 
   function sourceName(url: string, metadata: { filename?: string | undefined } | undefined, filename: string | undefined): string {
@@ -67,14 +69,18 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
     /** `POST /api/url/info`: name, size and type of what the URL serves. */
     async info(actor: Actor, url: string): Promise<UrlInfoDto> {
       assertPermission(actor, Permission.FILE_SHARE);
-      const res = await probe(url);
+      const { res, method } = await probe(url);
       if (res.status >= 400) throw sourceFailed(res.status);
+      const filename = pickFilename(filenameFromDisposition(headerOf(res.headers, 'content-disposition')), filenameFromUrl(res.url));
+      const contentType = headerOf(res.headers, 'content-type') ?? 'application/octet-stream';
       return {
         url: res.url,
-        filename: pickFilename(filenameFromDisposition(headerOf(res.headers, 'content-disposition')), filenameFromUrl(res.url)),
+        filename,
         size: sizeOf(res.status, res.headers),
-        contentType: headerOf(res.headers, 'content-type') ?? 'application/octet-stream',
+        contentType,
         lastModified: headerOf(res.headers, 'last-modified') ?? null,
+        method,
+        ...fileTypeOf(filename, contentType),
       };
     },
 
