@@ -19,14 +19,15 @@ export function StatCards({ stats }: { stats: DashboardStatsDto }) {
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {cards.map(({ label, value, icon: Icon }) => (
         <li key={label} className="last:col-span-2 sm:last:col-span-1">
-          <Card className="flex items-center gap-3 px-4 py-3.5">
-            <div className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
-              <Icon className="size-5" aria-hidden="true" />
+          {/* The value gets the card's full width below its label, so "462.3 MB" fits five across; a long label wraps. */}
+          <Card className="flex h-full flex-col gap-2 px-4 py-3.5">
+            <div className="flex items-center gap-2.5">
+              <div className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-text">
+                <Icon className="size-4" aria-hidden="true" />
+              </div>
+              <p className="min-w-0 text-xs leading-snug text-fg-muted">{label}</p>
             </div>
-            <div className="min-w-0">
-              <p className="truncate text-xs text-fg-muted">{label}</p>
-              <p className="truncate text-xl font-semibold text-fg tabular-nums">{value}</p>
-            </div>
+            <p className="text-xl font-semibold break-words text-fg tabular-nums">{value}</p>
           </Card>
         </li>
       ))}
