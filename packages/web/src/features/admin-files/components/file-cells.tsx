@@ -5,6 +5,7 @@ import { FileTypeIcon } from '../../../components/share/file-type-icon';
 import { Badge } from '../../../components/ui/badge';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { RowActions } from '../../../components/ui/row-actions';
+import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { fileDeadReason } from '../../../lib/share-status';
 import { storageConfigName } from '../../../lib/storage-config-name';
@@ -78,12 +79,13 @@ export function FileExpiryText({ file, now }: { file: FileDto; now: number }) {
 }
 
 /** The storage config's name and whether links go through the server (proxy) or straight to storage. */
-export function FileStorageText({ file }: { file: FileDto }) {
+/** `lines`: how many lines a long storage name may take before it is cut (the table allows two). */
+export function FileStorageText({ file, lines = 1 }: { file: FileDto; lines?: 1 | 2 }) {
   const { t } = useTranslation();
   const name = file.storage_config_name === null ? file.storage_config_id : storageConfigName({ id: file.storage_config_id, name: file.storage_config_name }, t);
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
-      <span className="line-clamp-1 break-all text-fg-muted" title={name}>
+      <span className={cn(lines === 2 ? 'line-clamp-2' : 'line-clamp-1', 'break-all text-fg-muted')} title={name}>
         {name}
       </span>
       <span className="text-xs whitespace-nowrap text-fg-subtle">{file.use_proxy === 1 ? t('files.table.proxy') : t('files.table.direct')}</span>
@@ -91,9 +93,8 @@ export function FileStorageText({ file }: { file: FileDto }) {
   );
 }
 
-/** `wrap`: the table lets "27 seconds ago" take two lines, so the name and storage columns get its room. */
-export function FileCreatedText({ file, now, wrap = false }: { file: FileDto; now: number; wrap?: boolean }) {
-  return <RelativeTime at={file.created_at} now={now} className={wrap ? undefined : 'whitespace-nowrap'} />;
+export function FileCreatedText({ file, now }: { file: FileDto; now: number }) {
+  return <RelativeTime at={file.created_at} now={now} className="whitespace-nowrap" />;
 }
 
 export function FileActions({ file, onCopyLink, onQr, onEdit, onDelete }: FileActionHandlers & { file: FileDto }) {

@@ -34,17 +34,19 @@ export function FilesTable({ files, selected, onSelect, onSelectAll, allState, n
               <FileNameCell file={file} showRemark />
             </TD>
             <TD className="text-right whitespace-nowrap text-fg-muted tabular-nums">{formatBytes(file.size)}</TD>
-            <TD>
+            <TD className="whitespace-nowrap">
               <FileViewsText file={file} now={now} />
             </TD>
-            <TD>
+            <TD className="whitespace-nowrap">
               <FileExpiryText file={file} now={now} />
             </TD>
-            <TD className="max-w-48 min-w-32">
-              <FileStorageText file={file} />
+            {/* Short columns shrink to their content: Created stays on one line ("12 minutes ago"), a long
+                storage name wraps to a second line, and the file name takes what is left. */}
+            <TD className="w-px min-w-32">
+              <FileStorageText file={file} lines={2} />
             </TD>
-            <TD className="w-px min-w-24 text-fg-muted">
-              <FileCreatedText file={file} now={now} wrap />
+            <TD className="w-px text-fg-muted">
+              <FileCreatedText file={file} now={now} />
             </TD>
             <TD>
               <FileActions file={file} {...actions} />
