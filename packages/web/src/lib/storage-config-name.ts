@@ -1,3 +1,4 @@
+import { LOCAL_PROVIDER, type S3Provider } from '@driftbox/contract';
 import type { TFunction } from 'i18next';
 
 /**
@@ -10,4 +11,22 @@ const BUILTIN_STORAGE = { id: 'local', name: 'Local storage' } as const;
 /** A storage config's display name: the built-in one's translated while its name is unchanged. */
 export function storageConfigName(config: { id: string; name: string }, t: TFunction): string {
   return config.id === BUILTIN_STORAGE.id && config.name === BUILTIN_STORAGE.name ? t('storage.builtinName') : config.name;
+}
+
+/** Translation key suffixes of the providers (`storage.providers.*`). */
+export const PROVIDER_KEYS: Record<S3Provider, 'r2' | 'b2' | 'aws' | 'other'> = {
+  'Cloudflare R2': 'r2',
+  'Backblaze B2': 'b2',
+  'AWS S3': 'aws',
+  'Other S3 Compatible': 'other',
+};
+
+/**
+ * A provider's display name: ours (the local folder, "other S3-compatible") in the page's language,
+ * brand names as they are; an unknown provider string is shown unchanged.
+ */
+export function storageProviderLabel(providerType: string, t: TFunction, isLocal = false): string {
+  if (isLocal || providerType === LOCAL_PROVIDER) return t('storage.providers.local');
+  const key = PROVIDER_KEYS[providerType as S3Provider] as (typeof PROVIDER_KEYS)[S3Provider] | undefined;
+  return key ? t(`storage.providers.${key}`) : providerType;
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Toaster as Sonner } from 'sonner';
 import { useTheme } from '../../lib/theme';
 
@@ -18,11 +19,14 @@ const CLOSE_BUTTON = [
 /** Toasts follow the app theme; top-centre keeps them clear of the mobile menu and table actions. */
 export function Toaster() {
   const { resolved } = useTheme();
+  const { t } = useTranslation();
   return (
     <Sonner
       theme={resolved}
       position="top-center"
       richColors
+      // Sonner's own label is English ("Notifications alt+T"); the hotkey is its default Alt+T.
+      customAriaLabel={t('common.notifications', { hotkey: 'Alt+T' })}
       closeButton
       duration={4000}
       offset={OFFSET}

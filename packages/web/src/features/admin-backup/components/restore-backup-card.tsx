@@ -1,12 +1,11 @@
 import type { BackupFileShape, BackupRestoreMode } from '@driftbox/contract';
-import { Eye, RotateCcw } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
+import { Eye, FileJson, RotateCcw } from 'lucide-react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, FormError } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/error-message';
 import { usePreviewBackup } from '../api/preview-backup';
@@ -21,6 +20,8 @@ export function RestoreBackupCard() {
   const preview = usePreviewBackup();
   const restore = useRestoreBackup();
   const [backup, setBackup] = useState<BackupFileShape>();
+  const [fileName, setFileName] = useState<string>();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string>();
   const [mode, setMode] = useState<BackupRestoreMode>('overwrite');
   const [error, setError] = useState<string>();
@@ -36,6 +37,7 @@ export function RestoreBackupCard() {
     setBackup(undefined);
     setFileError(undefined);
     const file = event.target.files?.[0];
+    setFileName(file?.name);
     if (!file) return;
     const parsed = parseBackupFile(await file.text());
     if (parsed.ok) setBackup(parsed.backup);
@@ -78,13 +80,23 @@ export function RestoreBackupCard() {
       <CardBody className="flex flex-col gap-4">
         <Field label={t('backup.restore.file')} hint={t('backup.restore.fileHint')} error={fileError}>
           {(control) => (
-            <Input
-              {...control}
-              type="file"
-              accept=".json,application/json"
-              className="leading-10 file:mr-3 file:h-7 file:rounded-md file:border-0 file:bg-subtle file:px-3 file:text-sm file:font-medium file:text-fg"
-              onChange={(event) => void onFile(event)}
-            />
+            // The native input stays the focusable, labelled control (Enter or Space opens the picker)
+            // but is visually hidden: its "Choose File / No file chosen" is in the browser's language.
+            // The button look and the file name beside it follow the page's language.
+            <div className="flex min-w-0 items-center gap-3">
+              <input {...control} ref={fileInput} type="file" accept=".json,application/json" className="peer sr-only" onChange={(event) => void onFile(event)} />
+              <span
+                aria-hidden="true"
+                className={buttonClasses('outline', 'md', 'shrink-0 cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-accent peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-canvas')}
+                onClick={() => fileInput.current?.click()}
+              >
+                <FileJson />
+                {t('backup.restore.chooseFile')}
+              </span>
+              <span aria-hidden="true" className={fileName ? 'min-w-0 truncate text-sm text-fg' : 'text-sm text-fg-muted'} title={fileName}>
+                {fileName ?? t('backup.restore.noFile')}
+              </span>
+            </div>
           )}
         </Field>
         <fieldset className="grid gap-2 sm:grid-cols-2">

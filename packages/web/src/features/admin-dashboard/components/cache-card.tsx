@@ -48,7 +48,7 @@ export function CacheCard() {
         ) : (
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
             {Object.entries(stats.data.cache).map(([name, count]) => (
-              <Row key={name} label={name} value={String(count)} />
+              <Row key={name} label={t(`dashboard.cache.names.${name}`, { defaultValue: name })} value={String(count)} />
             ))}
             {Object.keys(stats.data.cache).length === 0 ? <Row label={t('dashboard.cache.entries')} value="0" /> : null}
             <Row label={t('dashboard.cache.heap')} value={`${stats.data.system.memory.heapUsed} MB (${stats.data.system.memory.heapUsagePercent}%)`} />

@@ -30,7 +30,7 @@ const stats: DashboardStatsDto = {
 };
 
 const cache: CacheStatsDto = {
-  cache: { directory: 4, preview: 2 },
+  cache: { settings: 1, directory: 4 },
   system: { memory: { rss: 120.5, heapTotal: 60, heapUsed: 40.25, external: 1, arrayBuffers: 0.5, heapUsagePercent: 67.08 }, uptime: 3600 },
   timestamp: '2026-01-01T00:00:00.000Z',
 };
@@ -56,6 +56,13 @@ describe('dashboard', () => {
     expect(screen.getByText('5.0 MB')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Main bucket: 50% used' })).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByText(/2.0 KB used · no quota/)).toBeInTheDocument();
+    // Our own provider is named in the page's language; a brand name is shown as it is.
+    expect(screen.getByText('Local folder')).toBeInTheDocument();
+    expect(screen.getByText('AWS S3')).toBeInTheDocument();
+    expect(screen.queryByText('LOCAL')).toBeNull();
+    // Known caches get a label; an unknown one keeps its name.
+    expect(await screen.findByText('Settings')).toBeInTheDocument();
+    expect(screen.getByText('directory')).toBeInTheDocument();
 
     const chart = await screen.findByRole('img', { name: /Bar chart of the last 7 days: 9 new text shares and 4 new file shares/ });
     expect(chart).toHaveAttribute('data-type', 'bar');

@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
-import { storageConfigName } from '../../../lib/storage-config-name';
+import { storageConfigName, storageProviderLabel } from '../../../lib/storage-config-name';
 
 /** One bar per storage config: used bytes against its quota (no quota = no bar fill to measure). */
 export function StorageUsage({ buckets }: { buckets: StorageBucketStatsDto[] }) {
@@ -39,7 +39,7 @@ function BucketRow({ bucket }: { bucket: StorageBucketStatsDto }) {
       <div className="mb-1.5 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
         <span className="flex min-w-0 items-center gap-2">
           <span className="truncate font-medium text-fg">{name}</span>
-          <Badge>{bucket.providerType}</Badge>
+          <Badge>{storageProviderLabel(bucket.providerType, t, bucket.storageType === 'LOCAL')}</Badge>
         </span>
         <span className="text-fg-muted tabular-nums">
           {bucket.totalStorage === null

@@ -1,4 +1,4 @@
-import { LOCAL_PROVIDER, type StorageConfigDto } from '@driftbox/contract';
+import type { StorageConfigDto } from '@driftbox/contract';
 import { FlaskConical, HardDrive, Cloud, Pencil, Star } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import { Card } from '../../../components/ui/card';
 import { RowActions } from '../../../components/ui/row-actions';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
-import { storageConfigName } from '../../../lib/storage-config-name';
-import { PROVIDER_KEYS, usagePercent } from '../lib/storage-form';
+import { storageConfigName, storageProviderLabel } from '../../../lib/storage-config-name';
+import { usagePercent } from '../lib/storage-form';
 
 export interface StorageCardActions {
   onSetDefault: (config: StorageConfigDto) => void;
@@ -29,9 +29,7 @@ export function formatLifetime(seconds: number, t: TFunction): string {
 }
 
 export function providerLabel(config: Pick<StorageConfigDto, 'storage_type' | 'provider_type'>, t: TFunction): string {
-  if (config.storage_type === 'LOCAL' || config.provider_type === LOCAL_PROVIDER) return t('storage.providers.local');
-  const key = PROVIDER_KEYS[config.provider_type as keyof typeof PROVIDER_KEYS];
-  return key ? t(`storage.providers.${key}`) : config.provider_type;
+  return storageProviderLabel(config.provider_type, t, config.storage_type === 'LOCAL');
 }
 
 function UsageBar({ used, total }: { used: number; total: number | null }) {

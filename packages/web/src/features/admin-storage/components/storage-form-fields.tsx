@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { SwitchField } from '../../../components/ui/switch';
-import { CAPACITY_UNITS, PROVIDER_KEYS, PROVIDER_PRESETS, type CapacityUnit, type StorageFormField, type StorageFormValues } from '../lib/storage-form';
+import { storageProviderLabel } from '../../../lib/storage-config-name';
+import { CAPACITY_UNITS, PROVIDER_PRESETS, type CapacityUnit, type StorageFormField, type StorageFormValues } from '../lib/storage-form';
 
 export interface StorageFormFieldsProps {
   values: StorageFormValues;
@@ -63,7 +64,7 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
                 <Select {...control} value={values.provider} onChange={(e) => chooseProvider(e.target.value as S3Provider)}>
                   {S3_PROVIDERS.map((provider) => (
                     <option key={provider} value={provider}>
-                      {t(`storage.providers.${PROVIDER_KEYS[provider]}`)}
+                      {storageProviderLabel(provider, t)}
                     </option>
                   ))}
                 </Select>

@@ -96,14 +96,6 @@ export const PROVIDER_PRESETS: Record<S3Provider, ProviderPreset> = {
   'Other S3 Compatible': { endpoint: 'https://minio.example.com:9000', region: 'us-east-1', pathStyle: true },
 };
 
-/** Translation key suffixes of the providers (`storage.providers.*`). */
-export const PROVIDER_KEYS: Record<S3Provider, 'r2' | 'b2' | 'aws' | 'other'> = {
-  'Cloudflare R2': 'r2',
-  'Backblaze B2': 'b2',
-  'AWS S3': 'aws',
-  'Other S3 Compatible': 'other',
-};
-
 export function emptyStorageForm(): StorageFormValues {
   return {
     name: '',
