@@ -50,8 +50,12 @@ export interface ScryptParams {
 export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
-// Refuse absurd parameters from a tampered hash string instead of allocating gigabytes.
+// Refuse absurd parameters from a tampered hash string (say, a crafted backup) instead of allocating
+// gigabytes or spinning for minutes: scrypt needs 128·N·r bytes and p times the work.
 const MAX_N = 2 ** 20;
+const MAX_R = 32;
+const MAX_P = 16;
+const MAX_MEMORY = 256 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 };
@@ -70,7 +74,7 @@ function parse(stored: string): ParsedHash | null {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  const valid = [N, r, p].every((n) => Number.isInteger(n) && n > 0) && N <= MAX_N && (N & (N - 1)) === 0;
+  const valid = [N, r, p].every((n) => Number.isInteger(n) && n > 0) && N <= MAX_N && (N & (N - 1)) === 0 && r <= MAX_R && p <= MAX_P && 128 * N * r <= MAX_MEMORY;
   if (!valid) return null;
   const salt = Buffer.from(parts[4] ?? '', 'base64');
   const hash = Buffer.from(parts[5] ?? '', 'base64');
