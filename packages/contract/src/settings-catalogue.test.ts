@@ -34,6 +34,28 @@ describe('settings catalogue', () => {
     }
   });
 
+  it('previews common text formats, each extension in one list only (ts is TypeScript and MPEG-TS by design)', () => {
+    const lists = SETTING_DEFINITIONS.filter((def) => def.key.startsWith('preview_') && def.key.endsWith('_types'));
+    const text = lists.find((def) => def.key === 'preview_text_types')?.default.split(',') ?? [];
+    for (const ext of ['yaml', 'yml', 'log', 'csv', 'tsv', 'toml', 'cfg', 'ini', 'env', 'jsx', 'css', 'scss', 'kt', 'swift', 'rb', 'lua', 'sql']) expect(text).toContain(ext);
+    const seen = new Map<string, string>();
+    for (const def of lists) {
+      for (const ext of def.default.split(',')) {
+        if (ext !== 'ts') expect(seen.get(ext), `${ext} in ${def.key}`).toBeUndefined();
+        seen.set(ext, def.key);
+      }
+    }
+  });
+
+  it('help texts are sentences in both languages, and none tells to type commas into the chip lists', () => {
+    for (const def of SETTING_DEFINITIONS) {
+      expect(def.description.en, def.key).toMatch(/\.$/);
+      expect(def.description.zh, def.key).toMatch(/。$/);
+      expect(def.description.en, def.key).not.toMatch(/comma/i);
+      expect(def.description.zh, def.key).not.toMatch(/逗号/);
+    }
+  });
+
   it('selects: options and schema agree, and the default is an option', () => {
     for (const def of SETTING_DEFINITIONS.filter((d) => d.type === 'select')) {
       const values = (def.options ?? []).map((o) => o.value);

@@ -80,8 +80,9 @@ const opt = (value: string, en: string, zh: string): SettingOption => ({ value, 
 /** An extension list of the preview group: what it previews, where it sorts, its default. */
 function previewList(sortOrder: number, def: string, what: LocalText): Entry {
   const description = {
-    en: `File extensions previewed as ${what.en}, comma-separated (letters and digits, no dots)`,
-    zh: `作为${what.zh}预览的文件扩展名，用逗号分隔（仅字母和数字，不带点）`,
+    // The control is a chip list with its own typing help, so this says what the list is, not how to type it.
+    en: `File extensions previewed as ${what.en} (letters and digits, without the dot).`,
+    zh: `作为${what.zh}预览的文件扩展名（仅字母和数字，不带点）。`,
   };
   // Public: the file page (any visitor) decides how to preview a share from these lists.
   return { group: 2, type: 'textarea', default: def, schema: extensionListValue(), sortOrder, description, public: true };
@@ -91,39 +92,40 @@ const ENTRIES = {
   max_upload_size: {
     group: 1, type: 'number', default: '100', sortOrder: 1,
     schema: numberValue({ min: 0, exclusiveMin: true, max: 1_000_000 }),
-    description: { en: 'Largest single upload, in the unit below', zh: '单次上传文件的最大大小（单位见下项）' },
+    description: { en: 'Largest single upload, in the unit below.', zh: '单次上传文件的最大大小（单位见下项）。' },
   },
   max_upload_size_unit: {
     group: 1, default: 'MB', sortOrder: 2,
     // The same units as UPLOAD_SIZE_UNITS (a test keeps them equal).
     ...select([opt('KB', 'KB', 'KB'), opt('MB', 'MB', 'MB'), opt('GB', 'GB', 'GB')]),
-    description: { en: 'Unit of the maximum upload size', zh: '最大上传大小的单位' },
+    description: { en: 'Unit of the maximum upload size.', zh: '最大上传大小的单位。' },
   },
   default_use_proxy: {
     group: 1, type: 'bool', default: 'false', sortOrder: 3, schema: boolValue(),
-    description: { en: 'New file shares are served through the server (proxy) instead of direct storage links', zh: '新文件分享默认通过服务器代理访问，而非存储直链' },
+    description: { en: 'New file shares are served through the server (proxy) instead of direct storage links.', zh: '新文件分享默认通过服务器代理访问，而非存储直链。' },
   },
   // random_suffix by default: overwrite silently replaced files with the same name (a known fault).
   file_naming_strategy: {
     group: 1, default: 'random_suffix', sortOrder: 4,
     ...select([opt('overwrite', 'Overwrite', '覆盖模式'), opt('random_suffix', 'Random suffix', '随机后缀模式')]),
-    description: { en: 'What an upload with an existing name does: overwrite the file, or add a random suffix', zh: '同名文件上传时：覆盖原文件，或添加随机后缀' },
+    description: { en: 'What an upload with an existing name does: overwrite the file, or add a random suffix.', zh: '同名文件上传时：覆盖原文件，或添加随机后缀。' },
   },
   proxy_sign_all: {
     group: 1, type: 'bool', default: 'true', sortOrder: 5, schema: boolValue(),
-    description: { en: 'Require a signature on every proxy link (/api/p)', zh: '所有代理链接（/api/p）都需要签名' },
+    description: { en: 'Require a signature on every proxy link (/api/p).', zh: '所有代理链接（/api/p）都需要签名。' },
   },
   // 3600 rather than the original's 0: never-expiring links by default were a known fault.
   proxy_sign_expires: {
     group: 1, type: 'number', default: '3600', sortOrder: 6,
     schema: numberValue({ min: 0, max: 2_147_483_647, int: true }),
-    description: { en: 'Lifetime of proxy link signatures in seconds; 0 = never expire', zh: '代理签名有效期（秒），0 表示永不过期' },
+    description: { en: 'Lifetime of proxy link signatures in seconds; 0 = never expire.', zh: '代理签名有效期（秒），0 表示永不过期。' },
   },
   // `ts` is in the text and the video list: the file page tells TypeScript from an MPEG transport stream
   // by the stored type (video/mp2t plays, anything else is shown as code).
   preview_text_types: previewList(
     1,
-    'txt,htm,html,xml,java,properties,sql,js,md,json,conf,ini,vue,php,py,bat,yml,go,sh,c,cpp,h,hpp,ts,tsx,vtt,srt,ass,rs,lrc,dockerfile,makefile,gitignore,license,readme',
+    'txt,htm,html,xml,java,properties,sql,js,md,json,conf,ini,vue,php,py,bat,yml,go,sh,c,cpp,h,hpp,ts,tsx,vtt,srt,ass,rs,lrc,dockerfile,makefile,gitignore,license,readme,' +
+      'yaml,toml,cfg,env,log,csv,tsv,jsx,mjs,cjs,css,scss,less,kt,kts,swift,rb,lua,cs,dart,scala,pl,r,ps1,gradle,proto,graphql,diff,patch,tex,rst,editorconfig',
     { en: 'text', zh: '文本' },
   ),
   preview_image_types: previewList(2, 'jpg,tiff,jpeg,png,gif,bmp,svg,ico,swf,webp,avif', { en: 'images', zh: '图片' }),
@@ -134,40 +136,40 @@ const ENTRIES = {
   preview_office_provider: {
     group: 2, default: 'microsoft', sortOrder: 7, public: true,
     ...select([opt('microsoft', 'Microsoft Office Online', '微软 Office 在线'), opt('google', 'Google Docs Viewer', 'Google 文档查看器')]),
-    description: { en: 'Online viewer used for Office previews (it fetches the file from a temporary link)', zh: 'Office 预览使用的在线查看器（通过临时链接获取文件）' },
+    description: { en: 'Online viewer used for Office previews (it fetches the file from a temporary link).', zh: 'Office 预览使用的在线查看器（通过临时链接获取文件）。' },
   },
   webdav_upload_mode: {
     group: 3, default: 'multipart', sortOrder: 1,
     ...select([opt('direct', 'Direct', '直接上传'), opt('multipart', 'Multipart', '分片上传')]),
-    description: { en: 'How WebDAV PUT stores files: one direct upload, or multipart (better for large files)', zh: 'WebDAV 上传方式：直接上传，或分片上传（适合大文件）' },
+    description: { en: 'How WebDAV PUT stores files: one direct upload, or multipart (better for large files).', zh: 'WebDAV 上传方式：直接上传，或分片上传（适合大文件）。' },
   },
   site_title: {
     group: 4, type: 'text', default: 'Driftbox', sortOrder: 1, public: true, schema: titleValue(),
-    description: { en: 'Site title shown in the header and the browser tab (1–100 characters)', zh: '站点标题，显示在页头和浏览器标签页（1–100 个字符）' },
+    description: { en: 'Site title shown in the header and the browser tab (1–100 characters).', zh: '站点标题，显示在页头和浏览器标签页（1–100 个字符）。' },
   },
   site_favicon_url: {
     group: 4, type: 'text', default: '', sortOrder: 2, public: true, schema: faviconValue(),
-    description: { en: 'Favicon: an http(s) URL or a data:image URL; empty uses the bundled icon', zh: '站点图标：http(s) 链接或 data:image 链接，留空使用默认图标' },
+    description: { en: 'Favicon: an http(s) URL or a data:image URL; empty uses the bundled icon.', zh: '站点图标：http(s) 链接或 data:image 链接，留空使用默认图标。' },
   },
   site_announcement_enabled: {
     group: 4, type: 'bool', default: 'false', sortOrder: 3, public: true, schema: boolValue(),
-    description: { en: 'Show the announcement on the home page', zh: '在首页显示公告' },
+    description: { en: 'Show the announcement on the home page.', zh: '在首页显示公告。' },
   },
   site_announcement_content: {
     group: 4, type: 'textarea', default: '', sortOrder: 4, public: true, schema: textValue(),
-    description: { en: 'Announcement text (Markdown)', zh: '公告内容（支持 Markdown）' },
+    description: { en: 'Announcement text (Markdown).', zh: '公告内容（支持 Markdown）。' },
   },
   site_footer_markdown: {
     group: 4, type: 'textarea', default: '© 2026 Driftbox', sortOrder: 5, public: true, schema: textValue(),
-    description: { en: 'Footer (Markdown); empty hides the footer', zh: '页脚内容（支持 Markdown），留空则不显示' },
+    description: { en: 'Footer (Markdown); empty hides the footer.', zh: '页脚内容（支持 Markdown），留空则不显示。' },
   },
   site_custom_head: {
     group: 4, type: 'textarea', default: '', sortOrder: 6, public: true, rawHtml: true, schema: textValue(),
-    description: { en: 'Raw HTML added to <head> of every page, unsanitised (admin only; up to 100 000 characters)', zh: '添加到每个页面 <head> 的原始 HTML，不做过滤（仅管理员；最多 100 000 个字符）' },
+    description: { en: 'Raw HTML added to <head> of every page, unsanitised (admin only; up to 100 000 characters).', zh: '添加到每个页面 <head> 的原始 HTML，不做过滤（仅管理员；最多 100 000 个字符）。' },
   },
   site_custom_body: {
     group: 4, type: 'textarea', default: '', sortOrder: 7, public: true, rawHtml: true, schema: textValue(),
-    description: { en: 'Raw HTML appended to <body> of every page, unsanitised (admin only; up to 100 000 characters)', zh: '追加到每个页面 <body> 末尾的原始 HTML，不做过滤（仅管理员；最多 100 000 个字符）' },
+    description: { en: 'Raw HTML appended to <body> of every page, unsanitised (admin only; up to 100 000 characters).', zh: '追加到每个页面 <body> 末尾的原始 HTML，不做过滤（仅管理员；最多 100 000 个字符）。' },
   },
 } satisfies Record<string, Entry>;
 

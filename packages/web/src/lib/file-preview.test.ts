@@ -26,8 +26,10 @@ describe('previewKindOf', () => {
   });
 
   it('previews any text by its type only with the fallback used when the settings cannot be read', () => {
-    expect(previewKindOf('data.csv', 'text/csv', defaults)).toBe('none');
-    expect(previewKindOf('data.csv', 'text/csv', FALLBACK_PREVIEW_SETTINGS)).toBe('text');
+    expect(previewKindOf('guide.adoc', 'text/asciidoc', defaults)).toBe('none');
+    expect(previewKindOf('guide.adoc', 'text/asciidoc', FALLBACK_PREVIEW_SETTINGS)).toBe('text');
+    // Common text formats are in the default list.
+    for (const name of ['app.yaml', 'server.log', 'data.csv', 'Cargo.toml', 'setup.cfg', 'style.css']) expect(previewKindOf(name, 'application/octet-stream', defaults), name).toBe('text');
     expect(previewKindOf('notes.markdown', 'application/octet-stream', FALLBACK_PREVIEW_SETTINGS)).toBe('markdown');
   });
 });

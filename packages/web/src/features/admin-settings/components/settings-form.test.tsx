@@ -34,11 +34,11 @@ describe('the generated settings form', () => {
 
   it('shows catalogue descriptions and option labels in the UI language', async () => {
     await openGroup(1);
-    expect(screen.getByText('What an upload with an existing name does: overwrite the file, or add a random suffix')).toBeInTheDocument();
+    expect(screen.getByText('What an upload with an existing name does: overwrite the file, or add a random suffix.')).toBeInTheDocument();
     expect(within(screen.getByLabelText(label('file_naming_strategy'))).getByRole('option', { name: 'Random suffix' })).toBeInTheDocument();
     await act(() => i18n.changeLanguage('zh-CN'));
     expect(screen.getByLabelText('遇到同名文件时')).toHaveDisplayValue('随机后缀模式');
-    expect(screen.getByText('同名文件上传时：覆盖原文件，或添加随机后缀')).toBeInTheDocument();
+    expect(screen.getByText('同名文件上传时：覆盖原文件，或添加随机后缀。')).toBeInTheDocument();
     await act(() => i18n.changeLanguage('en'));
   });
 
