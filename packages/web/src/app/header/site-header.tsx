@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { GITHUB_URL } from '@driftbox/contract';
@@ -31,6 +31,19 @@ export function SiteHeader() {
   const items = useNavItems();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu from anywhere in it, and focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      menuButton.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   const github = (
     <a href={GITHUB_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses('ghost', 'icon')} aria-label={t('nav.github')} title={t('nav.github')}>
@@ -58,6 +71,7 @@ export function SiteHeader() {
           <ThemeToggle />
         </div>
         <Button
+          ref={menuButton}
           variant="ghost"
           size="icon"
           className="ml-auto md:hidden"

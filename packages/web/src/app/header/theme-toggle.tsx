@@ -5,7 +5,10 @@ import { cycleThemeMode, useTheme, type ThemeMode } from '../../lib/theme';
 
 const ICONS = { auto: Monitor, light: Sun, dark: Moon } as const;
 
-/** Cycles auto → light → dark; its name says the current mode ("Theme: auto"). */
+/**
+ * Cycles auto → light → dark; its name says the current mode ("Theme: auto"). With `showName` (the
+ * mobile menu) it shows a label of its own ("Light mode"): the lowercase mode names only fit "Theme: …".
+ */
 export function ThemeToggle({ showName = false }: { showName?: boolean }) {
   const { t } = useTranslation();
   const { mode } = useTheme();
@@ -14,7 +17,7 @@ export function ThemeToggle({ showName = false }: { showName?: boolean }) {
   const Icon = ICONS[mode];
   return (
     <Button variant="ghost" size={showName ? 'md' : 'icon'} onClick={cycleThemeMode} aria-label={label} title={label} icon={<Icon />}>
-      {showName ? names[mode] : null}
+      {showName ? t(`nav.theme.menu.${mode}`) : null}
     </Button>
   );
 }

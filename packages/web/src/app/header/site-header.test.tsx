@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { renderWithApp } from '../../test/render';
+import { SiteHeader } from './site-header';
+
+beforeEach(() => {
+  void i18n.changeLanguage('en');
+});
+
+describe('mobile header menu', () => {
+  it('closes on Escape, with aria-expanded following and focus back on its button', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SiteHeader />);
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryAllByRole('navigation', { name: 'Main navigation' })).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus());
+  });
+
+  it('names the theme item as a label of its own in both languages', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SiteHeader />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    // Not the lowercase fragment of "Theme: light".
+    // The desktop icon button is in the DOM too (jsdom has no media queries); the menu's is the last.
+    expect(screen.getAllByRole('button', { name: /^Theme: / }).at(-1)).toHaveTextContent(/^(System theme|Light mode|Dark mode)$/);
+    await i18n.changeLanguage('zh-CN');
+    expect((await screen.findAllByRole('button', { name: /^主题：/ })).at(-1)).toHaveTextContent(/^(跟随系统|浅色模式|深色模式)$/);
+    void i18n.changeLanguage('en');
+  });
+});
