@@ -27,7 +27,9 @@ export function UploadOptions({ values, onChange, errors, configs, configsLoadin
   const { t } = useTranslation();
   const set = <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) => onChange({ ...values, [key]: value });
   return (
-    <fieldset disabled={disabled} className="grid min-w-0 gap-4 disabled:opacity-70">
+    // Disabled (signed out, no file permission): the whole form reads as unusable, controls greyed, not
+    // just faded white boxes that look like they could be typed in.
+    <fieldset disabled={disabled} className="grid min-w-0 gap-4 disabled:cursor-not-allowed disabled:opacity-70 disabled:[&_:is(input,select,textarea)]:bg-subtle">
       <StoragePicker configs={configs} value={values.configId} onChange={(id) => set('configId', id)} error={errors.configId} loading={configsLoading} />
       <Field label={t('upload.form.slug')} error={slugDisabled ? undefined : errors.slug} hint={slugDisabled ? t('upload.form.slugSingleOnly') : t('upload.form.slugHint', { max: SLUG_MAX })}>
         {(control) => (

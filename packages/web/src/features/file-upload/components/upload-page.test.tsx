@@ -25,6 +25,8 @@ describe('who may upload', () => {
     expect(await screen.findByText('Log in to upload')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/admin');
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    // The share options cannot be used either, and say so.
+    expect(screen.getByLabelText('Password')).toBeDisabled();
   });
 
   it('tells a key without file permission why it cannot upload', async () => {
@@ -63,14 +65,14 @@ describe('the files tab', () => {
     expect(within(huge).queryByRole('button', { name: 'Retry huge.iso' })).toBeNull();
   });
 
-  it('says so when nothing was added, and checks the options before sending', async () => {
+  it('offers Upload only with something to send, and checks the options before sending', async () => {
     const requests = api();
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
     await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(screen.getByText('No files selected: add files first.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
     drop([file('one.txt', 10)]);
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
     await user.type(screen.getByLabelText('Custom link'), 'bad slug!');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Only letters, digits, - and _ are allowed')).toBeInTheDocument();
@@ -175,7 +177,7 @@ describe('the files tab', () => {
     drop([file('big.txt', 500)]);
     const item = screen.getByRole('listitem', { name: 'big.txt' });
     expect(within(item).getByRole('alert')).toHaveTextContent('Insufficient storage');
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
     expect(screen.getByText('No file can start: see the reason under each file.')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Storage'), 'local');

@@ -139,7 +139,7 @@ export function UploadPage() {
   }
 
   function startFiles() {
-    if (ready.length === 0) return setFormError(t(refused ? 'upload.errors.refusedOnly' : 'upload.errors.noFiles'));
+    if (ready.length === 0) return; // The button is disabled then.
     if (!values.configId) {
       setCodes({ configId: 'noStorage' });
       return setFormError(t('upload.errors.noStorage'));
@@ -194,9 +194,10 @@ export function UploadPage() {
       />
       <FormError message={formError} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-        {/* Phones and tablets have no Ctrl+V to paste files with. */}
-        <p className="text-xs text-fg-subtle">{touch ? null : t('upload.drop.pasteHint')}</p>
-        <Button icon={<Upload />} onClick={startFiles} disabled={blocked !== null} aria-describedby={blocked ? noticeId : undefined} loading={busy && ready.length === 0}>
+        {/* With only refused files the disabled button says why here; phones have no Ctrl+V to paste files with. */}
+        <p className="text-xs text-fg-subtle">{refused && ready.length === 0 && !busy ? t('upload.errors.refusedOnly') : touch ? null : t('upload.drop.pasteHint')}</p>
+        {/* Enabled only with something to send; a refused file says why under its own row. */}
+        <Button icon={<Upload />} onClick={startFiles} disabled={blocked !== null || ready.length === 0} aria-describedby={blocked ? noticeId : undefined} loading={busy && ready.length === 0}>
           {ready.length > 1 ? t('upload.start.many', { count: ready.length }) : t('upload.start.one')}
         </Button>
       </div>
