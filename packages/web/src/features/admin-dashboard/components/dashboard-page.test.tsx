@@ -55,7 +55,7 @@ describe('dashboard', () => {
     expect(screen.getByText('56')).toBeInTheDocument();
     expect(screen.getByText('5.0 MB')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Main bucket: 50% used' })).toHaveAttribute('aria-valuenow', '50');
-    expect(screen.getByText(/2.0 KB used · no quota/)).toBeInTheDocument();
+    expect(screen.getByText(/2.0 KB used · no limit/)).toBeInTheDocument();
     // Our own provider is named in the page's language; a brand name is shown as it is.
     expect(screen.getByText('Local folder')).toBeInTheDocument();
     expect(screen.getByText('AWS S3')).toBeInTheDocument();

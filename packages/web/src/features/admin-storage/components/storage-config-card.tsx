@@ -32,18 +32,24 @@ export function providerLabel(config: Pick<StorageConfigDto, 'storage_type' | 'p
   return storageProviderLabel(config.provider_type, t, config.storage_type === 'LOCAL');
 }
 
+/** Used against the quota, with a bar; without a quota only the used amount (an empty bar read as 0 %), as on the dashboard. */
 function UsageBar({ used, total }: { used: number; total: number | null }) {
   const { t } = useTranslation();
-  const percent = usagePercent(used, total);
-  const label = total === null ? t('storage.card.usageUnlimited', { used: formatBytes(used) }) : t('storage.card.usageOf', { used: formatBytes(used), total: formatBytes(total) });
+  if (total === null) {
+    return (
+      <div className="flex items-baseline justify-between gap-2 text-xs">
+        <span className="text-fg-subtle">{t('storage.card.usage')}</span>
+        <span className="text-fg-muted tabular-nums">{t('storage.card.usageUnlimited', { used: formatBytes(used) })}</span>
+      </div>
+    );
+  }
+  const percent = usagePercent(used, total) ?? 0;
+  const label = t('storage.card.usageOf', { used: formatBytes(used), total: formatBytes(total) });
   return (
     <div>
       <div className="mb-1 flex items-baseline justify-between gap-2 text-xs">
         <span className="text-fg-subtle">{t('storage.card.usage')}</span>
-        <span className="text-fg-muted tabular-nums">
-          {label}
-          {percent !== null ? ` · ${percent}%` : ''}
-        </span>
+        <span className="text-fg-muted tabular-nums">{`${label} · ${percent}%`}</span>
       </div>
       <div
         className="h-2 overflow-hidden rounded-full bg-subtle ring-1 ring-line ring-inset"
@@ -51,13 +57,10 @@ function UsageBar({ used, total }: { used: number; total: number | null }) {
         aria-label={t('storage.card.usage')}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={percent ?? 0}
+        aria-valuenow={percent}
         aria-valuetext={label}
       >
-        <div
-          className={cn('h-full rounded-full transition-all', percent !== null && percent >= 90 ? 'bg-danger' : percent !== null && percent >= 75 ? 'bg-warning' : 'bg-accent')}
-          style={{ width: `${percent ?? 0}%` }}
-        />
+        <div className={cn('h-full rounded-full transition-all', percent >= 90 ? 'bg-danger' : percent >= 75 ? 'bg-warning' : 'bg-accent')} style={{ width: `${percent}%` }} />
       </div>
     </div>
   );

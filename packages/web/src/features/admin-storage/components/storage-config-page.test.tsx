@@ -65,6 +65,9 @@ describe('storage config page', () => {
     expect(within(local).getByText('Local folder')).toBeInTheDocument();
     expect(within(local).queryByText('Usable by API keys')).not.toBeInTheDocument();
     expect(within(local).queryByRole('button', { name: 'Set “Local storage” as default' })).not.toBeInTheDocument();
+    // No quota: the used amount and "no limit", not an empty bar that reads as 0 %.
+    expect(within(local).getByText('0 B used · no limit')).toBeInTheDocument();
+    expect(within(local).queryByRole('progressbar')).toBeNull();
 
     const bucket = screen.getByRole('article', { name: 'Media bucket' });
     expect(within(bucket).getByText('S3 · Cloudflare R2')).toBeInTheDocument();
