@@ -9,8 +9,9 @@ export function StatusCard({ icon: Icon, title, description, action }: { icon: L
       <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-2xl bg-subtle text-fg-muted">
         <Icon className="size-7" aria-hidden="true" />
       </div>
-      <h1 className="text-xl font-semibold tracking-tight text-fg">{title}</h1>
-      <p className="mx-auto mt-2 max-w-sm text-sm text-fg-muted">{description}</p>
+      {/* Balanced, so a two-line title does not leave one word alone on its last line. */}
+      <h1 className="text-xl font-semibold tracking-tight text-balance text-fg">{title}</h1>
+      <p className="mx-auto mt-2 max-w-sm text-sm text-pretty text-fg-muted">{description}</p>
       {action ? <div className="mt-6">{action}</div> : null}
     </Card>
   );
