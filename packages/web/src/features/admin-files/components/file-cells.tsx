@@ -18,8 +18,11 @@ export interface FileActionHandlers {
   onDelete: (file: FileDto) => void;
 }
 
-/** Type icon, file name, the link (slug) and who created it; the table also puts the remark here. */
-export function FileNameCell({ file, showRemark = false }: { file: FileDto; showRemark?: boolean }) {
+/**
+ * Type icon, file name, the link (slug) and who created it; the table also puts the remark here and
+ * lets a long name take two lines, so more of it shows before the ellipsis.
+ */
+export function FileNameCell({ file, showRemark = false, nameLines = 1 }: { file: FileDto; showRemark?: boolean; nameLines?: 1 | 2 }) {
   const { t } = useTranslation();
   const creator = file.created_by.startsWith('apikey:') ? t('files.table.byKey', { name: file.key_name ?? file.created_by.slice(7) }) : t('files.table.byAdmin');
   return (
@@ -29,7 +32,7 @@ export function FileNameCell({ file, showRemark = false }: { file: FileDto; show
         <span className="flex min-w-0 items-center gap-1.5">
           {/* line-clamp + break-all instead of truncate: the name may then shrink its table column (a
               nowrap name would force the table wider than its card and hide the row actions). */}
-          <span className="line-clamp-1 font-medium break-all text-fg" title={file.filename}>
+          <span className={cn(nameLines === 2 ? 'line-clamp-2' : 'line-clamp-1', 'font-medium break-all text-fg')} title={file.filename}>
             {file.filename}
           </span>
           {file.has_password ? <Lock className="size-3.5 shrink-0 text-warning-text" aria-label={t('files.table.protected')} /> : null}
