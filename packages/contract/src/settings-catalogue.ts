@@ -82,7 +82,8 @@ function previewList(sortOrder: number, def: string, what: LocalText): Entry {
   const description = {
     // The control is a chip list with its own typing help, so this says what the list is, not how to type it.
     en: `File extensions previewed as ${what.en} (letters and digits, without the dot).`,
-    zh: `作为${what.zh}预览的文件扩展名（仅字母和数字，不带点）。`,
+    // A space between Chinese and a Latin word ("作为 Office 文档"), as the rest of the zh text writes it.
+    zh: `作为${/^[A-Za-z]/.test(what.zh) ? ' ' : ''}${what.zh}预览的文件扩展名（仅字母和数字，不带点）。`,
   };
   // Public: the file page (any visitor) decides how to preview a share from these lists.
   return { group: 2, type: 'textarea', default: def, schema: extensionListValue(), sortOrder, description, public: true };
