@@ -79,9 +79,9 @@ export function EditorPane({ value, onChange, label, placeholder, snippets, mode
 
   return (
     <div className="flex flex-col">
-      {/* Phones: the view tabs on top, the formatting buttons in one row that scrolls sideways. */}
+      {/* Phones: the view tabs on top, the formatting buttons below (wrapping onto a second row). */}
       <div className="flex flex-col-reverse gap-1.5 border-b border-line px-2 py-1.5 sm:flex-row sm:items-center sm:justify-between">
-        <div className="-mx-2 overflow-x-auto px-2 sm:mx-0 sm:px-0">
+        <div className="min-w-0">
           <EditorToolbar view={view} disabled={mode === 'preview'} />
         </div>
         {toolbarEnd}

@@ -60,7 +60,9 @@ export function EditorToolbar({ view, disabled }: { view: EditorView | null; dis
   const { t } = useTranslation();
   const groups = useToolbarItems();
   return (
-    <div role="group" aria-label={t('paste.editor.toolbar.label')} className="flex w-max items-center gap-0.5 sm:w-auto sm:flex-wrap">
+    // Wraps its groups onto a second row when narrow (phones): a sideways-scrolling row hid the last
+    // buttons with no sign that there were more.
+    <div role="group" aria-label={t('paste.editor.toolbar.label')} className="flex flex-wrap items-center gap-x-0.5 gap-y-1">
       {groups.map((group, index) => (
         <div key={index} className="flex items-center gap-0.5 not-last:border-r not-last:border-line not-last:pr-1 not-first:pl-0.5">
           {group.map((item) => (
