@@ -16,6 +16,8 @@ export const StorageBucketStatsDto = z.object({
   fileCount: z.number(),
   /** usedStorage / totalStorage in percent (two decimals); 0 without a quota. */
   usagePercent: z.number(),
+  /** The same figures under the original's names. */
+  usage: z.object({ file_count: z.number(), total_size: z.number() }),
 });
 export type StorageBucketStatsDto = z.infer<typeof StorageBucketStatsDto>;
 

@@ -56,8 +56,8 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     const data = await stats();
     expect(data).toMatchObject({ totalApiKeys: 2, totalS3Configs: 2, totalFiles: 0, totalStorageUsed: 0 });
     expect(data.s3Buckets).toEqual([
-      { id: 'local', name: 'Local storage', providerType: 'Local', storageType: 'LOCAL', usedStorage: 0, totalStorage: null, fileCount: 0, usagePercent: 0 },
-      { id: expect.any(String), name: 'r2', providerType: 'Cloudflare R2', storageType: 'S3', usedStorage: 0, totalStorage: 10 * GiB, fileCount: 0, usagePercent: 0 },
+      { id: 'local', name: 'Local storage', providerType: 'Local', storageType: 'LOCAL', usedStorage: 0, totalStorage: null, fileCount: 0, usagePercent: 0, usage: { file_count: 0, total_size: 0 } },
+      { id: expect.any(String), name: 'r2', providerType: 'Cloudflare R2', storageType: 'S3', usedStorage: 0, totalStorage: 10 * GiB, fileCount: 0, usagePercent: 0, usage: { file_count: 0, total_size: 0 } },
     ]);
   });
 
@@ -70,7 +70,7 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     await h.db.insertInto('files').values([share('old', 'active', '2025-12-01T00:00:00.000Z'), share('new', 'active', '2025-12-31T12:00:00.000Z'), share('half', 'pending', '2026-01-01T00:00:00.000Z')]).execute();
     const data = await stats();
     expect(data).toMatchObject({ totalFiles: 2, totalStorageUsed: 2 * GiB, lastWeekFiles: [0, 0, 0, 0, 0, 1, 0] });
-    expect(data.s3Buckets[0]).toMatchObject({ id: 'local', usedStorage: 2 * GiB, fileCount: 2, totalStorage: null, usagePercent: 0 });
+    expect(data.s3Buckets[0]).toMatchObject({ id: 'local', usedStorage: 2 * GiB, fileCount: 2, totalStorage: null, usagePercent: 0, usage: { file_count: 2, total_size: 2 * GiB } });
   });
 
   it('takes file figures from the files port: totals, per config, per day', async () => {

@@ -22,8 +22,8 @@ const stats: DashboardStatsDto = {
   totalS3Configs: 2,
   totalStorageUsed: 5 * 1024 * 1024,
   s3Buckets: [
-    { id: 's1', name: 'Main bucket', providerType: 'AWS S3', storageType: 'S3', usedStorage: 512 * 1024 * 1024, totalStorage: 1024 * 1024 * 1024, fileCount: 7, usagePercent: 50 },
-    { id: 'l1', name: 'Local disk', providerType: 'LOCAL', storageType: 'LOCAL', usedStorage: 2048, totalStorage: null, fileCount: 1, usagePercent: 0 },
+    { id: 's1', name: 'Main bucket', providerType: 'AWS S3', storageType: 'S3', usedStorage: 512 * 1024 * 1024, totalStorage: 1024 * 1024 * 1024, fileCount: 7, usagePercent: 50, usage: { file_count: 7, total_size: 512 * 1024 * 1024 } },
+    { id: 'l1', name: 'Local disk', providerType: 'LOCAL', storageType: 'LOCAL', usedStorage: 2048, totalStorage: null, fileCount: 1, usagePercent: 0, usage: { file_count: 1, total_size: 2048 } },
   ],
   lastWeekPastes: [0, 1, 2, 0, 5, 0, 1],
   lastWeekFiles: [0, 0, 1, 0, 0, 3, 0],
