@@ -125,6 +125,22 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
       expect(other.status).toBe(200);
     });
 
+    it('also grants the origins of CORS_ORIGINS (the web app served elsewhere), and only those', async () => {
+      await h.close();
+      h = await createHarness({ dialect: 'sqlite', config: { corsOrigins: ['https://paste.example.com'] } });
+      const preflight = await h.call('OPTIONS', 'http://drift.test/api/files', {
+        headers: { Origin: 'https://paste.example.com', Host: 'drift.test', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://paste.example.com');
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
+      const listed = await h.call('GET', 'http://drift.test/api/health', { headers: { Origin: 'https://paste.example.com', Host: 'drift.test' } });
+      expect(listed.headers.get('access-control-allow-origin')).toBe('https://paste.example.com');
+      expect(listed.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(listed.headers.get('access-control-expose-headers')).toContain('ETag');
+      const other = await h.call('GET', 'http://drift.test/api/health', { headers: { Origin: 'https://paste.example.com.evil', Host: 'drift.test' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
     it('answers preflights, granting only the same origin', async () => {
       const preflight = (origin: string) =>
         h.call('OPTIONS', 'http://drift.test/api/admin/api-keys', {

@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   // Pages list the plain-http storage endpoints the uploader PUTs to (connect-src).
   app.use(securityHeaders({ connectSources: () => services.storageConfigs.browserOrigins() }));
   app.use(language());
-  app.use('/api/*', sameOriginCors(config.trustProxy));
+  app.use('/api/*', sameOriginCors(config.trustProxy, config.corsOrigins));
   app.use('/api/*', auth(services, config.trustProxy));
 
   app.route('/api', systemRoutes(services.system));

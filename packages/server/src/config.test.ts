@@ -50,6 +50,7 @@ describe('loadConfig', () => {
         ADMIN_PASSWORD: 'a-long-password',
         LOG_LEVEL: 'debug',
         TRUST_PROXY: 'true',
+        CORS_ORIGINS: 'https://paste.example.com, http://localhost:5173/',
         WEB_DIST: '/opt/web',
         NODE_ENV: 'development',
       },
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       admin: { username: 'root', password: 'a-long-password' },
       logLevel: 'debug',
       trustProxy: true,
+      corsOrigins: ['https://paste.example.com', 'http://localhost:5173'],
       webDist: '/opt/web',
       nodeEnv: 'development',
     });
@@ -83,10 +85,12 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'abc',
       LOG_LEVEL: 'loud',
       TRUST_PROXY: 'maybe',
+      CORS_ORIGINS: 'https://ok.example, https://x.example/path, *',
       NODE_ENV: 'staging',
     });
     const vars = problems.map((p) => p.split(':')[0]);
-    expect(vars.sort()).toEqual(['ADMIN_PASSWORD', 'DATABASE_URL', 'ENCRYPTION_SECRET', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'TRUST_PROXY']);
+    expect(vars.sort()).toEqual(['ADMIN_PASSWORD', 'CORS_ORIGINS', 'DATABASE_URL', 'ENCRYPTION_SECRET', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'TRUST_PROXY']);
+    expect(problems.find((p) => p.startsWith('CORS_ORIGINS'))).toContain('not https://x.example/path, *');
     expect(problems.find((p) => p.startsWith('ENCRYPTION_SECRET'))).toContain('at least 32 characters');
   });
 

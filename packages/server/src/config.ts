@@ -26,6 +26,16 @@ export function secretWeakness(secret: string): string | null {
   return null;
 }
 
+/** True for a bare http(s) origin: scheme, host and optional port, nothing else. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
 const envBoolean = z
   .string()
@@ -77,6 +87,22 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Use X-Forwarded-For for the client IP (only behind a trusted reverse proxy). */
   TRUST_PROXY: envBoolean,
+  /**
+   * Other origins whose pages may call the API (comma-separated, e.g. `https://paste.example.com`): a
+   * copy of the web app served elsewhere with `backendUrl` pointing here. Empty: this origin only.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .transform((v, ctx) => {
+      const origins = v.split(',').map((o) => o.trim()).filter(Boolean);
+      const bad = origins.filter((o) => !isOrigin(o));
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `must list origins like https://app.example.com (scheme, host and port only); not ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return origins;
+    })
+    .optional(),
   /** Folder of the built web app served with SPA fallback. */
   WEB_DIST: z.string().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -97,6 +123,8 @@ export interface Config {
   admin: { username: string; password: string | null };
   logLevel: LogLevel;
   trustProxy: boolean;
+  /** Origins besides the app's own that may call the API from a browser (CORS). */
+  corsOrigins: string[];
   webDist: string;
   nodeEnv: 'development' | 'production' | 'test';
 }
@@ -136,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    corsOrigins: (e.CORS_ORIGINS ?? []).map((o) => new URL(o).origin),
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     nodeEnv: e.NODE_ENV,
   };

@@ -138,6 +138,7 @@ function baseConfig(dir: string, database: Config['database']): Config {
     admin: { username: ADMIN.username, password: ADMIN.password },
     logLevel: 'silent',
     trustProxy: false,
+    corsOrigins: [],
     webDist: path.join(dir, 'no-web-build'),
     nodeEnv: 'test',
   };

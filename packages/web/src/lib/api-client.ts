@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { codeForHttpStatus, ErrorDetail, ListPagination, REQUEST_TIMEOUT_MS, SUCCESS_CODES, type ErrorCode } from '@driftbox/contract';
 import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
 import { authorizationFor, endSession, getAuthState } from './auth-store';
+import { BACKEND_BASE } from './backend';
 import { currentLanguage } from './i18n';
 
-/** Same origin: the server serves the SPA and the API on one port (ARCHITECTURE §2). */
-export const API_BASE = '/api';
+/** The API under the backend's base address (`lib/backend.ts`): this site's `/api` unless configured. */
+export const API_BASE = `${BACKEND_BASE}/api`;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -10,6 +10,7 @@ export function pasteShareUrl(slug: string, origin: string = window.location.ori
  * `?token=` so the link opens without asking again; the password itself is never put in a URL.
  */
 export function pasteRawUrl(slug: string, token?: string, origin: string = window.location.origin): string {
-  const url = `${origin}${API_BASE}/raw/${encodeURIComponent(slug)}`;
+  const api = API_BASE.startsWith('/') ? `${origin}${API_BASE}` : API_BASE;
+  const url = `${api}/raw/${encodeURIComponent(slug)}`;
   return token ? `${url}?token=${encodeURIComponent(token)}` : url;
 }

@@ -1,4 +1,5 @@
 import { CHUNK_UPLOAD_TIMEOUT_MS } from '@driftbox/contract';
+import { onBackend } from '../backend';
 import { UploadError } from './upload-error';
 
 export interface PutOptions {
@@ -20,13 +21,14 @@ export type PutFn = (url: string, body: Blob, options: PutOptions) => Promise<Pu
 
 /**
  * PUT with XMLHttpRequest: fetch has no upload progress. The URL is signed (S3 presigned or LOCAL's
- * HMAC URL), so no Authorization header is sent — it would break S3's signature check.
+ * HMAC URL, server-relative, so taken against the backend), so no Authorization header is sent — it
+ * would break S3's signature check.
  */
 export const xhrPut: PutFn = (url, body, options) =>
   new Promise<PutResult>((resolve, reject) => {
     if (options.signal?.aborted) return reject(new UploadError('ABORTED'));
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
+    xhr.open('PUT', onBackend(url));
     xhr.timeout = options.timeoutMs ?? CHUNK_UPLOAD_TIMEOUT_MS;
     for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     const onAbort = () => xhr.abort();
