@@ -86,6 +86,13 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       expect((await list(`?created_by=apikey:${b.key.id}`)).items.map((p) => p.slug)).toEqual(['by-b']);
       expect((await list()).pagination.total).toBe(3);
     });
+
+    it('tells a key who it is (the original\'s key_info beside the list); the admin gets none', async () => {
+      const a = await h.createKey(Permission.TEXT, { name: 'laptop' });
+      const res = await h.call('GET', '/api/pastes', { headers: a.headers });
+      expect(res.body.key_info).toEqual({ id: a.key.id, name: 'laptop', basic_path: '/' });
+      expect((await h.call('GET', '/api/pastes', { headers: h.actors.admin() })).body.key_info).toBeUndefined();
+    });
   });
 
   describe('GET /api/pastes/{id}', () => {
