@@ -30,9 +30,11 @@ const BY_EXTENSION: ReadonlyMap<string, FileTypeName> = new Map(
   ).flatMap(([name, key]) => settingAsList(SETTINGS_CATALOGUE[key].default).map((ext) => [ext, name] as const)),
 );
 
-function extensionOf(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot < 0 ? filename.toLowerCase() : filename.slice(dot + 1).toLowerCase();
+/** The lower-case extension (`report.tar.GZ` → `gz`); names like `Dockerfile` count as their own name. */
+export function extensionOf(filename: string): string {
+  const name = filename.toLowerCase();
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1) : name;
 }
 
 function info(typeName: FileTypeName): FileTypeInfo {

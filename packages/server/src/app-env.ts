@@ -15,7 +15,5 @@ export interface AppEnv {
     lang: Lang;
     actor: Actor;
     authError: AppError | null;
-    /** SOCKET_PATH is set: only requests over the socket come from the trusted proxy. */
-    proxyOnSocket: boolean;
   };
 }

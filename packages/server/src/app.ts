@@ -73,10 +73,6 @@ export function createApp(deps: AppDeps): BuiltApp {
   const app = new Hono<AppEnv>();
 
   app.use(requestId(deps.ids));
-  app.use(async (c, next) => {
-    c.set('proxyOnSocket', config.socketPath !== null);
-    await next();
-  });
   app.use(requestLog(logger));
   // Pages list the plain-http storage endpoints the uploader PUTs to (connect-src).
   app.use(securityHeaders({ connectSources: () => services.storageConfigs.browserOrigins() }));

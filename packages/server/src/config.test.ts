@@ -65,11 +65,17 @@ describe('loadConfig', () => {
       encryptionSecret: STRONG,
       admin: { username: 'root', password: 'a-long-password' },
       logLevel: 'debug',
-      trustProxy: true,
+      // With SOCKET_PATH the proxy is on the socket: only requests over it are believed.
+      trustProxy: 'socket',
       corsOrigins: ['https://paste.example.com', 'http://localhost:5173'],
       webDist: '/opt/web',
       nodeEnv: 'development',
     });
+  });
+
+  it('trusts every request\'s forwarded headers behind a TCP proxy, none without TRUST_PROXY', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }, '/srv/app').trustProxy).toBe(true);
+    expect(loadConfig({ SOCKET_PATH: 'run/d.sock' }, '/srv/app').trustProxy).toBe(false);
   });
 
   it('refuses a socket path longer than a Unix socket address holds', () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN, USERNAME_MAX } from '@driftbox/contract';
 import { z } from 'zod';
+import type { TrustProxy } from './lib/client-ip.js';
 import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
 
 /**
@@ -122,7 +123,8 @@ export interface Config {
   encryptionSecret: string | null;
   admin: { username: string; password: string | null };
   logLevel: LogLevel;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-* to believe: every request's, none, or with SOCKET_PATH only the socket's. */
+  trustProxy: TrustProxy;
   /** Origins besides the app's own that may call the API from a browser (CORS). */
   corsOrigins: string[];
   webDist: string;
@@ -163,7 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     encryptionSecret: e.ENCRYPTION_SECRET ?? null,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY ? (socketPath ? 'socket' : true) : false,
     corsOrigins: (e.CORS_ORIGINS ?? []).map((o) => new URL(o).origin),
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     nodeEnv: e.NODE_ENV,

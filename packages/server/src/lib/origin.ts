@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import { trustsForwarded } from './client-ip.js';
+import { trustsForwarded, type TrustProxy } from './client-ip.js';
 
 /**
  * The origin clients reach the server at, for absolute links in responses (share URLs for curl users,
  * Office viewer links). Behind a proxy (TRUST_PROXY) the forwarded scheme and host win; otherwise the
  * request's own URL says it. Only the first value of each forwarded header counts.
  */
-export function requestOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
+export function requestOrigin(c: Context<AppEnv>, trustProxy: TrustProxy): string {
   const url = new URL(c.req.url);
   if (!trustsForwarded(c, trustProxy)) return url.origin;
   const first = (name: string) => c.req.header(name)?.split(',')[0]?.trim();

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { ANONYMOUS, type Actor } from '../lib/actor.js';
-import { clientIp } from '../lib/client-ip.js';
+import { clientIp, type TrustProxy } from '../lib/client-ip.js';
 import { AppError } from '../lib/errors.js';
 import type { ApiKeysService } from '../modules/api-keys/api-keys.service.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
@@ -33,7 +33,7 @@ export interface AuthServices {
  * not fail here: the caller continues as anonymous and `authError` tells the guards why, so public
  * routes keep working for a browser holding a stale token.
  */
-export function auth(services: AuthServices, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+export function auth(services: AuthServices, trustProxy: TrustProxy): MiddlewareHandler<AppEnv> {
   return async function authMiddleware(c, next) {
     c.set('actor', ANONYMOUS);
     c.set('authError', null);

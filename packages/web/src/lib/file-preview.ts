@@ -1,4 +1,4 @@
-import { SETTINGS_CATALOGUE, settingAsList } from '@driftbox/contract';
+import { extensionOf, SETTINGS_CATALOGUE, settingAsList } from '@driftbox/contract';
 
 /**
  * How a shared file is shown (spec "Preview settings"): by extension, using the admin's preview
@@ -56,13 +56,6 @@ export const FALLBACK_PREVIEW_SETTINGS: PreviewSettings = { ...previewSettingsFr
 const MARKDOWN = new Set(['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd']);
 const SCRIPTABLE_EXT = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'js', 'mjs']);
 const SCRIPTABLE_TYPE = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[a-z.+-]*\+xml|text\/javascript|application\/(java|ecma)script)\b/i;
-
-/** The lower-case extension (`report.tar.GZ` → `gz`); names like `Dockerfile` count as their own name. */
-export function extensionOf(filename: string): string {
-  const name = filename.toLowerCase();
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1) : name;
-}
 
 /** True when a browser could run the file as a document or script. */
 export function isScriptable(filename: string, mimetype: string): boolean {

@@ -1,7 +1,7 @@
 import { ChangePasswordBody, LoginBody } from '@driftbox/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { clientIp } from '../../lib/client-ip.js';
+import { clientIp, type TrustProxy } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
 import { readJson } from '../../lib/request.js';
 import { readCredentials } from '../../middleware/auth.js';
@@ -10,7 +10,7 @@ import type { AuthService } from './auth.service.js';
 import { AUTH_MESSAGES } from './auth.presenter.js';
 
 /** POST /admin/login, POST /admin/logout, GET /test/admin-token, POST /admin/change-password. */
-export function authRoutes(auth: AuthService, options: { trustProxy: boolean }): Hono<AppEnv> {
+export function authRoutes(auth: AuthService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/admin/login', async (c) => {

@@ -69,15 +69,14 @@ export function createAuthService(deps: AuthDeps) {
     async login(clientIp: string, body: LoginBody): Promise<LoginResult> {
       // Every attempt counts against the client; only failures against the name, so the admin's own
       // logins never use up its window.
-      const user = body.username.toLowerCase();
-      await rateLimits.charge(RATE_RULES.loginPerClient, clientIp);
-      await rateLimits.assertNotLimited(RATE_RULES.loginPerUser, user);
-      const admin = await repo.findAdminByUsername(body.username);
-      const valid = await crypto.passwords.verify(body.password, admin?.password_hash ?? (await dummy()));
-      if (!admin || !valid) {
-        await rateLimits.record(RATE_RULES.loginPerUser, user);
-        throw unauthorized('INVALID_CREDENTIALS');
-      }
+      const rules = { perClient: RATE_RULES.loginPerClient, perTarget: RATE_RULES.loginPerUser };
+      const { admin } = await rateLimits.guardPasswordCheck(rules, clientIp, body.username.toLowerCase(), async () => {
+        const found = await repo.findAdminByUsername(body.username);
+        // An unknown name costs the same hash as a wrong password.
+        const valid = await crypto.passwords.verify(body.password, found?.password_hash ?? (await dummy()));
+        return valid && found ? { ok: true, admin: found } : { ok: false, admin: null };
+      });
+      if (!admin) throw unauthorized('INVALID_CREDENTIALS');
 
       const now = clock.now();
       const token = ids.token(TOKEN_BYTES);

@@ -1,7 +1,7 @@
 import { FILE_TOKEN_HEADER, FileVerifyBody } from '@driftbox/contract';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { clientIp } from '../../lib/client-ip.js';
+import { clientIp, type TrustProxy } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
 import { requestOrigin } from '../../lib/origin.js';
 import { readJson } from '../../lib/request.js';
@@ -28,7 +28,7 @@ function passwordOf(c: Context<AppEnv>): string | undefined {
  * with a view, download or Office link (`X-Password`, or `?password=` as the spec names it), checked
  * and rate-limited like the verify route.
  */
-export function fileAccessRoutes(access: FileAccessService, options: { trustProxy: boolean }): Hono<AppEnv> {
+export function fileAccessRoutes(access: FileAccessService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const origin = (c: Context<AppEnv>) => requestOrigin(c, options.trustProxy);
 

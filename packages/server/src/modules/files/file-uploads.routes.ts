@@ -1,6 +1,7 @@
 import { FileCommitBody, FileIdBody, FilePresignBody, MultipartCompleteBody, MultipartInitBody, MultipartRefreshBody, Permission } from '@driftbox/contract';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.js';
+import type { TrustProxy } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import { requestOrigin } from '../../lib/origin.js';
@@ -40,7 +41,7 @@ function decodeHeader(value: string): string {
  * Uploads (spec §7 "Files"): the streamed form post, the raw `upload-direct` for scripts, presigned
  * single PUTs and resumable multipart. Every route needs FILE_SHARE, checked before any body is read.
  */
-export function fileUploadsRoutes(uploads: FileUploadsService, multipart: FileMultipartService, options: { trustProxy: boolean }): Hono<AppEnv> {
+export function fileUploadsRoutes(uploads: FileUploadsService, multipart: FileMultipartService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const fileShare = requirePermission(Permission.FILE_SHARE);
   const origin = (c: Context<AppEnv>) => requestOrigin(c, options.trustProxy);

@@ -37,8 +37,7 @@ export interface StreamUpload {
   onBytes?: (total: number) => void;
   /** Called once the pending share exists, before any byte is read (URL fetches report its id at once). */
   onPending?: (row: FileRow) => void;
-  /** Options that only became known after the bytes (form fields after the file), applied at publish. */
-  /** Options that arrived after the body (form fields after the file); gets the config the bytes went to. */
+  /** Options that only became known after the bytes (form fields after the file), applied at publish; gets the config the bytes went to. */
   lateOptions?: (usedConfigId: string) => Promise<ShareOptions | undefined>;
 }
 

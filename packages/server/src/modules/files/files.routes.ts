@@ -1,6 +1,7 @@
 import { FileBatchDeleteBody, FileListQuery, FileUpdateBody, Permission } from '@driftbox/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
+import type { TrustProxy } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
 import { requestOrigin } from '../../lib/origin.js';
 import { readJson, readQuery } from '../../lib/request.js';
@@ -13,7 +14,7 @@ const MESSAGES = {
 };
 
 /** `/files` management (spec §7 "Files"): admins see every share, keys with FILE_SHARE their own. */
-export function filesRoutes(files: FilesService, options: { trustProxy: boolean }): Hono<AppEnv> {
+export function filesRoutes(files: FilesService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const fileShare = requirePermission(Permission.FILE_SHARE);
 

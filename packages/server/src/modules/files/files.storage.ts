@@ -26,7 +26,12 @@ export interface UploadTarget {
  */
 export function customHostUrl(config: Pick<StorageConfigRow, 'custom_host'>, key: string): string | null {
   if (!config.custom_host) return null;
-  return `${config.custom_host.replace(/\/+$/, '')}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  return `${config.custom_host.replace(/\/+$/, '')}/${keyPath(key)}`;
+}
+
+/** An object key as a URL path: each segment escaped, the slashes kept. */
+function keyPath(key: string): string {
+  return key.split('/').map(encodeURIComponent).join('/');
 }
 
 /**
@@ -37,9 +42,8 @@ export function objectUrl(config: Pick<StorageConfigRow, 'storage_type' | 'custo
   const hosted = customHostUrl(config, key);
   if (hosted || config.storage_type !== 'S3' || !config.endpoint_url) return hosted;
   const endpoint = new URL(config.endpoint_url);
-  const path = key.split('/').map(encodeURIComponent).join('/');
   const base = endpoint.origin + endpoint.pathname.replace(/\/+$/, '');
-  return config.path_style ? `${base}/${encodeURIComponent(config.bucket_name)}/${path}` : `${endpoint.protocol}//${config.bucket_name}.${endpoint.host}/${path}`;
+  return config.path_style ? `${base}/${encodeURIComponent(config.bucket_name)}/${keyPath(key)}` : `${endpoint.protocol}//${config.bucket_name}.${endpoint.host}/${keyPath(key)}`;
 }
 
 export interface FileStorageDeps {

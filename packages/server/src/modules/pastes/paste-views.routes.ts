@@ -2,7 +2,7 @@ import { PASTE_PASSWORD_HEADER, PASTE_TOKEN_HEADER, PastePasswordBody } from '@d
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../../app-env.js';
-import { clientIp } from '../../lib/client-ip.js';
+import { clientIp, type TrustProxy } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
@@ -25,7 +25,7 @@ function plainError(c: Context<AppEnv>, err: AppError): Response {
 }
 
 /** `GET`/`POST /paste/{slug}` and `GET /raw/{slug}`: public reads of a paste by its link. */
-export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy: boolean }): Hono<AppEnv> {
+export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/paste/:slug', async (c) => {

@@ -2,6 +2,7 @@ import { FileCommitBody, FileIdBody, Permission, UrlFetchBody, UrlInfoBody, UrlM
 import { Hono, type Context } from 'hono';
 import { Readable } from 'node:stream';
 import type { AppEnv } from '../../app-env.js';
+import type { TrustProxy } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
 import { requestOrigin } from '../../lib/origin.js';
 import { parseWith, readJson } from '../../lib/request.js';
@@ -19,7 +20,7 @@ const MESSAGES = {
  * URL upload (spec §7). Every route needs FILE_SHARE — the server fetches on the caller's behalf only
  * through the SSRF guard, and never for anonymous callers.
  */
-export function urlUploadRoutes(urls: UrlUploadService, fetches: UrlFetchService, options: { trustProxy: boolean }): Hono<AppEnv> {
+export function urlUploadRoutes(urls: UrlUploadService, fetches: UrlFetchService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const fileShare = requirePermission(Permission.FILE_SHARE);
   const origin = (c: Context<AppEnv>) => requestOrigin(c, options.trustProxy);

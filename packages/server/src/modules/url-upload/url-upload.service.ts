@@ -50,8 +50,7 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
   const { settings, uploads, multipart, policy } = deps;
   const maxBytes = async () => (await settings.maxUploadSize()).max_upload_size_bytes;
 
-  /** HEAD, or a one-byte GET when the server refuses HEAD; the body is never read. */
-  /** What the source says about itself: a HEAD, or a one-byte GET where HEAD is refused. */
+  /** What the source says about itself: a HEAD, or a one-byte GET where HEAD is refused; the body is never read. */
   async function probe(url: string): Promise<{ res: GuardedResponse; method: 'HEAD' | 'GET' }> {
     const head = await guardedRequest(url, { method: 'HEAD', maxBytes: Number.MAX_SAFE_INTEGER, headersTimeoutMs: INFO_TIMEOUT_MS }, policy);
     head.body.destroy();

@@ -1,6 +1,6 @@
 import { File, FileArchive, FileAudio, FileCode, FileImage, FileSpreadsheet, FileText, FileVideo, Presentation, type LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { extensionOf } from '../../lib/file-preview';
+import { extensionOf } from '@driftbox/contract';
 
 const BY_EXTENSION: [LucideIcon, string[]][] = [
   [FileImage, ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'bmp', 'ico', 'tiff', 'heic']],

@@ -4,7 +4,7 @@ import { MarkdownState } from '../../../components/markdown/markdown-body';
 import { useRenderedMarkdown } from '../../../components/markdown/use-rendered-markdown';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/spinner';
-import { extensionOf } from '../../../lib/file-preview';
+import { extensionOf } from '@driftbox/contract';
 
 /** Larger text is not fetched for a preview: the download is the better way to read it. */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
