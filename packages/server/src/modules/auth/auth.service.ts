@@ -67,10 +67,8 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Checks credentials (rate-limited before hashing) and opens a 24 h session. */
     async login(clientIp: string, body: LoginBody): Promise<LoginResult> {
-      // Every attempt counts against the client; only failures against the name, so the admin's own
-      // logins never use up its window.
-      const rules = { perClient: RATE_RULES.loginPerClient, perTarget: RATE_RULES.loginPerUser };
-      const { admin } = await rateLimits.guardPasswordCheck(rules, clientIp, body.username.toLowerCase(), async () => {
+      // Failures count against the client and the name, so the admin's own logins never use up its window.
+      const { admin } = await rateLimits.guardPasswordCheck(RATE_RULES.login, clientIp, body.username.toLowerCase(), async () => {
         const found = await repo.findAdminByUsername(body.username);
         // An unknown name costs the same hash as a wrong password.
         const valid = await crypto.passwords.verify(body.password, found?.password_hash ?? (await dummy()));
@@ -85,7 +83,7 @@ export function createAuthService(deps: AuthDeps) {
       // Housekeeping on a rare, already-slow path: expired sessions and rate windows go lazily here.
       await repo.deleteExpiredSessions(iso(now));
       await rateLimits.sweep();
-      await rateLimits.reset(RATE_RULES.loginPerClient, clientIp);
+      await rateLimits.reset(RATE_RULES.login.perClient, clientIp);
       return { username: admin.username, token, expiresAt };
     },
 

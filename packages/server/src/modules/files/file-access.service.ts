@@ -11,21 +11,18 @@ import { shareTokens } from '../../lib/share-tokens.js';
 import { StorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
 import { getRequested } from '../../storage/range.js';
-import type { RateLimitService, RateRule } from '../rate-limits/rate-limits.service.js';
+import { passwordRules, type RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentLocked, presentPublic, type IssuedToken } from './files.presenter.js';
 import { filesRepository, type FileRow } from './files.repository.js';
 import { extensionOf, fileGone, isExpired } from './files.rules.js';
 import { customHostUrl, type FileStorage } from './files.storage.js';
 
-const MINUTE = 60_000;
-
-/** File password guesses (ARCHITECTURE §5: per client and per target, charged before hashing). */
-export const FILE_RATE_RULES = {
-  perClient: { name: 'file-password:ip', limit: 20, windowMs: 15 * MINUTE },
-  /** Wrong passwords per share, from anywhere. */
-  perTarget: { name: 'file-password:slug', limit: 50, windowMs: 15 * MINUTE },
-} satisfies Record<string, RateRule>;
+/**
+ * Share password checks (ARCHITECTURE §5, before hashing): 20 wrong passwords per client and 50 per
+ * share from anywhere per 15 minutes; right ones count only against the client's hashing budget.
+ */
+export const FILE_RATE_RULES = passwordRules('file-password', { perClient: 20, perTarget: 50 });
 
 export interface FileAccessDeps {
   db: Kysely<Database>;

@@ -5,20 +5,17 @@ import type { ViewTally } from '../../db/view-limits.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import type { RateLimitService, RateRule } from '../rate-limits/rate-limits.service.js';
+import { passwordRules, type RateLimitService } from '../rate-limits/rate-limits.service.js';
 import { presentLocked, presentView } from './pastes.presenter.js';
 import { pastesRepository, type PasteMeta, type PasteRow } from './pastes.repository.js';
 import { gone, isLive } from './pastes.rules.js';
 import { pasteTokens } from './pastes.tokens.js';
 
-const MINUTE = 60_000;
-
-/** Paste password guesses (ARCHITECTURE §5: per client and per target, charged before hashing). */
-export const PASTE_RATE_RULES = {
-  perClient: { name: 'paste-password:ip', limit: 20, windowMs: 15 * MINUTE },
-  /** Wrong passwords per paste, from anywhere. */
-  perTarget: { name: 'paste-password:slug', limit: 50, windowMs: 15 * MINUTE },
-} satisfies Record<string, RateRule>;
+/**
+ * Paste password checks (ARCHITECTURE §5, before hashing): 20 wrong passwords per client and 50 per
+ * paste from anywhere per 15 minutes; right ones count only against the client's hashing budget.
+ */
+export const PASTE_RATE_RULES = passwordRules('paste-password', { perClient: 20, perTarget: 50 });
 
 export interface PasteViewsDeps {
   db: Kysely<Database>;

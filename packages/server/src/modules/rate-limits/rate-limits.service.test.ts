@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { testClock, type TestClock } from '../../test/clock.js';
 import { dialects, openTestDb, type TestDb } from '../../test/harness.js';
-import { createRateLimitService, type RateLimitService, type RateRule } from './rate-limits.service.js';
+import { createRateLimitService, type PasswordRules, type RateLimitService, type RateRule } from './rate-limits.service.js';
 
 const RULE: RateRule = { name: 'test', limit: 3, windowMs: 60_000 };
 
@@ -55,6 +55,32 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
     await expect(limits.assertNotLimited(RULE, 'ip')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     await limits.reset(RULE, 'ip');
     await expect(limits.assertNotLimited(RULE, 'ip')).resolves.toBeUndefined();
+  });
+
+  it('guardPasswordCheck: wrong passwords count per client and per target; right ones only against the attempts budget', async () => {
+    const rules: PasswordRules = {
+      perClient: { name: 'pw:ip', limit: 2, windowMs: 60_000 },
+      perTarget: { name: 'pw:target', limit: 3, windowMs: 60_000 },
+      attempts: { name: 'pw-all:ip', limit: 6, windowMs: 60_000 },
+    };
+    let hashes = 0;
+    const check = (ok: boolean) => async () => {
+      hashes += 1;
+      return { ok };
+    };
+    // Right passwords never lock the client or the target out…
+    for (let i = 0; i < 3; i += 1) expect(await limits.guardPasswordCheck(rules, 'a', 'share', check(true))).toEqual({ ok: true });
+    // …wrong ones do, before any hash: two per client…
+    for (let i = 0; i < 2; i += 1) expect(await limits.guardPasswordCheck(rules, 'a', 'share', check(false))).toEqual({ ok: false });
+    await expect(limits.guardPasswordCheck(rules, 'a', 'share', check(true))).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    // …three per target from anywhere.
+    expect(await limits.guardPasswordCheck(rules, 'b', 'share', check(false))).toEqual({ ok: false });
+    await expect(limits.guardPasswordCheck(rules, 'c', 'share', check(true))).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(hashes).toBe(6);
+    // Every attempt, right or wrong, counts against the client's budget of hashing work.
+    for (let i = 0; i < 6; i += 1) await limits.guardPasswordCheck(rules, 'd', 'other', check(true));
+    await expect(limits.guardPasswordCheck(rules, 'd', 'other', check(true))).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(hashes).toBe(12);
   });
 
   it('sweeps ended windows', async () => {

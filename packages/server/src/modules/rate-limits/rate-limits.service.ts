@@ -13,17 +13,41 @@ export interface RateRule {
 
 const MINUTE = 60_000;
 
+/**
+ * The limits around one kind of password check: wrong passwords per client and per target, and every
+ * attempt per client (a budget for hashing work, well above any honest use).
+ */
+export interface PasswordRules {
+  perClient: RateRule;
+  perTarget: RateRule;
+  attempts: RateRule;
+}
+
+/** Password checks (right or wrong) one client may cause per 15 minutes, for every kind of check. */
+const PASSWORD_ATTEMPTS_PER_CLIENT = 600;
+
+/** The rules of one kind of password check, named `kind`: wrong passwords per client and per target. */
+export function passwordRules(kind: string, limits: { perClient: number; perTarget: number }): PasswordRules {
+  const windowMs = 15 * MINUTE;
+  return {
+    perClient: { name: `${kind}:ip`, limit: limits.perClient, windowMs },
+    perTarget: { name: `${kind}:target`, limit: limits.perTarget, windowMs },
+    attempts: { name: `${kind}-all:ip`, limit: PASSWORD_ATTEMPTS_PER_CLIENT, windowMs },
+  };
+}
+
 /** The limits in force (ARCHITECTURE §5: per client and per target, charged before hashing). */
 export const RATE_RULES = {
-  /** Login attempts per client IP. */
-  loginPerClient: { name: 'login:ip', limit: 10, windowMs: 15 * MINUTE },
-  /** Failed logins per username, from anywhere; high enough that locking the admin out takes effort. */
-  loginPerUser: { name: 'login:user', limit: 100, windowMs: 15 * MINUTE },
+  /**
+   * Logins: failed ones per client IP (a success clears the client's count), and per username from
+   * anywhere — high enough that locking the admin out takes effort.
+   */
+  login: passwordRules('login', { perClient: 10, perTarget: 100 }),
   /** Current-password checks per admin when changing account details. */
   changePassword: { name: 'change-password:admin', limit: 10, windowMs: 15 * MINUTE },
   /** Unknown or expired API keys presented per client IP. */
   apiKeyFailures: { name: 'apikey-fail:ip', limit: 30, windowMs: 15 * MINUTE },
-} satisfies Record<string, RateRule>;
+} satisfies Record<string, RateRule | PasswordRules>;
 
 export interface RateLimitDeps {
   db: Kysely<Database>;
@@ -61,16 +85,22 @@ export function createRateLimitService({ db, clock }: RateLimitDeps) {
     record,
 
     /**
-     * Guards a share password check (ARCHITECTURE §5: per client and per target, before hashing): every
-     * attempt counts against the client; only wrong passwords count against the share, so the people
-     * who know the password are not locked out by the attempts of those who do not, nor by each other.
-     * Resolves with `check`'s verdict; throws 429 when either limit is used up.
+     * Guards a password check (ARCHITECTURE §5: per client and per target, before hashing). Wrong
+     * passwords count against the client and against the target, so guessing stops early while the
+     * people who know the password are locked out neither by the guesses of others nor by each other
+     * (a script downloading with the password many times). Every attempt also counts against the
+     * client's much larger `attempts` budget, which bounds the hashing work one client can cause.
+     * Resolves with `check`'s verdict; throws 429 when a limit is used up.
      */
-    async guardPasswordCheck<T extends { ok: boolean }>(rules: { perClient: RateRule; perTarget: RateRule }, clientIp: string, target: string, check: () => Promise<T>): Promise<T> {
-      await charge(rules.perClient, clientIp);
+    async guardPasswordCheck<T extends { ok: boolean }>(rules: PasswordRules, clientIp: string, target: string, check: () => Promise<T>): Promise<T> {
+      await charge(rules.attempts, clientIp);
+      await assertNotLimited(rules.perClient, clientIp);
       await assertNotLimited(rules.perTarget, target);
       const verdict = await check();
-      if (!verdict.ok) await record(rules.perTarget, target);
+      if (!verdict.ok) {
+        await record(rules.perClient, clientIp);
+        await record(rules.perTarget, target);
+      }
       return verdict;
     },
 
