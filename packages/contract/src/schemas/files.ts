@@ -160,12 +160,24 @@ const PartNumber = z.coerce.number().int().min(1).max(10_000);
 export const MultipartRefreshBody = FileIdBody.extend({ partNumbers: z.array(PartNumber).min(1).max(10_000) });
 export type MultipartRefreshBody = z.input<typeof MultipartRefreshBody>;
 
-/** `POST /api/upload/multipart/complete`: every part with the ETag its upload answered (required, spec §5). */
+/**
+ * Share options a resumed upload publishes with: the ones in the form when the upload was continued,
+ * which replace those it was started with. Storage and folder cannot change (the parts are stored);
+ * no slug keeps the upload's own link.
+ */
+export const ResumedShareOptions = FileShareOptions.omit({ s3_config_id: true, path: true });
+export type ResumedShareOptions = z.input<typeof ResumedShareOptions>;
+
+/**
+ * `POST /api/upload/multipart/complete`: every part with the ETag its upload answered (required, spec §5);
+ * `options`, when present, replace the share options given at init (a resumed upload, see above).
+ */
 export const MultipartCompleteBody = FileIdBody.extend({
   parts: z
     .array(z.object({ PartNumber, ETag: z.string({ error: 'ETag is required for every part' }).trim().min(1, 'ETag is required for every part').max(256) }))
     .min(1)
     .max(10_000),
+  options: ResumedShareOptions.optional(),
 });
 export type MultipartCompleteBody = z.input<typeof MultipartCompleteBody>;
 

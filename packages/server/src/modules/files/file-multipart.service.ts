@@ -164,7 +164,9 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     /** Assembles the parts, checks the object's real size against the limits, and publishes the share. */
     async complete(actor: Actor, body: z.output<typeof MultipartCompleteBody>, origin: string): Promise<FileDetailDto> {
       assertFileShare(actor);
-      const { row, store } = await requireUpload(actor, body.file_id);
+      const { row: started, store } = await requireUpload(actor, body.file_id);
+      // Options first: a taken link is 409 with the upload intact, to retry with another one.
+      const row = body.options ? await shares.reoption(started, body.options) : started;
       const parts = [...body.parts].sort((a, b) => a.PartNumber - b.PartNumber).map((p) => ({ partNumber: p.PartNumber, etag: p.ETag }));
       // A wrong part list is the client's to fix (400); the upload stays so it can retry or abort.
       const info = await withStorageErrors(() => store.completeMultipart(row.storage_path, row.upload_id, parts));

@@ -1,7 +1,7 @@
 import { Permission, type FileListDto, type FilePresignDto, type MultipartInitDto, type MultipartPartsDto } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
-import { fileRow, localKeys, parsed } from './files.test-support.js';
+import { fileRow, localKeys, parsed, seedFile } from './files.test-support.js';
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
@@ -188,6 +188,30 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(done.body.data).toMatchObject({ slug: 'big', size: 2 * PART + 100 });
       const tail = await parsed(await h.app.request('/api/file-download/big', { headers: { Range: 'bytes=-3' } }));
       expect(tail.status).toBeLessThan(400);
+    });
+
+    it('a resumed upload publishes with the options it is completed with; a taken link is 409 with the upload intact', async () => {
+      await seedFile(h, { query: { slug: 'taken' } });
+      const upload = (await post('/api/upload/multipart/init', { filename: 'big.bin', size: 10, partSize: PART, partCount: 1, slug: 'old-link', password: 'old', remark: 'old', max_views: 5 })).body.data as MultipartInitDto;
+      const part = await put(upload.part_urls[0]?.url ?? '', bytes(10, 1));
+      const parts = [{ PartNumber: 1, ETag: part.headers.get('etag') }];
+      const taken = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts, options: { slug: 'taken' } });
+      expect(taken.body).toMatchObject({ code: 409, error: 'SLUG_TAKEN' });
+      expect(await fileRow(h, upload.file_id)).toMatchObject({ status: 'pending', slug: 'old-link' });
+      const done = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts, options: { slug: 'new-link', password: 'new', expires_in: 2 } });
+      expect(done.status, done.text).toBe(200);
+      // Every option is the form's now: no remark and no view limit any more.
+      expect(done.body.data).toMatchObject({ slug: 'new-link', remark: null, max_views: 0, has_password: true, expires_at: new Date(h.clock.now().getTime() + 2 * 3600_000).toISOString() });
+      const verify = (password: string) => post('/api/public/files/new-link/verify', { password }, {});
+      expect((await verify('old')).status).toBe(401);
+      expect((await verify('new')).status).toBe(200);
+    });
+
+    it('a resumed upload without a link in its options keeps the one it has', async () => {
+      const upload = (await init(10)).body.data as MultipartInitDto;
+      const part = await put(upload.part_urls[0]?.url ?? '', bytes(10, 1));
+      const done = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [{ PartNumber: 1, ETag: part.headers.get('etag') }], options: { remark: 'later' } });
+      expect(done.body.data).toMatchObject({ slug: 'big', remark: 'later' });
     });
 
     it('part URLs store only their planned length, and are issued only for the planned parts', async () => {

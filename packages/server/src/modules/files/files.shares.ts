@@ -51,7 +51,7 @@ export function shareWriter(deps: SharesDeps) {
   const { repo, clock, ids, crypto, settings, storage, logger } = deps;
 
   /** The columns the share options set; `useProxyDefault` when the caller did not choose. */
-  async function optionColumns(options: ShareOptions, now: Date, useProxyDefault?: boolean): Promise<FileChanges> {
+  async function optionColumns(options: Pick<ShareOptions, 'remark' | 'password' | 'expires_in' | 'max_views' | 'use_proxy'>, now: Date, useProxyDefault?: boolean): Promise<FileChanges> {
     const useProxy = options.use_proxy ?? useProxyDefault ?? (await settings.value('default_use_proxy')) === 'true';
     return {
       remark: options.remark ?? null,
@@ -166,6 +166,21 @@ export function shareWriter(deps: SharesDeps) {
         throw isUniqueViolation(err) ? conflict('SLUG_TAKEN') : err;
       }
       return { ...row, ...(changes as Partial<FileRow>), size: stored.size, etag: stored.etag, status: 'active' };
+    },
+
+    /**
+     * Replaces a pending share's options (a resumed upload completes with the form's current ones): a new
+     * custom slug is taken or 409 SLUG_TAKEN, none keeps the current one. Returns the updated row.
+     */
+    async reoption<R extends FileRow>(row: R, options: Omit<ShareOptions, 's3_config_id' | 'path'>): Promise<R> {
+      const changes: FileChanges = { ...(await optionColumns(options, clock.now())), updated_at: iso(clock.now()) };
+      const write = async (slug?: string) => {
+        if (!(await repo.update(row.id, slug === undefined ? changes : { ...changes, slug }))) throw notFound('upload');
+      };
+      let slug = row.slug;
+      if (options.slug === undefined || options.slug === row.slug) await write();
+      else slug = await withSlug(ids, options.slug, write);
+      return { ...row, ...(changes as Partial<FileRow>), slug };
     },
 
     /** Records activity on a long upload, so the cleanup job does not take it for abandoned. */

@@ -11,6 +11,8 @@ export interface ResumeEntry {
   uploadId: string;
   /** The storage config it goes to ('' = the default one). */
   configId: string;
+  /** The folder it goes to ('' = the storage's default); entries saved before it was kept have none. */
+  path?: string;
   storagePath: string;
   slug: string;
   partSize: number;

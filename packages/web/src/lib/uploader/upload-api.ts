@@ -6,6 +6,7 @@ import {
   MultipartUrlsDto,
   type FileShareOptions,
   type PartUrl,
+  type ResumedShareOptions,
 } from '@driftbox/contract';
 import { z } from 'zod';
 import { apiRequest } from '../api-client';
@@ -13,6 +14,7 @@ import type { UploadedPart } from './upload-parts';
 
 /** Share options as the upload calls take them (contract `FileShareOptions`, already validated). */
 export type ShareOptions = FileShareOptions;
+export type { ResumedShareOptions };
 
 export interface FileMeta {
   filename: string;
@@ -29,7 +31,8 @@ export interface UploadApi {
   multipartInit(body: ShareOptions & FileMeta & { partSize: number; partCount: number }): Promise<MultipartInitDto>;
   listParts(fileId: string, uploadId: string): Promise<MultipartPartsDto>;
   refreshUrls(fileId: string, uploadId: string, partNumbers: number[]): Promise<PartUrl[]>;
-  complete(fileId: string, uploadId: string, parts: UploadedPart[]): Promise<FileDetailDto>;
+  /** `options`: a resumed upload's current share options, replacing those it was started with. */
+  complete(fileId: string, uploadId: string, parts: UploadedPart[], options?: ResumedShareOptions): Promise<FileDetailDto>;
   abort(fileId: string, uploadId: string): Promise<void>;
 }
 
@@ -49,8 +52,8 @@ export const httpUploadApi: UploadApi = {
   refreshUrls: async (fileId, uploadId, partNumbers) =>
     (await apiRequest('/upload/multipart/refresh-urls', { method: 'POST', body: { file_id: fileId, upload_id: uploadId, partNumbers }, schema: MultipartUrlsDto }))
       .part_urls,
-  complete: (fileId, uploadId, parts) =>
-    apiRequest('/upload/multipart/complete', { method: 'POST', body: { file_id: fileId, upload_id: uploadId, parts }, schema: FileDetailDto }),
+  complete: (fileId, uploadId, parts, options) =>
+    apiRequest('/upload/multipart/complete', { method: 'POST', body: { file_id: fileId, upload_id: uploadId, parts, ...(options ? { options } : {}) }, schema: FileDetailDto }),
   abort: async (fileId, uploadId) => {
     await apiRequest('/upload/multipart/abort', { method: 'POST', body: { file_id: fileId, upload_id: uploadId }, schema: Nothing });
   },

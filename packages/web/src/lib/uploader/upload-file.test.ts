@@ -137,7 +137,7 @@ describe('multipart', () => {
     });
     const put = vi.fn(okPut);
     const onResume = vi.fn();
-    await uploadFile(file, {}, deps(api, put), { onResume });
+    await uploadFile(file, { password: 'now', slug: 'new-link' }, deps(api, put), { onResume });
     expect(api.multipartInit).not.toHaveBeenCalled();
     expect(api.refreshUrls).toHaveBeenCalledWith('f1', 'u1', [3]);
     expect(put).toHaveBeenCalledTimes(1);
@@ -147,7 +147,67 @@ describe('multipart', () => {
       { PartNumber: 1, ETag: '"s1"' },
       { PartNumber: 2, ETag: '"s2"' },
       { PartNumber: 3, ETag: '"/fresh/3"' },
-    ]);
+    ], { password: 'now', slug: 'new-link' });
+  });
+
+  it('a fresh upload completes without options (they went with the init)', async () => {
+    const api = fakeApi();
+    await uploadFile(makeFile(200), { password: 'pw', path: 'docs' }, deps(api));
+    expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ password: 'pw', path: 'docs' }));
+    expect(vi.mocked(api.complete).mock.calls[0]).toHaveLength(3);
+  });
+
+  it('a saved upload to another folder is dropped on the server and started over', async () => {
+    const file = makeFile(200);
+    createResumeStore().save(fileFingerprint(file), { fileId: 'old', uploadId: 'u0', configId: '', path: 'a', storagePath: 'a/big.bin', slug: 'x', partSize: 100, partCount: 2, parts: [], filename: file.name, size: 200, savedAt: 0 });
+    const api = fakeApi();
+    await uploadFile(file, { path: 'b' }, deps(api));
+    expect(api.abort).toHaveBeenCalledWith('old', 'u0');
+    expect(api.listParts).not.toHaveBeenCalled();
+    expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ path: 'b' }));
+  });
+
+  it('a lost connection keeps the upload resumable: no abort, and a retry continues from the stored parts', async () => {
+    vi.useFakeTimers();
+    try {
+      const file = makeFile(300);
+      const offline: PutFn = async (url, body, opts) => {
+        if (url === '/p/3') throw new UploadError('NETWORK');
+        return okPut(url, body, opts);
+      };
+      const api = fakeApi({ listParts: vi.fn(async () => ({ file_id: 'f1', upload_id: 'u1', parts: [1, 2].map((n) => ({ PartNumber: n, ETag: `"s${n}"`, Size: 100 })) })) });
+      const failed = expect(uploadFile(file, {}, deps(api, offline))).rejects.toMatchObject({ code: 'NETWORK' });
+      await vi.runAllTimersAsync(); // the part's retries, 1 s × attempt apart
+      await failed;
+      expect(api.abort).not.toHaveBeenCalled();
+      expect(api.cancel).not.toHaveBeenCalled();
+      expect(createResumeStore().get(fileFingerprint(file))).toMatchObject({ fileId: 'f1', uploadId: 'u1' });
+      const put = vi.fn(okPut);
+      await uploadFile(file, {}, deps(api, put));
+      expect(put).toHaveBeenCalledTimes(1);
+      expect(api.multipartInit).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a resumed upload whose new link is taken stays resumable, to retry with another link', async () => {
+    const file = makeFile(200);
+    createResumeStore().save(fileFingerprint(file), { fileId: 'f1', uploadId: 'u1', configId: '', storagePath: 'big.bin', slug: 'abc', partSize: 100, partCount: 2, parts: [], filename: file.name, size: 200, savedAt: 0 });
+    const taken = new ApiError({ status: 409, code: 'SLUG_TAKEN', message: 'taken' });
+    const api = fakeApi({ complete: vi.fn(async (_f, _u, _p, options) => (options?.slug === 'taken' ? Promise.reject(taken) : detail)) });
+    await expect(uploadFile(file, { slug: 'taken' }, deps(api))).rejects.toMatchObject({ code: 'FINALIZE_FAILED', cause: taken });
+    expect(api.abort).not.toHaveBeenCalled();
+    await expect(uploadFile(file, { slug: 'free' }, deps(api))).resolves.toBe(detail);
+    expect(api.multipartInit).not.toHaveBeenCalled();
+  });
+
+  it('a complete lost on the way keeps the upload resumable too', async () => {
+    const file = makeFile(200);
+    const api = fakeApi({ complete: vi.fn(async () => Promise.reject(new ApiError({ status: 0, code: 'NETWORK', message: 'offline' }))) });
+    await expect(uploadFile(file, {}, deps(api))).rejects.toMatchObject({ code: 'FINALIZE_FAILED' });
+    expect(api.abort).not.toHaveBeenCalled();
+    expect(createResumeStore().get(fileFingerprint(file))).toMatchObject({ fileId: 'f1' });
   });
 
   it('starts over when the server no longer knows the saved upload', async () => {

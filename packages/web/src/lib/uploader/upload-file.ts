@@ -2,7 +2,7 @@ import { PART_SIZE, uploadMimetype, type FileDetailDto } from '@driftbox/contrac
 import { isApiError } from '../api-error';
 import { createResumeStore, fileFingerprint, type ResumeEntry, type ResumeStore } from './resume-store';
 import { SpeedMeter } from './speed-meter';
-import type { FileMeta, ShareOptions, UploadApi } from './upload-api';
+import type { FileMeta, ResumedShareOptions, ShareOptions, UploadApi } from './upload-api';
 import { isAbort, UploadError, type UploadErrorCode } from './upload-error';
 import { partCountFor, uploadParts, type UploadedPart } from './upload-parts';
 import { xhrPut, type PutFn } from './xhr-put';
@@ -120,13 +120,42 @@ async function uploadPresigned({ file, options, deps, stage, signal, meta, onByt
   }
 }
 
+/**
+ * A failure the stored parts survive, so the upload stays resumable for a retry: no answer from the
+ * other side (the connection dropped or timed out, after the part retries), or a complete refused only
+ * for its link being taken (the server keeps the upload; the retry brings another link).
+ */
+function isRetryable(error: unknown): boolean {
+  if (!(error instanceof UploadError)) return false;
+  if (error.code === 'NETWORK' || error.code === 'TIMEOUT') return true;
+  const cause = isApiError(error.cause) ? error.cause.code : undefined;
+  return cause === 'NETWORK' || cause === 'TIMEOUT' || (error.code === 'FINALIZE_FAILED' && cause === 'SLUG_TAKEN');
+}
+
+/** The options a resumed upload completes with: the current ones (storage and folder are already fixed). */
+function resumedOptions({ s3_config_id: _config, path: _path, ...rest }: ShareOptions): ResumedShareOptions {
+  return rest;
+}
+
+interface Continued {
+  entry: ResumeEntry;
+  urls: Map<number, string>;
+  /** Continued from an earlier attempt, whose share options may be stale. */
+  resumed: boolean;
+}
+
 /** The upload to continue: the stored entry when the server still has it, else a new one. */
-async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: string): Promise<{ entry: ResumeEntry; urls: Map<number, string> }> {
+async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: string): Promise<Continued> {
   const { deps, options, meta, callbacks, file } = ctx;
   const partSize = deps.partSize ?? PART_SIZE;
   const configId = options.s3_config_id ?? '';
+  const path = options.path ?? '';
   const stored = store.get(fingerprint);
-  if (stored && stored.configId === configId && stored.size === file.size) {
+  // Another storage or folder is another object: the old upload is dropped, not continued.
+  if (stored && (stored.configId !== configId || (stored.path ?? '') !== path)) {
+    store.remove(fingerprint);
+    await deps.api.abort(stored.fileId, stored.uploadId).catch(() => undefined);
+  } else if (stored && stored.size === file.size) {
     try {
       const listed = await deps.api.listParts(stored.fileId, stored.uploadId);
       const parts = listed.parts.filter((p) => p.PartNumber <= stored.partCount).map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag }));
@@ -136,7 +165,7 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
       const entry = { ...stored, parts };
       store.save(fingerprint, entry);
       callbacks.onResume?.(parts.length, stored.partCount);
-      return { entry, urls: new Map(urls.map((u) => [u.partNumber, u.url])) };
+      return { entry, urls: new Map(urls.map((u) => [u.partNumber, u.url])), resumed: true };
     } catch (error) {
       // Gone (finished, aborted or cleaned up): start over. Anything else is a real failure.
       if (!(isApiError(error) && (error.status === 404 || error.status === 410))) throw new UploadError('INIT_FAILED', { cause: error });
@@ -149,6 +178,7 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
     fileId: init.file_id,
     uploadId: init.upload_id,
     configId,
+    path,
     storagePath: init.storage_path,
     slug: init.slug,
     partSize: init.partSize,
@@ -159,15 +189,15 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
     savedAt: 0,
   };
   store.save(fingerprint, entry);
-  return { entry, urls: new Map(init.part_urls.map((u) => [u.partNumber, u.url])) };
+  return { entry, urls: new Map(init.part_urls.map((u) => [u.partNumber, u.url])), resumed: false };
 }
 
 async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
-  const { file, deps, stage, signal, onBytes } = ctx;
+  const { file, deps, stage, signal, onBytes, options } = ctx;
   const store = deps.resume ?? createResumeStore(deps.now);
   const fingerprint = fileFingerprint(file);
   stage('initializing');
-  const { entry, urls } = await startOrResume(ctx, store, fingerprint);
+  const { entry, urls, resumed } = await startOrResume(ctx, store, fingerprint);
   try {
     throwIfAborted(signal);
     stage('uploading');
@@ -184,14 +214,19 @@ async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
       signal,
     });
     stage('completing');
-    const detail = await step('FINALIZE_FAILED', () => deps.api.complete(entry.fileId, entry.uploadId, parts));
+    // A continued upload publishes with the options in the form now, not those it was started with.
+    const complete = () => (resumed ? deps.api.complete(entry.fileId, entry.uploadId, parts, resumedOptions(options)) : deps.api.complete(entry.fileId, entry.uploadId, parts));
+    const detail = await step('FINALIZE_FAILED', complete);
     store.remove(fingerprint);
     return detail;
   } catch (error) {
-    // Leaving the page pauses: the upload stays resumable, as after a reload. A cancel or a failure that
-    // outlived the part retries ends it: spec §4 deletes the record of an upload that failed after it
-    // got a file id (abort discards the parts and the pending share; cancel is the fallback).
-    if (!(isAbort(error) && signal?.reason === PAUSE_REASON)) {
+    // Leaving the page pauses: the upload stays resumable, as after a reload; so does a lost connection
+    // (a retry continues from the stored parts, and an abort sent offline would be lost anyway) or a
+    // resumed upload's link found taken. A
+    // cancel or a refusal ends it: spec §4 deletes the record of an upload that failed after it got a
+    // file id (abort discards the parts and the pending share; cancel is the fallback).
+    const paused = isAbort(error) && signal?.reason === PAUSE_REASON;
+    if (!paused && !isRetryable(error)) {
       store.remove(fingerprint);
       await deps.api.abort(entry.fileId, entry.uploadId).catch(() => deps.api.cancel(entry.fileId).catch(() => undefined));
     }
