@@ -103,7 +103,7 @@ const ENTRIES = {
   },
   default_use_proxy: {
     group: 1, type: 'bool', default: 'false', sortOrder: 3, schema: boolValue(),
-    description: { en: 'New file shares are served through the server (proxy) instead of direct storage links.', zh: '新文件分享默认通过服务器代理访问，而非存储直链。' },
+    description: { en: 'New file shares are served through the server (proxy) instead of direct storage links. Uploads from scripts (upload-direct) are always proxied unless they ask for use_proxy=0.', zh: '新文件分享默认通过服务器代理访问，而非存储直链。脚本上传（upload-direct）始终使用代理，除非请求指定 use_proxy=0。' },
   },
   // random_suffix by default: overwrite silently replaced files with the same name (a known fault).
   file_naming_strategy: {

@@ -194,7 +194,7 @@ describe.each(dialects)('file shares: authorisation beyond the guard (%s)', (dia
       expect(await rowsOn(configId)).toEqual([{ id: expect.any(String), created_by: h.adminActor.id }]);
     });
 
-    it.each(START_ROUTES)('%s: without a config a key gets a usable one, never a private default, and 404 once none is usable', async (_name, start) => {
+    it.each(START_ROUTES)('%s: without a config a key gets a usable one, never a private default, and 403 (ask the administrator) once none is usable', async (_name, start) => {
       const configId = await privateConfig();
       expect((await h.call('PUT', `/api/s3-configs/${configId}/set-default`, { headers: h.actors.admin() })).status).toBe(200);
       const res = await start(h, owner, {});
@@ -202,7 +202,10 @@ describe.each(dialects)('file shares: authorisation beyond the guard (%s)', (dia
       expect(await rowsOn('local')).toHaveLength(1);
       await settleFetches();
       expect((await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { is_public: 0 } })).status).toBe(200);
-      expect((await start(h, owner, {})).body).toEqual(notFound('Storage config not found'));
+      const none = await start(h, owner, {});
+      expect(none.body).toMatchObject({ code: 403, error: 'FORBIDDEN', message: 'No storage is available to this API key: ask the administrator to allow one for API keys' });
+      const zh = await start(h, { ...owner, 'Accept-Language': 'zh-CN' }, {});
+      expect(zh.body).toMatchObject({ code: 403, message: '此 API 密钥没有可用的存储，请联系管理员开放一个存储配置给 API 密钥使用' });
       expect(await rowsOn(configId)).toEqual([]);
     });
 
