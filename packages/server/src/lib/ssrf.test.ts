@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
-import { checkTarget, guardedRequest, isForbiddenAddress, type SsrfPolicy } from './ssrf.js';
+import { checkTarget, connectionFailure, guardedRequest, isForbiddenAddress, type SsrfPolicy } from './ssrf.js';
 
 // Nothing here may send traffic beyond loopback: refused targets fail before any connection, and the
 // one allowed server is a fixture on 127.0.0.1 reached through a name only the injected policy trusts.
@@ -53,6 +53,21 @@ describe('checkTarget', () => {
 
   it('connects to the address it checked', async () => {
     expect(await checkTarget(new URL('http://public.test/'), { resolve: async () => ['93.184.216.34'] })).toEqual({ address: '93.184.216.34', family: 4 });
+  });
+});
+
+describe('connectionFailure', () => {
+  const failure = (code: string | undefined, message = '') => connectionFailure(Object.assign(new Error(message), code ? { code } : {}))[0];
+  it('names the common failures and never passes Node\'s text on', () => {
+    expect(failure('ECONNRESET')).toBe('the server closed the connection');
+    expect(failure(undefined, 'socket hang up')).toBe('the server closed the connection');
+    expect(failure('ETIMEDOUT')).toBe('the server did not answer in time');
+    expect(failure('EHOSTUNREACH')).toBe('the host cannot be reached');
+    expect(failure('ENOTFOUND')).toBe('the host name does not resolve');
+    expect(failure('DEPTH_ZERO_SELF_SIGNED_CERT')).toBe('its HTTPS certificate or connection is not valid');
+    expect(failure('ERR_TLS_CERT_ALTNAME_INVALID')).toBe('its HTTPS certificate or connection is not valid');
+    expect(failure(undefined, 'connect EWHATEVER 10.0.0.1:80')).toBe('the connection failed');
+    expect(failure(undefined, '')).toBe('the connection failed');
   });
 });
 
@@ -122,6 +137,17 @@ describe('guardedRequest against a loopback fixture', () => {
     await expect(guardedRequest(fixture('/big'), { maxBytes: 1000 }, policy)).rejects.toMatchObject({ status: 413 });
     const res = await guardedRequest(fixture('/chunked-big'), { maxBytes: 1500 }, policy);
     await expect(text(res.body)).rejects.toMatchObject({ status: 413 });
+  });
+
+  it('a refused connection is said in words, not in Node\'s socket text', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(guardedRequest(`http://${FIXTURE}:${closedPort}/file`, { maxBytes: 10 }, policy)).rejects.toMatchObject({
+      status: 400,
+      text: { en: 'The URL could not be fetched: the server refused the connection', zh: '无法获取该 URL：服务器拒绝连接' },
+    });
   });
 
   it('gives up on a server that never answers', async () => {

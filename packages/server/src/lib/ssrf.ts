@@ -74,6 +74,18 @@ const FORBIDDEN_TARGET = () => refused('The URL points to a private, loopback or
 const unreachable = (why: string, whyZh: string) => refused(`The URL could not be fetched: ${why}`, `无法获取该 URL：${whyZh}`);
 const NO_SUCH_HOST = ['the host name does not resolve', '无法解析主机名'] as const;
 
+/** Why a connection failed, in words for the user (Node's own text names sockets and addresses). */
+export function connectionFailure(err: Error & { code?: string }): readonly [string, string] {
+  const code = err.code ?? '';
+  if (code === 'ECONNREFUSED') return ['the server refused the connection', '服务器拒绝连接'];
+  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return ['the server did not answer in time', '服务器响应超时'];
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(err.message)) return ['the server closed the connection', '服务器关闭了连接'];
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return NO_SUCH_HOST;
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return ['the host cannot be reached', '无法访问该主机'];
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|EPROTO|SSL/i.test(code)) return ['its HTTPS certificate or connection is not valid', '其 HTTPS 证书或连接无效'];
+  return ['the connection failed', '连接失败'];
+}
+
 async function systemResolve(hostname: string): Promise<string[]> {
   return (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 }
@@ -118,7 +130,7 @@ function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, optio
       signal,
     });
     req.once('response', resolve);
-    req.on('error', (err) => reject(signal.aborted ? (signal.reason ?? err) : unreachable(err.message, `连接失败（${err.message}）`)));
+    req.on('error', (err) => reject(signal.aborted ? (signal.reason ?? err) : unreachable(...connectionFailure(err))));
     req.end();
   });
 }
