@@ -136,7 +136,7 @@ test('a multipart upload interrupted by a reload resumes with the parts the serv
   });
   await page.goto('/upload');
   await page.getByLabel('Choose files').setInputFiles(file);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').fill('first-attempt-password');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect.poll(() => stored.length, { timeout: 60_000 }).toBe(3);
   await expect.poll(() => part4Attempts, { timeout: 30_000 }).toBeGreaterThan(0);
@@ -144,9 +144,11 @@ test('a multipart upload interrupted by a reload resumes with the parts the serv
   await page.reload();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 
-  // The page offers the unfinished upload; adding the same file continues it.
+  // The page offers the unfinished upload; adding the same file continues it, shared with the options
+  // set now (another password than the first attempt's).
   const notice = page.getByRole('region', { name: 'Unfinished uploads' });
   await expect(notice.getByText(name)).toBeVisible();
+  await page.getByLabel('Password').fill(PASSWORD);
   const resentParts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'PUT' && /\/part\?/.test(request.url())) resentParts.push(request.url());
