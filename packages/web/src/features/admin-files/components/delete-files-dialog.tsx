@@ -1,32 +1,54 @@
-import type { FileDeleteMode } from '@driftbox/contract';
+import type { FileDeleteMode, FileDto } from '@driftbox/contract';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
 
+export type DeletableFile = Pick<FileDto, 'filename' | 'storage_type'>;
+
 export interface DeleteFilesDialogProps {
-  /** The names of the shares to delete; null closes the dialog. */
-  names: string[] | null;
+  /** The shares to delete; null closes the dialog. */
+  files: DeletableFile[] | null;
   pending: boolean;
   onCancel: () => void;
   onConfirm: (mode: FileDeleteMode) => void;
 }
 
+interface ModeOption {
+  value: FileDeleteMode;
+  title: string;
+  description: string;
+  disabled?: boolean;
+}
+
+/**
+ * What "share only" leaves behind, by where the files are. An object left in an S3 bucket can still be
+ * reached with the provider's tools; one left in a LOCAL folder cannot: Driftbox has no explorer or
+ * WebDAV onto LOCAL storage, so it would sit on the server's disk unseen. Hence the mode is not offered
+ * when every file is LOCAL, and a mixed selection is told how many would be stranded.
+ */
+function recordOnlyOption(files: DeletableFile[], t: TFunction): ModeOption {
+  const base = { value: 'record_only' as const, title: t('files.delete.recordOnly') };
+  const local = files.filter((file) => file.storage_type === 'LOCAL').length;
+  if (local > 0 && local === files.length) return { ...base, description: t('files.delete.recordOnlyLocal', { count: local }), disabled: true };
+  if (local > 0) return { ...base, description: t('files.delete.recordOnlyHintMixed', { count: local }) };
+  if (files.every((file) => file.storage_type === 'S3')) return { ...base, description: t('files.delete.recordOnlyHintS3') };
+  return { ...base, description: t('files.delete.recordOnlyHint') };
+}
+
 /** Asks before deleting, and what to delete: the share and its stored file, or the share only. */
-export function DeleteFilesDialog({ names, pending, onCancel, onConfirm }: DeleteFilesDialogProps) {
+export function DeleteFilesDialog({ files, pending, onCancel, onConfirm }: DeleteFilesDialogProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<FileDeleteMode>('both');
-  const count = names?.length ?? 0;
-  const options: { value: FileDeleteMode; title: string; description: string }[] = [
-    { value: 'both', title: t('files.delete.both'), description: t('files.delete.bothHint') },
-    { value: 'record_only', title: t('files.delete.recordOnly'), description: t('files.delete.recordOnlyHint') },
-  ];
+  const count = files?.length ?? 0;
+  const options: ModeOption[] = [{ value: 'both', title: t('files.delete.both'), description: t('files.delete.bothHint') }, recordOnlyOption(files ?? [], t)];
   return (
     <Dialog
-      open={names !== null}
+      open={files !== null}
       onOpenChange={(open) => !open && !pending && onCancel()}
-      title={count === 1 ? t('files.delete.title', { name: names?.[0] ?? '' }) : t('files.delete.bulkTitle', { count })}
+      title={count === 1 ? t('files.delete.title', { name: files?.[0]?.filename ?? '' }) : t('files.delete.bulkTitle', { count })}
       description={t('files.delete.description')}
       footer={
         <>
@@ -45,13 +67,22 @@ export function DeleteFilesDialog({ names, pending, onCancel, onConfirm }: Delet
           <label
             key={option.value}
             className={cn(
-              'flex cursor-pointer gap-3 rounded-xl border px-4 py-3 transition-colors',
-              mode === option.value ? 'border-accent bg-accent-soft/50' : 'border-line hover:bg-subtle',
+              'flex gap-3 rounded-xl border px-4 py-3 transition-colors',
+              option.disabled ? 'cursor-not-allowed border-line bg-subtle/60' : 'cursor-pointer',
+              !option.disabled && (mode === option.value ? 'border-accent bg-accent-soft/50' : 'border-line hover:bg-subtle'),
             )}
           >
-            <input type="radio" name="delete-mode" value={option.value} checked={mode === option.value} onChange={() => setMode(option.value)} className="mt-1 accent-[var(--color-accent)]" />
+            <input
+              type="radio"
+              name="delete-mode"
+              value={option.value}
+              checked={mode === option.value}
+              disabled={option.disabled}
+              onChange={() => setMode(option.value)}
+              className="mt-1 accent-[var(--color-accent)]"
+            />
             <span className="min-w-0">
-              <span className="block text-sm font-medium text-fg">{option.title}</span>
+              <span className={cn('block text-sm font-medium', option.disabled ? 'text-fg-muted' : 'text-fg')}>{option.title}</span>
               <span className="mt-0.5 block text-xs text-fg-muted">{option.description}</span>
             </span>
           </label>

@@ -144,7 +144,7 @@ describe('file management', () => {
 
   it('deletes one share with the chosen mode, and several with batch delete', async () => {
     const requests = mockApi({
-      'GET /api/files': () => page([row(1), row(2), row(3)]),
+      'GET /api/files': () => page([row(1, { storage_type: 'S3', provider_type: 'Cloudflare R2' }), row(2), row(3)]),
       'DELETE /api/files/batch-delete': (r) => ok({ deleted: (r.body as { ids: string[] }).ids.length, success: 1, failed: [] }),
     });
     renderWithApp(<FileManagementPage />);

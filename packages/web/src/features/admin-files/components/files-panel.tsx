@@ -63,7 +63,7 @@ export function FilesPanel({ list, search, actions }: FilesPanelProps) {
       renderRows={(compact) => (compact ? <FilesCards {...listProps} /> : <FilesTable {...listProps} onSelectAll={selection.selectAll} allState={selection.allState} />)}
     >
       {/* Keyed by the rows, so every deletion starts from the default mode. */}
-      <DeleteFilesDialog key={deleting ? deleting.map((file) => file.id).join() : 'closed'} names={deleting ? deleting.map((file) => file.filename) : null} pending={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
+      <DeleteFilesDialog key={deleting ? deleting.map((file) => file.id).join() : 'closed'} files={deleting} pending={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
     </ListPanel>
   );
 }
