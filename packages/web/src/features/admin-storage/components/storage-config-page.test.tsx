@@ -197,6 +197,34 @@ describe('storage config page', () => {
     expect(body).toMatchObject({ name: 'Media', bucket_name: 'media', total_storage_bytes: 10 * GiB, signature_expires_in: 7200, is_public: 1 });
   });
 
+  it('editing a LOCAL config speaks of a folder, not credentials; its empty capacity means no limit', async () => {
+    let updated: RecordedRequest | undefined;
+    mockApi({
+      'GET /api/s3-configs': () => ok([config({ total_storage_bytes: 5 * GiB }), r2]),
+      'PUT /api/s3-configs/local': (request) => {
+        updated = request;
+        return ok(config());
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit “Local storage”' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit storage' });
+    expect(dialog).toHaveAccessibleDescription('Files are kept in a folder in the server’s data directory; no credentials needed.');
+    expect(within(dialog).queryByText(/Credentials are stored/)).toBeNull();
+    expect(within(dialog).getByText('Empty for no limit.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/provider's default/)).toBeNull();
+
+    await user.clear(within(dialog).getByLabelText('Total capacity'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updated?.body).toEqual({ name: 'Local storage', is_public: 0, total_storage_bytes: null }));
+
+    await user.click(await screen.findByRole('button', { name: 'Edit “Media bucket”' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit storage' });
+    expect(dialog).toHaveAccessibleDescription('Credentials are stored encrypted and never shown again.');
+    expect(within(dialog).getByText("Empty for the provider's default.")).toBeInTheDocument();
+  });
+
   it('runs the test and shows every check', async () => {
     let resolve: (response: Response) => void = () => undefined;
     mockApi({

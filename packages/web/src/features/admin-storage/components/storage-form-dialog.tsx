@@ -90,7 +90,8 @@ function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: 
   return (
     <FormDialog
       title={target.mode === 'edit' ? t('storage.form.editTitle') : t('storage.form.createTitle')}
-      description={t('storage.form.description')}
+      // A LOCAL config has no credentials to store: it is a folder in the server's data directory.
+      description={values.storageType === 'LOCAL' ? t('storage.form.descriptionLocal') : t('storage.form.description')}
       submitLabel={target.mode === 'edit' ? t('storage.form.submitSave') : t('storage.form.submitCreate')}
       pending={create.isPending || update.isPending}
       formError={formError}

@@ -145,7 +145,7 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
             </Field>
           </>
         ) : null}
-        <Field label={t('storage.form.capacity')} error={errors.total_storage_bytes} hint={t('storage.form.capacityHint')}>
+        <Field label={t('storage.form.capacity')} error={errors.total_storage_bytes} hint={values.storageType === 'LOCAL' ? t('storage.form.capacityHintLocal') : t('storage.form.capacityHint')}>
           {(control) => (
             <div className="flex gap-2">
               <Input {...control} type="number" inputMode="decimal" min={0} step="any" value={values.capacity} onChange={(e) => set('capacity', e.target.value)} />
