@@ -34,3 +34,15 @@ describe('setLanguage', () => {
     expect(reloaded.i18n.language).toBe('en');
   });
 });
+
+describe('limits in messages', () => {
+  it('every max-views error states the contract’s limit in both languages, even when the form passes no options', async () => {
+    const { i18n } = await import('./i18n');
+    const t = i18n.t as unknown as (key: string, options: { lng: string }) => string;
+    for (const lng of ['en', 'zh-CN']) {
+      for (const key of ['paste.form.errors.maxViewsInvalid', 'upload.form.errors.maxViewsInvalid', 'files.edit.errors.maxViewsInvalid']) {
+        expect(t(key, { lng })).toMatch(/\b0\b.*1,000,000,000/);
+      }
+    }
+  });
+});

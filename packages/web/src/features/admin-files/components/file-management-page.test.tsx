@@ -114,6 +114,19 @@ describe('file management', () => {
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ remark: 'new remark', max_views: 10, clear_password: true, use_proxy: false });
   });
 
+  it('says the largest max views allowed when the edit goes above it', async () => {
+    const requests = mockApi({ 'GET /api/files': () => page([row(1)]) });
+    renderWithApp(<FileManagementPage />);
+    await rowOf('file1.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit file1.png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit file1.png' });
+    await userEvent.clear(within(dialog).getByLabelText('Max views'));
+    await userEvent.type(within(dialog).getByLabelText('Max views'), '1000000001');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('A whole number from 0 to 1,000,000,000')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
   it('shows the server’s field errors in the edit dialog', async () => {
     mockApi({
       'GET /api/files': () => page([row(1)]),
