@@ -1,5 +1,5 @@
 import type { FilePublicDto } from '@driftbox/contract';
-import { ExternalLink, EyeOff, FileText, FileWarning } from 'lucide-react';
+import { ExternalLink, EyeOff, File, FileText, FileWarning } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/button';
@@ -23,6 +23,8 @@ export function FilePreview({ file, settings, downloadAction }: { file: OpenFile
   const noPreview = (title: string, description: string) => <EmptyState icon={EyeOff} title={title} description={description} action={downloadAction} />;
 
   if (failed) return <EmptyState icon={FileWarning} title={t('fileView.preview.loadFailed')} description={t('fileView.preview.loadFailedHint')} action={downloadAction} />;
+  // Said outright, whatever the type: a 0-byte text file would show an empty box, an image a load failure.
+  if (file.size === 0) return <EmptyState icon={File} title={t('fileView.preview.empty')} description={t('fileView.preview.emptyHint')} />;
   switch (kind) {
     case 'image':
       return (

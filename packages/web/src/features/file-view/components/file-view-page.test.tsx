@@ -165,6 +165,20 @@ describe('file page', () => {
     expect(region.querySelector('p br')).toBeNull();
   });
 
+  it('says an empty text file is empty instead of showing an empty box', async () => {
+    const requests = mockApi({
+      'GET /api/public/files/pic': () => ok(file({ filename: 'empty.ts', mimetype: 'text/plain', size: 0 })),
+      'GET /api/admin/settings': previewSettings(),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response(''),
+    });
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Preview' });
+    expect(within(region).getByText('This file is empty')).toBeInTheDocument();
+    expect(region.querySelector('pre')).toBeNull();
+    // Nothing to read: the preview link is not fetched.
+    expect(requests.some((r) => r.url.startsWith(`${ORIGIN}/api/file-view/`))).toBe(false);
+  });
+
   it('never renders HTML or SVG inline: source text or no preview', async () => {
     mockApi({
       'GET /api/public/files/pic': () => ok(file({ filename: 'logo.svg', mimetype: 'image/svg+xml' })),
