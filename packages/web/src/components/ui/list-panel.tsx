@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { SearchX, Trash2, type LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPage } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
@@ -41,7 +41,14 @@ export function ListPanel<T extends { id: string }>({ section, list, search, sel
   const compact = cardWidth > 0 && cardWidth < compactBelow;
   const rows = list.data?.items ?? [];
   const total = list.data?.pagination.total ?? 0;
+  const totalPages = list.data?.pagination.totalPages ?? 0;
   const { selectedRows, allState, selectAll } = selection;
+  const { page, setPage } = search;
+
+  // A page from the URL that no longer exists (rows were deleted since): show the last one instead.
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData && totalPages > 0 && page > totalPages) setPage(totalPages, { replace: true });
+  }, [list.isSuccess, list.isPlaceholderData, totalPages, page, setPage]);
 
   function startBulkDelete() {
     if (selectedRows.length === 0) return void toast.error(t(`${section}.errors.noneSelected`));
@@ -86,7 +93,7 @@ export function ListPanel<T extends { id: string }>({ section, list, search, sel
           {renderRows(compact)}
         </div>
       )}
-      <Pagination page={search.page} totalPages={list.data?.pagination.totalPages ?? 0} onPageChange={search.setPage} disabled={list.isFetching} />
+      <Pagination page={page} totalPages={totalPages} onPageChange={setPage} disabled={list.isFetching} />
       {children}
     </Card>
   );

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { startAdminSession, startApiKeySession } from '../../../lib/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
+import { useLocation, useNavigate } from 'react-router';
 import { FileManagementPage } from './file-management-page';
 
 const row = (n: number, overrides: Partial<FileDto> = {}): FileDto => ({
@@ -42,6 +43,21 @@ function page(items: FileDto[], pagination: Partial<ListPagination> = {}): Respo
 
 const query = (request: RecordedRequest | undefined) => Object.fromEntries(new URL(request?.url ?? '/', 'http://x').searchParams);
 const lists = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/files?'));
+/** The page's query string, and the browser's Back button. */
+function LocationProbe() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output aria-label="Query string">{location.search}</output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+    </>
+  );
+}
+
+const queryString = () => screen.getByRole('status', { name: 'Query string' }).textContent;
 const rowOf = async (name: string) => (await screen.findByText(name, { selector: 'span[title]' })).closest('tr')!;
 
 beforeEach(() => {
@@ -80,6 +96,52 @@ describe('file management', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search files' }), 'b');
     await rowOf('file3.png');
     expect(query(lists(requests).at(-1))).toEqual({ limit: '50', offset: '0', search: 'ab' });
+  });
+
+  it('keeps the page and the search in the URL, so a reload or Back returns to them', async () => {
+    const requests = mockApi({ 'GET /api/files': (r) => page([row(Number(query(r).offset) / 50 + 1)], { total: 120, totalPages: 3 }) });
+    const view = renderWithApp(
+      <>
+        <FileManagementPage />
+        <LocationProbe />
+      </>,
+      { route: '/admin/file-management?q=file&page=2' },
+    );
+    await rowOf('file2.png');
+    expect(query(lists(requests)[0])).toEqual({ limit: '50', offset: '50', search: 'file' });
+    expect(screen.getByRole('searchbox', { name: 'Search files' })).toHaveValue('file');
+
+    await userEvent.click(screen.getByRole('button', { name: /next/i }));
+    await rowOf('file3.png');
+    expect(queryString()).toBe('?q=file&page=3');
+    await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await rowOf('file2.png');
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+
+    // A new term starts from page 1.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search files' }), 's');
+    await waitFor(() => expect(queryString()).toBe('?q=files'));
+    await rowOf('file1.png');
+    view.unmount();
+
+    // A reload of that address lists the same again.
+    renderWithApp(<FileManagementPage />, { route: '/admin/file-management?q=files&page=3' });
+    await rowOf('file3.png');
+    expect(query(lists(requests).at(-1))).toEqual({ limit: '50', offset: '100', search: 'files' });
+  });
+
+  it('moves a page from the URL that no longer exists to the last page', async () => {
+    const requests = mockApi({ 'GET /api/files': (r) => (query(r).offset === '100' ? page([row(3)], { total: 120, totalPages: 3 }) : page([], { total: 120, totalPages: 3 })) });
+    renderWithApp(
+      <>
+        <FileManagementPage />
+        <LocationProbe />
+      </>,
+      { route: '/admin/file-management?page=9' },
+    );
+    await rowOf('file3.png');
+    expect(queryString()).toBe('?page=3');
+    expect(lists(requests).map((r) => query(r).offset)).toEqual(['400', '100']);
   });
 
   it('shows empty, empty-search and error states', async () => {

@@ -41,7 +41,7 @@ export function FilesPanel({ list, search, actions }: FilesPanelProps) {
           selection.forget(ids);
           setDeleting(null);
           // Deleting the last rows of the last page would leave an empty page behind.
-          if (ids.length >= rows.length && search.page > 1) search.setPage(search.page - 1);
+          if (ids.length >= rows.length && search.page > 1) search.setPage(search.page - 1, { replace: true });
         },
         onError: (error) => toast.error(t('files.errors.delete'), { description: errorMessage(error) }),
       },
