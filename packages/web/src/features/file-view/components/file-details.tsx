@@ -1,5 +1,5 @@
 import { Clock, Download, Eye, HardDrive, Link2, Lock, QrCode as QrIcon, Timer, TriangleAlert } from 'lucide-react';
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../components/share/copy-field';
 import { FileTypeIcon } from '../../../components/share/file-type-icon';
@@ -12,6 +12,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { fileShareUrl } from '../../../lib/file-links';
 import type { PreviewSettings } from '../../../lib/file-preview';
 import { formatBytes, formatDateTime } from '../../../lib/format';
+import { namedFileType } from '../lib/file-type-name';
 import { FilePreview, type OpenFile } from './file-preview';
 
 export interface FileDetailsProps {
@@ -60,7 +61,7 @@ export function FileDetails({ file, settings, notice, openable = true, actions, 
               {file.remark ? <p className="mt-1 text-sm break-words text-fg-muted">{file.remark}</p> : null}
               <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-subtle">
                 <Meta icon={HardDrive}>
-                  {formatBytes(file.size)} · <BreakableType value={file.mimetype} />
+                  <SizeAndType size={file.size} mimetype={file.mimetype} />
                 </Meta>
                 <Meta icon={Clock}>{t('fileView.uploaded', { date: formatDateTime(file.created_at, i18n.language) })}</Meta>
                 <Meta icon={Timer}>{file.expires_at ? t('fileView.expires', { date: formatDateTime(file.expires_at, i18n.language) }) : t('fileView.neverExpires')}</Meta>
@@ -108,17 +109,19 @@ export function FileDetails({ file, settings, notice, openable = true, actions, 
   );
 }
 
-/** A MIME type that wraps after '/', '.', '+' or '-' rather than in the middle of a word. */
-function BreakableType({ value }: { value: string }) {
-  const parts = value.split(/(?<=[/.+-])/);
+/**
+ * Size and type on one line. A long Office type (…officedocument.wordprocessingml.document) is named in
+ * words; any other type is shown as it is and cut with an ellipsis. The exact type stays in the tooltip.
+ */
+function SizeAndType({ size, mimetype }: { size: number; mimetype: string }) {
+  const { t } = useTranslation();
+  const named = namedFileType(mimetype);
   return (
-    <span className="[overflow-wrap:anywhere]">
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 ? <wbr /> : null}
-          {part}
-        </Fragment>
-      ))}
+    <span className="flex min-w-0 gap-1">
+      <span className="shrink-0">{formatBytes(size)} ·</span>
+      <span className="truncate" title={mimetype}>
+        {named ? t(`fileView.types.${named}`) : mimetype}
+      </span>
     </span>
   );
 }

@@ -24,6 +24,7 @@ describe('file page', () => {
     expect(screen.getByText('Holiday')).toBeInTheDocument();
     expect(screen.getByText('3 of 5 views left')).toBeInTheDocument();
     expect(screen.getByText('Never expires')).toBeInTheDocument();
+    expect(screen.getByText('image/png')).toHaveAttribute('title', 'image/png');
     expect(screen.getByRole('img', { name: 'photo.png' })).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=t1`);
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t1`);
     // One counted read per visit; the preview settings are read without credentials.
@@ -255,6 +256,8 @@ describe('file page', () => {
       });
       const view = renderPage();
       const frame = await screen.findByTitle('Online preview of report.docx');
+      // The long MIME type is named in words; the exact type stays in the tooltip.
+      expect(screen.getByText('Word document')).toHaveAttribute('title', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
       expect(frame).toHaveAttribute('src', expected);
       expect(requests.find((r) => r.url.startsWith('/api/office-preview/'))?.headers['X-File-Token']).toBe('t1');
       view.unmount();
