@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   description?: ReactNode;
   confirmLabel: string;
+  /** The button that keeps things as they are; "Cancel" unless that would read as cancelling something. */
+  cancelLabel?: string;
   onConfirm: () => void;
   /** While the action runs the dialog stays open with a busy confirm button. */
   pending?: boolean;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   pending,
   destructive = true,
@@ -52,7 +55,7 @@ export function ConfirmDialog({
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="outline" disabled={pending}>
-                {t('common.cancel')}
+                {cancelLabel ?? t('common.cancel')}
               </Button>
             </AlertDialog.Cancel>
             {/* Not AlertDialog.Action: that closes at once, and the dialog should stay up while the call runs. */}

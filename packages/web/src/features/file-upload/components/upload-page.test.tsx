@@ -7,7 +7,7 @@ import { fail, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { RESUME_STORAGE_KEY } from '../../../lib/uploader/resume-store';
 import { RECENT_UPLOADS_KEY } from '../lib/recent-uploads';
-import { api, detailDto, drop, FakeXhr, file, MiB, PENDING_SHARE } from '../test/fixtures';
+import { api, detailDto, drop, FakeXhr, file, HangingXhr, MiB, PENDING_SHARE } from '../test/fixtures';
 import { UploadPage } from './upload-page';
 
 beforeEach(() => {
@@ -202,10 +202,6 @@ describe('the files tab', () => {
   });
 
   it('shows a cancel neutrally, apart from failures, and a double click on Cancel does not also remove', async () => {
-    // A PUT that only ends when it is aborted.
-    class HangingXhr extends FakeXhr {
-      override send() {}
-    }
     vi.stubGlobal('XMLHttpRequest', HangingXhr);
     api({
       'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 's1', upload_url: '/put', headers: {}, storage_path: 'a.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE }),

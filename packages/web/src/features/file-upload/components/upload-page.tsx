@@ -1,7 +1,8 @@
 import { Permission, type UrlFetchJobDto, type UrlInfoDto } from '@driftbox/contract';
-import { FileUp, Globe, Upload } from 'lucide-react';
+import { FileUp, Globe, Upload, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ShareNotice } from '../../../components/share/share-notice';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { FormError } from '../../../components/ui/field';
@@ -27,6 +28,7 @@ import { isSlugTaken } from '../lib/upload-errors';
 import { isActive } from '../lib/upload-queue';
 import { AccessNotice, type UploadBlock } from './access-notice';
 import { DropZone } from './drop-zone';
+import { LeaveDialog } from './leave-dialog';
 import { RecentUploads } from './recent-uploads';
 import { ResumableNotice } from './resumable-notice';
 import { UploadOptions } from './upload-options';
@@ -80,7 +82,7 @@ export function UploadPage() {
   }, []);
 
   const remember = useCallback((entry: RecentUpload) => setRecent(addRecentUpload(entry)), []);
-  const { queue, items } = useUploadQueue({
+  const { queue, items, online } = useUploadQueue({
     onDone: (item) => {
       if (!item.result) return;
       const { slug } = item.result;
@@ -118,8 +120,9 @@ export function UploadPage() {
   const ready = items.filter((i) => i.status === 'ready');
   const refused = items.some((i) => i.status === 'error' && i.error instanceof PrecheckError);
   const inQueue = useMemo(() => new Set(items.map((i) => fileFingerprint(i.file))), [items]);
-  const busy = items.some((i) => isActive(i) || i.status === 'queued');
-  useLeaveWarning(busy);
+  const pending = items.filter((i) => isActive(i) || i.status === 'queued').length;
+  const busy = pending > 0;
+  const leaving = useLeaveWarning(busy);
   const touch = useMediaQuery('(pointer: coarse)');
   const errors = useMemo(
     () => Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, t(`upload.form.errors.${code}`)])),
@@ -184,6 +187,11 @@ export function UploadPage() {
     <div className="flex flex-col gap-4">
       <DropZone onFiles={addFiles} maxBytes={maxBytes} disabled={blocked !== null} touch={touch} />
       {blocked ? null : <ResumableNotice api={httpUploadApi} hidden={inQueue} />}
+      {online ? null : (
+        <ShareNotice icon={WifiOff} tone="warning" title={t('upload.offline.title')}>
+          {t('upload.offline.description')}
+        </ShareNotice>
+      )}
       <UploadQueueList
         items={items}
         onCancel={(id) => queue.cancel(id)}
@@ -211,6 +219,7 @@ export function UploadPage() {
         <p className="mt-1 text-sm text-fg-muted">{t('upload.description')}</p>
       </div>
       {blocked ? <AccessNotice id={noticeId} reason={blocked} /> : null}
+      <LeaveDialog blocker={leaving} count={pending} />
       <div className="mt-5 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card className="p-4 sm:p-5">
           <Tabs

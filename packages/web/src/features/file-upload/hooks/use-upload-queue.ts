@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useOnline } from '../../../lib/use-online';
 import { httpUploadApi } from '../../../lib/uploader/upload-api';
 import { uploadFile } from '../../../lib/uploader/upload-file';
 import { UploadQueue, type QueueEvents, type QueueItem, type RunUpload } from '../lib/upload-queue';
 
 const runUpload: RunUpload = (file, options, callbacks, signal) => uploadFile(file, options, { api: httpUploadApi }, callbacks, signal);
 
-/** One queue per page, uploading through the real API; `events` see each finished or failed file. */
-export function useUploadQueue(events: QueueEvents, run: RunUpload = runUpload): { queue: UploadQueue; items: QueueItem[] } {
+/**
+ * One queue per page, uploading through the real API; `events` see each finished or failed file.
+ * While the browser is offline (`online` false) files waiting their turn wait instead of failing.
+ */
+export function useUploadQueue(events: QueueEvents, run: RunUpload = runUpload): { queue: UploadQueue; items: QueueItem[]; online: boolean } {
   const eventsRef = useRef(events);
   useEffect(() => {
     eventsRef.current = events;
@@ -19,7 +23,16 @@ export function useUploadQueue(events: QueueEvents, run: RunUpload = runUpload):
       }),
   );
   const items = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
-  // Leaving the page stops what is still running; big files stay resumable, as after a reload.
-  useEffect(() => () => queue.pauseAll(), [queue]);
-  return { queue, items };
+  // Leaving the page stops what is still running (big files stay resumable, as after a reload) and
+  // what is still waiting. The release undoes StrictMode's rehearsal unmount in development.
+  useEffect(() => {
+    queue.release('paused');
+    return () => queue.pauseAll();
+  }, [queue]);
+  const online = useOnline();
+  useEffect(() => {
+    if (online) queue.release('offline');
+    else queue.hold('offline');
+  }, [queue, online]);
+  return { queue, items, online };
 }

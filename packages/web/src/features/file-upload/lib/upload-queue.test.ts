@@ -1,7 +1,7 @@
 import type { FileDetailDto } from '@driftbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
-import type { UploadCallbacks } from '../../../lib/uploader/upload-file';
+import { PAUSE_REASON, type UploadCallbacks } from '../../../lib/uploader/upload-file';
 import { UploadError } from '../../../lib/uploader/upload-error';
 import { PrecheckError } from './prechecks';
 import { UploadQueue, type RunUpload } from './upload-queue';
@@ -12,6 +12,18 @@ function file(name: string, size = 10): File {
 
 const detail = { slug: 's' } as FileDetailDto;
 const settle = () => new Promise((r) => setTimeout(r, 0));
+/** An upload that runs until it is aborted, and the signals it was given, one per started file. */
+function hangingRun() {
+  const signals: AbortSignal[] = [];
+  const run = vi.fn<RunUpload>(
+    (_f, _o, _c, signal) =>
+      new Promise((_resolve, reject) => {
+        signals.push(signal);
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }),
+  );
+  return { run, signals };
+}
 const tooBig = (limit: number) => (f: File) => (f.size > limit ? new PrecheckError('insufficientStorage', f.size, limit) : null);
 
 describe('UploadQueue', () => {
@@ -98,6 +110,59 @@ describe('UploadQueue', () => {
     queue.cancelAll();
     expect(signal?.aborted).toBe(false);
     release(detail);
+    await settle();
+    expect(queue.getSnapshot()[0]?.status).toBe('done');
+  });
+
+  it('when the page is left, pauses the running upload (kept resumable) and never starts the waiting ones', async () => {
+    const { run, signals } = hangingRun();
+    const queue = new UploadQueue(run);
+    queue.add([file('a'), file('b'), file('c')]);
+    queue.start(() => ({}));
+    await settle();
+    expect(run).toHaveBeenCalledTimes(1);
+    queue.pauseAll();
+    await settle();
+    // A pause, not a cancel: the uploader keeps a multipart upload resumable for this reason only.
+    expect(signals[0]?.reason).toBe(PAUSE_REASON);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(queue.getSnapshot().map((i) => i.status)).toEqual(['cancelled', 'queued', 'queued']);
+    // A retry after leaving queues the file but does not start it either.
+    queue.retry(queue.getSnapshot()[0]?.id ?? '');
+    await settle();
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds waiting files while offline, lets the running one go on, and starts them once back online', async () => {
+    const finish: (() => void)[] = [];
+    const run = vi.fn<RunUpload>(() => new Promise((resolve) => finish.push(() => resolve(detail))));
+    const queue = new UploadQueue(run);
+    queue.add([file('a'), file('b')]);
+    queue.start(() => ({}));
+    await settle();
+    queue.hold('offline');
+    finish[0]?.();
+    await settle();
+    expect(queue.getSnapshot().map((i) => i.status)).toEqual(['done', 'queued']);
+    expect(run).toHaveBeenCalledTimes(1);
+    queue.release('offline');
+    await settle();
+    expect(run).toHaveBeenCalledTimes(2);
+    finish[1]?.();
+    await settle();
+    expect(queue.getSnapshot().map((i) => i.status)).toEqual(['done', 'done']);
+  });
+
+  it('does not start files pressed to upload while offline until the connection is back', async () => {
+    const run = vi.fn<RunUpload>(async () => detail);
+    const queue = new UploadQueue(run);
+    queue.hold('offline');
+    queue.add([file('a')]);
+    queue.start(() => ({}));
+    await settle();
+    expect(run).not.toHaveBeenCalled();
+    expect(queue.getSnapshot()[0]?.status).toBe('queued');
+    queue.release('offline');
     await settle();
     expect(queue.getSnapshot()[0]?.status).toBe('done');
   });

@@ -55,6 +55,9 @@ export interface AddOutcome {
 /** A check run before a file may start (upload limit, free space); an Error refuses it. */
 export type Precheck = (file: File) => Error | null;
 
+/** Why files waiting their turn may not start now: the page was left, or the browser is offline. */
+export type HoldReason = 'paused' | 'offline';
+
 let nextId = 0;
 
 /**
@@ -66,6 +69,7 @@ export class UploadQueue {
   private readonly listeners = new Set<() => void>();
   private readonly options = new Map<string, ShareOptions>();
   private readonly controllers = new Map<string, AbortController>();
+  private readonly holds = new Set<HoldReason>();
   private running = false;
 
   constructor(
@@ -179,8 +183,26 @@ export class UploadQueue {
     for (const item of this.items) this.cancel(item.id);
   }
 
-  /** Stops every transfer without discarding resumable uploads (the page is being left). */
+  /**
+   * Keeps files waiting their turn from starting until `release(reason)`; a running upload goes on
+   * (offline, a multipart upload that loses the network stays resumable and shows Retry).
+   */
+  hold(reason: HoldReason): void {
+    this.holds.add(reason);
+  }
+
+  /** Lifts a hold; once none is left the waiting files start again. */
+  release(reason: HoldReason): void {
+    if (!this.holds.delete(reason)) return;
+    void this.pump();
+  }
+
+  /**
+   * The page is being left: every transfer stops without discarding resumable uploads, and the files
+   * still waiting do not start behind the user's back (until `release('paused')`).
+   */
   pauseAll(): void {
+    this.hold('paused');
     for (const controller of this.controllers.values()) controller.abort(PAUSE_REASON);
   }
 
@@ -210,11 +232,16 @@ export class UploadQueue {
     this.setItems(this.items.filter((i) => i.status !== 'done' && i.status !== 'cancelled'));
   }
 
+  /** The file whose turn it is, unless waiting files are held. */
+  private nextInLine(): QueueItem | undefined {
+    return this.holds.size > 0 ? undefined : this.items.find((i) => i.status === 'queued');
+  }
+
   private async pump(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
-      for (let next = this.items.find((i) => i.status === 'queued'); next; next = this.items.find((i) => i.status === 'queued')) {
+      for (let next = this.nextInLine(); next; next = this.nextInLine()) {
         await this.runOne(next);
       }
     } finally {

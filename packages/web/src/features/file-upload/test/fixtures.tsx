@@ -57,6 +57,21 @@ export class FakeXhr {
   }
 }
 
+/** A PUT that only ends when it is aborted; `aborted` counts the aborts. */
+export class HangingXhr extends FakeXhr {
+  static aborted = 0;
+  override send() {}
+  override abort() {
+    HangingXhr.aborted += 1;
+    super.abort();
+  }
+}
+
+/** The presign answer for a small file (one PUT to `/put`). */
+export function presigned(slug: string, filename: string) {
+  return { file_id: `id-${slug}`, slug, upload_url: '/put', headers: {}, storage_path: filename, storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE };
+}
+
 export function detailDto() {
   return {
     mimetype: 'text/markdown',
