@@ -201,6 +201,24 @@ describe('the files tab', () => {
     expect(screen.getByRole('listitem', { name: 'b.txt' })).toBeInTheDocument();
   });
 
+  it('names pasted screenshots after the moment, so a second one is not taken for the first', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    api();
+    renderWithApp(<UploadPage />);
+    await screen.findByText('Up to 10.0 MB per file');
+    // Browsers call every pasted screenshot image.png.
+    const paste = (at: Date) => {
+      vi.setSystemTime(at);
+      fireEvent.paste(document, { clipboardData: { files: [new File([new Uint8Array(5)], 'image.png', { type: 'image/png', lastModified: 0 })] } });
+    };
+    paste(new Date(2026, 10, 24, 15, 30, 12));
+    paste(new Date(2026, 10, 24, 15, 31, 2));
+    vi.useRealTimers();
+    expect(screen.getByRole('listitem', { name: 'pasted-2026-11-24-153012.png' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'pasted-2026-11-24-153102.png' })).toBeInTheDocument();
+    expect(screen.queryByText(/Already in the list: pasted/)).toBeNull();
+  });
+
   it('shows a cancel neutrally, apart from failures, and a double click on Cancel does not also remove', async () => {
     vi.stubGlobal('XMLHttpRequest', HangingXhr);
     api({
