@@ -1,5 +1,5 @@
 import { UploadCloud } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -12,10 +12,12 @@ export interface DropZoneProps {
   disabled?: boolean;
   /** A coarse pointer (phone, tablet): there is no dragging or clicking, only tapping. */
   touch?: boolean;
+  /** The zone's button, e.g. to focus once the file list is gone. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** Drop files here, or activate it (click, Enter, Space) to pick them; Ctrl+V pastes files too. */
-export function DropZone({ onFiles, maxBytes, disabled, touch }: DropZoneProps) {
+export function DropZone({ onFiles, maxBytes, disabled, touch, ref }: DropZoneProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -39,6 +41,7 @@ export function DropZone({ onFiles, maxBytes, disabled, touch }: DropZoneProps) 
       data-testid="drop-zone"
     >
       <button
+        ref={ref}
         type="button"
         disabled={disabled}
         onClick={() => input.current?.click()}

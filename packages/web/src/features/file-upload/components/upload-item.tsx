@@ -77,7 +77,7 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
             <p className="mt-0.5 text-xs text-accent-text">{t('upload.item.resumed', { done: item.resumed.done, total: item.resumed.total })}</p>
           ) : null}
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="flex shrink-0 items-center gap-1" data-row-actions>
           {retryable ? (
             <Button variant="ghost" size="icon-sm" onClick={singleClick(() => onRetry(item.id))} aria-label={t('upload.item.retry', { name: file.name })} title={t('upload.item.retryShort')}>
               <RotateCcw />

@@ -1,6 +1,6 @@
 import { Permission, type UrlFetchJobDto, type UrlInfoDto } from '@driftbox/contract';
 import { FileUp, Globe, Upload, WifiOff } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShareNotice } from '../../../components/share/share-notice';
 import { Button } from '../../../components/ui/button';
@@ -53,6 +53,8 @@ export function UploadPage() {
   const [codes, setCodes] = useState<UploadFormErrors>({});
   const [formError, setFormError] = useState<string>();
   const [recent, setRecent] = useState<RecentUpload[]>(() => readRecentUploads());
+  const listRef = useRef<HTMLElement>(null);
+  const dropRef = useRef<HTMLButtonElement>(null);
 
   // The default config is preselected once the list arrives (or when the chosen one disappears).
   const list = configs.data;
@@ -152,6 +154,8 @@ export function UploadPage() {
     queue.start((item) => precheck(item.file) ?? options);
     // A custom link names one share: the next upload must not reuse it (a taken one comes back, marked).
     if (options.slug) setValues((v) => ({ ...v, slug: '' }));
+    // Upload is disabled now (nothing left to start): focus goes to the files and their progress.
+    listRef.current?.focus();
   }
 
   /** Retries a file; one refused for its custom link goes again with the link now in the field. */
@@ -185,7 +189,7 @@ export function UploadPage() {
 
   const filesPanel = (
     <div className="flex flex-col gap-4">
-      <DropZone onFiles={addFiles} maxBytes={maxBytes} disabled={blocked !== null} touch={touch} />
+      <DropZone ref={dropRef} onFiles={addFiles} maxBytes={maxBytes} disabled={blocked !== null} touch={touch} />
       {blocked ? null : <ResumableNotice api={httpUploadApi} hidden={inQueue} />}
       {online ? null : (
         <ShareNotice icon={WifiOff} tone="warning" title={t('upload.offline.title')}>
@@ -199,6 +203,8 @@ export function UploadPage() {
         onRemove={(id) => queue.remove(id)}
         onCancelAll={() => queue.cancelAll()}
         onClearFinished={() => queue.clearFinished()}
+        ref={listRef}
+        onEmpty={() => dropRef.current?.focus()}
       />
       <FormError message={formError} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">

@@ -1,5 +1,8 @@
+import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button, focusRing } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useListFocus } from '../hooks/use-list-focus';
 import { isActive, type QueueItem } from '../lib/upload-queue';
 import { UploadItem } from './upload-item';
 
@@ -10,18 +13,25 @@ export interface UploadQueueListProps {
   onRemove: (id: string) => void;
   onCancelAll: () => void;
   onClearFinished: () => void;
+  /** The list itself (focusable), e.g. for Upload to move focus to once its button is disabled. */
+  ref?: RefObject<HTMLElement | null>;
+  /** Focus somewhere sensible once the last file was removed and the list is gone. */
+  onEmpty?: () => void;
 }
 
 /** The files of the page with a summary line and the batch actions. */
-export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAll, onClearFinished }: UploadQueueListProps) {
+export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAll, onClearFinished, ref, onEmpty }: UploadQueueListProps) {
   const { t } = useTranslation();
+  const own = useRef<HTMLElement>(null);
+  const section = ref ?? own;
+  const keep = useListFocus(section, onEmpty);
   if (items.length === 0) return null;
   const done = items.filter((i) => i.status === 'done').length;
   const failed = items.filter((i) => i.status === 'error').length;
   const cancelled = items.filter((i) => i.status === 'cancelled').length;
   const busy = items.some((i) => isActive(i) || i.status === 'queued');
   return (
-    <section aria-label={t('upload.queue.title')} className="overflow-hidden rounded-xl border border-line">
+    <section ref={section} tabIndex={-1} aria-label={t('upload.queue.title')} className={cn('overflow-hidden rounded-xl border border-line', focusRing)}>
       {/* The counts wrap between their parts beside the actions, which keep their place at the right on a phone too. */}
       <div className="flex items-center justify-between gap-3 border-b border-line bg-subtle/50 px-4 py-2 sm:px-5">
         <p className="min-w-0 text-sm text-fg-muted" aria-live="polite">
@@ -31,20 +41,28 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
         </p>
         <div className="flex shrink-0 flex-wrap justify-end gap-1">
           {busy ? (
-            <Button variant="ghost" size="sm" onClick={onCancelAll}>
+            // The button goes once the running upload has stopped (later): the list takes focus now.
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                onCancelAll();
+                section.current?.focus();
+              }}
+            >
               {t('upload.queue.cancelAll')}
             </Button>
           ) : null}
           {done + cancelled > 0 ? (
-            <Button variant="ghost" size="sm" onClick={onClearFinished}>
+            <Button variant="ghost" size="sm" onClick={() => keep(-1, onClearFinished)}>
               {t('upload.queue.clearFinished')}
             </Button>
           ) : null}
         </div>
       </div>
       <ul className="divide-y divide-line">
-        {items.map((item) => (
-          <UploadItem key={item.id} item={item} onCancel={onCancel} onRetry={onRetry} onRemove={onRemove} />
+        {items.map((item, index) => (
+          <UploadItem key={item.id} item={item} onCancel={onCancel} onRetry={(id) => keep(index, () => onRetry(id))} onRemove={(id) => keep(index, () => onRemove(id))} />
         ))}
       </ul>
     </section>
