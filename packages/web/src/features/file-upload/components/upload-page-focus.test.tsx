@@ -13,6 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 async function ready() {
@@ -79,5 +80,21 @@ describe('keyboard focus on the upload page', () => {
     drop([file('c.txt', 10)]);
     await user.click(screen.getByRole('button', { name: 'Clear finished' }));
     expect(screen.getByRole('region', { name: 'Upload queue' })).toHaveFocus();
+  });
+
+  it('shows the chosen options beside Upload, and Change options goes to them', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    api();
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await ready();
+    drop([file('a.txt', 10)]);
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    await user.type(screen.getByLabelText('Max views'), '3');
+    const summary = screen.getByRole('group', { name: 'Chosen share options' });
+    expect(summary).toHaveTextContent('Local · Expires: 1 day · Password set · 3 views max');
+    await user.click(within(summary).getByRole('button', { name: 'Change options' }));
+    expect(screen.getByLabelText('Storage')).toHaveFocus();
+    expect(scrolled.mock.contexts[0]).toHaveTextContent('Share options');
   });
 });

@@ -29,6 +29,7 @@ import { isActive } from '../lib/upload-queue';
 import { AccessNotice, type UploadBlock } from './access-notice';
 import { DropZone } from './drop-zone';
 import { LeaveDialog } from './leave-dialog';
+import { OptionsSummary } from './options-summary';
 import { RecentUploads } from './recent-uploads';
 import { ResumableNotice } from './resumable-notice';
 import { UploadOptions } from './upload-options';
@@ -55,6 +56,7 @@ export function UploadPage() {
   const [recent, setRecent] = useState<RecentUpload[]>(() => readRecentUploads());
   const listRef = useRef<HTMLElement>(null);
   const dropRef = useRef<HTMLButtonElement>(null);
+  const optionsRef = useRef<HTMLDivElement>(null);
 
   // The default config is preselected once the list arrives (or when the chosen one disappears).
   const list = configs.data;
@@ -175,6 +177,13 @@ export function UploadPage() {
     setValues((v) => ({ ...v, slug: '' }));
   }
 
+  /** From the summary beside Upload (narrow screens) to the options card below, at its first field. */
+  function editOptions() {
+    const card = optionsRef.current;
+    card?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    card?.querySelector<HTMLElement>('select, input')?.focus({ preventScroll: true });
+  }
+
   function onUrlDone(job: UrlFetchJobDto, info: UrlInfoDto, filename: string) {
     remember({ slug: job.slug, filename, size: job.bytes_total ?? info.size ?? job.bytes_stored, url: fileShareUrl(job.slug), uploadedAt: job.updated_at });
     setValues((v) => (v.slug.trim() === job.slug ? { ...v, slug: '' } : v));
@@ -207,6 +216,7 @@ export function UploadPage() {
         onEmpty={() => dropRef.current?.focus()}
       />
       <FormError message={formError} />
+      {blocked ? null : <OptionsSummary className="lg:hidden" values={values} config={config} single={ready.length <= 1} onEdit={editOptions} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
         {/* With only refused files the disabled button says why here; phones have no Ctrl+V to paste files with. */}
         <p className="text-xs text-fg-subtle">{refused && ready.length === 0 && !busy ? t('upload.errors.refusedOnly') : touch ? null : t('upload.drop.pasteHint')}</p>
@@ -245,7 +255,7 @@ export function UploadPage() {
           />
         </Card>
         <div className="flex flex-col gap-6 lg:sticky lg:top-20">
-          <Card>
+          <Card ref={optionsRef} className="scroll-mt-20">
             <CardHeader title={t('upload.options.title')} description={t('upload.options.description')} />
             <div className="px-5 py-4">
               <UploadOptions

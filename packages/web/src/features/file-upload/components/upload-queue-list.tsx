@@ -32,14 +32,15 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
   const busy = items.some((i) => isActive(i) || i.status === 'queued');
   return (
     <section ref={section} tabIndex={-1} aria-label={t('upload.queue.title')} className={cn('overflow-hidden rounded-xl border border-line', focusRing)}>
-      {/* The counts wrap between their parts beside the actions, which keep their place at the right on a phone too. */}
+      {/* The counts wrap between their parts beside the actions, which keep their place at the right on a phone too:
+          short of room the two actions stack rather than run over the counts. */}
       <div className="flex items-center justify-between gap-3 border-b border-line bg-subtle/50 px-4 py-2 sm:px-5">
-        <p className="min-w-0 text-sm text-fg-muted" aria-live="polite">
+        <p className="text-sm text-fg-muted" aria-live="polite">
           <span className="whitespace-nowrap">{t('upload.queue.summary', { count: items.length, done })}</span>
           {failed > 0 ? <> <span className="whitespace-nowrap text-danger-text">· {t('upload.queue.failed', { count: failed })}</span></> : null}
           {cancelled > 0 ? <> <span className="whitespace-nowrap">· {t('upload.queue.cancelled', { count: cancelled })}</span></> : null}
         </p>
-        <div className="flex shrink-0 flex-wrap justify-end gap-1">
+        <div className="flex flex-wrap justify-end gap-1">
           {busy ? (
             // The button goes once the running upload has stopped (later): the list takes focus now.
             <Button
