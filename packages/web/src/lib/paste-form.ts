@@ -82,13 +82,13 @@ export function slugError(slug: string): PasteFieldError | undefined {
   return undefined;
 }
 
-/** Max views: empty or a whole number from 0 (0 = unlimited). */
-export function parseMaxViews(raw: string): number | undefined {
+/** Max views: empty or a whole number from 0 (0 = unlimited) to `max` (pastes' limit unless told). */
+export function parseMaxViews(raw: string, max = PASTE_MAX_VIEWS_MAX): number | undefined {
   const value = raw.trim();
   if (value === '') return 0;
   if (!/^\d+$/.test(value)) return undefined;
   const views = Number(value);
-  return views <= PASTE_MAX_VIEWS_MAX ? views : undefined;
+  return views <= max ? views : undefined;
 }
 
 function checkFields(values: PasteFormValues): PasteFormErrors {

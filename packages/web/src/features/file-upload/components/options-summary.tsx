@@ -1,4 +1,4 @@
-import type { StorageConfigSummaryDto } from '@driftbox/contract';
+import { FILE_MAX_VIEWS_MAX, type StorageConfigSummaryDto } from '@driftbox/contract';
 import { SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -26,7 +26,7 @@ export function OptionsSummary({ values, config, single, onEdit, className }: Op
   const parts = [config ? storageConfigName(config, t) : t('upload.summary.noStorage'), t('upload.summary.expires', { expiry: t(`paste.form.expiryOptions.${values.expiry}`) })];
   if (single && values.slug.trim()) parts.push(`/file/${values.slug.trim()}`);
   if (values.password) parts.push(t('upload.summary.password'));
-  const views = parseMaxViews(values.maxViews);
+  const views = parseMaxViews(values.maxViews, FILE_MAX_VIEWS_MAX);
   if (views) parts.push(t('upload.summary.maxViews', { count: views }));
   return (
     <div role="group" aria-label={t('upload.summary.label')} className={cn('flex items-center gap-2 rounded-lg border border-line bg-subtle/50 py-1.5 pr-1.5 pl-3', className)}>

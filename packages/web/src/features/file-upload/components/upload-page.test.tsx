@@ -38,6 +38,21 @@ describe('who may upload', () => {
   });
 });
 
+describe('a key with no storage available', () => {
+  it('says whom to ask, under the picker and on Upload', async () => {
+    startApiKeySession('k', Permission.FILE_SHARE, { id: 'k1', name: 'files', basic_path: '/' });
+    reloadAuthFromStorage();
+    api({ 'GET /api/s3-configs': () => ok([]) });
+    renderWithApp(<UploadPage />);
+    const none = 'No storage is available to you. Ask the administrator to add one, or to allow one for API keys.';
+    expect(await screen.findByText(none)).toBeInTheDocument();
+    await screen.findByText('Up to 10.0 MB per file');
+    drop([file('a.txt', 10)]);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getAllByText(none)).toHaveLength(2));
+  });
+});
+
 describe('the files tab', () => {
   beforeEach(() => {
     startAdminSession('t');

@@ -148,6 +148,9 @@ export function UploadPage() {
   function startFiles() {
     if (ready.length === 0) return; // The button is disabled then.
     if (!values.configId) {
+      // An empty list is not a choice left open: nothing is available to this user, so say whom to ask
+      // (the picker already says so too).
+      if (list?.length === 0) return setFormError(t('upload.storage.none'));
       setCodes({ configId: 'noStorage' });
       return setFormError(t('upload.errors.noStorage'));
     }

@@ -1,4 +1,4 @@
-import { FILE_PASSWORD_MAX, FILE_REMARK_MAX, SHARE_EXPIRY_OPTIONS, StorageSubPath, type ShareExpiry } from '@driftbox/contract';
+import { FILE_MAX_VIEWS_MAX, FILE_PASSWORD_MAX, FILE_REMARK_MAX, SHARE_EXPIRY_OPTIONS, StorageSubPath, type ShareExpiry } from '@driftbox/contract';
 import { parseMaxViews, slugError } from '../../../lib/paste-form';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
 
@@ -62,7 +62,7 @@ export function buildShareOptions(values: UploadFormValues, single: boolean): Up
   if (!path.success) errors.path = 'pathInvalid';
   if (values.remark.trim().length > FILE_REMARK_MAX) errors.remark = 'remarkTooLong';
   if (values.password.length > FILE_PASSWORD_MAX) errors.password = 'passwordTooLong';
-  const maxViews = parseMaxViews(values.maxViews);
+  const maxViews = parseMaxViews(values.maxViews, FILE_MAX_VIEWS_MAX);
   if (maxViews === undefined) errors.maxViews = 'maxViewsInvalid';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
