@@ -73,7 +73,7 @@ test('visitors preview an image and a text file, download the exact bytes, and n
   await expect(page.getByRole('heading', { name: 'File not found' })).toBeVisible();
 });
 
-test('the admin edits a file and batch-deletes shares with record_only and with both', async ({ page, request }) => {
+test('the admin edits a file and batch-deletes shares (share only is not offered for local storage; both)', async ({ page, request }) => {
   const token = await adminToken(request);
   const edited = await upload(request, token, 'e2e-edit-me.txt', 'edit me');
   const keepA = await upload(request, token, 'e2e-keep-a.txt', 'a');
@@ -111,16 +111,20 @@ test('the admin edits a file and batch-deletes shares with record_only and with 
   const saved = await request.get(`/api/files/${edited.id}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(((await saved.json()) as { data: { remark: string; max_views: number } }).data).toMatchObject({ remark: 'edited by e2e', max_views: 7 });
 
-  // Two shares, record only: the stored files stay.
+  // Two shares on local storage: the page does not offer "share only" (their files would stay on the
+  // server's disk where nothing in Driftbox reaches them) and says why…
   await page.getByRole('searchbox', { name: 'Search files' }).fill('e2e-keep');
   await page.getByRole('checkbox', { name: 'Select e2e-keep-a.txt' }).check();
   await page.getByRole('checkbox', { name: 'Select e2e-keep-b.txt' }).check();
   await page.getByRole('button', { name: 'Delete selected (2)' }).click();
   let confirm = page.getByRole('dialog', { name: 'Delete 2 files?' });
-  await confirm.getByRole('radio', { name: /Share only/ }).check();
-  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm.getByRole('radio', { name: /Share only/ })).toBeDisabled();
+  await expect(confirm.getByText(/Not available for local storage/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByText('No matching files')).toBeVisible();
+  // …while the API still honours record_only for scripts: the records go, the stored files stay.
+  const recordOnly = await request.delete('/api/files/batch-delete', { headers: { Authorization: `Bearer ${token}` }, data: { ids: [keepA.id, keepB.id], delete_mode: 'record_only' } });
+  expect(recordOnly.status()).toBe(200);
   for (const share of [keepA, keepB]) {
     expect(existsSync(path.join(OBJECTS, share.storage_path))).toBe(true);
     expect((await request.get(`/api/public/files/${share.slug}`)).status()).toBe(404);
