@@ -142,6 +142,18 @@ describe('the files tab', () => {
     expect(screen.getByText('Recent uploads')).toBeInTheDocument();
   });
 
+  it('Clear in Recent uploads forgets them and hands focus to the options card, not the page body', async () => {
+    localStorage.setItem(RECENT_UPLOADS_KEY, JSON.stringify([{ slug: 'old-1', filename: 'old.txt', size: 3, url: 'http://x/file/old-1', uploadedAt: '2026-01-01T00:00:00.000Z' }]));
+    api({});
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    expect(await screen.findByRole('link', { name: 'old.txt' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByText('Recent uploads')).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(RECENT_UPLOADS_KEY) ?? '[]')).toEqual([]);
+    expect(screen.getByRole('region', { name: 'Share options' })).toHaveFocus();
+  });
+
   it('marks a taken custom link, and Retry sends the link it was changed to', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const requests = api({

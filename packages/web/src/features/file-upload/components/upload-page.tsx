@@ -258,7 +258,8 @@ export function UploadPage() {
           />
         </Card>
         <div className="flex flex-col gap-6 lg:sticky lg:top-20">
-          <Card ref={optionsRef} className="scroll-mt-20">
+          {/* tabIndex -1: Clear in Recent uploads removes that card and hands focus back to this one. */}
+          <Card ref={optionsRef} tabIndex={-1} role="region" aria-label={t('upload.options.title')} className="scroll-mt-20 outline-none focus-visible:ring-2 focus-visible:ring-accent">
             <CardHeader title={t('upload.options.title')} description={t('upload.options.description')} />
             <div className="px-5 py-4">
               <UploadOptions
@@ -277,6 +278,7 @@ export function UploadPage() {
             onClear={() => {
               clearRecentUploads();
               setRecent([]);
+              optionsRef.current?.focus();
             }}
           />
         </div>
