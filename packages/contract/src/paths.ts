@@ -7,6 +7,16 @@ export const MAX_PATH_LENGTH = 1024;
 export type PathResult = { ok: true; path: string } | { ok: false; reason: PathError };
 export type PathError = 'EMPTY' | 'TOO_LONG' | 'NUL' | 'BACKSLASH' | 'DOT_SEGMENT' | 'NOT_ABSOLUTE';
 
+/** What a validation error says about each refused path (Chinese in VALIDATION_MESSAGES_ZH). */
+export const PATH_ERROR_MESSAGES: Readonly<Record<PathError, string>> = {
+  EMPTY: 'The path is empty',
+  TOO_LONG: `The path is longer than ${MAX_PATH_LENGTH} characters`,
+  NUL: 'The path must not contain a NUL character',
+  BACKSLASH: 'The path must not contain a backslash (use /)',
+  DOT_SEGMENT: 'The path must not contain .. or encoded slashes and dots',
+  NOT_ABSOLUTE: 'The path must start with /',
+};
+
 /**
  * Normalises an already-decoded virtual path: collapses repeated slashes, drops `.` segments and the
  * trailing slash, and refuses anything that could escape (`..`, NUL, backslash, encoded dot segments).

@@ -1,3 +1,6 @@
+import { SLUG_MAX } from './constants.js';
+import { MAX_PATH_LENGTH, PATH_ERROR_MESSAGES } from './paths.js';
+
 /**
  * The Chinese wording of the contract's own validation messages (the English ones are written in the
  * schemas). zod's built-in messages come from its zh-CN locale; these are the custom ones.
@@ -10,6 +13,8 @@ export const VALIDATION_MESSAGES_ZH: Readonly<Record<string, string>> = {
   'Choose at least one module': '请至少选择一个模块',
   'Give mountId or s3ConfigId, not both': 'mountId 和 s3ConfigId 只能提供其一',
   'Must be a number': '必须是数字',
+  'Must be 0 or more': '不能小于 0',
+  'Must be a whole number': '必须是整数',
   'Invalid file name': '文件名无效',
   'Give either expires_in or expires_at, not both': 'expires_in 和 expires_at 只能提供其一',
   'Content must not be empty': '内容不能为空',
@@ -25,4 +30,28 @@ export const VALIDATION_MESSAGES_ZH: Readonly<Record<string, string>> = {
   'Link suffix may contain only letters, digits, hyphens and underscores': '链接后缀只能包含字母、数字、连字符和下划线',
   'This link suffix is reserved, try another': '该链接后缀为保留字，请换一个',
   'Link suffix must not be empty': '链接后缀不能为空',
+  [`Link suffix must be at most ${SLUG_MAX} characters`]: `链接后缀最多 ${SLUG_MAX} 个字符`,
+  'ETag is required for every part': '每个分片都需要 ETag',
+  [PATH_ERROR_MESSAGES.EMPTY]: '路径为空',
+  [PATH_ERROR_MESSAGES.TOO_LONG]: `路径超过 ${MAX_PATH_LENGTH} 个字符`,
+  [PATH_ERROR_MESSAGES.NUL]: '路径不能包含 NUL 字符',
+  [PATH_ERROR_MESSAGES.BACKSLASH]: '路径不能包含反斜杠（请使用 /）',
+  [PATH_ERROR_MESSAGES.DOT_SEGMENT]: '路径不能包含 .. 或编码后的斜杠和点',
+  [PATH_ERROR_MESSAGES.NOT_ABSOLUTE]: '路径必须以 / 开头',
 };
+
+/** Messages that carry the value at fault (`Invalid extension "x.y": …`): English pattern, Chinese wording. */
+const PARAMETERISED_ZH: readonly { pattern: RegExp; zh: (value: string) => string }[] = [
+  { pattern: /^Invalid extension "(.*)": letters and digits only, no dots$/s, zh: (value) => `扩展名“${value}”无效：只能包含字母和数字，不含点` },
+];
+
+/** The Chinese wording of one validation message; a message the contract does not own comes back as is. */
+export function validationMessageZh(message: string): string {
+  const fixed = VALIDATION_MESSAGES_ZH[message];
+  if (fixed !== undefined) return fixed;
+  for (const { pattern, zh } of PARAMETERISED_ZH) {
+    const match = pattern.exec(message);
+    if (match) return zh(match[1] ?? '');
+  }
+  return message;
+}

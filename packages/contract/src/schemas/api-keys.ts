@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_ROLES, fromPermissionObject, isValidPermissionMask } from '../permissions.js';
-import { normalizePath } from '../paths.js';
+import { normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
 import { IntFlag } from './common.js';
 
 export const API_KEY_NAME_MAX = 64;
@@ -22,7 +22,7 @@ export const BasicPath = z
   .transform((v, ctx) => {
     const result = normalizePath(v === '' ? '/' : v);
     if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: `Invalid path (${result.reason})` });
+      ctx.addIssue({ code: 'custom', message: PATH_ERROR_MESSAGES[result.reason] });
       return z.NEVER;
     }
     return result.path;

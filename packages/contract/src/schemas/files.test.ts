@@ -21,6 +21,16 @@ describe('file share schemas', () => {
     expect(FileShareOptions.parse({ path: '/reports//2026/' }).path).toBe('reports/2026');
   });
 
+  it('a bad number says what is wrong with it, not just that it is wrong', () => {
+    const messages = (input: unknown) => FileShareOptions.safeParse(input).error?.issues.map((i) => i.message);
+    expect(messages({ max_views: '-3' })).toEqual(['Must be 0 or more']);
+    expect(messages({ max_views: -3 })).toEqual(['Must be 0 or more']);
+    expect(messages({ max_views: '1.5' })).toEqual(['Must be a whole number']);
+    expect(messages({ expires_in: '-1' })).toEqual(['Must be 0 or more']);
+    expect(messages({ max_views: 'lots' })).toEqual(['Must be a number']);
+    expect(FileShareOptions.parse({ expires_in: '0.5' }).expires_in).toBe(0.5);
+  });
+
   it('file names: no separators or control characters', () => {
     for (const bad of ['a/b.txt', 'a\\b', '..', 'x\u0000y', '']) expect(Filename.safeParse(bad).success, bad).toBe(false);
     expect(Filename.parse(' 报告 2026.pdf ')).toBe('报告 2026.pdf');

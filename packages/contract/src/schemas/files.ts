@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, SEARCH_MIN_CHARS } from '../constants.js';
-import { normalizePath } from '../paths.js';
+import { normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
 import { SlugOrEmpty } from '../slugs.js';
 import { BulkDeleteBody } from './bulk.js';
 
@@ -65,11 +65,15 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : undefined));
 
-/** A non-negative number given as a JSON number or a numeric string; `''`/null = absent. */
+/**
+ * A non-negative number given as a JSON number or a numeric string; `''`/null = absent. A negative or
+ * fractional string is read as a number first, so `max_views=-3` is told it is too small, not "not a number".
+ */
 function numberish(max: number, int: boolean) {
-  const base = int ? z.number().int().min(0).max(max) : z.number().min(0).max(max);
+  const nonNegative = z.number().min(0, 'Must be 0 or more').max(max);
+  const base = int ? nonNegative.int('Must be a whole number') : nonNegative;
   return z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$|^$/, 'Must be a number'), z.null()])
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$|^$/, 'Must be a number'), z.null()])
     .optional()
     .transform((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)))
     .pipe(base.optional());
@@ -90,7 +94,7 @@ export const StorageSubPath = z
     if (!v || v === '/') return undefined;
     const result = normalizePath('/' + v.replace(/^\/+/, ''));
     if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: `Invalid path (${result.reason})` });
+      ctx.addIssue({ code: 'custom', message: PATH_ERROR_MESSAGES[result.reason] });
       return z.NEVER;
     }
     return result.path === '/' ? undefined : result.path.slice(1);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizePath } from '../paths.js';
+import { normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
 import { IntFlag, numberOrNumeric } from './common.js';
 
 /** Where a storage config keeps its objects: a folder under DATA_DIR, or an S3-compatible bucket. */
@@ -52,7 +52,7 @@ export const DefaultFolder = z
     if (v === '' || v === '/') return '';
     const result = normalizePath('/' + v.replace(/^\/+/, ''));
     if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: `Invalid folder (${result.reason})` });
+      ctx.addIssue({ code: 'custom', message: PATH_ERROR_MESSAGES[result.reason] });
       return z.NEVER;
     }
     return result.path.slice(1);

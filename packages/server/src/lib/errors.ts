@@ -1,4 +1,4 @@
-import { statusOf, VALIDATION_MESSAGES_ZH, type ErrorCode, type ErrorDetail } from '@driftbox/contract';
+import { statusOf, validationMessageZh, type ErrorCode, type ErrorDetail } from '@driftbox/contract';
 import type { z } from 'zod';
 import type { Text } from './i18n.js';
 import { RESOURCE_NAMES, type Resource } from './messages.js';
@@ -81,7 +81,7 @@ export function rateLimited(retryAfterSeconds: number): AppError {
 /**
  * Turns zod issues into the envelope's `details` (`a.b.0.c` paths). `zhIssues`, the same failure with
  * zod's Chinese messages, gives each detail its Chinese wording (the contract's own messages through
- * VALIDATION_MESSAGES_ZH).
+ * validationMessageZh).
  */
 export function zodDetails(error: z.ZodError, zhIssues?: readonly z.core.$ZodIssue[]): LocalDetail[] {
   const aligned = zhIssues?.length === error.issues.length ? zhIssues : undefined;
@@ -90,7 +90,7 @@ export function zodDetails(error: z.ZodError, zhIssues?: readonly z.core.$ZodIss
     return {
       path: issue.path.map((p) => String(p)).join('.'),
       message: issue.message,
-      ...(zh === undefined ? {} : { zh: VALIDATION_MESSAGES_ZH[zh] ?? zh }),
+      ...(zh === undefined ? {} : { zh: validationMessageZh(zh) }),
     };
   });
 }
