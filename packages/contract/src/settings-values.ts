@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invalidExtensionMessage } from './validation-messages.js';
 
 /**
  * Value schemas for settings. Every schema accepts what a form or an old client sends (JSON numbers and
@@ -76,7 +77,7 @@ export function extensionListValue(): z.ZodType<string> {
         .filter((item) => item !== '');
       const bad = items.find((item) => !EXTENSION.test(item));
       if (bad !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `Invalid extension "${bad}": letters and digits only, no dots` });
+        ctx.addIssue({ code: 'custom', message: invalidExtensionMessage(bad) });
         return z.NEVER;
       }
       return [...new Set(items)].join(',');

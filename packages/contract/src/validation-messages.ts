@@ -40,18 +40,21 @@ export const VALIDATION_MESSAGES_ZH: Readonly<Record<string, string>> = {
   [PATH_ERROR_MESSAGES.NOT_ABSOLUTE]: '路径必须以 / 开头',
 };
 
-/** Messages that carry the value at fault (`Invalid extension "x.y": …`): English pattern, Chinese wording. */
-const PARAMETERISED_ZH: readonly { pattern: RegExp; zh: (value: string) => string }[] = [
-  { pattern: /^Invalid extension "(.*)": letters and digits only, no dots$/s, zh: (value) => `扩展名“${value}”无效：只能包含字母和数字，不含点` },
-];
+/** The one message that names the value at fault; its Chinese wording is built the same way. */
+const INVALID_EXTENSION = ['Invalid extension "', '": letters and digits only, no dots'] as const;
+
+/** A preview extension-list item that is not `[a-z0-9]+`, named in the message. */
+export function invalidExtensionMessage(item: string): string {
+  return INVALID_EXTENSION[0] + item + INVALID_EXTENSION[1];
+}
 
 /** The Chinese wording of one validation message; a message the contract does not own comes back as is. */
 export function validationMessageZh(message: string): string {
   const fixed = VALIDATION_MESSAGES_ZH[message];
   if (fixed !== undefined) return fixed;
-  for (const { pattern, zh } of PARAMETERISED_ZH) {
-    const match = pattern.exec(message);
-    if (match) return zh(match[1] ?? '');
+  const [head, tail] = INVALID_EXTENSION;
+  if (message.length >= head.length + tail.length && message.startsWith(head) && message.endsWith(tail)) {
+    return `扩展名“${message.slice(head.length, message.length - tail.length)}”无效：只能包含字母和数字，不含点`;
   }
   return message;
 }

@@ -20,9 +20,6 @@ const MESSAGE_PATTERNS = [
   /\.(?:regex|refine|min|max|length|int)\(.*?'([A-Z][^']*)'\)/g,
 ];
 
-/** The run-time messages, each with a case in the contract's validation-messages.test.ts. */
-const KNOWN_TEMPLATES = ['Invalid extension "${bad}": letters and digits only, no dots'];
-
 describe('validation messages', () => {
   it('every custom message of the contract has its Chinese wording', () => {
     const missing: string[] = [];
@@ -32,10 +29,8 @@ describe('validation messages', () => {
       for (const pattern of MESSAGE_PATTERNS) {
         for (const [, message] of code.matchAll(pattern)) if (validationMessageZh(message!) === message) missing.push(`${file}: ${message}`);
       }
-      // A message built at run time needs a pattern in validationMessageZh (KNOWN_TEMPLATES).
-      for (const [, template] of code.matchAll(/\bmessage: `([^`]*)`/g)) {
-        if (!KNOWN_TEMPLATES.includes(template!)) missing.push(`${file}: \`${template}\``);
-      }
+      // A message built at run time could never match the table: it needs a builder in validation-messages.ts.
+      for (const [, template] of code.matchAll(/\bmessage: `([^`]*)`/g)) missing.push(`${file}: \`${template}\``);
     }
     expect(missing).toEqual([]);
   });

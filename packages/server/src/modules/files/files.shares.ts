@@ -173,7 +173,8 @@ export function shareWriter(deps: SharesDeps) {
      * custom slug is taken or 409 SLUG_TAKEN, none keeps the current one. Returns the updated row.
      */
     async reoption<R extends FileRow>(row: R, options: Omit<ShareOptions, 's3_config_id' | 'path'>): Promise<R> {
-      const changes: FileChanges = { ...(await optionColumns(options, clock.now())), updated_at: iso(clock.now()) };
+      const now = clock.now();
+      const changes: FileChanges = { ...(await optionColumns(options, now)), updated_at: iso(now) };
       const write = async (slug?: string) => {
         if (!(await repo.update(row.id, slug === undefined ? changes : { ...changes, slug }))) throw notFound('upload');
       };

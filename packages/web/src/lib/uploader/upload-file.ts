@@ -222,9 +222,9 @@ async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
   } catch (error) {
     // Leaving the page pauses: the upload stays resumable, as after a reload; so does a lost connection
     // (a retry continues from the stored parts, and an abort sent offline would be lost anyway) or a
-    // resumed upload's link found taken. A
-    // cancel or a refusal ends it: spec §4 deletes the record of an upload that failed after it got a
-    // file id (abort discards the parts and the pending share; cancel is the fallback).
+    // resumed upload's link found taken. A cancel or a refusal ends it: spec §4 deletes the record of an
+    // upload that failed after it got a file id (abort discards the parts and the pending share; cancel
+    // is the fallback).
     const paused = isAbort(error) && signal?.reason === PAUSE_REASON;
     if (!paused && !isRetryable(error)) {
       store.remove(fingerprint);

@@ -60,6 +60,20 @@ function LocationProbe() {
 const queryString = () => screen.getByRole('status', { name: 'Query string' }).textContent;
 const rowOf = async (name: string) => (await screen.findByText(name, { selector: 'span[title]' })).closest('tr')!;
 
+/** Renders the page, waits for the file's row and opens its edit dialog. */
+async function openEdit(name: string): Promise<HTMLElement> {
+  renderWithApp(<FileManagementPage />);
+  await rowOf(name);
+  await userEvent.click(screen.getByRole('button', { name: `Edit ${name}` }));
+  return screen.findByRole('dialog', { name: `Edit ${name}` });
+}
+
+/** Replaces a field's text as a user would. */
+async function retype(field: HTMLElement, text: string): Promise<void> {
+  await userEvent.clear(field);
+  await userEvent.type(field, text);
+}
+
 beforeEach(() => {
   startAdminSession('tok');
 });
@@ -161,14 +175,9 @@ describe('file management', () => {
       'PUT /api/files/f1': () =>
         ok({ ...row(1), url: 'u', preview_url: 'p', download_url: 'd', urls: { previewUrl: 'p', downloadUrl: 'd', proxyPreviewUrl: 'p', proxyDownloadUrl: 'd', use_proxy: 1 } }),
     });
-    renderWithApp(<FileManagementPage />);
-    await rowOf('file1.png');
-    await userEvent.click(screen.getByRole('button', { name: 'Edit file1.png' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit file1.png' });
-    await userEvent.clear(within(dialog).getByLabelText('Remark'));
-    await userEvent.type(within(dialog).getByLabelText('Remark'), 'new remark');
-    await userEvent.clear(within(dialog).getByLabelText('Max views'));
-    await userEvent.type(within(dialog).getByLabelText('Max views'), '10');
+    const dialog = await openEdit('file1.png');
+    await retype(within(dialog).getByLabelText('Remark'), 'new remark');
+    await retype(within(dialog).getByLabelText('Max views'), '10');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Remove the password' }));
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Serve through the server' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
@@ -178,12 +187,8 @@ describe('file management', () => {
 
   it('says the largest max views allowed when the edit goes above it', async () => {
     const requests = mockApi({ 'GET /api/files': () => page([row(1)]) });
-    renderWithApp(<FileManagementPage />);
-    await rowOf('file1.png');
-    await userEvent.click(screen.getByRole('button', { name: 'Edit file1.png' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit file1.png' });
-    await userEvent.clear(within(dialog).getByLabelText('Max views'));
-    await userEvent.type(within(dialog).getByLabelText('Max views'), '1000000001');
+    const dialog = await openEdit('file1.png');
+    await retype(within(dialog).getByLabelText('Max views'), '1000000001');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await within(dialog).findByText('A whole number from 0 to 1,000,000,000')).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
@@ -197,10 +202,7 @@ describe('file management', () => {
           ? fail(409, 'SLUG_TAKEN', 'taken')
           : fail(400, 'VALIDATION_FAILED', 'bad', [{ path: 'remark', message: 'Remark refused by the server' }]),
     });
-    renderWithApp(<FileManagementPage />);
-    await rowOf('file1.png');
-    await userEvent.click(screen.getByRole('button', { name: 'Edit file1.png' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openEdit('file1.png');
     const slug = within(dialog).getByLabelText('Link suffix');
     await userEvent.clear(slug);
     await userEvent.type(slug, 'bad slug!');
