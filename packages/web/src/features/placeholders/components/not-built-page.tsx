@@ -2,7 +2,6 @@ import {
   Database,
   FolderOpen,
   Hammer,
-  Upload,
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +10,10 @@ import { Card } from '../../../components/ui/card';
 
 /** Pages that later issues build; each shows a friendly card until then. */
 export type UnbuiltPage =
-  | 'upload'
   | 'mountExplorer'
   | 'mountManagement';
 
 const ICONS: Record<UnbuiltPage, LucideIcon> = {
-  upload: Upload,
   mountExplorer: FolderOpen,
   mountManagement: Database,
 };
