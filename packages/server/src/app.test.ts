@@ -192,6 +192,9 @@ describe('static web app', () => {
     expect((await h.call('POST', '/api/s3-configs', { headers: h.actors.admin(), body })).status).toBe(201);
     const page = await h.call('GET', '/upload');
     expect(page.headers.get('content-security-policy')).toContain("connect-src 'self' https: http://minio.lan:9000;");
+    // The file page plays and frames direct-mode links of that storage too (a PDF, a video).
+    expect(page.headers.get('content-security-policy')).toContain("media-src 'self' https: blob: http://minio.lan:9000;");
+    expect(page.headers.get('content-security-policy')).toContain("frame-src 'self' https: http://minio.lan:9000;");
     // API answers keep the static policy (no lookup per request).
     expect((await h.call('GET', '/api/health')).headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
   });

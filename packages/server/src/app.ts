@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(requestId(deps.ids));
   app.use(requestLog(logger));
   // Pages list the plain-http storage endpoints the uploader PUTs to (connect-src).
-  app.use(securityHeaders({ connectSources: () => services.storageConfigs.browserOrigins() }));
+  app.use(securityHeaders({ storageOrigins: () => services.storageConfigs.browserOrigins() }));
   app.use(language());
   app.use('/api/*', sameOriginCors(config.trustProxy, config.corsOrigins));
   app.use('/api/*', auth(services, config.trustProxy));

@@ -2,21 +2,22 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 
 /**
- * The app pages' policy (ARCHITECTURE §5): same-origin code only, no framing, no plugins. `connect-src`
- * also allows https: and the given origins, because the uploader PUTs straight to storage (presigned S3
- * URLs); plain-http S3 endpoints (a LAN MinIO) are listed one by one.
+ * The app pages' policy (ARCHITECTURE §5): same-origin code only, no framing, no plugins. The uploader PUTs
+ * straight to storage (presigned S3 URLs) and the file page plays, frames and fetches direct-mode links,
+ * which point at storage: `connect-src`, `media-src` and `frame-src` allow https: and the given origins,
+ * the plain-http storage hosts (a LAN MinIO) listed one by one.
  */
-export function contentSecurityPolicy(connectSources: readonly string[] = []): string {
+export function contentSecurityPolicy(storageOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     // http: too: the spec lets the site favicon be an http URL (images run no code; https pages upgrade them).
     "img-src 'self' data: https: http: blob:",
-    ["connect-src 'self' https:", ...connectSources].join(' '),
-    // The file page plays shares and frames PDFs and the Office viewers; direct-mode links point at storage.
-    "media-src 'self' https: blob:",
-    "frame-src 'self' https:",
+    ["connect-src 'self' https:", ...storageOrigins].join(' '),
+    // The file page plays shares and frames PDFs and the Office viewers.
+    ["media-src 'self' https: blob:", ...storageOrigins].join(' '),
+    ["frame-src 'self' https:", ...storageOrigins].join(' '),
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -35,17 +36,17 @@ const HEADERS: Record<string, string> = {
 };
 
 export interface SecurityHeadersOptions {
-  /** Extra `connect-src` origins for the app's pages (storage endpoints the browser uploads to). */
-  connectSources?: () => Promise<readonly string[]>;
+  /** Plain-http storage origins the app's pages upload to, play from and frame (see the policy). */
+  storageOrigins?: () => Promise<readonly string[]>;
 }
 
 /** Adds the security headers to every response that does not set its own. */
 export function securityHeaders(options: SecurityHeadersOptions = {}): MiddlewareHandler<AppEnv> {
   return async function securityHeadersMiddleware(c, next) {
     await next();
-    // Only documents use the policy's connect-src; API answers keep the static header (no lookup).
+    // Only documents use those directives; API answers keep the static header (no lookup).
     const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-    const extra = isPage && options.connectSources ? await options.connectSources() : [];
+    const extra = isPage && options.storageOrigins ? await options.storageOrigins() : [];
     const headers = extra.length > 0 ? { ...HEADERS, 'Content-Security-Policy': contentSecurityPolicy(extra) } : HEADERS;
     for (const [name, value] of Object.entries(headers)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);

@@ -82,4 +82,17 @@ describe.each(dialects)('storage-configs service with a usage port (%s)', (diale
     expect((await configs.storeFor('local')).store).not.toBe(first.store);
     await expect(configs.storeFor('missing')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it('lists the plain-http origins the pages must allow: endpoints, virtual-hosted buckets and custom hosts', async () => {
+    const configs = service();
+    const s3 = (name: string, fields: Record<string, unknown>) =>
+      configs.create(admin, StorageConfigCreateBody.parse({ name, provider_type: 'Other S3 Compatible', bucket_name: 'shares', access_key_id: 'key-id-1234', secret_access_key: 'secret-value-1234', ...fields }));
+    await s3('lan by path', { endpoint_url: 'http://minio.lan:9000', path_style: 1 });
+    await s3('lan by host', { endpoint_url: 'http://nas.lan:9000', path_style: 0, custom_host: 'http://cdn.lan/files' });
+    await s3('ip by host', { endpoint_url: 'http://192.168.1.20:9000', path_style: 0 });
+    await s3('tls', { endpoint_url: 'https://s3.example.com', path_style: 0, custom_host: 'https://cdn.example.com' });
+    expect((await configs.browserOrigins()).sort()).toEqual(
+      ['http://192.168.1.20:9000', 'http://cdn.lan', 'http://minio.lan:9000', 'http://nas.lan:9000', 'http://shares.nas.lan:9000'].sort(),
+    );
+  });
 });

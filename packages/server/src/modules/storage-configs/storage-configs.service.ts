@@ -33,14 +33,29 @@ const LAST_USED_EVERY_MS = 60_000;
 /** How long the list of plain-http endpoints is reused; another instance's change shows within it. */
 const ORIGINS_TTL_MS = 10_000;
 
-/** The origin of a plain-http S3 endpoint, which the pages' CSP must list for browser uploads. */
-function httpOriginOf(row: StorageConfigRow): string | null {
-  if (row.storage_type !== 'S3' || !/^http:\/\//i.test(row.endpoint_url)) return null;
-  try {
-    return new URL(row.endpoint_url).origin;
-  } catch {
-    return null;
+/**
+ * The plain-http origins of an S3 config, which the pages' CSP must list: the endpoint (presigned uploads
+ * and downloads), the bucket's own host when addressing is virtual-hosted (the SDK signs
+ * `bucket.host` URLs then, except for IP endpoints, which it addresses by path), and the custom host that
+ * inline direct-mode links go to.
+ */
+function httpOriginsOf(row: StorageConfigRow): string[] {
+  if (row.storage_type !== 'S3') return [];
+  const origins: string[] = [];
+  const add = (url: string) => {
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol === 'http:') origins.push(parsed.origin);
+    } catch {
+      // Not a URL: nothing the browser could reach either.
+    }
+  };
+  add(row.endpoint_url);
+  if (row.path_style !== 1 && /^http:\/\//i.test(row.endpoint_url)) {
+    add(row.endpoint_url.replace(/^http:\/\//i, `http://${row.bucket_name}.`));
   }
+  if (row.custom_host) add(row.custom_host);
+  return origins;
 }
 
 /** Storage configs: admin CRUD, the read-only view for API keys, connection tests, and opening stores. */
@@ -215,7 +230,7 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
     browserOrigins(): Promise<string[]> {
       const now = clock.now().getTime();
       if (!origins || now - origins.at > ORIGINS_TTL_MS) {
-        const value = repo.list(false).then((rows) => [...new Set(rows.map(httpOriginOf).filter((o): o is string => o !== null))]);
+        const value = repo.list(false).then((rows) => [...new Set(rows.flatMap(httpOriginsOf))]);
         // A failed lookup must not stick: the next page asks again.
         origins = { at: now, value: value.catch(() => ((origins = null), [])) };
       }
