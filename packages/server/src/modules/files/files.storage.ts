@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Text } from '../../lib/i18n.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { bucketBaseUrl } from '../storage-configs/bucket-url.js';
 import type { StorageConfigRow } from '../storage-configs/storage-configs.repository.js';
 import type { StorageConfigsService } from '../storage-configs/storage-configs.service.js';
 import type { FilesRepository } from './files.repository.js';
@@ -42,9 +43,8 @@ function keyPath(key: string): string {
 export function objectUrl(config: Pick<StorageConfigRow, 'storage_type' | 'custom_host' | 'endpoint_url' | 'bucket_name' | 'path_style'>, key: string): string | null {
   const hosted = customHostUrl(config, key);
   if (hosted || config.storage_type !== 'S3' || !config.endpoint_url) return hosted;
-  const endpoint = new URL(config.endpoint_url);
-  const base = endpoint.origin + endpoint.pathname.replace(/\/+$/, '');
-  return config.path_style ? `${base}/${encodeURIComponent(config.bucket_name)}/${keyPath(key)}` : `${endpoint.protocol}//${config.bucket_name}.${endpoint.host}/${keyPath(key)}`;
+  const base = bucketBaseUrl(config);
+  return base === null ? null : `${base}/${keyPath(key)}`;
 }
 
 export interface FileStorageDeps {

@@ -11,6 +11,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Ids } from '../../lib/ids.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { StoreFactory, StoreSpec } from '../../storage/stores.js';
+import { bucketBaseUrl } from './bucket-url.js';
 import { changesFromUpdate, credentialContext, rowFromCreate } from './storage-configs.input.js';
 import { presentStorageConfig, presentStorageConfigSummary } from './storage-configs.presenter.js';
 import { probeStore, type ProbeOptions } from './storage-configs.probe.js';
@@ -34,28 +35,13 @@ const LAST_USED_EVERY_MS = 60_000;
 const ORIGINS_TTL_MS = 10_000;
 
 /**
- * The plain-http origins of an S3 config, which the pages' CSP must list: the endpoint (presigned uploads
- * and downloads), the bucket's own host when addressing is virtual-hosted (the SDK signs
- * `bucket.host` URLs then, except for IP endpoints, which it addresses by path), and the custom host that
- * inline direct-mode links go to.
+ * The plain-http origins of an S3 config, which the pages' CSP must list: the bucket's as the SDK signs
+ * its URLs (presigned uploads and downloads) and the custom host that inline direct-mode links go to.
  */
 function httpOriginsOf(row: StorageConfigRow): string[] {
   if (row.storage_type !== 'S3') return [];
-  const origins: string[] = [];
-  const add = (url: string) => {
-    try {
-      const parsed = new URL(url);
-      if (parsed.protocol === 'http:') origins.push(parsed.origin);
-    } catch {
-      // Not a URL: nothing the browser could reach either.
-    }
-  };
-  add(row.endpoint_url);
-  if (row.path_style !== 1 && /^http:\/\//i.test(row.endpoint_url)) {
-    add(row.endpoint_url.replace(/^http:\/\//i, `http://${row.bucket_name}.`));
-  }
-  if (row.custom_host) add(row.custom_host);
-  return origins;
+  const urls = [bucketBaseUrl(row), row.custom_host];
+  return urls.flatMap((url) => (url && /^http:\/\//i.test(url) && URL.canParse(url) ? [new URL(url).origin] : []));
 }
 
 /** Storage configs: admin CRUD, the read-only view for API keys, connection tests, and opening stores. */
