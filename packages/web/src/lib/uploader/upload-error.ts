@@ -24,13 +24,19 @@ export class UploadError extends Error {
   readonly code: UploadErrorCode;
   /** HTTP status of a failed PUT (0 when there was no answer). */
   readonly status: number;
+  /**
+   * The failed PUT went straight to an S3 bucket, not to Driftbox. Without an answer the browser cannot
+   * tell a dropped connection from a bucket whose CORS rules refuse this site, so the message names both.
+   */
+  readonly toStorage: boolean;
   override readonly cause: unknown;
 
-  constructor(code: UploadErrorCode, options: { status?: number; cause?: unknown; message?: string } = {}) {
+  constructor(code: UploadErrorCode, options: { status?: number; cause?: unknown; message?: string; toStorage?: boolean } = {}) {
     super(options.message ?? code);
     this.name = 'UploadError';
     this.code = code;
     this.status = options.status ?? 0;
+    this.toStorage = options.toStorage ?? false;
     this.cause = options.cause;
   }
 }

@@ -19,6 +19,12 @@ export interface PutResult {
 /** One PUT of a body to a signed URL. Injected into the engine so tests need no network. */
 export type PutFn = (url: string, body: Blob, options: PutOptions) => Promise<PutResult>;
 
+/** True when `url` is not on the Driftbox server: a presigned S3 URL rather than LOCAL's signed one. */
+export function isStorageUrl(url: string): boolean {
+  const page = window.location.href;
+  return new URL(url, page).origin !== new URL(onBackend('/'), page).origin;
+}
+
 /**
  * PUT with XMLHttpRequest: fetch has no upload progress. The URL is signed (S3 presigned or LOCAL's
  * HMAC URL, server-relative, so taken against the backend), so no Authorization header is sent — it
@@ -27,8 +33,9 @@ export type PutFn = (url: string, body: Blob, options: PutOptions) => Promise<Pu
 export const xhrPut: PutFn = (url, body, options) =>
   new Promise<PutResult>((resolve, reject) => {
     if (options.signal?.aborted) return reject(new UploadError('ABORTED'));
+    const target = onBackend(url);
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', onBackend(url));
+    xhr.open('PUT', target);
     xhr.timeout = options.timeoutMs ?? CHUNK_UPLOAD_TIMEOUT_MS;
     for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     const onAbort = () => xhr.abort();
@@ -46,7 +53,7 @@ export const xhrPut: PutFn = (url, body, options) =>
     };
     xhr.onerror = () => {
       settle();
-      reject(new UploadError('NETWORK'));
+      reject(new UploadError('NETWORK', { toStorage: isStorageUrl(target) }));
     };
     xhr.ontimeout = () => {
       settle();

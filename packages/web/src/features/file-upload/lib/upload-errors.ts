@@ -23,7 +23,7 @@ function uploadErrorText(t: TFunction, error: UploadError): string {
     case 'NO_ETAG':
       return t('upload.errors.noEtag');
     case 'NETWORK':
-      return t('upload.errors.network');
+      return t(error.toStorage ? 'upload.errors.storageUnreachable' : 'upload.errors.network');
     case 'TIMEOUT':
       return t('upload.errors.timeout');
     case 'ABORTED':

@@ -1,0 +1,20 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { UploadError } from '../../../lib/uploader/upload-error';
+import { uploadErrorMessage } from './upload-errors';
+
+describe('uploadErrorMessage', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('says a bucket that did not answer may refuse the site (CORS), in both languages', async () => {
+    await i18n.changeLanguage('en');
+    const lost = new UploadError('NETWORK', { toStorage: true });
+    expect(uploadErrorMessage(i18n.t, lost)).toMatch(/^The storage did not answer: check your connection.*CORS rules may not allow this site.*Test under Admin → Storage config\.$/);
+    expect(uploadErrorMessage(i18n.t, new UploadError('NETWORK'))).toBe('Network error: check your connection and retry.');
+    await i18n.changeLanguage('zh-CN');
+    expect(uploadErrorMessage(i18n.t, lost)).toMatch(/^存储没有响应.*CORS.*「测试」/);
+    expect(uploadErrorMessage(i18n.t, new UploadError('NETWORK'))).toBe('网络错误：请检查网络连接后重试。');
+  });
+});
