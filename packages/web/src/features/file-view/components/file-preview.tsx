@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
-import { officeViewerUrl, previewKindOf, type PreviewSettings } from '../../../lib/file-preview';
+import { isPrivateUrl, officeViewerUrl, previewKindOf, type PreviewSettings } from '../../../lib/file-preview';
 import { formatBytes } from '../../../lib/format';
 import { useOfficePreview } from '../api/get-office-preview';
 import { TEXT_PREVIEW_MAX_BYTES, TextPreview } from './text-preview';
@@ -47,7 +47,7 @@ export function FilePreview({ file, settings, downloadAction }: { file: OpenFile
     case 'pdf':
       return <PdfPreview file={file} downloadAction={downloadAction} />;
     case 'office':
-      return <OfficePreview file={file} settings={settings} />;
+      return <OfficePreview file={file} settings={settings} downloadAction={downloadAction} />;
     case 'markdown':
     case 'text':
       if (file.size > TEXT_PREVIEW_MAX_BYTES) return noPreview(t('fileView.preview.tooLarge'), t('fileView.preview.tooLargeHint', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) }));
@@ -100,8 +100,11 @@ function PdfPreview({ file, downloadAction }: { file: OpenFile; downloadAction: 
   );
 }
 
-/** Office files open in the online viewer the admin chose; it fetches the file from a temporary link. */
-function OfficePreview({ file, settings }: { file: OpenFile; settings: PreviewSettings }) {
+/**
+ * Office files open in the online viewer the admin chose; it fetches the file from a temporary link, so a
+ * link the internet cannot reach (a server on localhost or a LAN) gets a word instead of the viewer's error.
+ */
+function OfficePreview({ file, settings, downloadAction }: { file: OpenFile; settings: PreviewSettings; downloadAction: ReactNode }) {
   const { t } = useTranslation();
   const office = useOfficePreview(file.slug, file.access_token);
   if (office.isPending) {
@@ -113,6 +116,10 @@ function OfficePreview({ file, settings }: { file: OpenFile; settings: PreviewSe
   }
   if (office.isError) return <ErrorState title={t('fileView.preview.loadFailed')} message={errorMessage(office.error)} onRetry={() => void office.refetch()} retrying={office.isFetching} />;
   const provider = settings.officeProvider === 'google' ? t('fileView.preview.google') : t('fileView.preview.microsoft');
+  if (isPrivateUrl(office.data.url)) {
+    const host = new URL(office.data.url).host;
+    return <EmptyState icon={EyeOff} title={t('fileView.preview.officeUnreachable')} description={t('fileView.preview.officeUnreachableHint', { provider, host })} action={downloadAction} />;
+  }
   return (
     <div>
       <iframe src={officeViewerUrl(settings.officeProvider, office.data.url)} title={t('fileView.preview.officeTitle', { name: file.filename })} className="block h-[75vh] w-full border-0 bg-white" />

@@ -264,6 +264,19 @@ describe('file page', () => {
     }
   });
 
+  it('says why an Office file on a server the internet cannot reach gets no online preview', async () => {
+    mockApi({
+      'GET /api/public/files/pic': () => ok(file({ filename: 'report.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })),
+      'GET /api/admin/settings': previewSettings(),
+      'GET /api/office-preview/pic': () => ok({ url: 'http://192.168.1.20:8787/api/local-storage/local/object?key=r.docx&sig=1', filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true }),
+    });
+    renderPage();
+    expect(await screen.findByText('No online preview from this address')).toBeInTheDocument();
+    expect(screen.getByText(/The Microsoft Office viewer reads the file over the internet, and 192\.168\.1\.20:8787 cannot be reached/)).toBeInTheDocument();
+    expect(screen.queryByTitle('Online preview of report.docx')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Download' }).length).toBeGreaterThan(0);
+  });
+
   it('warns on the last allowed view and offers no link that just stopped working', async () => {
     mockApi({ 'GET /api/public/files/pic': () => ok(file({ max_views: 2, views: 2, is_last_view: true })), 'GET /api/admin/settings': previewSettings() });
     renderPage();
