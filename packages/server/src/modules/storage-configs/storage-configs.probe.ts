@@ -98,10 +98,27 @@ async function expectOk(res: Response, what: Text): Promise<void> {
   throw fail(`${what.en} failed with HTTP ${res.status}${detail ? `: ${detail}` : ''}`, `${what.zh}失败，HTTP ${res.status}${detail ? `：${detail}` : ''}`);
 }
 
+/** Browsers treat these as secure even over plain http, so an https page may still call them. */
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * An https page may not send requests to a plain-http address (mixed content): the browser blocks them
+ * before any CORS rule is read, so the check says that instead.
+ */
+export function assertNotMixedContent(origin: string, url: string): void {
+  const target = new URL(url);
+  if (!origin.toLowerCase().startsWith('https:') || target.protocol !== 'http:' || LOOPBACK_HOST.test(target.hostname)) return;
+  throw fail(
+    `Pages on ${origin} cannot reach ${target.origin}: browsers block plain-http requests from https pages (mixed content). Give this storage an https endpoint.`,
+    `${origin} 上的页面无法访问 ${target.origin}：浏览器会阻止 https 页面发出的明文 http 请求（混合内容）。请为此存储使用 https 端点。`,
+  );
+}
+
 /** Preflight of a presigned PUT, then a real GET, both from the caller's origin. */
 async function checkCors(store: ObjectStore, options: ProbeOptions, key: string): Promise<Text> {
   const hint = corsHint(options.provider, options.origin);
   const put = await store.presignPut(key, { expiresIn: options.expiresIn, contentType: 'text/plain' });
+  assertNotMixedContent(options.origin, put.url);
   const preflight = await options.fetch(put.url, {
     method: 'OPTIONS',
     headers: { Origin: options.origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type' },

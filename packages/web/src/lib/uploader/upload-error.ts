@@ -11,6 +11,8 @@ export type UploadErrorCode =
   | 'ABORTED'
   /** Storage answered a PUT with an error status. */
   | 'HTTP'
+  /** An https page would PUT to a plain-http bucket, which browsers block (mixed content). */
+  | 'INSECURE_STORAGE'
   /** A part still failed after its retries. */
   | 'PARTS_FAILED'
   /** `POST /api/s3/presign` failed. */

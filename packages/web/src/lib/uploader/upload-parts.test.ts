@@ -139,6 +139,13 @@ describe('ETag', () => {
     // No retries for a CORS setting, and the other parts were stopped.
     expect(fake.calls.length).toBeLessThanOrEqual(3);
   });
+
+  it('fails at once, without retries, when the browser blocks the address (mixed content)', async () => {
+    const blob = new Blob([new Uint8Array(300)]);
+    const fake = fakePut({ delay: 1, fail: () => new UploadError('INSECURE_STORAGE') });
+    await expect(uploadParts({ blob, partSize: 100, partCount: 3, urls: urlsFor(3), put: fake.put })).rejects.toMatchObject({ code: 'INSECURE_STORAGE' });
+    expect(fake.calls.length).toBeLessThanOrEqual(3);
+  });
 });
 
 describe('resume', () => {

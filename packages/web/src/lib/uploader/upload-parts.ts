@@ -42,9 +42,12 @@ export function partCountFor(size: number, partSize: number): number {
   return Math.max(1, Math.ceil(size / partSize));
 }
 
-/** Errors a retry cannot fix: the user's cancel, and a missing ETag (a CORS setting, not a glitch). */
+/**
+ * Errors a retry cannot fix: the user's cancel, a missing ETag (a CORS setting, not a glitch) and an
+ * address the browser blocks outright (mixed content).
+ */
 function isFinal(error: unknown): boolean {
-  return isAbort(error) || (isUploadError(error) && error.code === 'NO_ETAG');
+  return isAbort(error) || (isUploadError(error) && (error.code === 'NO_ETAG' || error.code === 'INSECURE_STORAGE'));
 }
 
 /**

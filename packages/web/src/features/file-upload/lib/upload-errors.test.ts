@@ -17,4 +17,11 @@ describe('uploadErrorMessage', () => {
     expect(uploadErrorMessage(i18n.t, lost)).toMatch(/^存储没有响应.*CORS.*「测试」/);
     expect(uploadErrorMessage(i18n.t, new UploadError('NETWORK'))).toBe('网络错误：请检查网络连接后重试。');
   });
+
+  it('names mixed content when an https page would upload to a plain-http bucket', async () => {
+    await i18n.changeLanguage('en');
+    expect(uploadErrorMessage(i18n.t, new UploadError('INSECURE_STORAGE'))).toMatch(/^This page is on https, but the storage's upload address is plain http/);
+    await i18n.changeLanguage('zh-CN');
+    expect(uploadErrorMessage(i18n.t, new UploadError('INSECURE_STORAGE'))).toMatch(/混合内容/);
+  });
 });

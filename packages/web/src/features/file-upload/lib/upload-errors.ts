@@ -30,6 +30,8 @@ function uploadErrorText(t: TFunction, error: UploadError): string {
       return t('upload.errors.aborted');
     case 'HTTP':
       return t('upload.errors.storageRefused', { status: error.status });
+    case 'INSECURE_STORAGE':
+      return t('upload.errors.insecureStorage');
     case 'PARTS_FAILED':
       return t('upload.errors.partsFailed');
     default:
