@@ -7,6 +7,7 @@ export * from './envelope.js';
 export * from './constants.js';
 export * from './format.js';
 export * from './file-types.js';
+export * from './mixed-content.js';
 export * from './validation-messages.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

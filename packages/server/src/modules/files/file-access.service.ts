@@ -1,4 +1,4 @@
-import { FILE_ACCESS_TOKEN_TTL_MS, settingAsList, type FilePublicDto, type OfficePreviewDto } from '@driftbox/contract';
+import { FILE_ACCESS_TOKEN_TTL_MS, isMixedContent, settingAsList, type FilePublicDto, type OfficePreviewDto } from '@driftbox/contract';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -54,6 +54,8 @@ export interface OpenRequest extends LinkCredentials {
   /** The `If-Range` header: the range is served only while it still names the stored object. */
   ifRange?: string | undefined;
   headOnly: boolean;
+  /** The origin the client reached the server at: an https page cannot follow a plain-http direct link. */
+  origin: string;
 }
 
 const WRONG_PASSWORD = { en: 'Wrong password', zh: '密码错误' };
@@ -192,7 +194,10 @@ export function createFileAccessService(deps: FileAccessDeps) {
       const row = await access(request.slug, request, !request.headOnly);
       // A HEAD is answered here even in direct mode: a signed link would let it GET the bytes uncounted.
       if (row.use_proxy === 1 || request.headOnly) return stream(row, request);
-      return { kind: 'redirect', location: (await directUrl(row, request.mode)).url };
+      const { url } = await directUrl(row, request.mode);
+      // Browsers block a plain-http link behind an https site (previews and downloads alike): serve it here.
+      if (isMixedContent(request.origin, url)) return stream(row, request);
+      return { kind: 'redirect', location: url };
     },
 
     /** `GET /api/office-preview/{slug}`: a temporary absolute link for the online Office viewers. */

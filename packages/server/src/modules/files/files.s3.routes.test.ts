@@ -41,6 +41,7 @@ describe.skipIf(s3Server === null)('file shares on S3 (MinIO)', () => {
 
   const post = (path: string, body: unknown) => h.call('POST', path, { headers: h.actors.admin(), body });
   const download = async (slug: string, headers: Record<string, string> = {}) => parsed(await h.app.request(`/api/file-download/${slug}`, { headers }));
+  const setCustomHost = (custom_host: string | null) => h.call('PUT', `/api/s3-configs/${config.id}`, { headers: h.actors.admin(), body: { custom_host } });
   const objectKeys = async () => (await (await h.services.storageConfigs.storeFor(config.id)).store.list({ prefix: 'shares/' })).objects.map((o) => o.key);
 
   it('streams a form upload of unknown length into the bucket; proxy download with Range', async () => {
@@ -68,8 +69,7 @@ describe.skipIf(s3Server === null)('file shares on S3 (MinIO)', () => {
   });
 
   it('with a custom host, a direct view goes to the plain custom-host address; downloads stay signed', async () => {
-    const set = (custom_host: string | null) => h.call('PUT', `/api/s3-configs/${config.id}`, { headers: h.actors.admin(), body: { custom_host } });
-    expect((await set('https://cdn.example.com/')).status).toBe(200);
+    expect((await setCustomHost('https://cdn.example.com/')).status).toBe(200);
     try {
       const res = await uploadDirect(h, 'pic ture.png', 'png', { query: `s3_config_id=${config.id}&slug=s3-cdn&use_proxy=0`, headers: { ...h.actors.admin(), 'Content-Length': '3' } });
       expect(res.status, res.text).toBe(201);
@@ -83,7 +83,25 @@ describe.skipIf(s3Server === null)('file shares on S3 (MinIO)', () => {
       const presign = (await post('/api/s3/presign', { s3_config_id: config.id, filename: 'a.txt', size: 1 })).body.data as FilePresignDto;
       expect(presign.s3_url).toBe(`https://cdn.example.com/${presign.storage_path}`);
     } finally {
-      expect((await set(null)).status).toBe(200);
+      expect((await setCustomHost(null)).status).toBe(200);
+    }
+  });
+
+  it('behind an https site, a plain-http direct link is streamed instead (browsers would block it)', async () => {
+    expect((await setCustomHost('http://cdn.lan')).status).toBe(200);
+    try {
+      const res = await uploadDirect(h, 'note.txt', 'over plain http', { query: `s3_config_id=${config.id}&slug=s3-mixed&use_proxy=0`, headers: { ...h.actors.admin(), 'Content-Length': '15' } });
+      expect(res.status, res.text).toBe(201);
+      // Over http the view still goes to the custom host...
+      expect((await h.app.request('http://driftbox.test/api/file-view/s3-mixed')).headers.get('location')).toMatch(/^http:\/\/cdn\.lan\//);
+      // ...but a page on https could not load it, so the bytes come from here.
+      const secure = await h.app.request('https://driftbox.test/api/file-view/s3-mixed');
+      expect(secure.status).toBe(200);
+      expect(await secure.text()).toBe('over plain http');
+      // MinIO on loopback stays a redirect: browsers allow http://127.0.0.1 from https pages.
+      expect((await h.app.request('https://driftbox.test/api/file-download/s3-mixed')).status).toBe(302);
+    } finally {
+      expect((await setCustomHost(null)).status).toBe(200);
     }
   });
 

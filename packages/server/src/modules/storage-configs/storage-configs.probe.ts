@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
-import type { StorageTestCheck, StorageTestResult } from '@driftbox/contract';
+import { isMixedContent, type StorageTestCheck, type StorageTestResult } from '@driftbox/contract';
 import { t, type Lang, type Text } from '../../lib/i18n.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
@@ -98,19 +98,13 @@ async function expectOk(res: Response, what: Text): Promise<void> {
   throw fail(`${what.en} failed with HTTP ${res.status}${detail ? `: ${detail}` : ''}`, `${what.zh}失败，HTTP ${res.status}${detail ? `：${detail}` : ''}`);
 }
 
-/** Browsers treat these as secure even over plain http, so an https page may still call them. */
-const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
-/**
- * An https page may not send requests to a plain-http address (mixed content): the browser blocks them
- * before any CORS rule is read, so the check says that instead.
- */
+/** The browser blocks an https page's requests to plain http before any CORS rule is read: say that instead. */
 export function assertNotMixedContent(origin: string, url: string): void {
-  const target = new URL(url);
-  if (!origin.toLowerCase().startsWith('https:') || target.protocol !== 'http:' || LOOPBACK_HOST.test(target.hostname)) return;
+  if (!isMixedContent(origin, url)) return;
+  const target = new URL(url).origin;
   throw fail(
-    `Pages on ${origin} cannot reach ${target.origin}: browsers block plain-http requests from https pages (mixed content). Give this storage an https endpoint.`,
-    `${origin} 上的页面无法访问 ${target.origin}：浏览器会阻止 https 页面发出的明文 http 请求（混合内容）。请为此存储使用 https 端点。`,
+    `Pages on ${origin} cannot reach ${target}: browsers block plain-http requests from https pages (mixed content). Give this storage an https endpoint.`,
+    `${origin} 上的页面无法访问 ${target}：浏览器会阻止 https 页面发出的明文 http 请求（混合内容）。请为此存储使用 https 端点。`,
   );
 }
 

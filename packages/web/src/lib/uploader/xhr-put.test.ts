@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UploadError } from './upload-error';
-import { isMixedContent, isStorageUrl, xhrPut } from './xhr-put';
+import { isStorageUrl, xhrPut } from './xhr-put';
 
 describe('xhrPut', () => {
   it('tells a presigned bucket URL from a URL on the Driftbox server', () => {
@@ -16,16 +16,5 @@ describe('xhrPut', () => {
     const toBucket = await xhrPut('http://127.0.0.1:1/bucket/key', body, {}).catch((e: unknown) => e);
     expect(toBucket).toBeInstanceOf(UploadError);
     expect(toBucket).toMatchObject({ code: 'NETWORK', toStorage: true });
-  });
-
-  it('knows the PUTs an https page may not send: plain http, except to loopback', () => {
-    const https = 'https://paste.example.com/upload';
-    expect(isMixedContent('http://minio.lan:9000/bucket/key', https)).toBe(true);
-    expect(isMixedContent('http://192.168.1.20:9000/bucket/key', https)).toBe(true);
-    expect(isMixedContent('https://bucket.s3.example.com/key', https)).toBe(false);
-    expect(isMixedContent('/api/local-storage/abc/part', https)).toBe(false);
-    expect(isMixedContent('http://127.0.0.1:9000/bucket/key', https)).toBe(false);
-    expect(isMixedContent('http://localhost:9000/bucket/key', https)).toBe(false);
-    expect(isMixedContent('http://minio.lan:9000/bucket/key', 'http://paste.lan:8787/upload')).toBe(false);
   });
 });

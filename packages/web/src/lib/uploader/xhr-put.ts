@@ -1,4 +1,4 @@
-import { CHUNK_UPLOAD_TIMEOUT_MS } from '@driftbox/contract';
+import { CHUNK_UPLOAD_TIMEOUT_MS, isMixedContent } from '@driftbox/contract';
 import { onBackend } from '../backend';
 import { UploadError } from './upload-error';
 
@@ -25,15 +25,6 @@ export function isStorageUrl(url: string): boolean {
   return new URL(url, page).origin !== new URL(onBackend('/'), page).origin;
 }
 
-/** Hosts browsers treat as secure over plain http, so an https page may still call them. */
-const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
-/** True when the browser would block a request from `page` to `url`: an https page calling plain http. */
-export function isMixedContent(url: string, page = window.location.href): boolean {
-  const target = new URL(url, page);
-  return new URL(page).protocol === 'https:' && target.protocol === 'http:' && !LOOPBACK_HOST.test(target.hostname);
-}
-
 /**
  * PUT with XMLHttpRequest: fetch has no upload progress. The URL is signed (S3 presigned or LOCAL's
  * HMAC URL, server-relative, so taken against the backend), so no Authorization header is sent — it
@@ -44,7 +35,7 @@ export const xhrPut: PutFn = (url, body, options) =>
     if (options.signal?.aborted) return reject(new UploadError('ABORTED'));
     const target = onBackend(url);
     // Blocked before it leaves the browser, with nothing but a bare network error to show for it.
-    if (isMixedContent(target)) return reject(new UploadError('INSECURE_STORAGE'));
+    if (isMixedContent(window.location.origin, target)) return reject(new UploadError('INSECURE_STORAGE'));
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', target);
     xhr.timeout = options.timeoutMs ?? CHUNK_UPLOAD_TIMEOUT_MS;
