@@ -115,5 +115,13 @@ describe.each(dialects)('POST /api/s3-configs/{id}/test (%s)', (dialect) => {
       expect(zh.body.message).toBe('存储测试发现问题');
       expect((zh.body.data as StorageTestResult).checks.find((c) => c.name === 'list')?.message).toMatch(/^无法连接：服务端点拒绝了连接/);
     });
+
+    it('names a port that fetch and browsers refuse to call, instead of "fetch failed"', async () => {
+      const config = await createS3({ endpoint_url: 'http://127.0.0.1:9' });
+      const { result } = await runTest(config.id);
+      for (const name of ['presigned', 'cors']) {
+        expect(result.checks.find((c) => c.name === name)).toMatchObject({ ok: false, message: expect.stringMatching(/^The endpoint uses a port that browsers refuse to call/) });
+      }
+    });
   });
 });

@@ -56,11 +56,25 @@ function systemCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** True when fetch refused the address outright for its port (the Fetch standard's blocked ports, as browsers do). */
+function isBlockedPort(err: unknown): boolean {
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth += 1) {
+    if (e.message === 'bad port') return true;
+  }
+  return false;
+}
+
 /** What went wrong, in words an admin can act on; the technical detail stays in parentheses. */
 function explainFailure(err: unknown): Text {
   if (err instanceof ProbeFailure) return err.text;
   const detail = err instanceof Error ? err.message : String(err);
   const code = systemCode(err);
+  if (isBlockedPort(err)) {
+    return {
+      en: 'The endpoint uses a port that browsers refuse to call (a blocked port such as 9 or 6000): use another port',
+      zh: '服务端点使用了浏览器拒绝访问的端口（例如 9 或 6000 等被屏蔽的端口）：请换用其他端口',
+    };
+  }
   const known: [boolean, string, string][] = [
     [isStorageError(err, 'ACCESS_DENIED'), 'The storage refused the credentials or the operation: check the access key, the secret and their permissions', '存储拒绝了凭据或操作：请检查访问密钥、密钥及其权限'],
     [isStorageError(err, 'BUCKET_NOT_FOUND'), 'The bucket does not exist: check the bucket name and the region', '存储桶不存在：请检查存储桶名称和区域'],
