@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
+import { takeDroppedFiles } from '../lib/dropped-files';
 
 export interface DropZoneProps {
   onFiles: (files: File[]) => void;
@@ -26,7 +27,7 @@ export function DropZone({ onFiles, maxBytes, disabled, touch, ref }: DropZonePr
     event.preventDefault();
     setOver(false);
     if (disabled) return;
-    const files = [...event.dataTransfer.files];
+    const files = takeDroppedFiles(event.dataTransfer);
     if (files.length > 0) onFiles(files);
   }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadAuthFromStorage, startAdminSession, startApiKeySession } from '../../../lib/auth-store';
 import { fail, ok } from '../../../test/http';
+import { Toaster } from '../../../components/ui/toaster';
 import { renderWithApp } from '../../../test/render';
 import { RESUME_STORAGE_KEY } from '../../../lib/uploader/resume-store';
 import { RECENT_UPLOADS_KEY } from '../lib/recent-uploads';
@@ -78,6 +79,25 @@ describe('the files tab', () => {
     const huge = screen.getByRole('listitem', { name: 'huge.iso' });
     expect(within(huge).getByRole('alert')).toHaveTextContent('huge.iso is too large: 11.0 MB, the maximum upload size is 10.0 MB.');
     expect(within(huge).queryByRole('button', { name: 'Retry huge.iso' })).toBeNull();
+  });
+
+  it('leaves a dropped folder out with a warning, and queues the files dropped with it', async () => {
+    api();
+    renderWithApp(
+      <>
+        <UploadPage />
+        <Toaster />
+      </>,
+    );
+    await screen.findByText('Up to 10.0 MB per file');
+    const a = file('a.txt', 10);
+    // A folder arrives as a File too (which fails once read); only its entry says it is a directory.
+    const photos = file('photos', 4096);
+    const item = (f: File, isDirectory: boolean) => ({ kind: 'file', getAsFile: () => f, webkitGetAsEntry: () => ({ isDirectory, name: f.name }) });
+    fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [photos, a], items: [item(photos, true), item(a, false)], types: ['Files'] } });
+    expect(screen.getByRole('listitem', { name: 'a.txt' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'photos' })).toBeNull();
+    expect(await screen.findByText('photos is a folder, and folders cannot be uploaded: drop the files inside it, or a .zip of it.')).toBeInTheDocument();
   });
 
   it('offers Upload only with something to send, and checks the options before sending', async () => {

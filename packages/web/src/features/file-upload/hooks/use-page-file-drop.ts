@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { takeDroppedFiles } from '../lib/dropped-files';
 
 function carriesFiles(event: DragEvent): boolean {
   return event.dataTransfer?.types.includes('Files') ?? false;
@@ -19,8 +20,9 @@ export function usePageFileDrop(onFiles: (files: File[]) => void, enabled: boole
       // The drop zone already took these (it prevents the default first).
       if (!carriesFiles(event) || event.defaultPrevented) return;
       event.preventDefault();
-      const files = [...(event.dataTransfer?.files ?? [])];
-      if (enabled && files.length > 0) onFiles(files);
+      if (!enabled || !event.dataTransfer) return;
+      const files = takeDroppedFiles(event.dataTransfer);
+      if (files.length > 0) onFiles(files);
     }
     window.addEventListener('dragover', onDragOver);
     window.addEventListener('drop', onDrop);
