@@ -162,6 +162,42 @@ describe('the files tab', () => {
     expect(screen.getByText('Recent uploads')).toBeInTheDocument();
   });
 
+  it('copies the links of a finished batch in one go, one per line', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    let n = 0;
+    api({
+      'POST /api/s3/presign': () => {
+        n += 1;
+        return ok({ file_id: `f${n}`, slug: `s${n}`, upload_url: `/api/local-storage/local/object?sig=${n}`, headers: {}, storage_path: `${n}.txt`, storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE });
+      },
+      'POST /api/s3/commit': (request) => {
+        const id = (request.body as { file_id: string }).file_id;
+        return ok({ ...detailDto(), id, slug: `s${id.slice(1)}`, filename: `${id}.txt`, size: 10, created_at: '2026-01-01T00:00:00.000Z' });
+      },
+    });
+    const user = userEvent.setup();
+    const writeText = vi.fn(async (_text: string) => undefined);
+    vi.stubGlobal('isSecureContext', true);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderWithApp(
+      <>
+        <UploadPage />
+        <Toaster />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    drop([file('a.txt', 10)]);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await within(screen.getByRole('listitem', { name: 'a.txt' })).findByText('Done')).toBeInTheDocument();
+    // One link has its own copy button: the batch action appears from two on.
+    expect(screen.queryByRole('button', { name: /^Copy \d+ links$/ })).toBeNull();
+    drop([file('b.txt', 10)]);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy 2 links' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/file/s1\n${window.location.origin}/file/s2`);
+    expect(await screen.findByText('2 links copied, one per line')).toBeInTheDocument();
+  });
+
   it('Clear in Recent uploads forgets them and hands focus to the options card, not the page body', async () => {
     localStorage.setItem(RECENT_UPLOADS_KEY, JSON.stringify([{ slug: 'old-1', filename: 'old.txt', size: 3, url: 'http://x/file/old-1', uploadedAt: '2026-01-01T00:00:00.000Z' }]));
     api({});

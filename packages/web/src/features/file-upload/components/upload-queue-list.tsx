@@ -1,6 +1,8 @@
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCopyLink } from '../../../components/share/use-copy-link';
 import { Button, focusRing } from '../../../components/ui/button';
+import { fileShareUrl } from '../../../lib/file-links';
 import { cn } from '../../../lib/cn';
 import { useListFocus } from '../hooks/use-list-focus';
 import { isActive, type QueueItem } from '../lib/upload-queue';
@@ -25,7 +27,10 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
   const own = useRef<HTMLElement>(null);
   const section = ref ?? own;
   const keep = useListFocus(section, onEmpty);
+  const copy = useCopyLink();
   if (items.length === 0) return null;
+  // One link per line, in the list's order: what a chat message or an email wants for a batch.
+  const links = items.flatMap((i) => (i.status === 'done' && i.result ? [fileShareUrl(i.result.slug)] : []));
   const done = items.filter((i) => i.status === 'done').length;
   const failed = items.filter((i) => i.status === 'error').length;
   const cancelled = items.filter((i) => i.status === 'cancelled').length;
@@ -41,6 +46,11 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
           {cancelled > 0 ? <> <span className="whitespace-nowrap">· {t('upload.queue.cancelled', { count: cancelled })}</span></> : null}
         </p>
         <div className="flex flex-wrap justify-end gap-1">
+          {links.length > 1 ? (
+            <Button variant="ghost" size="sm" onClick={() => void copy(links.join('\n'), t('upload.queue.linksCopied', { count: links.length }))}>
+              {t('upload.queue.copyLinks', { count: links.length })}
+            </Button>
+          ) : null}
           {busy ? (
             // The button goes once the running upload has stopped (later): the list takes focus now.
             <Button
