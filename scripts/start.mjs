@@ -15,3 +15,16 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+// Under npm, a stop signal sent to npm reaches its shell, which dies without passing it on: this
+// process is left behind with a new parent. A changed parent therefore means npm is gone, and the
+// server is stopped the way a signal would have stopped it (open requests finish, views are saved).
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    server.kill('SIGTERM');
+  }, 1000);
+  watch.unref();
+}
