@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseContentDisposition, parseContentType } from './header-params.js';
+import { headerText, parseContentDisposition, parseContentType } from './header-params.js';
 
 /** A header value as Node hands it over: each byte of the UTF-8 text as one latin1 character. */
 const asRead = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
@@ -40,5 +40,16 @@ describe('parseContentDisposition', () => {
     expect(parseContentDisposition('attachment; filename=""')?.filename).toBeUndefined();
     expect(parseContentDisposition('attachment; filename=two words.pdf')).toBeNull();
     expect(parseContentDisposition('attachment; filename=a.pdf;')).toBeNull();
+  });
+});
+
+describe('headerText', () => {
+  it('reads the bytes of a header as UTF-8 when they are, and leaves anything else as it came', () => {
+    expect(headerText(asRead('密码 123'))).toBe('密码 123');
+    expect(headerText(asRead('crème brûlée'))).toBe('crème brûlée');
+    expect(headerText('plain ascii')).toBe('plain ascii');
+    // latin1 bytes that are no UTF-8 (an old client's "café"): kept, not replaced by U+FFFD.
+    expect(headerText('caf\xe9')).toBe('caf\xe9');
+    expect(headerText(undefined)).toBeUndefined();
   });
 });

@@ -88,3 +88,22 @@ export function parseContentDisposition(text: string): { type: string; name: str
   if (!params) return null;
   return { type: type.toLowerCase(), name: utf8(params.get('name')), filename: params.get('filename*') || utf8(params.get('filename')) || undefined };
 }
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A text header as the client meant it (`X-Password: 密码`). Header values arrive as latin1, one
+ * character per byte; clients send UTF-8, so bytes that form valid UTF-8 are read as UTF-8, and any
+ * others (a real latin1 `café`) are kept as they came.
+ */
+export function headerText(value: string): string;
+export function headerText(value: string | undefined): string | undefined;
+export function headerText(value: string | undefined): string | undefined {
+  // Only text with bytes above ASCII and nothing past latin1 (a value set in code, not read off the wire).
+  if (value === undefined || !/[\x80-\xff]/.test(value) || /[\u0100-\uffff]/.test(value)) return value;
+  try {
+    return STRICT_UTF8.decode(Buffer.from(value, 'latin1'));
+  } catch {
+    return value;
+  }
+}

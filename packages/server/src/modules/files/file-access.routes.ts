@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.js';
 import { clientIp, type TrustProxy } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
+import { headerText } from '../../lib/header-params.js';
 import { requestOrigin } from '../../lib/origin.js';
 import { readJson } from '../../lib/request.js';
 import { responseBody } from '../../storage/streams.js';
@@ -18,7 +19,7 @@ function tokenOf(c: Context<AppEnv>): string | undefined {
 
 /** A script's password: `X-Password`, or `?password=` as the spec and the original's links have it. */
 function passwordOf(c: Context<AppEnv>): string | undefined {
-  return c.req.header('x-password') ?? c.req.query('password') ?? undefined;
+  return headerText(c.req.header('x-password')) ?? c.req.query('password') ?? undefined;
 }
 
 /**

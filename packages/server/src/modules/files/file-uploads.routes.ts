@@ -4,6 +4,7 @@ import type { AppEnv } from '../../app-env.js';
 import type { TrustProxy } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
+import { headerText } from '../../lib/header-params.js';
 import { requestOrigin } from '../../lib/origin.js';
 import { contentLengthOf, readJson, streamBody } from '../../lib/request.js';
 import { requirePermission } from '../../middleware/guards.js';
@@ -23,17 +24,22 @@ function directOptions(c: Context<AppEnv>): Record<string, string | undefined> {
   for (const name of DIRECT_OPTIONS) {
     const header = c.req.header(`x-${name.replace(/_/g, '-')}`);
     const value = header ?? c.req.query(name);
-    if (value !== undefined) options[name] = header !== undefined ? decodeHeader(header) : value;
+    if (value !== undefined) options[name] = header !== undefined ? decodeHeader(name, header) : value;
   }
   return options;
 }
 
-/** Header values are Latin-1 on the wire; scripts send non-ASCII remarks percent-encoded. */
-function decodeHeader(value: string): string {
+/**
+ * A header option as UTF-8 text; the others may also come percent-encoded (`X-Remark: %E5%AD%A3…`). A
+ * password never is: it must read the same as the `X-Password` of a later download, taken as sent.
+ */
+function decodeHeader(name: string, value: string): string {
+  const text = headerText(value);
+  if (name === 'password') return text;
   try {
-    return decodeURIComponent(value);
+    return decodeURIComponent(text);
   } catch {
-    return value;
+    return text;
   }
 }
 

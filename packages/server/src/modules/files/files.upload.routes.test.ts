@@ -125,6 +125,19 @@ describe.each(dialects)('uploading files (%s)', (dialect) => {
       expect((await fileRow(h, 'report'))?.password_hash).toMatch(/^scrypt\$/);
     });
 
+    it('takes UTF-8 header text as sent (curl -H), so a Chinese password opens the share on the web and by header', async () => {
+      // How Node hands the app a header sent as UTF-8 bytes: one latin1 character per byte.
+      const asSent = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+      const res = await uploadDirect(h, 'zh.txt', 'hello', { query: 'slug=zh-pw', headers: { ...h.actors.admin(), 'X-Password': asSent('密码 1%2'), 'X-Remark': asSent('季度报告') } });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.data).toMatchObject({ remark: '季度报告', has_password: true });
+      const verify = await h.call('POST', '/api/public/files/zh-pw/verify', { body: { password: '密码 1%2' } });
+      expect(verify.status, verify.text).toBe(200);
+      const download = await h.app.request('/api/file-download/zh-pw', { headers: { 'X-Password': asSent('密码 1%2') } });
+      expect(download.status).toBe(200);
+      expect(await download.text()).toBe('hello');
+    });
+
     it('answers just the link for Accept: text/plain', async () => {
       const res = await uploadDirect(h, 'a.txt', 'x', { query: 'slug=plain', headers: { ...h.actors.admin(), Accept: 'text/plain' } });
       expect(res.status).toBe(201);

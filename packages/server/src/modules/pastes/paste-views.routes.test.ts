@@ -214,6 +214,12 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
       expect(await views('notes')).toBe(1);
     });
 
+    it('reads a non-ASCII X-Paste-Password as the UTF-8 that curl sends', async () => {
+      await seedPaste(h, { slug: 'zh-locked', password: '密码', content: 'secret' });
+      // Node hands the app each byte of a header as one latin1 character.
+      expect((await raw('zh-locked', { 'X-Paste-Password': Buffer.from('密码', 'utf8').toString('latin1') })).text).toBe('secret');
+    });
+
     it('a protected paste needs the password (header or ?password=) or a token', async () => {
       await seedPaste(h, { slug: 'locked', password: 'pw 1&2', content: 'secret' });
       const none = await raw('locked');

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../../app-env.js';
 import { clientIp, type TrustProxy } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
+import { headerText } from '../../lib/header-params.js';
 import { AppError } from '../../lib/errors.js';
 import { t } from '../../lib/i18n.js';
 import { ERROR_MESSAGES } from '../../lib/messages.js';
@@ -42,7 +43,7 @@ export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy
   app.get('/raw/:slug', async (c) => {
     const slug = c.req.param('slug');
     // `?password=` because the spec names it; the header or a token keeps it out of logs and history.
-    const password = c.req.header(PASTE_PASSWORD_HEADER) || c.req.query('password') || undefined;
+    const password = headerText(c.req.header(PASTE_PASSWORD_HEADER)) || c.req.query('password') || undefined;
     try {
       const content = await views.raw(slug, { token: tokenOf(c), password }, clientIp(c, options.trustProxy));
       return c.text(content, 200, {
