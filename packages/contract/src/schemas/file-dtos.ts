@@ -184,5 +184,10 @@ export const OfficePreviewDto = z.object({
   mimetype: z.string(),
   expires_in: z.number(),
   is_temporary: z.literal(true),
+  /**
+   * False when `url` is on an address servers on the internet cannot reach (localhost, a LAN name or
+   * address, as the server resolves it): the online viewers could not fetch it.
+   */
+  publicly_reachable: z.boolean(),
 });
 export type OfficePreviewDto = z.infer<typeof OfficePreviewDto>;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
-import { checkTarget, connectionFailure, guardedRequest, isForbiddenAddress, type SsrfPolicy } from './ssrf.js';
+import { checkTarget, connectionFailure, guardedRequest, isForbiddenAddress, isPubliclyReachable, type SsrfPolicy } from './ssrf.js';
 
 // Nothing here may send traffic beyond loopback: refused targets fail before any connection, and the
 // one allowed server is a fixture on 127.0.0.1 reached through a name only the injected policy trusts.
@@ -21,6 +21,24 @@ describe('isForbiddenAddress', () => {
 
   it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '169.255.0.1', '2606:4700:4700::1111', '2a00:1450::1'])('allows public %s', (address) => {
     expect(isForbiddenAddress(address)).toBe(false);
+  });
+});
+
+describe('isPubliclyReachable', () => {
+  // Names resolve through the injected policy: nothing here asks a real resolver.
+  const lan = new Map([['nas.lan', ['192.168.1.20']], ['printer.local', ['fe80::1']], ['paste.example.com', ['93.184.215.14']], ['split.example.com', ['10.0.0.5', '93.184.215.14']]]);
+  const policy: SsrfPolicy = { resolve: async (host) => lan.get(host) ?? Promise.reject(new Error('ENOTFOUND')) };
+
+  it('is false for localhost, private and link-local addresses and names that resolve only to them', async () => {
+    for (const url of ['http://127.0.0.1:8787/a', 'http://10.0.0.5/a', 'http://172.20.1.1/a', 'http://192.168.1.20:9000/a', 'http://169.254.169.254/a', 'http://100.100.1.1/a', 'http://[::1]:8787/a', 'http://[fd12:3456::1]/a', 'http://nas.lan:9000/a', 'http://printer.local/a']) {
+      expect(await isPubliclyReachable(url, policy), url).toBe(false);
+    }
+  });
+
+  it('is true for public addresses and names, one public address among others, and names it cannot resolve', async () => {
+    for (const url of ['https://paste.example.com/api/file-view/a', 'http://8.8.8.8/a', 'http://172.32.0.1/a', 'http://split.example.com/a', 'https://unknown.example/a']) {
+      expect(await isPubliclyReachable(url, policy), url).toBe(true);
+    }
   });
 });
 

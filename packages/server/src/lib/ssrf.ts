@@ -90,11 +90,36 @@ async function systemResolve(hostname: string): Promise<string[]> {
   return (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 }
 
+/** A URL's host as an address or a name: IPv6 without its brackets, lower-cased. */
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+}
+
+/** How long `isPubliclyReachable` waits for the resolver before giving the URL the benefit of the doubt. */
+const REACHABILITY_LOOKUP_MS = 2_000;
+
+/**
+ * Whether servers on the internet (an online Office viewer's) could fetch `url`: false when its host
+ * is, or resolves only to, addresses this guard refuses — localhost, a LAN name or address. A name that
+ * does not resolve here in time counts as reachable, so the viewer still gets its chance.
+ */
+export async function isPubliclyReachable(url: string, policy: SsrfPolicy = {}): Promise<boolean> {
+  const host = hostOf(new URL(url));
+  if (isIP(host)) return !isForbiddenAddress(host);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), REACHABILITY_LOOKUP_MS);
+  });
+  const lookup = (policy.resolve ?? systemResolve)(host).catch(() => []);
+  const addresses = await Promise.race([lookup, timeout]).finally(() => clearTimeout(timer));
+  return addresses.length === 0 || !addresses.every(isForbiddenAddress);
+}
+
 /** Checks a URL and returns the one address to connect to. */
 export async function checkTarget(url: URL, policy: SsrfPolicy = {}): Promise<{ address: string; family: 4 | 6 }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused('Only http and https URLs can be fetched', '只能获取 http 或 https 地址');
   if (url.username || url.password) throw refused('URLs with credentials are not supported', '不支持带用户名密码的 URL');
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = hostOf(url);
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_PREVIEW_SETTINGS, isPrivateUrl, previewKindOf, previewSettingsFrom } from './file-preview';
+import { FALLBACK_PREVIEW_SETTINGS, previewKindOf, previewSettingsFrom } from './file-preview';
 
 const defaults = previewSettingsFrom({});
 
@@ -31,34 +31,5 @@ describe('previewKindOf', () => {
     // Common text formats are in the default list.
     for (const name of ['app.yaml', 'server.log', 'data.csv', 'Cargo.toml', 'setup.cfg', 'style.css']) expect(previewKindOf(name, 'application/octet-stream', defaults), name).toBe('text');
     expect(previewKindOf('notes.markdown', 'application/octet-stream', FALLBACK_PREVIEW_SETTINGS)).toBe('markdown');
-  });
-});
-
-describe('isPrivateUrl', () => {
-  it('is true for addresses the online viewers cannot reach', () => {
-    for (const url of [
-      'http://localhost:8787/api/local-storage/local/object?key=a',
-      'http://127.0.0.1:9000/bucket/a.docx',
-      'http://10.0.0.5/a',
-      'http://172.20.1.1/a',
-      'http://192.168.1.20:9000/a',
-      'http://169.254.169.254/a',
-      'http://100.100.1.1/a',
-      'http://[::1]:8787/a',
-      'http://[fd12:3456::1]/a',
-      'http://nas/a',
-      'http://nas.lan:9000/a',
-      'http://printer.local/a',
-      'https://files.home.arpa/a',
-      'http://app.localhost/a',
-    ]) {
-      expect(isPrivateUrl(url), url).toBe(true);
-    }
-  });
-
-  it('is false for public names and addresses, and for what is not a URL', () => {
-    for (const url of ['https://paste.example.com/api/file-view/a', 'https://bucket.s3.amazonaws.com/a?sig=1', 'http://8.8.8.8/a', 'http://172.32.0.1/a', 'http://[2001:db8::1]/a', 'not a url']) {
-      expect(isPrivateUrl(url), url).toBe(false);
-    }
   });
 });

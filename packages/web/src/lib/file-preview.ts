@@ -97,35 +97,3 @@ export function officeViewerUrl(provider: OfficeProvider, fileUrl: string): stri
   const src = encodeURIComponent(fileUrl);
   return provider === 'google' ? `https://docs.google.com/gview?embedded=true&url=${src}` : `https://view.officeapps.live.com/op/embed.aspx?src=${src}`;
 }
-
-/** Name endings that never resolve on the public internet. */
-const PRIVATE_SUFFIXES = ['.localhost', '.local', '.lan', '.internal', '.intranet', '.home', '.corp', '.home.arpa'];
-
-function isPrivateIpv4(host: string): boolean {
-  const parts = host.split('.').map(Number);
-  if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return false;
-  const [a = 0, b = 0] = parts;
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-}
-
-function isPrivateIpv6(host: string): boolean {
-  const h = host.toLowerCase();
-  return h === '::1' || h === '::' || /^f[cd][0-9a-f]{0,2}:/.test(h) || /^fe[89ab][0-9a-f]?:/.test(h) || h.startsWith('::ffff:');
-}
-
-/**
- * True when the online viewers (servers of Microsoft or Google, on the internet) cannot fetch `url`:
- * localhost, a loopback, private, link-local or shared address, or a name that is not a public DNS name
- * (one label, `.local`, `.lan`, `.home.arpa` and the like). False for anything else, and for a non-URL.
- */
-export function isPrivateUrl(url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
-  } catch {
-    return false;
-  }
-  if (host.startsWith('[')) return isPrivateIpv6(host.slice(1, -1));
-  if (/^[\d.]+$/.test(host)) return isPrivateIpv4(host);
-  return host === 'localhost' || !host.includes('.') || PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix));
-}

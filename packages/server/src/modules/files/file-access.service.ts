@@ -8,6 +8,7 @@ import { contentDisposition, isInlineSafe, safeFileHeaders, servedType } from '.
 import type { AppCrypto } from '../../lib/crypto.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { shareTokens } from '../../lib/share-tokens.js';
+import { isPubliclyReachable, type SsrfPolicy } from '../../lib/ssrf.js';
 import { StorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
 import { getRequested } from '../../storage/range.js';
@@ -31,6 +32,8 @@ export interface FileAccessDeps {
   rateLimits: RateLimitService;
   settings: SettingsService;
   storage: FileStorage;
+  /** Name resolution for telling whether an Office viewer can reach a link; only tests set it. */
+  urlPolicy?: SsrfPolicy | undefined;
 }
 
 /** What the view/download routes send: a stream (proxy), a redirect (direct), or headers only. */
@@ -206,7 +209,15 @@ export function createFileAccessService(deps: FileAccessDeps) {
       const office = settingAsList(await deps.settings.value('preview_office_types'));
       if (!office.includes(extensionOf(row.filename))) throw badRequest({ en: 'This file cannot be previewed with an Office viewer', zh: '该文件不支持 Office 在线预览' });
       const { url, expiresIn } = await directUrl(row, 'download');
-      return { url: url.startsWith('/') ? `${origin}${url}` : url, filename: row.filename, mimetype: row.mimetype, expires_in: expiresIn, is_temporary: true };
+      const absolute = url.startsWith('/') ? `${origin}${url}` : url;
+      return {
+        url: absolute,
+        filename: row.filename,
+        mimetype: row.mimetype,
+        expires_in: expiresIn,
+        is_temporary: true,
+        publicly_reachable: await isPubliclyReachable(absolute, deps.urlPolicy),
+      };
     },
 
     /** A token for the share's owner or an admin, so management pages can open protected files. */

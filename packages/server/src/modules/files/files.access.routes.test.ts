@@ -298,6 +298,9 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       const res = await h.call('GET', '/api/office-preview/deck');
       expect(res.body).toMatchObject({ code: 200, url: expect.stringMatching(/^http:\/\/localhost\/api\/local-storage\/local\/object\?/), data: { filename: 'deck.pptx', is_temporary: true, expires_in: 3600 } });
       expect((await get(String(res.body.url).replace('http://localhost', ''))).text).toBe('pptx');
+      // A link on localhost is out of the online viewers' reach; one on a public address is not.
+      expect(res.body.data).toMatchObject({ publicly_reachable: false });
+      expect((await get('http://93.184.215.14/api/office-preview/deck')).body.data).toMatchObject({ publicly_reachable: true });
       await seedFile(h, { query: { slug: 'plain' } });
       expect((await h.call('GET', '/api/office-preview/plain')).body).toMatchObject({ code: 400, error: 'BAD_REQUEST' });
       expect((await h.call('GET', '/api/office-preview/missing')).status).toBe(404);

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto.js';
 import type { Ids } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
+import type { SsrfPolicy } from '../../lib/ssrf.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StorageConfigsService } from '../storage-configs/storage-configs.service.js';
@@ -25,6 +26,7 @@ export interface FileServicesDeps {
   rateLimits: RateLimitService;
   settings: SettingsService;
   storageConfigs: StorageConfigsService;
+  urlPolicy?: SsrfPolicy | undefined;
 }
 
 /**

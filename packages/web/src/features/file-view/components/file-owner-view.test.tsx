@@ -59,7 +59,7 @@ describe('file page for its owner', () => {
     const requests = mockApi({
       'GET /api/files/pic': () => ok(detail({ filename: 'report.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })),
       'GET /api/admin/settings': previewSettings(),
-      'GET /api/office-preview/pic': () => ok({ url: direct, filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true }),
+      'GET /api/office-preview/pic': () => ok({ url: direct, filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true, publicly_reachable: true }),
     });
     renderPage();
     expect(await screen.findByTitle('Online preview of report.docx')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/error-message';
-import { isPrivateUrl, officeViewerUrl, previewKindOf, type PreviewSettings } from '../../../lib/file-preview';
+import { officeViewerUrl, previewKindOf, type PreviewSettings } from '../../../lib/file-preview';
 import { formatBytes } from '../../../lib/format';
 import { useOfficePreview } from '../api/get-office-preview';
 import { TEXT_PREVIEW_MAX_BYTES, TextPreview } from './text-preview';
@@ -102,7 +102,7 @@ function PdfPreview({ file, downloadAction }: { file: OpenFile; downloadAction: 
 
 /**
  * Office files open in the online viewer the admin chose; it fetches the file from a temporary link, so a
- * link the internet cannot reach (a server on localhost or a LAN) gets a word instead of the viewer's error.
+ * link the internet cannot reach (the server says so: localhost, a LAN) gets a word instead of the viewer's error.
  */
 function OfficePreview({ file, settings, downloadAction }: { file: OpenFile; settings: PreviewSettings; downloadAction: ReactNode }) {
   const { t } = useTranslation();
@@ -116,7 +116,7 @@ function OfficePreview({ file, settings, downloadAction }: { file: OpenFile; set
   }
   if (office.isError) return <ErrorState title={t('fileView.preview.loadFailed')} message={errorMessage(office.error)} onRetry={() => void office.refetch()} retrying={office.isFetching} />;
   const provider = settings.officeProvider === 'google' ? t('fileView.preview.google') : t('fileView.preview.microsoft');
-  if (isPrivateUrl(office.data.url)) {
+  if (!office.data.publicly_reachable) {
     const host = new URL(office.data.url).host;
     return <EmptyState icon={EyeOff} title={t('fileView.preview.officeUnreachable')} description={t('fileView.preview.officeUnreachableHint', { provider, host })} action={downloadAction} />;
   }

@@ -252,7 +252,7 @@ describe('file page', () => {
       const requests = mockApi({
         'GET /api/public/files/pic': () => ok(file({ filename: 'report.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })),
         'GET /api/admin/settings': previewSettings({ preview_office_provider: provider }),
-        'GET /api/office-preview/pic': () => ok({ url: direct, filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true }),
+        'GET /api/office-preview/pic': () => ok({ url: direct, filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true, publicly_reachable: true }),
       });
       const view = renderPage();
       const frame = await screen.findByTitle('Online preview of report.docx');
@@ -268,7 +268,7 @@ describe('file page', () => {
     mockApi({
       'GET /api/public/files/pic': () => ok(file({ filename: 'report.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })),
       'GET /api/admin/settings': previewSettings(),
-      'GET /api/office-preview/pic': () => ok({ url: 'http://192.168.1.20:8787/api/local-storage/local/object?key=r.docx&sig=1', filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true }),
+      'GET /api/office-preview/pic': () => ok({ url: 'http://192.168.1.20:8787/api/local-storage/local/object?key=r.docx&sig=1', filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true, publicly_reachable: false }),
     });
     renderPage();
     expect(await screen.findByText('No online preview from this address')).toBeInTheDocument();
