@@ -72,11 +72,6 @@ export function parseContentType(text: string): { type: string; params: Map<stri
   return type && params ? { type: type[0].toLowerCase(), params } : null;
 }
 
-/** A header value holds bytes read as latin1; parameters are meant as UTF-8 (what browsers and servers send). */
-export function utf8(latin1: string | undefined): string | undefined {
-  return latin1 === undefined ? undefined : Buffer.from(latin1, 'latin1').toString('utf8');
-}
-
 /**
  * The type (lower-cased, `form-data`, `attachment`, `inline`…) and the name and filename of a
  * Content-Disposition; null when malformed. An empty filename counts as none; `filename*` wins over
@@ -86,7 +81,7 @@ export function parseContentDisposition(text: string): { type: string; name: str
   const type = matchAt(DISPOSITION_TYPE, text, 0)?.[0] ?? '';
   const params = parseParams(text, type.length);
   if (!params) return null;
-  return { type: type.toLowerCase(), name: utf8(params.get('name')), filename: params.get('filename*') || utf8(params.get('filename')) || undefined };
+  return { type: type.toLowerCase(), name: headerText(params.get('name')), filename: params.get('filename*') || headerText(params.get('filename')) || undefined };
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
