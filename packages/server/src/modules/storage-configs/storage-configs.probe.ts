@@ -47,9 +47,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The `code` of an error or of any error in its `cause` chain (Node's network errors hide under "fetch failed"). */
+/** An error and those in its `cause` chain, a few deep (Node's network errors hide under "fetch failed"). */
+function* causeChain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth += 1) yield e;
+}
+
+/** The system `code` of an error or of any error in its `cause` chain. */
 function systemCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth += 1) {
+  for (const e of causeChain(err)) {
     // A StorageError's own code is the driver's summary (BACKEND), not the system's.
     if (!isStorageError(e) && typeof e.code === 'string' && /^[A-Z_]+$/.test(e.code)) return e.code;
   }
@@ -58,9 +63,7 @@ function systemCode(err: unknown): string | undefined {
 
 /** True when fetch refused the address outright for its port (the Fetch standard's blocked ports, as browsers do). */
 function isBlockedPort(err: unknown): boolean {
-  for (let e = err as { message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth += 1) {
-    if (e.message === 'bad port') return true;
-  }
+  for (const e of causeChain(err)) if (e.message === 'bad port') return true;
   return false;
 }
 

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadAuthFromStorage, startAdminSession, startApiKeySession } from '../../../lib/auth-store';
 import { fail, ok } from '../../../test/http';
-import { Toaster } from '../../../components/ui/toaster';
 import { renderWithApp } from '../../../test/render';
 import { RESUME_STORAGE_KEY } from '../../../lib/uploader/resume-store';
 import { RECENT_UPLOADS_KEY } from '../lib/recent-uploads';
@@ -83,12 +82,7 @@ describe('the files tab', () => {
 
   it('leaves a dropped folder out with a warning, and queues the files dropped with it', async () => {
     api();
-    renderWithApp(
-      <>
-        <UploadPage />
-        <Toaster />
-      </>,
-    );
+    renderWithApp(<UploadPage />);
     await screen.findByText('Up to 10.0 MB per file');
     const a = file('a.txt', 10);
     // A folder arrives as a File too (which fails once read); only its entry says it is a directory.
@@ -179,12 +173,7 @@ describe('the files tab', () => {
     const writeText = vi.fn(async (_text: string) => undefined);
     vi.stubGlobal('isSecureContext', true);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    renderWithApp(
-      <>
-        <UploadPage />
-        <Toaster />
-      </>,
-    );
+    renderWithApp(<UploadPage />);
     await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
     drop([file('a.txt', 10)]);
     await user.click(screen.getByRole('button', { name: 'Upload' }));

@@ -2,7 +2,7 @@ import { toast } from '../../../components/ui/toaster';
 import { i18n } from '../../../lib/i18n';
 
 /** A drop's files and the names of its folders (which arrive as a File the browser cannot read). */
-export function splitDrop(data: DataTransfer): { files: File[]; folders: string[] } {
+function splitDrop(data: DataTransfer): { files: File[]; folders: string[] } {
   // Without the item list (old browsers, synthetic events) the file list is all there is.
   const items = [...((data.items as DataTransferItemList | undefined) ?? [])].filter((item) => item.kind === 'file');
   if (items.length === 0) return { files: [...data.files], folders: [] };
