@@ -81,6 +81,15 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect((await post('/api/s3/commit', { file_id: data.file_id })).status).toBe(404);
     });
 
+    it('two commits of one upload at once: one publishes, the other is 404 and leaves the share and its object alone', async () => {
+      const data = (await post('/api/s3/presign', { filename: 'twice.txt', size: 5, slug: 'twice' })).body.data as FilePresignDto;
+      await put(data.upload_url, new TextEncoder().encode('hello'), data.headers);
+      const commits = await Promise.all([post('/api/s3/commit', { file_id: data.file_id }), post('/api/s3/commit', { file_id: data.file_id })]);
+      expect(commits.map((c) => c.status).sort()).toEqual([200, 404]);
+      expect(await fileRow(h, data.file_id)).toMatchObject({ status: 'active', size: 5 });
+      expect(await localKeys(h)).toHaveLength(1);
+    });
+
     it('400 VALIDATION_FAILED for a missing filename', async () => {
       expect((await post('/api/s3/presign', { size: 1 })).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'filename' }] });
     });

@@ -154,15 +154,20 @@ export function shareWriter(deps: SharesDeps) {
      */
     async publish(row: FileRow, actor: AdminActor | ApiKeyActor, stored: { size: number; etag: string }, changes: FileChanges = {}): Promise<FileRow> {
       const { store } = await storage.storeOf(row.storage_config_id);
+      let settled = false;
       try {
         const target = await storage.target(actor, row.storage_config_id);
         storage.checkSize(target, stored.size);
         // Checked again where it is decided: other uploads may have taken the space since.
         const { activated, used } = await repo.activateWithin(row, stored.size, target.capacity, { ...changes, size: stored.size, etag: stored.etag, updated_at: iso(clock.now()) });
-        if (!activated && target.capacity !== null && used + stored.size > target.capacity) storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - used) }, stored.size);
-        if (!activated) throw notFound('upload');
+        if (!activated) {
+          // A concurrent commit of the same upload published it (or discarded it) first: not ours to discard.
+          if ((await repo.findById(row.id))?.status !== 'pending') settled = true;
+          else if (target.capacity !== null && used + stored.size > target.capacity) storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - used) }, stored.size);
+          throw notFound('upload');
+        }
       } catch (err) {
-        await discard(row, store);
+        if (!settled) await discard(row, store);
         throw isUniqueViolation(err) ? conflict('SLUG_TAKEN') : err;
       }
       return { ...row, ...(changes as Partial<FileRow>), size: stored.size, etag: stored.etag, status: 'active' };
