@@ -17,7 +17,7 @@ const INLINE_TYPES = /^(image\/(png|jpe?g|gif|webp|avif|bmp|x-icon|vnd\.microsof
  * PDF is exempt from `sandbox` only, because Chromium's viewer refuses to render in a sandbox; a PDF
  * cannot reach the app's origin from its own viewer.
  */
-export const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
 // The file page embeds PDFs in a frame, so the app's own origin (only) may frame them.
 const PDF_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
@@ -56,13 +56,20 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 export function safeFileHeaders(declared: string, filename: string, wanted: 'inline' | 'attachment'): Record<string, string> {
   const contentType = servedType(declared);
   const kind = wanted === 'inline' && isInlineSafe(contentType) ? 'inline' : 'attachment';
-  const pdf = /^application\/pdf(;|$)/.test(contentType);
   return {
     'Content-Type': contentType,
     'Content-Disposition': contentDisposition(kind, filename),
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': pdf ? PDF_CSP : SANDBOX_CSP,
-    // Without its own value the app-wide DENY would be added, and the PDF frame would stay blank.
-    ...(pdf ? { 'X-Frame-Options': 'SAMEORIGIN' } : {}),
+    ...sandboxHeaders(contentType),
   };
+}
+
+/**
+ * The CSP (and framing rule) of a user file served from the app's origin, by its served type: the
+ * sandbox, or for a PDF the policy that lets the file page frame it.
+ */
+export function sandboxHeaders(contentType: string): Record<string, string> {
+  if (!/^application\/pdf(;|$)/.test(servedType(contentType))) return { 'Content-Security-Policy': SANDBOX_CSP };
+  // Without its own value the app-wide DENY would be added, and the PDF frame would stay blank.
+  return { 'Content-Security-Policy': PDF_CSP, 'X-Frame-Options': 'SAMEORIGIN' };
 }

@@ -293,6 +293,24 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect((await get(htmlLink)).headers.get('content-disposition')).toMatch(/^attachment/);
     });
 
+    it('a PDF may be framed by the file page (its own CSP and SAMEORIGIN) in proxy and direct mode alike; other files keep the sandbox', async () => {
+      for (const proxy of ['1', '0']) {
+        const pdf = await seedFile(h, { name: 'paper.pdf', content: '%PDF-1.4', query: { use_proxy: proxy } });
+        const first = await h.app.request(`/api/file-view/${pdf.slug}`);
+        const res = proxy === '1' ? first : await h.app.request(first.headers.get('location') ?? '');
+        expect(res.status, proxy).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/pdf');
+        expect(res.headers.get('x-frame-options'), proxy).toBe('SAMEORIGIN');
+        expect(res.headers.get('content-security-policy'), proxy).toMatch(/frame-ancestors 'self'/);
+        expect(res.headers.get('content-security-policy'), proxy).not.toMatch(/sandbox/);
+      }
+      const text = await seedFile(h, { name: 'notes.txt', query: { use_proxy: '0' } });
+      const link = (await h.app.request(`/api/file-view/${text.slug}`)).headers.get('location') ?? '';
+      const res = await h.app.request(link);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/);
+    });
+
     it('office-preview: an absolute temporary link for Office files, 400 for others', async () => {
       await seedFile(h, { name: 'deck.pptx', content: 'pptx', query: { slug: 'deck' } });
       const res = await h.call('GET', '/api/office-preview/deck');
