@@ -33,7 +33,14 @@ export function fileAccessRoutes(access: FileAccessService, options: { trustProx
   const app = new Hono<AppEnv>();
   const origin = (c: Context<AppEnv>) => requestOrigin(c, options.trustProxy);
 
+  // A HEAD (link checkers, chat previews, `curl -I`) learns whether the share is live and counts no view.
+  const headOnly = async (c: Context<AppEnv>) => {
+    await access.checkLive(c.req.param('slug') ?? '');
+    return c.body(null, 200, { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE });
+  };
+
   app.get('/public/files/:slug', async (c) => {
+    if (c.req.method === 'HEAD') return headOnly(c);
     c.header('Cache-Control', NO_STORE);
     return ok(c, await access.info(c.req.param('slug'), tokenOf(c), origin(c)));
   });
@@ -58,6 +65,7 @@ export function fileAccessRoutes(access: FileAccessService, options: { trustProx
   app.get('/file-download/:slug', open('download'));
 
   app.get('/office-preview/:slug', async (c) => {
+    if (c.req.method === 'HEAD') return headOnly(c);
     const preview = await access.officePreview(c.req.param('slug'), credentials(c), origin(c));
     c.header('Cache-Control', NO_STORE);
     // `data.url` in the envelope, and `url` at the top level where the original put it.

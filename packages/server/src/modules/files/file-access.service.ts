@@ -186,6 +186,14 @@ export function createFileAccessService(deps: FileAccessDeps) {
       return presentLocked(await explain(slug, now));
     },
 
+    /** A HEAD of the info or Office route: 404 unknown, 410 expired or used up, else nothing; counts no view. */
+    async checkLive(slug: string): Promise<void> {
+      const now = clock.now();
+      const row = await repo.findActiveBySlug(slug);
+      if (!row) throw notFound('file');
+      if (!isLive(row, now)) throw fileGone(row, now);
+    },
+
     /** `POST /api/public/files/{slug}/verify`: checks the password (rate-limited first) and counts the view it unlocks. */
     async verify(slug: string, password: string, clientIp: string, origin: string): Promise<FilePublicDto> {
       const viewed = await unlock(slug, password, clientIp, true);
@@ -205,9 +213,11 @@ export function createFileAccessService(deps: FileAccessDeps) {
 
     /** `GET /api/office-preview/{slug}`: a temporary absolute link for the online Office viewers. */
     async officePreview(slug: string, credentials: LinkCredentials, origin: string): Promise<OfficePreviewDto> {
-      const row = await access(slug, credentials);
+      // Refused before the access is counted: asking for the wrong kind of file must not use up a view.
       const office = settingAsList(await deps.settings.value('preview_office_types'));
-      if (!office.includes(extensionOf(row.filename))) throw badRequest({ en: 'This file cannot be previewed with an Office viewer', zh: '该文件不支持 Office 在线预览' });
+      const found = await repo.findActiveBySlug(slug);
+      if (found && !office.includes(extensionOf(found.filename))) throw badRequest({ en: 'This file cannot be previewed with an Office viewer', zh: '该文件不支持 Office 在线预览' });
+      const row = await access(slug, credentials);
       const { url, expiresIn } = await directUrl(row, 'download');
       const absolute = url.startsWith('/') ? `${origin}${url}` : url;
       return {

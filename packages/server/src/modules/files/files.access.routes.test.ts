@@ -215,15 +215,25 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       for (const proxy of ['1', '0']) {
         const slug = `headlimited${proxy}`;
         await seedFile(h, { query: { slug, max_views: '1', use_proxy: proxy } });
-        for (const path of [`/api/file-view/${slug}`, `/api/file-download/${slug}`]) {
+        for (const path of [`/api/file-view/${slug}`, `/api/file-download/${slug}`, `/api/public/files/${slug}`, `/api/office-preview/${slug}`]) {
           const head = await h.app.request(path, { method: 'HEAD' });
           expect(head.status, path).toBe(200);
           expect(head.headers.get('location'), path).toBeNull();
         }
         expect(await views(slug)).toBe(0);
         expect((await get(`/api/file-download/${slug}`)).status).toBe(proxy === '1' ? 200 : 302);
-        expect((await h.app.request(`/api/file-download/${slug}`, { method: 'HEAD' })).status).toBe(410);
+        for (const path of [`/api/file-download/${slug}`, `/api/public/files/${slug}`, `/api/office-preview/${slug}`]) {
+          expect((await h.app.request(path, { method: 'HEAD' })).status, path).toBe(410);
+        }
       }
+      expect((await h.app.request('/api/public/files/nothing-here', { method: 'HEAD' })).status).toBe(404);
+    });
+
+    it('asking an Office link for another kind of file is 400 and uses up no view', async () => {
+      await seedFile(h, { name: 'notes.txt', query: { slug: 'notoffice', max_views: '1' } });
+      expect((await h.call('GET', '/api/office-preview/notoffice')).status).toBe(400);
+      expect(await views('notoffice')).toBe(0);
+      expect((await get('/api/file-download/notoffice')).status).toBe(200);
     });
 
     it('a declared type is stored bare: a comma list cannot make a browser render HTML inline', async () => {
