@@ -101,6 +101,16 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
       expect(await views('twice')).toBe(2);
     });
 
+    it('HEAD of the view or raw link counts no view: 200 while live, 410 used up, 404 unknown', async () => {
+      await seedPaste(h, { slug: 'once', maxViews: 1 });
+      const head = (path: string) => h.app.request(path, { method: 'HEAD' });
+      for (const path of ['/api/paste/once', '/api/raw/once']) expect((await head(path)).status, path).toBe(200);
+      expect(await views('once')).toBe(0);
+      expect((await view('once')).body.data).toMatchObject({ views: 1, content: 'hello world' });
+      for (const path of ['/api/paste/once', '/api/raw/once']) expect((await head(path)).status, path).toBe(410);
+      expect((await head('/api/raw/nothing')).status).toBe(404);
+    });
+
     it('20 parallel reads of a paste limited to 5 views: exactly 5 succeed, exactly one is the last', async () => {
       await seedPaste(h, { slug: 'race', maxViews: 5 });
       const results = await Promise.all(Array.from({ length: 20 }, () => h.app.request('/api/paste/race')));

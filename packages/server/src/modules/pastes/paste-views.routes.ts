@@ -30,6 +30,11 @@ export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy
   const app = new Hono<AppEnv>();
 
   app.get('/paste/:slug', async (c) => {
+    // A HEAD (link checkers, chat previews, `curl -I`) learns whether the paste is live and counts no view.
+    if (c.req.method === 'HEAD') {
+      await views.checkLive(c.req.param('slug'));
+      return c.body(null, 200, { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE });
+    }
     c.header('Cache-Control', NO_STORE);
     return ok(c, await views.view(c.req.param('slug'), tokenOf(c)));
   });
@@ -45,6 +50,10 @@ export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy
     // `?password=` because the spec names it; the header or a token keeps it out of logs and history.
     const password = headerText(c.req.header(PASTE_PASSWORD_HEADER)) || c.req.query('password') || undefined;
     try {
+      if (c.req.method === 'HEAD') {
+        await views.checkLive(slug);
+        return c.body(null, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE });
+      }
       const content = await views.raw(slug, { token: tokenOf(c), password }, clientIp(c, options.trustProxy));
       return c.text(content, 200, {
         'Content-Type': 'text/plain; charset=utf-8',

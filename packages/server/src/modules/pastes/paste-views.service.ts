@@ -97,6 +97,13 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
       return isViewed(row) ? presentView(row) : presentLocked(row);
     },
 
+    /** A HEAD of a paste's links: 404 unknown, 410 expired or used up, else nothing; counts no view. */
+    async checkLive(slug: string): Promise<void> {
+      const meta = await repo.findMetaBySlug(slug);
+      if (!meta) throw notFound('paste');
+      if (!isLive(meta, clock.now())) throw gone();
+    },
+
     /** `POST /api/paste/{slug}`: checks the password, counts a view, and issues an access token. */
     async unlock(slug: string, password: string, clientIp: string): Promise<PasteUnlockedDto> {
       const now = clock.now();
