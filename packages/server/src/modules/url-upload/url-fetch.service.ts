@@ -172,12 +172,17 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
 
     /**
      * `POST /api/url/cancel`: stops the caller's running fetch (here, or through its row on another
-     * instance) and deletes the share it was filling — or any upload of the caller by that id.
+     * instance) and deletes the share it was filling — or any upload of the caller by that id. A fetch
+     * that has completed keeps its share (409): the cancel came too late.
      */
     async cancel(actor: Actor, fileId: string): Promise<void> {
       assertPermission(actor, Permission.FILE_SHARE);
       const job = await repo.find(fileId, creatorOf(actor));
-      const stopped = job?.status === 'running' && (await repo.finish(fileId, 'cancelled', { error: 'cancelled', updated_at: iso(clock.now()) }));
+      const stopped = job?.status === 'running' && (await repo.finish(fileId, 'cancelled', { error: storedError({ en: 'Cancelled', zh: '已取消' }), updated_at: iso(clock.now()) }));
+      // Too late (it completed before, or while, this cancel ran): the share stays; file management deletes it.
+      if (job && !stopped && (await repo.find(fileId, creatorOf(actor)))?.status === 'completed') {
+        throw new AppError('CONFLICT', { text: { en: 'The fetch had already finished; the share is kept', zh: '抓取已经完成，分享已保留' } });
+      }
       // Only the owner's cancel (the job row matched its creator) may stop the transfer.
       if (stopped) running.get(fileId)?.abort(cancelled());
       try {
@@ -191,7 +196,7 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     /** Marks jobs of dead instances failed and forgets ended jobs after a day. Returns rows touched. */
     async sweep(): Promise<number> {
       const now = clock.now();
-      const stale = await repo.failStale(iso(addMs(now, -HOUR_MS)), iso(now));
+      const stale = await repo.failStale(iso(addMs(now, -HOUR_MS)), iso(now), storedError({ en: 'Interrupted: the server stopped during the fetch', zh: '已中断：抓取期间服务器停止了' }));
       return stale + (await repo.deleteEndedBefore(iso(addMs(now, -24 * HOUR_MS))));
     },
   };

@@ -45,10 +45,10 @@ export function uploadJobsRepository(db: Kysely<Database>) {
     },
 
     /** Running jobs silent since `before` died with their instance: marked failed. Returns how many. */
-    async failStale(before: string, now: string): Promise<number> {
+    async failStale(before: string, now: string, error: string): Promise<number> {
       const result = await db
         .updateTable('upload_jobs')
-        .set({ status: 'failed', error: 'interrupted', updated_at: now })
+        .set({ status: 'failed', error, updated_at: now })
         .where('status', '=', 'running')
         .where('updated_at', '<', before)
         .executeTakeFirst();

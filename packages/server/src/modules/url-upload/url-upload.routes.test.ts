@@ -168,6 +168,20 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       expect(job).toMatchObject({ status: 'completed', progress: 100, error: null, url: 'http://localhost/file/fetched' });
       expect((await parsed(await h.app.request('/api/file-download/fetched'))).text).toBe('remote report');
       expect((await fileRow(h, 'fetched'))).toMatchObject({ filename: 'report.txt', mimetype: 'text/plain', remark: 'r' });
+      // A cancel that comes after the fetch completed is too late: 409, and the share stays.
+      const late = await post('/api/url/cancel', { file_id: job.file_id }, { ...h.actors.admin(), 'X-Language': 'zh-CN' });
+      expect(late.body).toMatchObject({ code: 409, message: '抓取已经完成，分享已保留' });
+      expect((await parsed(await h.app.request('/api/file-download/fetched'))).text).toBe('remote report');
+    });
+
+    it('a job silent for over an hour (its instance died) is marked failed by the sweep, in the reader\'s language', async () => {
+      const { file_id: fileId } = (await post('/api/url/fetch', { url: url('/docs/report.txt') })).body.data as UrlFetchJobDto;
+      await settled(fileId);
+      await h.db.updateTable('upload_jobs').set({ status: 'running' }).where('file_id', '=', fileId).execute();
+      h.clock.advance(2 * 60 * 60 * 1000);
+      expect(await h.services.urlFetch.sweep()).toBe(1);
+      const job = (await h.call('GET', `/api/url/fetch/${fileId}`, { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' } })).body.data as UrlFetchJobDto;
+      expect(job).toMatchObject({ status: 'failed', error: '已中断：抓取期间服务器停止了' });
     });
 
     it('refused targets and failing sources are answered at once, leaving nothing', async () => {
@@ -197,7 +211,8 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       // Another key's cancel must not have touched the transfer.
       expect(((await h.call('GET', `/api/url/fetch/${fileId}`, { headers: h.actors.admin() })).body.data as UrlFetchJobDto).status).toBe('running');
       expect((await post('/api/url/cancel', { file_id: fileId })).status).toBe(200);
-      expect(await settled(fileId)).toMatchObject({ status: 'cancelled' });
+      expect(await settled(fileId)).toMatchObject({ status: 'cancelled', error: 'Cancelled' });
+      expect(((await h.call('GET', `/api/url/fetch/${fileId}`, { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' } })).body.data as UrlFetchJobDto).error).toBe('已取消');
       const writes = slowWrites;
       await new Promise((r) => setTimeout(r, 100));
       expect(slowWrites - writes).toBeLessThan(3);

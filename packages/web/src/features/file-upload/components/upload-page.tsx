@@ -76,7 +76,10 @@ export function UploadPage() {
     // Another storage checks the files again: an earlier "no file can start" may no longer hold.
     if (next.configId !== values.configId) setFormError(undefined);
     const changed = (Object.keys(codes) as UploadField[]).filter((field) => next[field] !== values[field]);
-    if (changed.length > 0) setCodes((c) => Object.fromEntries(Object.entries(c).filter(([field]) => !changed.includes(field as UploadField))));
+    if (changed.length === 0) return;
+    setCodes((c) => Object.fromEntries(Object.entries(c).filter(([field]) => !changed.includes(field as UploadField))));
+    // Every refused field was edited: "check the share options" no longer points at anything.
+    if (changed.length === Object.keys(codes).length) setFormError((e) => (e === t('upload.errors.checkOptions') ? undefined : e));
   }
 
   /** The server found the custom link taken: put it back in the field, marked, to be changed before a retry. */
@@ -133,15 +136,16 @@ export function UploadPage() {
     [codes, t],
   );
 
-  function validOptions(single: boolean) {
+  /** The options, or null with the refused fields marked; the Files tab says so beside its button (the URL tab, beside its own). */
+  function validOptions(single: boolean, inFilesTab = true) {
     const result = buildShareOptions(values, single);
     if (!result.ok) {
       setCodes(result.errors);
-      setFormError(t('upload.errors.checkOptions'));
+      if (inFilesTab) setFormError(t('upload.errors.checkOptions'));
       return null;
     }
     setCodes({});
-    setFormError(undefined);
+    if (inFilesTab) setFormError(undefined);
     return result.options;
   }
 
@@ -185,6 +189,16 @@ export function UploadPage() {
     const card = optionsRef.current;
     card?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     card?.querySelector<HTMLElement>('select, input')?.focus({ preventScroll: true });
+  }
+
+  /** To the first field the options refused (the card may be below, out of sight on a phone). */
+  function showInvalidOption() {
+    // After the render that marks the fields.
+    requestAnimationFrame(() => {
+      const field = optionsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      field?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      field?.focus({ preventScroll: true });
+    });
   }
 
   function onUrlDone(job: UrlFetchJobDto, info: UrlInfoDto, filename: string) {
@@ -252,7 +266,7 @@ export function UploadPage() {
                 value: 'url',
                 label: t('upload.tabs.url'),
                 icon: <Globe />,
-                content: <UrlPanel buildOptions={() => validOptions(true)} check={(size) => precheck({ size })} disabled={blocked !== null} onDone={onUrlDone} onFailed={onUrlFailed} />,
+                content: <UrlPanel buildOptions={() => validOptions(true, false)} check={(size) => precheck({ size })} disabled={blocked !== null} onDone={onUrlDone} onFailed={onUrlFailed} onInvalidOptions={showInvalidOption} />,
               },
             ]}
           />

@@ -129,4 +129,75 @@ describe('the URL tab, checks and tab switches', () => {
     expect(screen.getByRole('progressbar', { name: 'Transfer progress' }).firstElementChild).toHaveClass('bg-danger');
     await waitFor(() => expect(configCalls).toBeGreaterThan(before));
   });
+
+  it('a progress poll that gets no answer is tried again, and the result still arrives', async () => {
+    let polls = 0;
+    api({
+      'POST /api/url/info': () => info(2048),
+      'POST /api/url/fetch': () => ok(job('running', 10), 202),
+      'GET /api/url/fetch/j1': () => {
+        polls += 1;
+        if (polls === 1) throw new TypeError('Failed to fetch');
+        return ok({ ...job('completed', 100), bytes_fetched: 2048 });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await checkUrl(user);
+    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
+    expect(await screen.findByText(/Lost contact with the server/, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Share link', {}, { timeout: 5000 })).toHaveValue(`${window.location.origin}/file/fetched`);
+    expect(screen.queryByText(/Lost contact with the server/)).toBeNull();
+  });
+
+  it('a second press while the first is being answered starts no second fetch', async () => {
+    let release = () => {};
+    const requests = api({
+      'POST /api/url/info': () => info(2048),
+      'POST /api/url/fetch': () => new Promise<Response>((resolve) => (release = () => resolve(ok(job('running', 10), 202)))),
+      'GET /api/url/fetch/j1': () => ok(job('running', 20)),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await checkUrl(user);
+    const start = screen.getByRole('button', { name: 'Fetch and share' });
+    await user.click(start);
+    await user.click(start);
+    release();
+    expect(await screen.findByText('Fetching from the URL…')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.endsWith('/url/fetch'))).toHaveLength(1);
+  });
+
+  it('a cancel that comes after the fetch finished keeps the share and shows it', async () => {
+    let finished = false;
+    const requests = api({
+      'POST /api/url/info': () => info(2048),
+      'POST /api/url/fetch': () => ok(job('running', 10), 202),
+      'GET /api/url/fetch/j1': () => ok(finished ? { ...job('completed', 100), bytes_fetched: 2048 } : job('running', 20)),
+      'POST /api/url/cancel': () => ((finished = true), fail(409, 'CONFLICT', 'The fetch had already finished; the share is kept')),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await checkUrl(user);
+    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByLabelText('Share link')).toHaveValue(`${window.location.origin}/file/fetched`);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(requests.filter((r) => r.url.endsWith('/url/cancel'))).toHaveLength(1);
+  });
+
+  it('options the URL tab cannot use are named beside its button', async () => {
+    const requests = api({ 'POST /api/url/info': () => info(2048) });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await checkUrl(user);
+    await user.type(screen.getByLabelText(/Max views/), '-1');
+    await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
+    expect(await screen.findByText('Check the share options.')).toBeVisible();
+    expect(screen.getByLabelText(/Max views/)).toHaveFocus();
+    expect(requests.some((r) => r.url.endsWith('/url/fetch'))).toBe(false);
+    // The Files tab's own message stays clear: nothing was refused there.
+    await user.click(screen.getByRole('tab', { name: 'Files' }));
+    for (const message of screen.queryAllByText('Check the share options.')) expect(message).not.toBeVisible();
+  });
 });

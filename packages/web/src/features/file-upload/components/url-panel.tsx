@@ -9,6 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
+import { isApiError } from '../../../lib/api-error';
 import { cancelUrlFetch, getUrlFetch, getUrlInfo, startUrlFetch } from '../api/url-fetch';
 import { uploadErrorMessage } from '../lib/upload-errors';
 import { ShareResult } from './share-result';
@@ -16,7 +17,7 @@ import { ShareResult } from './share-result';
 const POLL_MS = 1000;
 
 export interface UrlPanelProps {
-  /** The batch options, or null when a field is invalid (the form shows why). */
+  /** The batch options, or null when a field is invalid (the options card shows which). */
   buildOptions: () => ShareOptions | null;
   /** Refuses a known size before anything starts (upload limit, the chosen storage's free space). */
   check: (size: number) => Error | null;
@@ -24,44 +25,75 @@ export interface UrlPanelProps {
   onDone: (job: UrlFetchJobDto, info: UrlInfoDto, filename: string) => void;
   /** A fetch that was refused or failed: the storage's usage may have changed, the link may be taken. */
   onFailed: (error: unknown) => void;
+  /** The options were refused: show the user where (the options card may be out of sight). */
+  onInvalidOptions?: () => void;
 }
 
+/** The longest wait between polls while the server cannot be reached. */
+const MAX_BACKOFF_MS = 10_000;
+
 /** Fetch a file from a URL into storage: look it up, then let the server stream it and follow the progress. */
-export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onFailed }: UrlPanelProps) {
+export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onFailed, onInvalidOptions }: UrlPanelProps) {
   const { t } = useTranslation();
   const [url, setUrl] = useState('');
+  const [checkedUrl, setCheckedUrl] = useState('');
   const [urlError, setUrlError] = useState<string>();
   const [info, setInfo] = useState<UrlInfoDto | null>(null);
   const [filename, setFilename] = useState('');
   const [checking, setChecking] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [stopping, setStopping] = useState(false);
   const [job, setJob] = useState<UrlFetchJobDto | null>(null);
   const [error, setError] = useState<string>();
-  const doneRef = useRef(onDone);
-  const failedRef = useRef(onFailed);
+  // The server could not be asked for the progress: the fetch goes on there, the page keeps asking.
+  const [lost, setLost] = useState(false);
+  // The job whose end was reported: a poll and a cancel may both see it end, the page hears it once.
+  const endedRef = useRef<string | null>(null);
+
+  /** Takes the server's view of the job; the first time it has ended, tells the page how. */
+  function apply(next: UrlFetchJobDto) {
+    setJob(next);
+    if (next.status === 'running' || endedRef.current === next.file_id || !info) return;
+    endedRef.current = next.file_id;
+    if (next.status === 'completed') onDone(next, info, filename.trim() || info.filename);
+    if (next.status === 'failed') {
+      setError(next.error ?? t('upload.errors.unknown'));
+      onFailed(next.error);
+    }
+  }
+  const applyRef = useRef(apply);
   useEffect(() => {
-    doneRef.current = onDone;
-    failedRef.current = onFailed;
+    applyRef.current = apply;
   });
   const running = job?.status === 'running';
 
-  // Follow the server's job until it ends; spec §9: 0–49 % fetching, 50–99 % storing, 100 done.
+  // Follow the server's job until it ends; spec §9: 0–49 % fetching, 50–99 % storing, 100 done. A poll
+  // that fails (a network blip, a restart) is tried again, less often, until the job answers.
   const jobId = running ? job.file_id : null;
   useEffect(() => {
-    if (!jobId || !info) return;
+    if (!jobId) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout>;
+    let failures = 0;
     const poll = async () => {
       try {
         const next = await getUrlFetch(jobId, controller.signal);
-        setJob(next);
-        if (next.status === 'completed') doneRef.current(next, info, filename || info.filename);
-        if (next.status === 'failed') {
-          setError(next.error ?? t('upload.errors.unknown'));
-          failedRef.current(next.error);
-        }
+        failures = 0;
+        setLost(false);
+        applyRef.current(next);
         if (next.status === 'running') timer = setTimeout(() => void poll(), POLL_MS);
       } catch (err) {
-        if (!controller.signal.aborted) setError(uploadErrorMessage(t, err));
+        if (controller.signal.aborted) return;
+        // The job is gone (the server forgot it, or it is not this user's): no answer will come.
+        if (isApiError(err) && err.status === 404) {
+          setLost(false);
+          setError(uploadErrorMessage(t, err));
+          setJob((current) => (current ? { ...current, status: 'failed' } : current));
+          return;
+        }
+        failures += 1;
+        setLost(true);
+        timer = setTimeout(() => void poll(), Math.min(POLL_MS * 2 ** failures, MAX_BACKOFF_MS));
       }
     };
     timer = setTimeout(() => void poll(), POLL_MS);
@@ -69,7 +101,17 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
       controller.abort();
       clearTimeout(timer);
     };
-  }, [jobId, info, filename, t]);
+  }, [jobId, t]);
+
+  function changeUrl(value: string) {
+    setUrl(value);
+    // A different address must be checked again before anything is fetched from it.
+    if (info && value.trim() !== checkedUrl && !running) {
+      setInfo(null);
+      setJob(null);
+      setError(undefined);
+    }
+  }
 
   async function check(event: FormEvent) {
     event.preventDefault();
@@ -82,6 +124,7 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
     try {
       const found = await getUrlInfo(parsed.data);
       setInfo(found);
+      setCheckedUrl(url.trim());
       setFilename(found.filename);
     } catch (err) {
       setInfo(null);
@@ -95,25 +138,40 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
   const refusal = info?.size != null ? checkSize(info.size) : null;
 
   async function start() {
-    if (!info || refusal) return;
+    // One fetch per press: a second press while the first is being answered would start a second share.
+    if (!info || refusal || starting || running) return;
     const options = buildOptions();
-    if (!options) return;
+    if (!options) {
+      setError(t('upload.errors.checkOptions'));
+      onInvalidOptions?.();
+      return;
+    }
     setError(undefined);
+    setStarting(true);
     try {
       setJob(await startUrlFetch({ ...options, url: info.url, filename: filename.trim() || undefined }));
     } catch (err) {
       setError(uploadErrorMessage(t, err));
       onFailed(err);
+    } finally {
+      setStarting(false);
     }
   }
 
+  /** Asks the server to stop, then shows what the job became there: cancelled, or finished just before. */
   async function cancel() {
-    if (!job) return;
+    if (!job || stopping) return;
+    setStopping(true);
     try {
-      await cancelUrlFetch(job.file_id);
-      setJob({ ...job, status: 'cancelled' });
-    } catch (err) {
-      setError(uploadErrorMessage(t, err));
+      // 409: the fetch finished first and its share stays; the job's state below says so.
+      await cancelUrlFetch(job.file_id).catch((err: unknown) => {
+        if (!(isApiError(err) && err.status === 409)) setError(uploadErrorMessage(t, err));
+      });
+      apply(await getUrlFetch(job.file_id));
+    } catch {
+      // No answer: the poll goes on and shows the job's end.
+    } finally {
+      setStopping(false);
     }
   }
 
@@ -122,7 +180,7 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
     <div className="flex flex-col gap-5">
       <form onSubmit={(e) => void check(e)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <Field label={t('upload.url.label')} error={urlError} hint={t('upload.url.hint')} className="flex-1">
-          {(control) => <Input {...control} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/file.zip" autoComplete="off" spellCheck={false} disabled={disabled || running} />}
+          {(control) => <Input {...control} type="url" inputMode="url" value={url} onChange={(e) => changeUrl(e.target.value)} placeholder="https://example.com/file.zip" autoComplete="off" spellCheck={false} disabled={disabled || running} />}
         </Field>
         <Button type="submit" variant="outline" icon={<Search />} loading={checking} disabled={disabled || running || !url.trim()} className="sm:mt-6.5">
           {t('upload.url.check')}
@@ -146,17 +204,22 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
             {(control) => <Input {...control} value={filename} onChange={(e) => setFilename(e.target.value)} disabled={disabled || running} autoComplete="off" />}
           </Field>
           {job ? <UrlProgress job={job} phase={phase} /> : null}
+          {lost && running ? (
+            <p role="status" className="text-sm text-warning-text">
+              {t('upload.url.reconnecting')}
+            </p>
+          ) : null}
           <FormError message={error ?? (refusal && !running ? uploadErrorMessage(t, refusal, filename || info.filename) : undefined)} />
           {job?.status === 'completed' ? (
             <ShareResult slug={job.slug} filename={filename || info.filename} />
           ) : (
             <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
               {running ? (
-                <Button variant="outline" icon={<X />} onClick={() => void cancel()}>
+                <Button variant="outline" icon={<X />} onClick={() => void cancel()} loading={stopping}>
                   {t('upload.url.cancel')}
                 </Button>
               ) : null}
-              <Button icon={<Globe />} onClick={() => void start()} loading={running} disabled={disabled || (refusal !== null && !running)}>
+              <Button icon={<Globe />} onClick={() => void start()} loading={running || starting} disabled={disabled || (refusal !== null && !running)}>
                 {t('upload.url.start')}
               </Button>
             </div>
