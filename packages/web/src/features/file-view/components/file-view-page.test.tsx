@@ -44,6 +44,31 @@ describe('file page', () => {
     expect(reads(second)[0]?.headers['X-File-Token']).toBe('t1');
   });
 
+  it('once the links have outlived their token, offers to open the file again instead of links that would be refused', async () => {
+    let count = 0;
+    const soon = () => new Date(Date.now() + 400).toISOString();
+    const requests = mockApi({
+      'GET /api/public/files/pic': () => {
+        count += 1;
+        const links = { previewUrl: `${ORIGIN}/api/file-view/pic?token=t${count}`, downloadUrl: `${ORIGIN}/api/file-download/pic?token=t${count}` };
+        return ok(file({ max_views: 5, views: count, access_token: `t${count}`, access_token_expires_at: count === 1 ? soon() : '2999-01-01T00:00:00.000Z', ...links }));
+      },
+      'GET /api/admin/settings': previewSettings(),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t1`);
+    expect(await screen.findByText('The links on this page have expired', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText(/Opening it again counts as another view/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'photo.png' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open again' }));
+    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t2`);
+    expect(screen.queryByText('The links on this page have expired')).toBeNull();
+    // The expired token is not sent again: the server would not take it.
+    expect(reads(requests).map((r) => r.headers['X-File-Token'])).toEqual([undefined, undefined]);
+  });
+
   it('has distinct pages for not found, expired or used up, and forbidden', async () => {
     mockApi({ 'GET /api/public/files/pic': () => fail(404, 'NOT_FOUND', 'File not found'), 'GET /api/admin/settings': previewSettings() });
     const a = renderPage();

@@ -1,10 +1,14 @@
 import { Permission, type FilePublicDto } from '@driftbox/contract';
 import { useQuery } from '@tanstack/react-query';
+import { RotateCw, TimerOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ShareNotice } from '../../../components/share/share-notice';
+import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useOwnerRead } from '../../../lib/use-owner-read';
+import { useTimePassed } from '../../../lib/use-time-passed';
 import { ownFileQuery } from '../api/get-own-file';
 import { usePreviewSettings } from '../api/get-preview-settings';
 import { publicFileQuery } from '../api/get-public-file';
@@ -33,6 +37,7 @@ export function FileViewPage() {
   // Set by a right password: the form (and its focus) goes away, so focus moves to the file and it is announced.
   const [unlocked, setUnlocked] = useState<string>();
   const { t } = useTranslation();
+  const linksExpired = useTimePassed(file.data?.access_token_expires_at);
 
   function content() {
     if (!own.known) return <FileLoading />;
@@ -41,6 +46,11 @@ export function FileViewPage() {
     if (file.isPending || (file.isSuccess && !file.data.requires_password && !preview.ready)) return <FileLoading />;
     if (file.isError) return <FileUnavailable error={file.error} onRetry={() => void file.refetch()} retrying={file.isFetching} />;
     if (file.data.requires_password || !isOpen(file.data)) return <FilePasswordForm file={file.data} onUnavailable={setUnavailable} onUnlocked={(open) => setUnlocked(open.filename)} />;
+    // The links carry a token that lasts an hour: after it, they would be refused (or count a view each).
+    if (linksExpired) {
+      const notice = <LinksExpired file={file.data} onReopen={() => void file.refetch()} reopening={file.isFetching} />;
+      return <FileDetails file={file.data} settings={preview.settings} openable={false} notice={notice} />;
+    }
     return <FileDetails file={file.data} settings={preview.settings} focusHeading={unlocked !== undefined} />;
   }
 
@@ -66,5 +76,22 @@ function FileLoading() {
       <Skeleton className="h-28 w-full rounded-2xl" />
       <Skeleton className="h-96 w-full rounded-2xl" />
     </div>
+  );
+}
+
+/**
+ * The page's links have outlived their token. Opening the file again reads it anew: a public share
+ * hands out fresh links (a view-limited one counts a view), a protected one asks for the password.
+ */
+function LinksExpired({ file, onReopen, reopening }: { file: FilePublicDto; onReopen: () => void; reopening: boolean }) {
+  const { t } = useTranslation();
+  const then = file.has_password ? t('fileView.linksExpired.password') : file.max_views > 0 ? t('fileView.linksExpired.countsView') : '';
+  return (
+    <ShareNotice icon={TimerOff} tone="warning" title={t('fileView.linksExpired.title')}>
+      <p>{`${t('fileView.linksExpired.description')} ${then}`.trim()}</p>
+      <Button variant="outline" size="sm" className="mt-3" icon={<RotateCw />} onClick={onReopen} loading={reopening}>
+        {t('fileView.linksExpired.reopen')}
+      </Button>
+    </ShareNotice>
   );
 }
