@@ -11,5 +11,6 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
+  // Whole bytes: a rate (bytes per second) may be fractional.
+  return unit === 0 ? `${Math.round(bytes)} B` : `${value.toFixed(1)} ${units[unit]}`;
 }
