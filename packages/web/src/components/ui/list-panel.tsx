@@ -45,9 +45,11 @@ export function ListPanel<T extends { id: string }>({ section, list, search, sel
   const { selectedRows, allState, selectAll } = selection;
   const { page, setPage } = search;
 
-  // A page from the URL that no longer exists (rows were deleted since): show the last one instead.
+  // A page from the URL that no longer exists (rows were deleted since): show the last one instead,
+  // or the first when none is left.
   useEffect(() => {
-    if (list.isSuccess && !list.isPlaceholderData && totalPages > 0 && page > totalPages) setPage(totalPages, { replace: true });
+    const last = Math.max(1, totalPages);
+    if (list.isSuccess && !list.isPlaceholderData && page > last) setPage(last, { replace: true });
   }, [list.isSuccess, list.isPlaceholderData, totalPages, page, setPage]);
 
   function startBulkDelete() {

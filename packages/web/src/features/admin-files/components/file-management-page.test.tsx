@@ -158,6 +158,19 @@ describe('file management', () => {
     expect(lists(requests).map((r) => query(r).offset)).toEqual(['400', '100']);
   });
 
+  it('moves to the first page when none is left, and shows the empty state there', async () => {
+    mockApi({ 'GET /api/files': () => page([], { total: 0, totalPages: 0 }) });
+    renderWithApp(
+      <>
+        <FileManagementPage />
+        <LocationProbe />
+      </>,
+      { route: '/admin/file-management?page=2' },
+    );
+    expect(await screen.findByText('No shared files yet')).toBeInTheDocument();
+    await waitFor(() => expect(queryString()).not.toContain('page=2'));
+  });
+
   it('shows empty, empty-search and error states', async () => {
     mockApi({ 'GET /api/files': () => page([]) });
     const view = renderWithApp(<FileManagementPage />);

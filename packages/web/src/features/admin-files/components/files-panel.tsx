@@ -39,9 +39,8 @@ export function FilesPanel({ list, search, actions }: FilesPanelProps) {
           if (result.failed.length > 0) toast.error(t('files.errors.partialDelete', { count: result.failed.length }), { description: result.failed.map((f) => f.error).join(', ') });
           if (result.deleted > 0) toast.success(mode === 'both' ? t('files.toast.deleted', { count: result.deleted }) : t('files.toast.deletedRecords', { count: result.deleted }));
           selection.forget(ids);
+          // A page left empty (its last rows deleted) is moved back by the list itself, once it knows.
           setDeleting(null);
-          // Deleting the last rows of the last page would leave an empty page behind.
-          if (ids.length >= rows.length && search.page > 1) search.setPage(search.page - 1, { replace: true });
         },
         onError: (error) => toast.error(t('files.errors.delete'), { description: errorMessage(error) }),
       },
