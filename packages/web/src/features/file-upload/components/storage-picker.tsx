@@ -1,8 +1,11 @@
 import type { StorageConfigSummaryDto } from '@driftbox/contract';
+import { RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/error-message';
 import { formatBytes } from '../../../lib/format';
 import { storageConfigName } from '../../../lib/storage-config-name';
 import { remainingBytes } from '../lib/prechecks';
@@ -14,25 +17,38 @@ export interface StoragePickerProps {
   error?: string;
   loading?: boolean;
   disabled?: boolean;
+  /** Why the list could not be read (it is undefined then), with a way to ask again. */
+  loadError?: unknown;
+  onRetry?: () => void;
+  retrying?: boolean;
 }
 
 /** The config the files go to, with its free space against its capacity. */
-export function StoragePicker({ configs, value, onChange, error, loading, disabled }: StoragePickerProps) {
+export function StoragePicker({ configs, value, onChange, error, loading, disabled, loadError, onRetry, retrying }: StoragePickerProps) {
   const { t } = useTranslation();
   const selected = configs?.find((c) => c.id === value);
   const empty = !loading && configs?.length === 0;
+  const failed = !configs && loadError !== undefined && loadError !== null;
+  const message = failed ? t('upload.storage.loadFailed', { message: errorMessage(loadError) }) : empty ? t('upload.storage.none') : undefined;
   return (
-    <Field label={t('upload.storage.label')} error={error ?? (empty ? t('upload.storage.none') : undefined)}>
+    <Field label={t('upload.storage.label')} error={error ?? message}>
       {(control) => (
         <div className="flex flex-col gap-2">
-          <Select {...control} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled || loading || !configs?.length}>
-            {!configs?.length ? <option value="">{loading ? t('upload.storage.loading') : t('upload.storage.unavailable')}</option> : null}
-            {configs?.map((config) => (
-              <option key={config.id} value={config.id}>
-                {config.is_default ? t('upload.storage.defaultName', { name: storageConfigName(config, t) }) : storageConfigName(config, t)}
-              </option>
-            ))}
-          </Select>
+          <div className="flex gap-2">
+            <Select {...control} className="min-w-0 flex-1" value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled || loading || !configs?.length}>
+              {!configs?.length ? <option value="">{loading ? t('upload.storage.loading') : failed ? t('upload.storage.notLoaded') : t('upload.storage.unavailable')}</option> : null}
+              {configs?.map((config) => (
+                <option key={config.id} value={config.id}>
+                  {config.is_default ? t('upload.storage.defaultName', { name: storageConfigName(config, t) }) : storageConfigName(config, t)}
+                </option>
+              ))}
+            </Select>
+            {failed && onRetry ? (
+              <Button variant="outline" icon={<RotateCw />} onClick={onRetry} loading={retrying} disabled={disabled}>
+                {t('common.retry')}
+              </Button>
+            ) : null}
+          </div>
           {selected ? <SpaceMeter config={selected} /> : null}
         </div>
       )}

@@ -12,6 +12,10 @@ export interface UploadOptionsProps {
   errors: Partial<Record<UploadField, string>>;
   configs: StorageConfigSummaryDto[] | undefined;
   configsLoading: boolean;
+  /** The list could not be read: why, and a way to ask again. */
+  configsError?: unknown;
+  onRetryConfigs?: () => void;
+  configsRetrying?: boolean;
   /** More than one file: a custom link suffix cannot name them all. */
   slugDisabled: boolean;
   disabled?: boolean;
@@ -23,14 +27,23 @@ const ACCESS_MODES: AccessMode[] = ['default', 'proxy', 'direct'];
 const PLACEHOLDER = 'placeholder:font-sans placeholder:italic';
 
 /** Storage, link suffix, folder, password, expiry, view limit, remark and access mode of new shares. */
-export function UploadOptions({ values, onChange, errors, configs, configsLoading, slugDisabled, disabled }: UploadOptionsProps) {
+export function UploadOptions({ values, onChange, errors, configs, configsLoading, configsError, onRetryConfigs, configsRetrying, slugDisabled, disabled }: UploadOptionsProps) {
   const { t } = useTranslation();
   const set = <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) => onChange({ ...values, [key]: value });
   return (
     // Disabled (signed out, no file permission): the whole form reads as unusable, controls greyed, not
     // just faded white boxes that look like they could be typed in.
     <fieldset disabled={disabled} className="grid min-w-0 gap-4 disabled:cursor-not-allowed disabled:opacity-70 disabled:[&_:is(input,select,textarea)]:bg-subtle">
-      <StoragePicker configs={configs} value={values.configId} onChange={(id) => set('configId', id)} error={errors.configId} loading={configsLoading} />
+      <StoragePicker
+        configs={configs}
+        value={values.configId}
+        onChange={(id) => set('configId', id)}
+        error={errors.configId}
+        loading={configsLoading}
+        loadError={configsError}
+        onRetry={onRetryConfigs}
+        retrying={configsRetrying}
+      />
       <Field label={t('upload.form.slug')} error={slugDisabled ? undefined : errors.slug} hint={slugDisabled ? t('upload.form.slugSingleOnly') : t('upload.form.slugHint', { max: SLUG_MAX })}>
         {(control) => (
           <div className="flex min-w-0 items-stretch">

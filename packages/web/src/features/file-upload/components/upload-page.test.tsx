@@ -7,7 +7,7 @@ import { fail, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { RESUME_STORAGE_KEY } from '../../../lib/uploader/resume-store';
 import { RECENT_UPLOADS_KEY } from '../lib/recent-uploads';
-import { api, detailDto, drop, FakeXhr, file, HangingXhr, MiB, PENDING_SHARE } from '../test/fixtures';
+import { api, detailDto, drop, FakeXhr, file, HangingXhr, LOCAL, MiB, PENDING_SHARE, SMALL } from '../test/fixtures';
 import { UploadPage } from './upload-page';
 
 beforeEach(() => {
@@ -66,6 +66,23 @@ describe('the files tab', () => {
     await waitFor(() => expect(picker).toHaveValue('local'));
     expect(screen.getByText(/60.0 MB free of 100.0 MB/)).toBeInTheDocument();
     expect(await screen.findByText('Up to 10.0 MB per file')).toBeInTheDocument();
+  });
+
+  it('says when the storage list could not be loaded, on Upload too, and loads it again on Try again', async () => {
+    let calls = 0;
+    api({ 'GET /api/s3-configs': () => ((calls += 1) === 1 ? fail(500, 'INTERNAL', 'boom') : ok([LOCAL, SMALL])) });
+    renderWithApp(<UploadPage />);
+    const failed = /^The storage list could not be loaded: /;
+    expect(await screen.findByText(failed)).toBeInTheDocument();
+    expect(screen.queryByText(/No storage is available to you/)).toBeNull();
+    await screen.findByText('Up to 10.0 MB per file');
+    drop([file('a.txt', 10)]);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(screen.getAllByText(failed)).toHaveLength(2));
+    expect(screen.queryByText('No storage configuration selected.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    expect(screen.getAllByText(failed)).toHaveLength(1);
   });
 
   it('queues dropped files and refuses one over the upload limit with the spec message', async () => {

@@ -10,6 +10,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
 import { canUse } from '../../../lib/admin-access';
 import { useAuth } from '../../../lib/auth-store';
+import { errorMessage } from '../../../lib/error-message';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
 import { fileFingerprint } from '../../../lib/uploader/resume-store';
@@ -155,6 +156,8 @@ export function UploadPage() {
       // An empty list is not a choice left open: nothing is available to this user, so say whom to ask
       // (the picker already says so too).
       if (list?.length === 0) return setFormError(t('upload.storage.none'));
+      // The list never arrived: choosing is not what is missing.
+      if (!list && configs.error) return setFormError(t('upload.storage.loadFailed', { message: errorMessage(configs.error) }));
       setCodes({ configId: 'noStorage' });
       return setFormError(t('upload.errors.noStorage'));
     }
@@ -282,6 +285,9 @@ export function UploadPage() {
                 errors={errors}
                 configs={configs.data}
                 configsLoading={configs.isLoading}
+                configsError={configs.error}
+                onRetryConfigs={() => void configs.refetch()}
+                configsRetrying={configs.isFetching}
                 slugDisabled={tab === 'files' && ready.length > 1}
                 disabled={blocked !== null}
               />
