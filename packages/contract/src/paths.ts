@@ -7,6 +7,10 @@ export const MAX_PATH_LENGTH = 1024;
 export type PathResult = { ok: true; path: string } | { ok: false; reason: PathError };
 export type PathError = 'EMPTY' | 'TOO_LONG' | 'NUL' | 'BACKSLASH' | 'DOT_SEGMENT' | 'NOT_ABSOLUTE';
 
+/** The longest folder name of an upload's `path`, in bytes of UTF-8 (what file systems allow). */
+export const FOLDER_NAME_MAX_BYTES = 255;
+export const FOLDER_NAME_TOO_LONG = `Each folder name in the path must be at most ${FOLDER_NAME_MAX_BYTES} bytes`;
+
 /** What a validation error says about each refused path (Chinese in VALIDATION_MESSAGES_ZH). */
 export const PATH_ERROR_MESSAGES: Readonly<Record<PathError, string>> = {
   EMPTY: 'The path is empty',

@@ -1,5 +1,5 @@
 import { SLUG_MAX } from './constants.js';
-import { MAX_PATH_LENGTH, PATH_ERROR_MESSAGES } from './paths.js';
+import { FOLDER_NAME_MAX_BYTES, FOLDER_NAME_TOO_LONG, MAX_PATH_LENGTH, PATH_ERROR_MESSAGES } from './paths.js';
 
 /**
  * The Chinese wording of the contract's own validation messages (the English ones are written in the
@@ -32,6 +32,7 @@ export const VALIDATION_MESSAGES_ZH: Readonly<Record<string, string>> = {
   'Link suffix must not be empty': '链接后缀不能为空',
   [`Link suffix must be at most ${SLUG_MAX} characters`]: `链接后缀最多 ${SLUG_MAX} 个字符`,
   'ETag is required for every part': '每个分片都需要 ETag',
+  [FOLDER_NAME_TOO_LONG]: `路径中每个文件夹名最多 ${FOLDER_NAME_MAX_BYTES} 字节`,
   [PATH_ERROR_MESSAGES.EMPTY]: '路径为空',
   [PATH_ERROR_MESSAGES.TOO_LONG]: `路径超过 ${MAX_PATH_LENGTH} 个字符`,
   [PATH_ERROR_MESSAGES.NUL]: '路径不能包含 NUL 字符',

@@ -19,6 +19,10 @@ describe('file share schemas', () => {
     expect(issuePaths(FileShareOptions.safeParse({ slug: 'admin' }))).toEqual(['slug']);
     expect(issuePaths(FileShareOptions.safeParse({ path: 'a/../../b' }))).toEqual(['path']);
     expect(FileShareOptions.parse({ path: '/reports//2026/' }).path).toBe('reports/2026');
+    // A folder name a disk would refuse (255 bytes of UTF-8 at most).
+    expect(FileShareOptions.parse({ path: `a/${'b'.repeat(255)}` }).path).toBe(`a/${'b'.repeat(255)}`);
+    expect(issuePaths(FileShareOptions.safeParse({ path: `a/${'b'.repeat(256)}` }))).toEqual(['path']);
+    expect(issuePaths(FileShareOptions.safeParse({ path: '文'.repeat(86) }))).toEqual(['path']);
   });
 
   it('a bad number says what is wrong with it, not just that it is wrong', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, SEARCH_MIN_CHARS } from '../constants.js';
-import { normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
+import { FOLDER_NAME_MAX_BYTES, FOLDER_NAME_TOO_LONG, normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
 import { SlugOrEmpty } from '../slugs.js';
 import { BulkDeleteBody } from './bulk.js';
 
@@ -97,8 +97,23 @@ export const StorageSubPath = z
       ctx.addIssue({ code: 'custom', message: PATH_ERROR_MESSAGES[result.reason] });
       return z.NEVER;
     }
+    // A disk refuses longer names (local storage); S3 would take them, the same rule keeps both alike.
+    if (result.path.split('/').some((segment) => utf8Length(segment) > FOLDER_NAME_MAX_BYTES)) {
+      ctx.addIssue({ code: 'custom', message: FOLDER_NAME_TOO_LONG });
+      return z.NEVER;
+    }
     return result.path === '/' ? undefined : result.path.slice(1);
   });
+
+/** Bytes of `text` in UTF-8 (the contract runs where TextEncoder is not typed). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
 
 /** A file name as uploaded: no path separators, no control characters. */
 export const Filename = z

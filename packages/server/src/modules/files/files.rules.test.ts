@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assertValidKey } from '../../storage/keys.js';
 import { mimetypeFor, objectKeyFor } from './files.rules.js';
 
 describe('mimetypeFor', () => {
@@ -36,5 +37,11 @@ describe('objectKeyFor', () => {
     expect(key.endsWith('ab-x1y2z3.txt')).toBe(true);
     // No half of a surrogate pair left behind: the key survives a UTF-8 round trip unchanged.
     expect(Buffer.from(key, 'utf8').toString('utf8')).toBe(key);
+  });
+
+  it('a name holding what reads as an encoded dot or slash (Report%2FQ1.pdf) still makes a valid key', () => {
+    const key = objectKeyFor({ ...parts, filename: 'Report%2FQ1 %2e%5C%00 100%.pdf' });
+    expect(key).toBe('shares/a/b/Report_2FQ1 _2e_5C_00 100%-x1y2z3.pdf');
+    expect(() => assertValidKey(key)).not.toThrow();
   });
 });

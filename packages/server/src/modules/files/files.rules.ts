@@ -41,7 +41,8 @@ export function mimetypeFor(filename: string, declared: string | undefined): str
 
 /** A file name made safe as the last segment of an object key (the original's rule, plus dots). */
 export function safeObjectName(filename: string): string {
-  const cleaned = filename.replace(/[<>:"|?*\\/\p{Cc}]/gu, '_').trim();
+  // `%2e`, `%2f`… would read as an encoded dot or slash in a key, which the key rules refuse.
+  const cleaned = filename.replace(/[<>:"|?*\\/\p{Cc}]/gu, '_').replace(/%(?=2e|2f|5c|00)/gi, '_').trim();
   // `.` and `..` are path segments, not names.
   return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned;
 }

@@ -105,6 +105,15 @@ describe.each(dialects)('uploading files (%s)', (dialect) => {
     it('400 VALIDATION_FAILED for bad options (reserved slug, negative views)', async () => {
       expect((await uploadForm(h, 'x', { fields: { slug: 'admin' } })).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'slug' }] });
       expect((await uploadForm(h, 'x', { fields: { max_views: '-1' } })).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
+      // A folder name the disk would refuse is the caller's mistake (400), not the server's (500).
+      expect((await uploadForm(h, 'x', { fields: { path: 'a'.repeat(300) } })).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'path', message: 'Each folder name in the path must be at most 255 bytes' }] });
+      expect(await localKeys(h)).toEqual([]);
+    });
+
+    it('a file name with what reads as an encoded slash or dot (Report%2FQ1.pdf) uploads under that name', async () => {
+      const res = await uploadForm(h, 'x', { filename: 'Report%2FQ1%2e.pdf' });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.data).toMatchObject({ filename: 'Report%2FQ1%2e.pdf' });
     });
 
     it('an API key uploads to configs usable by keys only (404 for others)', async () => {
