@@ -56,10 +56,12 @@ describe.each(dialects)('upload cleanup against the database (%s)', (dialect) =>
     }
   });
 
-  it('removes multipart uploads abandoned for an hour, including their parts', async () => {
+  it('removes multipart uploads idle for two hours (URLs live one, parts in flight get another), including their parts', async () => {
     h = await createHarness({ dialect });
     const init = (await h.call('POST', '/api/upload/multipart/init', { headers: h.actors.admin(), body: { filename: 'x.bin', size: 10, partSize: 10, partCount: 1 } })).body.data as FilePresignDto & { upload_id: string };
     h.clock.advance(3600_000 + 1);
+    expect(await h.services.fileCleanup.purgeAbandoned()).toBe(0);
+    h.clock.advance(3600_000);
     expect(await h.services.fileCleanup.purgeAbandoned()).toBe(1);
     const { store } = await h.services.storageConfigs.storeFor('local');
     await expect(store.listParts(init.storage_path, init.upload_id)).rejects.toMatchObject({ code: 'UPLOAD_NOT_FOUND' });

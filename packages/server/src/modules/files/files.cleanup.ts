@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { FileRow, FilesRepository } from './files.repository.js';
-import type { ShareWriter } from './files.shares.js';
+import { IN_FLIGHT_GRACE_MS, type ShareWriter } from './files.shares.js';
 import type { FileStorage } from './files.storage.js';
 
 export interface FileCleanupDeps {
@@ -51,12 +51,15 @@ export function createFileCleanup(deps: FileCleanupDeps) {
     remove,
 
     /**
-     * Uploads pending with no activity for PENDING_UPLOAD_TTL_MS, or started over PENDING_UPLOAD_MAX_AGE_MS
-     * ago: parts, objects and rows. Returns how many.
+     * Uploads pending with no activity for longer than their URLs live (PENDING_UPLOAD_TTL_MS) plus the
+     * time a transfer started just before may still run (IN_FLIGHT_GRACE_MS: parts go straight to
+     * storage and touch nothing here), or started over PENDING_UPLOAD_MAX_AGE_MS ago: parts, objects
+     * and rows. Returns how many.
      */
     async purgeAbandoned(): Promise<number> {
       const now = clock.now();
-      const rows = await repo.findPendingBefore(iso(addMs(now, -PENDING_UPLOAD_TTL_MS)), iso(addMs(now, -PENDING_UPLOAD_MAX_AGE_MS)), BATCH);
+      const idleBefore = addMs(now, -(PENDING_UPLOAD_TTL_MS + IN_FLIGHT_GRACE_MS));
+      const rows = await repo.findPendingBefore(iso(idleBefore), iso(addMs(now, -PENDING_UPLOAD_MAX_AGE_MS)), BATCH);
       for (const row of rows) {
         try {
           await shares.discard(row, (await storage.storeOf(row.storage_config_id)).store);

@@ -94,11 +94,14 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect((await post('/api/s3/presign', { size: 1 })).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'filename' }] });
     });
 
-    it('the cleanup job removes abandoned presigned uploads (objects and rows) after an hour', async () => {
+    it('the cleanup job removes abandoned presigned uploads (objects and rows) once their URL and a PUT started with it are over', async () => {
       const data = (await post('/api/s3/presign', { filename: 'left.txt', size: 4 })).body.data as FilePresignDto;
       await put(data.upload_url, new TextEncoder().encode('left'), data.headers);
       expect(await h.services.fileCleanup.purgeAbandoned()).toBe(0);
+      // The URL has expired, but a PUT it started just before may still be running: not yet.
       h.clock.advance(3600_000 + 1);
+      expect(await h.services.fileCleanup.purgeAbandoned()).toBe(0);
+      h.clock.advance(3600_000);
       expect(await h.services.fileCleanup.purgeAbandoned()).toBe(1);
       expect(await localKeys(h)).toEqual([]);
       expect(await fileRow(h, data.file_id)).toBeUndefined();
@@ -115,7 +118,10 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect((await put(data.upload_url, new TextEncoder().encode('back'), data.headers)).status).toBe(200);
       expect(await localKeys(h)).toEqual([data.storage_path]);
       expect(await h.services.fileCleanup.purgeReuploads()).toBe(0);
+      // Expired, yet a PUT started just before could still be writing.
       h.clock.advance(3600_000 + 1);
+      expect(await h.services.fileCleanup.purgeReuploads()).toBe(0);
+      h.clock.advance(3600_000);
       expect(await h.services.fileCleanup.purgeReuploads()).toBe(1);
       expect(await localKeys(h)).toEqual([]);
       expect(await h.db.selectFrom('object_purges').selectAll().execute()).toEqual([]);
@@ -131,7 +137,7 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(second.storage_path).toBe(first.storage_path);
       await put(second.upload_url, new Uint8Array([2]), second.headers);
       expect((await post('/api/s3/commit', { file_id: second.file_id })).status).toBe(200);
-      h.clock.advance(3600_000 + 1);
+      h.clock.advance(2 * 3600_000 + 1);
       await h.services.fileCleanup.purgeReuploads();
       expect(await localKeys(h)).toEqual([second.storage_path]);
     });

@@ -27,6 +27,12 @@ export interface SharesDeps {
   storage: FileStorage;
 }
 
+/**
+ * How long a transfer started with an upload URL just before it expired may still run: storage checks
+ * the expiry when a request starts, not when it ends.
+ */
+export const IN_FLIGHT_GRACE_MS = 60 * 60 * 1000;
+
 /** What a new pending share is made of. */
 export interface PendingInput {
   actor: AdminActor | ApiKeyActor;
@@ -76,12 +82,14 @@ export function shareWriter(deps: SharesDeps) {
 
   /**
    * After a share's object was deleted: a presigned PUT URL issued for it may still be valid (URLs
-   * cannot be revoked) and could write the object back, so it is deleted again once every upload URL
-   * of the share has expired (upload URLs live no longer than PENDING_UPLOAD_TTL_MS).
+   * cannot be revoked), or a PUT it started may still be running (storage checks the expiry when a
+   * request starts), and could write the object back. So it is deleted again once every upload URL of
+   * the share has expired (they live no longer than PENDING_UPLOAD_TTL_MS) and the PUTs started with
+   * them have had IN_FLIGHT_GRACE_MS to end.
    */
   async function purgeLater(row: Pick<FileRow, 'storage_config_id' | 'storage_path' | 'created_at'>): Promise<void> {
-    const urlsExpire = addMs(new Date(row.created_at), PENDING_UPLOAD_TTL_MS);
-    if (urlsExpire > clock.now()) await repo.schedulePurge(row.storage_config_id, row.storage_path, iso(urlsExpire));
+    const due = addMs(new Date(row.created_at), PENDING_UPLOAD_TTL_MS + IN_FLIGHT_GRACE_MS);
+    if (due > clock.now()) await repo.schedulePurge(row.storage_config_id, row.storage_path, iso(due));
   }
 
   /** Deletes what an unfinished or refused upload left: the multipart upload or object, then the row. */
