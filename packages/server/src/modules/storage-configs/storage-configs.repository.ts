@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, StorageConfigsTable } from '../../db/schema.js';
+import { dialectOf } from '../../db/client.js';
 
 /** A row with `total_storage_bytes` as a number (PostgreSQL returns int8 as a string). */
 export type StorageConfigRow = Omit<Selectable<StorageConfigsTable>, 'total_storage_bytes'> & { total_storage_bytes: number | null };
@@ -49,10 +50,13 @@ export function storageConfigsRepository(db: Kysely<Database>) {
     /**
      * Makes `id` the one default in a transaction: the old default is cleared first, so the partial
      * unique index (at most one `is_default = 1`) holds after every statement. False when unknown.
-     * `updated_at` is left alone: the flag is not an edit of the storage settings.
+     * `updated_at` is left alone: the flag is not an edit of the storage settings. On PostgreSQL the
+     * configs' rows are locked first: two calls at once would each clear the default they saw, and the
+     * second to set its own would break the index (SQLite runs one writer at a time).
      */
     async setDefault(id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        if (dialectOf(db) === 'postgres') await trx.selectFrom('storage_configs').select('id').forUpdate().execute();
         const exists = await trx.selectFrom('storage_configs').select('id').where('id', '=', id).executeTakeFirst();
         if (!exists) return false;
         await trx.updateTable('storage_configs').set({ is_default: 0 }).where('is_default', '=', 1).where('id', '!=', id).execute();

@@ -217,6 +217,17 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
       expect((await h.call('PUT', '/api/s3-configs/missing/set-default', { headers: admin() })).status).toBe(404);
     });
 
+    it('set-default from several admins at once: every call succeeds and one default remains', async () => {
+      const a = await created(S3_BODY);
+      const b = await created({ ...S3_BODY, name: 'second' });
+      for (let round = 0; round < 5; round += 1) {
+        const answers = await Promise.all([a.id, b.id, 'local'].map((id) => h.call('PUT', `/api/s3-configs/${id}/set-default`, { headers: admin() })));
+        expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+        const list = (await h.call('GET', '/api/s3-configs', { headers: admin() })).body.data as StorageConfigDto[];
+        expect(list.filter((c) => c.is_default === 1)).toHaveLength(1);
+      }
+    });
+
     it('deletes a config that is not the default, and refuses the default with 409', async () => {
       const config = await created(S3_BODY);
       const refused = await h.call('DELETE', '/api/s3-configs/local', { headers: admin() });
