@@ -112,7 +112,7 @@ describe.each(dialects)('file shares: authorisation beyond the guard (%s)', (dia
       const share = await seedFile(h, { headers: owner });
       const other = await h.actors.apiKey(Permission.FILE_SHARE);
       const deleted = await h.call('DELETE', '/api/files/batch-delete', { headers: other, body: { ids: [share.id] } });
-      expect(deleted.body.data).toEqual({ deleted: 0, success: 0, failed: [{ id: share.id, error: 'not found' }] });
+      expect(deleted.body.data).toEqual({ deleted: 0, success: 0, failed: [{ id: share.id, error: 'File share not found' }] });
       expect(await localKeys(h)).toEqual([share.storage_path]);
       const listed = await h.call('GET', `/api/files?created_by=${encodeURIComponent(`apikey:${ownerId}`)}`, { headers: other });
       expect(listed.body).toMatchObject({ data: { files: [], pagination: { total: 0 } } });

@@ -1,6 +1,7 @@
 import { FILE_ACCESS_TOKEN_TTL_MS, PENDING_UPLOAD_TTL_MS } from '@driftbox/contract';
 import { addMs, iso, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { Text } from '../../lib/i18n.js';
 import type { Logger } from '../../lib/logger.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { FileRow, FilesRepository } from './files.repository.js';
@@ -14,6 +15,8 @@ export interface FileCleanupDeps {
   clock: Clock;
   logger: Logger;
 }
+
+const STORAGE_DELETE_FAILED: Text = { en: 'The storage could not delete the file; the share is kept', zh: '存储无法删除该文件，分享已保留' };
 
 /** Rows handled per pass; the job runs again soon, so a backlog drains over a few passes. */
 const BATCH = 200;
@@ -29,8 +32,8 @@ export const PENDING_UPLOAD_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export function createFileCleanup(deps: FileCleanupDeps) {
   const { repo, storage, shares, clock, logger } = deps;
 
-  /** Deletes one share (and its object when `deleteObject`); returns an error message or null. */
-  async function remove(row: FileRow, deleteObject: boolean): Promise<string | null> {
+  /** Deletes one share (and its object when `deleteObject`); returns why it could not, or null. */
+  async function remove(row: FileRow, deleteObject: boolean): Promise<Text | null> {
     if (deleteObject && !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
       try {
         const { store } = await storage.storeOf(row.storage_config_id);
@@ -39,7 +42,7 @@ export function createFileCleanup(deps: FileCleanupDeps) {
       } catch (err) {
         if (!isStorageError(err, 'NOT_FOUND')) {
           logger.warn('Could not delete the object of a file share', { id: row.id, error: String(err) });
-          return 'storage delete failed';
+          return STORAGE_DELETE_FAILED;
         }
       }
     }

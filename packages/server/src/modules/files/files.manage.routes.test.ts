@@ -115,7 +115,9 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
       const a = await seedFile(h, { name: 'a.txt' });
       const b = await seedFile(h, { name: 'b.txt' });
       const res = await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [a.id, 'unknown'] } });
-      expect(res.body.data).toEqual({ deleted: 1, success: 1, failed: [{ id: 'unknown', error: 'not found' }] });
+      expect(res.body.data).toEqual({ deleted: 1, success: 1, failed: [{ id: 'unknown', error: 'File share not found' }] });
+      const zh = await h.call('DELETE', '/api/files/batch-delete', { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' }, body: { ids: ['unknown'] } });
+      expect(zh.body.data).toMatchObject({ deleted: 0, failed: [{ id: 'unknown', error: '文件分享不存在' }] });
       expect(await localKeys(h)).toEqual([b.storage_path]);
       await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [b.id], delete_mode: 'record_only' } });
       expect(await fileRow(h, b.id)).toBeUndefined();

@@ -26,7 +26,7 @@ export function filesRoutes(files: FilesService, options: { trustProxy: TrustPro
 
   app.delete('/files/batch-delete', fileShare, async (c) => {
     const body = await readJson(c, FileBatchDeleteBody);
-    return ok(c, await files.removeMany(c.get('actor'), body), { message: MESSAGES.deleted });
+    return ok(c, await files.removeMany(c.get('actor'), body, c.get('lang')), { message: MESSAGES.deleted });
   });
 
   app.get('/files/:id', fileShare, async (c) => ok(c, await files.get(c.get('actor'), c.req.param('id'), requestOrigin(c, options.trustProxy))));

@@ -14,6 +14,7 @@ import { assertPermission } from '../../lib/authz.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto.js';
 import { invalidField, notFound } from '../../lib/errors.js';
+import { t, type Lang, type Text } from '../../lib/i18n.js';
 import type { Ids } from '../../lib/ids.js';
 import { creatorOf, scopeOf, withSlug } from '../../lib/share-rules.js';
 import type { FileStatsPort } from '../dashboard/file-stats.port.js';
@@ -69,6 +70,9 @@ export function fileStats(repo: FilesRepository): FileStatsPort {
     createdPerDay: (since) => repo.createdPerDay(since),
   };
 }
+
+/** Why a batch delete skipped an id: unknown, or a share the caller may not manage. */
+const NOT_FOUND: Text = { en: 'File share not found', zh: '文件分享不存在' };
 
 /** Managing file shares: admins all of them, keys with FILE_SHARE their own (others' are 404). */
 export function createFilesService(deps: FilesDeps) {
@@ -145,17 +149,17 @@ export function createFilesService(deps: FilesDeps) {
       return detailOf(await requireOwned(actor, row.id), origin);
     },
 
-    /** Deletes the listed shares the actor may manage (others' ids count as not found). */
-    async removeMany(actor: Actor, body: DeleteInput): Promise<FileBatchDeleteResult> {
+    /** Deletes the listed shares the actor may manage (others' ids count as not found); why others failed, in `lang`. */
+    async removeMany(actor: Actor, body: DeleteInput, lang: Lang): Promise<FileBatchDeleteResult> {
       assertFileShare(actor);
       const wanted = [...new Set(body.ids)];
       const rows = await repo.findManyActive(wanted, scopeOf(actor));
       const found = new Set(rows.map((r) => r.id));
-      const failed = wanted.filter((id) => !found.has(id)).map((id) => ({ id, error: 'not found' }));
+      const failed = wanted.filter((id) => !found.has(id)).map((id) => ({ id, error: t(lang, NOT_FOUND) }));
       let deleted = 0;
       for (const row of rows) {
         const error = await remover.remove(row, body.delete_mode === 'both');
-        if (error) failed.push({ id: row.id, error });
+        if (error) failed.push({ id: row.id, error: t(lang, error) });
         else deleted += 1;
       }
       return { deleted, success: deleted, failed };
