@@ -4,7 +4,7 @@
  * streamed with backpressure. Presigned URLs point at Driftbox's own `/api/local-storage` routes.
  */
 import { constants } from 'node:fs';
-import { copyFile, open, unlink } from 'node:fs/promises';
+import { copyFile, lstat, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import type { Mac } from '../lib/mac.js';
@@ -94,8 +94,10 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
         try {
           await unlink(file);
         } catch (err) {
+          // A folder is not an object (Linux says EISDIR, macOS EPERM); a file the disk refuses to
+          // delete (EPERM, EACCES) is a failure the caller must hear of, not a deletion.
           const code = (err as NodeJS.ErrnoException).code;
-          if (isMissing(err) || code === 'EISDIR' || code === 'EPERM') continue;
+          if (isMissing(err) || code === 'EISDIR' || (code === 'EPERM' && (await isFolder(file)))) continue;
           throw err;
         }
         await pruneEmptyDirs(path.dirname(file), layout.objects);
@@ -169,4 +171,8 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
 
     close() {},
   };
+}
+
+async function isFolder(file: string): Promise<boolean> {
+  return (await lstat(file).catch(() => null))?.isDirectory() ?? false;
 }
