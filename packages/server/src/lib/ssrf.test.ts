@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { text } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors.js';
 import { checkTarget, connectionFailure, guardedRequest, isForbiddenAddress, isPubliclyReachable, type SsrfPolicy } from './ssrf.js';
 
@@ -93,6 +93,7 @@ describe('guardedRequest against a loopback fixture', () => {
   let server: Server;
   let port = 0;
   let hits: string[] = [];
+  let redirectsClosed = 0;
   const policy: SsrfPolicy = {
     resolve: async (host) => (host === FIXTURE ? ['127.0.0.1'] : ['127.0.0.1']),
     trustedHosts: new Set([FIXTURE]),
@@ -110,6 +111,22 @@ describe('guardedRequest against a loopback fixture', () => {
         return res.end('y'.repeat(1024));
       }
       if (url.pathname === '/slow') return; // never answers
+      if (url.pathname === '/drip') {
+        // A byte every 50 ms: never idle long, never done.
+        res.writeHead(200);
+        const timer = setInterval(() => res.write('.'), 50);
+        res.once('close', () => clearInterval(timer));
+        return;
+      }
+      if (url.pathname === '/endless-redirect') {
+        res.writeHead(302, { Location: '/file' });
+        const timer = setInterval(() => res.write('x'.repeat(1024)), 5);
+        res.once('close', () => {
+          clearInterval(timer);
+          redirectsClosed += 1;
+        });
+        return;
+      }
       if (url.pathname === '/hop') {
         const n = Number(url.searchParams.get('n'));
         res.writeHead(302, { Location: n > 0 ? `/hop?n=${n - 1}` : '/file' });
@@ -166,6 +183,18 @@ describe('guardedRequest against a loopback fixture', () => {
       status: 400,
       text: { en: 'The URL could not be fetched: the server refused the connection', zh: '无法获取该 URL：服务器拒绝连接' },
     });
+  });
+
+  it('gives up on a body that keeps trickling past the time limit', async () => {
+    const res = await guardedRequest(fixture('/drip'), { maxBytes: 1024, idleTimeoutMs: 1000, bodyTimeoutMs: 300 }, policy);
+    await expect(text(res.body)).rejects.toMatchObject({ status: 400, text: { en: expect.stringMatching(/took too long/) } });
+  });
+
+  it('does not read the body of a redirect: an endless one does not hold the fetch', async () => {
+    const res = await guardedRequest(fixture('/endless-redirect'), { maxBytes: 1024 }, policy);
+    expect(await text(res.body)).toBe('remote body');
+    // The redirect's connection was closed, not left reading.
+    await vi.waitFor(() => expect(redirectsClosed).toBe(1), { timeout: 2000 });
   });
 
   it('gives up on a server that never answers', async () => {

@@ -54,8 +54,13 @@ export interface GuardedRequestOptions {
   headersTimeoutMs?: number;
   /** Longest pause while reading the body. */
   idleTimeoutMs?: number;
+  /** Longest time reading the whole body (a source sending a byte now and then never idles). */
+  bodyTimeoutMs?: number;
   signal?: AbortSignal;
 }
+
+/** Six hours: a few GB at a slow link's pace, far from forever. */
+const BODY_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 
 /** A response from the final hop; `body` is capped at `maxBytes` and must be consumed or destroyed. */
 export interface GuardedResponse {
@@ -160,8 +165,8 @@ function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, optio
   });
 }
 
-/** Fails the body past `maxBytes` and after `idleMs` without data. */
-function cappedBody(res: IncomingMessage, maxBytes: number, idleMs: number): Readable {
+/** Fails the body past `maxBytes`, after `idleMs` without data, and after `totalMs` in all. */
+function cappedBody(res: IncomingMessage, maxBytes: number, idleMs: number, totalMs: number): Readable {
   let seen = 0;
   const cap = new Transform({
     transform(chunk: Buffer, _enc, callback) {
@@ -171,8 +176,10 @@ function cappedBody(res: IncomingMessage, maxBytes: number, idleMs: number): Rea
     },
   });
   res.setTimeout(idleMs, () => res.destroy(unreachable('the server stopped sending', '对方服务器停止了发送')));
+  const total = setTimeout(() => res.destroy(unreachable('the transfer took too long', '传输耗时过长')), totalMs);
   res.once('error', (err) => cap.destroy(err));
   cap.once('close', () => {
+    clearTimeout(total);
     if (!res.destroyed) res.destroy();
   });
   return res.pipe(cap);
@@ -216,9 +223,10 @@ async function follow(start: URL, options: GuardedRequestOptions, policy: SsrfPo
         res.destroy();
         throw new AppError('PAYLOAD_TOO_LARGE', { text: { en: 'The remote file is larger than allowed', zh: '远程文件超过允许的大小' } });
       }
-      return { status: res.statusCode ?? 0, headers: res.headers, url: url.toString(), body: cappedBody(res, options.maxBytes, options.idleTimeoutMs ?? 60_000) };
+      return { status: res.statusCode ?? 0, headers: res.headers, url: url.toString(), body: cappedBody(res, options.maxBytes, options.idleTimeoutMs ?? 60_000, options.bodyTimeoutMs ?? BODY_TIMEOUT_MS) };
     }
-    res.resume();
+    // A redirect's body is not wanted, and reading it would let an endless one run on unchecked.
+    res.destroy();
     if (hop >= MAX_REDIRECTS) throw unreachable(`more than ${MAX_REDIRECTS} redirects`, `重定向超过 ${MAX_REDIRECTS} 次`);
     url = new URL(location, url);
     if (res.statusCode === 303 && method !== 'HEAD') method = 'GET';
