@@ -38,6 +38,38 @@ function likePattern(term: string): string {
 }
 
 /** Storage of file shares. Every read but the owner's resume/commit calls sees only `active` rows. */
+/**
+ * Bytes stored per config by active shares, each object once: with the overwrite strategy several
+ * shares can point at one object. `exceptKey` leaves out an object about to be written over.
+ */
+async function objectBytes(db: Kysely<Database>, configIds: string[], exceptKey?: string): Promise<Map<string, number>> {
+  if (configIds.length === 0) return new Map();
+  let objects = db
+    .selectFrom('files')
+    .select(['storage_config_id', 'storage_path', (eb) => eb.fn.max('size').as('size')])
+    .where('storage_config_id', 'in', configIds)
+    .where('status', '=', 'active');
+  if (exceptKey !== undefined) objects = objects.where('storage_path', '!=', exceptKey);
+  const rows = await db
+    .selectFrom(objects.groupBy(['storage_config_id', 'storage_path']).as('objects'))
+    .select(['objects.storage_config_id', (eb) => eb.fn.sum<number | string>('objects.size').as('bytes')])
+    .groupBy('objects.storage_config_id')
+    .execute();
+  return new Map(rows.map((r) => [r.storage_config_id, Number(r.bytes ?? 0)]));
+}
+
+/** The other active shares of `row`'s object take the size and ETag it has now. */
+async function followObject(db: Kysely<Database>, row: Pick<FileRow, 'id' | 'storage_config_id' | 'storage_path'>, stored: { size: number; etag: string | null }): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ size: stored.size, etag: stored.etag })
+    .where('storage_config_id', '=', row.storage_config_id)
+    .where('storage_path', '=', row.storage_path)
+    .where('id', '!=', row.id)
+    .where('status', '=', 'active')
+    .execute();
+}
+
 export function filesRepository(db: Kysely<Database>) {
   const likeOp = sql.raw(dialectOf(db) === 'postgres' ? 'ilike' : 'like');
   const keyJoin = sql<SqlBool>`files.created_by = ('apikey:' || api_keys.id)`;
@@ -137,22 +169,20 @@ export function filesRepository(db: Kysely<Database>) {
      * writer at a time), so two commits can never both take the last free space. Returns whether it
      * was activated and the bytes the config's other active shares use.
      */
-    async activateWithin(row: Pick<FileRow, 'id' | 'storage_config_id'>, size: number, capacity: number | null, changes: FileChanges): Promise<{ activated: boolean; used: number }> {
+    async activateWithin(row: Pick<FileRow, 'id' | 'storage_config_id' | 'storage_path'>, size: number, capacity: number | null, changes: FileChanges): Promise<{ activated: boolean; used: number }> {
       return db.transaction().execute(async (trx) => {
         let used = 0;
         if (capacity !== null) {
           if (dialectOf(db) === 'postgres') await trx.selectFrom('storage_configs').select('id').where('id', '=', row.storage_config_id).forUpdate().execute();
-          const sum = await trx
-            .selectFrom('files')
-            .select((eb) => eb.fn.sum<number | string>('size').as('bytes'))
-            .where('storage_config_id', '=', row.storage_config_id)
-            .where('status', '=', 'active')
-            .executeTakeFirst();
-          used = Number(sum?.bytes ?? 0);
+          // Other shares of the same object (the overwrite strategy) hold these very bytes: not counted twice.
+          used = (await objectBytes(trx, [row.storage_config_id], row.storage_path)).get(row.storage_config_id) ?? 0;
           if (used + size > capacity) return { activated: false, used };
         }
         const result = await trx.updateTable('files').set({ ...changes, status: 'active', upload_id: null }).where('id', '=', row.id).where('status', '=', 'pending').executeTakeFirst();
-        return { activated: Number(result.numUpdatedRows) > 0, used };
+        const activated = Number(result.numUpdatedRows) > 0;
+        // Shares of the same object now serve the new bytes: their size and ETag say so.
+        if (activated && changes.size !== undefined) await followObject(trx, row, { size: changes.size, etag: changes.etag ?? null });
+        return { activated, used };
       });
     },
 
@@ -181,6 +211,11 @@ export function filesRepository(db: Kysely<Database>) {
     async objectShared(configId: string, storagePath: string, exceptId: string): Promise<boolean> {
       const row = await db.selectFrom('files').select('id').where('storage_config_id', '=', configId).where('storage_path', '=', storagePath).where('id', '!=', exceptId).executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** The shares of an object take the size and ETag it has now (another upload wrote it). */
+    async followObject(row: Pick<FileRow, 'id' | 'storage_config_id' | 'storage_path'>, stored: { size: number; etag: string | null }): Promise<void> {
+      await followObject(db, row, stored);
     },
 
     /** Whether the object is a published share's bytes and no upload is still pending for it. */
@@ -257,17 +292,9 @@ export function filesRepository(db: Kysely<Database>) {
       return rows.map(normalize);
     },
 
-    /** Bytes of active shares per config. */
+    /** Bytes of active shares per config, each object once. */
     async usedBytes(configIds: string[]): Promise<Map<string, number>> {
-      if (configIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('files')
-        .select(['storage_config_id', (eb) => eb.fn.sum<number | string>('size').as('bytes')])
-        .where('storage_config_id', 'in', configIds)
-        .where('status', '=', 'active')
-        .groupBy('storage_config_id')
-        .execute();
-      return new Map(rows.map((r) => [r.storage_config_id, Number(r.bytes ?? 0)]));
+      return objectBytes(db, configIds);
     },
 
     /** Shares (pending included: their uploads write into the config) that keep objects in a config. */
@@ -276,15 +303,16 @@ export function filesRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
-    /** Active shares and their bytes, per storage config. */
+    /** Active shares and their bytes (each object once), per storage config. */
     async totalsByConfig(): Promise<{ storage_config_id: string; count: number; bytes: number }[]> {
       const rows = await db
         .selectFrom('files')
-        .select(['storage_config_id', (eb) => eb.fn.countAll<number | string>().as('count'), (eb) => eb.fn.sum<number | string>('size').as('bytes')])
+        .select(['storage_config_id', (eb) => eb.fn.countAll<number | string>().as('count')])
         .where('status', '=', 'active')
         .groupBy('storage_config_id')
         .execute();
-      return rows.map((r) => ({ storage_config_id: r.storage_config_id, count: Number(r.count), bytes: Number(r.bytes ?? 0) }));
+      const bytes = await objectBytes(db, rows.map((r) => r.storage_config_id));
+      return rows.map((r) => ({ storage_config_id: r.storage_config_id, count: Number(r.count), bytes: bytes.get(r.storage_config_id) ?? 0 }));
     },
 
     /** Active shares created per UTC day (`YYYY-MM-DD`) from `since` (ISO, inclusive). */

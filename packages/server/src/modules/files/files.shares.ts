@@ -92,13 +92,20 @@ export function shareWriter(deps: SharesDeps) {
     if (due > clock.now()) await repo.schedulePurge(row.storage_config_id, row.storage_path, iso(due));
   }
 
-  /** Deletes what an unfinished or refused upload left: the multipart upload or object, then the row. */
+  /**
+   * Deletes what an unfinished or refused upload left: the multipart upload or object, then the row.
+   * An object other shares point at (the overwrite strategy) stays; if the upload wrote over it, those
+   * shares now serve its bytes, and their size and ETag say so (usage counts what is stored).
+   */
   async function discard(row: FileRow, store: ObjectStore): Promise<void> {
     try {
       if (row.upload_id) await store.abortMultipart(row.storage_path, row.upload_id);
       if (!(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
         await purgeLater(row);
         await store.delete([row.storage_path]);
+      } else {
+        const stored = await store.head(row.storage_path);
+        await repo.followObject(row, { size: stored.size, etag: stored.etag });
       }
     } catch (err) {
       // The row goes anyway: a stray object costs space, a stray pending row would block nothing but
