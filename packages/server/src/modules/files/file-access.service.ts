@@ -103,8 +103,9 @@ export function createFileAccessService(deps: FileAccessDeps) {
     const now = clock.now();
     const row = await repo.findActiveBySlug(slug);
     if (!row) throw notFound('file');
-    if (row.password_hash === null) throw badRequest({ en: 'This file has no password', zh: '该文件没有设置密码' });
+    // A dead share says so first, whether it has a password or not (as pastes do).
     if (!isLive(row, now)) throw fileGone(row, now);
+    if (row.password_hash === null) throw badRequest({ en: 'This file has no password', zh: '该文件没有设置密码' });
     const hash = row.password_hash;
     const check = await rateLimits.guardPasswordCheck(FILE_RATE_RULES, clientIp, slug, () => crypto.passwords.check(password, hash));
     if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });

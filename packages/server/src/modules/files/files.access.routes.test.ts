@@ -141,6 +141,10 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       await seedFile(h, { query: { slug: 'open' } });
       expect((await verify('open', 'x')).body).toMatchObject({ code: 400, error: 'BAD_REQUEST', message: 'This file has no password' });
       expect((await verify('locked', '')).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
+      // Dead first: an expired share without a password is 410, as everywhere else.
+      await seedFile(h, { query: { slug: 'short', expires_in: '1' } });
+      h.clock.advance(HOUR + 1);
+      expect((await verify('short', 'x')).body).toMatchObject({ code: 410, error: 'GONE' });
     });
 
     it('the right password sent with every download never runs into the limit (a script with X-Password)', async () => {
