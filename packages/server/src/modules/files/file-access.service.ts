@@ -11,7 +11,7 @@ import { shareTokens } from '../../lib/share-tokens.js';
 import { isPubliclyReachable, type SsrfPolicy } from '../../lib/ssrf.js';
 import { StorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
-import { getRequested } from '../../storage/range.js';
+import { getRequested, parseRangeHeader, resolveRange, type ByteRange } from '../../storage/range.js';
 import { passwordRules, type RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentLocked, presentPublic, type IssuedToken } from './files.presenter.js';
@@ -203,6 +203,12 @@ export function createFileAccessService(deps: FileAccessDeps) {
 
     /** `GET /api/file-view|file-download/{slug}`: streamed (proxy mode) or redirected (direct mode). */
     async open(request: OpenRequest): Promise<FileResponse> {
+      // A range past the end (a finished download resumed) is refused before a view is used up on it.
+      const range = request.ifRange ? null : parseRangeHeader(request.range);
+      if (range) {
+        const found = await repo.findActiveBySlug(request.slug);
+        if (found && isLive(found, clock.now()) && !fitsRange(range, found.size)) return { kind: 'range-error', headers: { 'Content-Range': `bytes */${found.size}` } };
+      }
       const row = await access(request.slug, request, !request.headOnly);
       // A HEAD is answered here even in direct mode: a signed link would let it GET the bytes uncounted.
       if (row.use_proxy === 1 || request.headOnly) return stream(row, request);
@@ -239,3 +245,12 @@ export function createFileAccessService(deps: FileAccessDeps) {
 }
 export type FileAccessService = ReturnType<typeof createFileAccessService>;
 
+/** Whether `range` selects any byte of an object of `size` bytes. */
+function fitsRange(range: ByteRange, size: number): boolean {
+  try {
+    resolveRange(range, size);
+    return true;
+  } catch {
+    return false;
+  }
+}

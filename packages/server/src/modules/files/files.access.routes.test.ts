@@ -284,6 +284,16 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/);
     });
 
+    it('a range past the end is 416 without using up a view of a limited share', async () => {
+      await seedFile(h, { query: { slug: 'resume-done', max_views: '1' } });
+      const beyond = await get('/api/file-download/resume-done', { Range: 'bytes=11-' });
+      expect(beyond.status).toBe(416);
+      expect(beyond.headers.get('content-range')).toBe('bytes */11');
+      expect(await views('resume-done')).toBe(0);
+      expect((await get('/api/file-download/resume-done', { Range: 'bytes=6-' })).text).toBe('world');
+      expect(await views('resume-done')).toBe(1);
+    });
+
     it('a view-limited file downloaded without a token counts a view (no path bypasses the limit)', async () => {
       await seedFile(h, { query: { slug: 'limited', max_views: '1' } });
       expect((await get('/api/file-download/limited')).status).toBe(200);
