@@ -84,7 +84,7 @@ function EditForm({ file, onClose, onSaved }: { file: FileDto; onClose: () => vo
           )}
         </Field>
         <Field label={t('files.edit.maxViews')} error={errorOf('maxViews')} hint={t('files.edit.maxViewsHint', { count: file.views })}>
-          {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} value={values.maxViews} onChange={(e) => set('maxViews', e.target.value)} placeholder="0" />}
+          {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" value={values.maxViews} onChange={(e) => set('maxViews', e.target.value)} placeholder="0" />}
         </Field>
         <Field label={file.has_password ? t('files.edit.newPassword') : t('files.edit.password')} error={errorOf('password')} hint={file.has_password ? t('files.edit.newPasswordHint') : t('files.edit.passwordHint')}>
           {(control) => (

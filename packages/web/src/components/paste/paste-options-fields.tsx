@@ -84,7 +84,7 @@ export function PasteOptionsFields({ values, onChange, errors, mode, hasPassword
       </Field>
       <Field label={t('paste.form.maxViews')} error={errors.maxViews} hint={t('paste.form.maxViewsHint')}>
         {(control) => (
-          <Input {...control} type="number" inputMode="numeric" min={0} step={1} value={values.maxViews} onChange={(e) => set('maxViews', e.target.value)} placeholder="0" />
+          <Input {...control} type="text" inputMode="numeric" autoComplete="off" value={values.maxViews} onChange={(e) => set('maxViews', e.target.value)} placeholder="0" />
         )}
       </Field>
       <Field label={t('paste.form.remark')} error={errors.remark} hint={t('paste.form.remarkHint')} className={hideSlug ? undefined : 'sm:col-span-2'}>

@@ -83,7 +83,7 @@ export function UploadOptions({ values, onChange, errors, configs, configsLoadin
           )}
         </Field>
         <Field label={t('upload.form.maxViews')} error={errors.maxViews}>
-          {(control) => <Input {...control} type="number" inputMode="numeric" min={0} step={1} value={values.maxViews} onChange={(e) => set('maxViews', e.target.value)} placeholder={t('upload.form.unlimited')} />}
+          {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" value={values.maxViews} onChange={(e) => set('maxViews', e.target.value)} placeholder={t('upload.form.unlimited')} />}
         </Field>
       </div>
       <Field label={t('upload.form.access')} hint={t(`upload.form.accessHint.${values.access}`)}>

@@ -123,6 +123,11 @@ describe('the files tab', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Only letters, digits, - and _ are allowed')).toBeInTheDocument();
     expect(screen.getByText('Check the share options.')).toBeInTheDocument();
+    // A mistyped view limit is refused as typed, never read as "unlimited".
+    await user.type(screen.getByLabelText(/Max views/), '1e');
+    expect(screen.getByLabelText(/Max views/)).toHaveValue('1e');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(/^Enter a whole number from 0 to/)).toBeInTheDocument();
     expect(requests.some((r) => r.url.includes('/s3/presign'))).toBe(false);
   });
 
