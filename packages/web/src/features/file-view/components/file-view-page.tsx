@@ -85,10 +85,10 @@ function FileLoading() {
  */
 function LinksExpired({ file, onReopen, reopening }: { file: FilePublicDto; onReopen: () => void; reopening: boolean }) {
   const { t } = useTranslation();
-  const then = file.has_password ? t('fileView.linksExpired.password') : file.max_views > 0 ? t('fileView.linksExpired.countsView') : '';
+  const key = file.has_password ? 'password' : file.max_views > 0 ? 'countsView' : 'description';
   return (
     <ShareNotice icon={TimerOff} tone="warning" title={t('fileView.linksExpired.title')}>
-      <p>{`${t('fileView.linksExpired.description')} ${then}`.trim()}</p>
+      <p>{t(`fileView.linksExpired.${key}`)}</p>
       <Button variant="outline" size="sm" className="mt-3" icon={<RotateCw />} onClick={onReopen} loading={reopening}>
         {t('fileView.linksExpired.reopen')}
       </Button>
