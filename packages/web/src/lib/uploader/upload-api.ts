@@ -10,6 +10,7 @@ import {
 } from '@driftbox/contract';
 import { z } from 'zod';
 import { apiRequest } from '../api-client';
+import { isApiError } from '../api-error';
 import type { UploadedPart } from './upload-parts';
 
 /** Share options as the upload calls take them (contract `FileShareOptions`, already validated). */
@@ -34,7 +35,12 @@ export interface UploadApi {
   /** `options`: a resumed upload's current share options, replacing those it was started with. */
   complete(fileId: string, uploadId: string, parts: UploadedPart[], options?: ResumedShareOptions): Promise<FileDetailDto>;
   abort(fileId: string, uploadId: string): Promise<void>;
+  /** The caller's published share of that id, or null: whether a complete whose answer was lost went through. */
+  published(fileId: string): Promise<FileDetailDto | null>;
 }
+
+/** Assembling a multi-GB object (a local disk copies every part into place) outlasts the usual 30 s. */
+const COMPLETE_TIMEOUT_MS = 10 * 60 * 1000;
 
 const Nothing = z.unknown();
 
@@ -53,8 +59,21 @@ export const httpUploadApi: UploadApi = {
     (await apiRequest('/upload/multipart/refresh-urls', { method: 'POST', body: { file_id: fileId, upload_id: uploadId, partNumbers }, schema: MultipartUrlsDto }))
       .part_urls,
   complete: (fileId, uploadId, parts, options) =>
-    apiRequest('/upload/multipart/complete', { method: 'POST', body: { file_id: fileId, upload_id: uploadId, parts, ...(options ? { options } : {}) }, schema: FileDetailDto }),
+    apiRequest('/upload/multipart/complete', {
+      method: 'POST',
+      body: { file_id: fileId, upload_id: uploadId, parts, ...(options ? { options } : {}) },
+      schema: FileDetailDto,
+      timeoutMs: COMPLETE_TIMEOUT_MS,
+    }),
   abort: async (fileId, uploadId) => {
     await apiRequest('/upload/multipart/abort', { method: 'POST', body: { file_id: fileId, upload_id: uploadId }, schema: Nothing });
+  },
+  published: async (fileId) => {
+    try {
+      return await apiRequest(`/files/${encodeURIComponent(fileId)}`, { schema: FileDetailDto });
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) return null;
+      throw error;
+    }
   },
 };

@@ -47,6 +47,7 @@ function fakeApi(overrides: Partial<UploadApi> = {}): UploadApi {
     refreshUrls: vi.fn(async (_f, _u, numbers: number[]) => numbers.map((n) => ({ partNumber: n, url: `/fresh/${n}` }))),
     complete: vi.fn(async () => detail),
     abort: vi.fn(async () => undefined),
+    published: vi.fn(async () => null),
     ...overrides,
   };
 }
@@ -216,6 +217,25 @@ describe('multipart', () => {
     const api = fakeApi({ listParts: vi.fn(async () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'no' }))) });
     await uploadFile(file, {}, deps(api));
     expect(api.multipartInit).toHaveBeenCalledTimes(1);
+  });
+
+  it('a retry after a complete whose answer was lost finds the share published and sends nothing again', async () => {
+    const file = makeFile(200);
+    createResumeStore().save(fileFingerprint(file), { fileId: 'f1', uploadId: 'u1', configId: '', storagePath: 'x', slug: 'x', partSize: 100, partCount: 2, parts: [], filename: file.name, size: 200, savedAt: 0 });
+    const put = vi.fn(okPut);
+    const api = fakeApi({ listParts: vi.fn(async () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'no' }))), published: vi.fn(async () => detail) });
+    await expect(uploadFile(file, {}, deps(api, put))).resolves.toBe(detail);
+    expect(api.published).toHaveBeenCalledWith('f1');
+    expect(api.multipartInit).not.toHaveBeenCalled();
+    expect(put).not.toHaveBeenCalled();
+    expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
+  });
+
+  it('a complete that lost to another which published the share returns that share, deleting nothing', async () => {
+    const api = fakeApi({ complete: vi.fn(async () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Upload not found' }))), published: vi.fn(async () => detail) });
+    await expect(uploadFile(makeFile(200), {}, deps(api))).resolves.toBe(detail);
+    expect(api.abort).not.toHaveBeenCalled();
+    expect(api.cancel).not.toHaveBeenCalled();
   });
 
   it('a cancel aborts the upload on the server and drops the saved state', async () => {

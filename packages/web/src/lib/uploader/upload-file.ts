@@ -3,7 +3,7 @@ import { isApiError } from '../api-error';
 import { createResumeStore, fileFingerprint, type ResumeEntry, type ResumeStore } from './resume-store';
 import { SpeedMeter } from './speed-meter';
 import type { FileMeta, ResumedShareOptions, ShareOptions, UploadApi } from './upload-api';
-import { isAbort, UploadError, type UploadErrorCode } from './upload-error';
+import { isAbort, isUploadError, UploadError, type UploadErrorCode } from './upload-error';
 import { partCountFor, uploadParts, type UploadedPart } from './upload-parts';
 import { xhrPut, type PutFn } from './xhr-put';
 
@@ -142,6 +142,8 @@ interface Continued {
   urls: Map<number, string>;
   /** Continued from an earlier attempt, whose share options may be stale. */
   resumed: boolean;
+  /** The earlier attempt's complete went through after all (its answer was lost): nothing left to send. */
+  published?: FileDetailDto;
 }
 
 /** The upload to continue: the stored entry when the server still has it, else a new one. */
@@ -167,9 +169,12 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
       callbacks.onResume?.(parts.length, stored.partCount);
       return { entry, urls: new Map(urls.map((u) => [u.partNumber, u.url])), resumed: true };
     } catch (error) {
-      // Gone (finished, aborted or cleaned up): start over. Anything else is a real failure.
+      // Gone: published by a complete whose answer was lost (a timeout), else aborted or cleaned up, and
+      // started over. Anything else is a real failure.
       if (!(isApiError(error) && (error.status === 404 || error.status === 410))) throw new UploadError('INIT_FAILED', { cause: error });
       store.remove(fingerprint);
+      const published = await deps.api.published(stored.fileId).catch(() => null);
+      if (published) return { entry: stored, urls: new Map(), resumed: true, published };
     }
   }
   const partCount = partCountFor(file.size, partSize);
@@ -197,7 +202,8 @@ async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
   const store = deps.resume ?? createResumeStore(deps.now);
   const fingerprint = fileFingerprint(file);
   stage('initializing');
-  const { entry, urls, resumed } = await startOrResume(ctx, store, fingerprint);
+  const { entry, urls, resumed, published } = await startOrResume(ctx, store, fingerprint);
+  if (published) return published;
   try {
     throwIfAborted(signal);
     stage('uploading');
@@ -227,6 +233,15 @@ async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
     // is the fallback).
     const paused = isAbort(error) && signal?.reason === PAUSE_REASON;
     if (!paused && !isRetryable(error)) {
+      // A complete refused as "not found" may have lost to another that published the share (a retry
+      // after a lost answer): that share is the result, not something to delete.
+      if (isUploadError(error) && error.code === 'FINALIZE_FAILED' && isApiError(error.cause) && error.cause.status === 404) {
+        const done = await deps.api.published(entry.fileId).catch(() => null);
+        if (done) {
+          store.remove(fingerprint);
+          return done;
+        }
+      }
       store.remove(fingerprint);
       await deps.api.abort(entry.fileId, entry.uploadId).catch(() => deps.api.cancel(entry.fileId).catch(() => undefined));
     }

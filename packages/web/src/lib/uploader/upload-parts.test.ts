@@ -129,6 +129,30 @@ describe('retries', () => {
     expect(refreshUrl).toHaveBeenCalledWith(1);
     expect(parts).toEqual([{ PartNumber: 1, ETag: '"etag-1"' }]);
   });
+
+  it('signs a part again when Driftbox\'s local storage says its URL expired (410)', async () => {
+    const blob = new Blob([new Uint8Array(100)]);
+    const fake = fakePut({ delay: 0, fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 410 }) : null) });
+    const refreshUrl = vi.fn(async () => '/api/local-storage/new/1');
+    const parts = await uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, '/api/local-storage/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1 });
+    expect(refreshUrl).toHaveBeenCalledTimes(1);
+    expect(parts).toEqual([{ PartNumber: 1, ETag: '"etag-1"' }]);
+  });
+
+  it('a refresh that gets no answer uses up one retry, not the part: the next one signs again and succeeds', async () => {
+    const blob = new Blob([new Uint8Array(100)]);
+    const fake = fakePut({ delay: 0, fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 403 }) : null) });
+    const offline = Object.assign(new Error('offline'), { name: 'ApiError' });
+    let refreshes = 0;
+    const refreshUrl = vi.fn(async () => {
+      refreshes += 1;
+      if (refreshes === 1) throw offline;
+      return 'https://s3.test/new/1';
+    });
+    const parts = await uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, 'https://s3.test/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1 });
+    expect(refreshUrl).toHaveBeenCalledTimes(2);
+    expect(parts).toEqual([{ PartNumber: 1, ETag: '"etag-1"' }]);
+  });
 });
 
 describe('ETag', () => {

@@ -1,4 +1,5 @@
 import { PART_CONCURRENCY, PART_RETRIES, PART_RETRY_DELAY_MS } from '@driftbox/contract';
+import { isApiError } from '../api-error';
 import { isAbort, isUploadError, sleep, UploadError } from './upload-error';
 import type { PutFn } from './xhr-put';
 
@@ -92,8 +93,18 @@ export async function uploadParts(input: UploadPartsInput): Promise<UploadedPart
     for (let attempt = 0; attempt <= retries; attempt += 1) {
       if (attempt > 0) {
         await wait(retryDelayMs * attempt, stop.signal);
-        // A 403 from storage is most often an expired signature: sign the part again.
-        if (isUploadError(lastError) && lastError.status === 403 && input.refreshUrl) urls.set(partNumber, await input.refreshUrl(partNumber));
+        // An expired signature (S3 answers 403, Driftbox's local storage 410): sign the part again. A
+        // refresh that fails is this attempt's failure; the part's other retries still come.
+        if (isUploadError(lastError) && (lastError.status === 403 || lastError.status === 410) && input.refreshUrl) {
+          try {
+            const fresh = await input.refreshUrl(partNumber);
+            if (fresh) urls.set(partNumber, fresh);
+          } catch (error) {
+            if (stop.signal.aborted) throw signal?.aborted ? new UploadError('ABORTED') : error;
+            lastError = refreshFailure(error);
+            continue;
+          }
+        }
       }
       const url = urls.get(partNumber);
       if (!url) throw new UploadError('PARTS_FAILED', { message: `No upload URL for part ${partNumber}` });
@@ -151,4 +162,14 @@ export async function uploadParts(input: UploadPartsInput): Promise<UploadedPart
   if (signal?.aborted) throw new UploadError('ABORTED');
   if (failure !== undefined) throw failure;
   return sorted();
+}
+
+/**
+ * A failed URL refresh as a part failure: no answer stays a network failure (the upload remains
+ * resumable), a refusal keeps the 403/410 so the next attempt asks again.
+ */
+function refreshFailure(error: unknown): UploadError {
+  if (isApiError(error) && error.code === 'NETWORK') return new UploadError('NETWORK', { cause: error });
+  if (isApiError(error) && error.code === 'TIMEOUT') return new UploadError('TIMEOUT', { cause: error });
+  return new UploadError('HTTP', { cause: error, status: isApiError(error) ? error.status : 0 });
 }
