@@ -21,6 +21,8 @@ export interface S3StoreOptions {
   pathStyle: boolean;
   /** Objects above this size are copied part by part (S3's CopyObject stops at 5 GiB). */
   copyPartThreshold?: number;
+  /** How long a request may wait for its answer (S3_ANSWER_DEADLINE_MS); tests shorten it. */
+  answerDeadlineMs?: number;
 }
 
 export interface S3Context {
@@ -100,6 +102,29 @@ export function mapS3Error(err: unknown): StorageError {
   const code = (e?.name && CODE_BY_NAME[e.name]) || (status !== undefined && CODE_BY_STATUS[status]) || 'BACKEND';
   const detail = e?.message && e.message !== 'UnknownError' ? e.message : `HTTP ${status ?? 'error'}`;
   return new StorageError(code, `${e?.name ?? 'Error'}: ${detail}`, { cause: err });
+}
+
+/** What a request may take to be answered; assembling or copying big objects takes longer. */
+export const S3_ANSWER_DEADLINE_MS = 60_000;
+export const S3_LONG_DEADLINE_MS = 10 * 60_000;
+
+/**
+ * Sends a request that must be answered within `deadlineMs` (its response headers: a GET's body then
+ * streams at the reader's pace, the timer is gone by then). An endpoint that accepts the connection and
+ * never answers would otherwise hold the request, and a pooled socket, forever. Streamed uploads use
+ * `sendStreaming`: their time is the body's.
+ */
+export async function sendWithin<T>(send: (abortSignal: AbortSignal) => Promise<T>, deadlineMs = S3_ANSWER_DEADLINE_MS): Promise<T> {
+  const controller = new AbortController();
+  const late = new StorageError('BACKEND', `The storage did not answer within ${deadlineMs / 1000} s`);
+  const timer = setTimeout(() => controller.abort(late), deadlineMs);
+  try {
+    return await send(controller.signal);
+  } catch (err) {
+    throw controller.signal.aborted ? late : err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

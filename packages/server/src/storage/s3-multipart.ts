@@ -5,7 +5,7 @@
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertPartNumber, assertValidKey } from './keys.js';
 import { MIN_PART_SIZE, type CompletedPart, type ObjectInfo, type PresignedRequest, type PresignUploadOptions, type UploadedPart } from './object-store.js';
-import { sendStreaming, type S3Context } from './s3-client.js';
+import { S3_LONG_DEADLINE_MS, sendStreaming, sendWithin, type S3Context } from './s3-client.js';
 import { guardedBody } from './streams.js';
 
 const COPY_LIMIT = 5 * 1024 ** 3;
@@ -18,6 +18,8 @@ export interface S3MultipartDeps {
   call: <T>(fn: (c: S3Context) => Promise<T>) => Promise<T>;
   head: (key: string) => Promise<ObjectInfo>;
   copyPartThreshold?: number | undefined;
+  /** How long a short request may wait for its answer. */
+  answerDeadlineMs: number;
 }
 
 /** `bucket/key` as CopySource wants it: URL-encoded, slashes kept. */
@@ -28,6 +30,7 @@ function copySource(bucket: string, key: string): string {
 /** Multipart, copy and signing operations over one bucket. */
 export function s3Multipart(deps: S3MultipartDeps) {
   const { call, head } = deps;
+  const answer = deps.answerDeadlineMs;
   const threshold = deps.copyPartThreshold ?? COPY_LIMIT;
 
   async function sign(method: 'GET' | 'PUT', expiresIn: number, headers: Record<string, string>, signWith: SignWith): Promise<PresignedRequest> {
@@ -38,7 +41,7 @@ export function s3Multipart(deps: S3MultipartDeps) {
 
   async function create(key: string, options: { contentType?: string } = {}): Promise<string> {
     assertValidKey(key);
-    const out = await call((c) => c.client.send(new c.sdk.CreateMultipartUploadCommand({ Bucket: c.bucket, Key: key, ContentType: options.contentType })));
+    const out = await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.CreateMultipartUploadCommand({ Bucket: c.bucket, Key: key, ContentType: options.contentType }), { abortSignal }), answer));
     if (!out.UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
     return out.UploadId;
   }
@@ -46,14 +49,14 @@ export function s3Multipart(deps: S3MultipartDeps) {
   async function complete(key: string, uploadId: string, parts: CompletedPart[]): Promise<ObjectInfo> {
     assertValidKey(key);
     const Parts = parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag }));
-    await call((c) => c.client.send(new c.sdk.CompleteMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts } })));
+    await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.CompleteMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts } }), { abortSignal }), S3_LONG_DEADLINE_MS));
     return head(key);
   }
 
   async function abort(key: string, uploadId: string): Promise<void> {
     assertValidKey(key);
     try {
-      await call((c) => c.client.send(new c.sdk.AbortMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId })));
+      await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.AbortMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId }), { abortSignal }), answer));
     } catch (err) {
       // Aborting an upload that is already gone is not a failure (same as the local driver).
       if ((err as { code?: string }).code !== 'UPLOAD_NOT_FOUND') throw err;
@@ -68,7 +71,7 @@ export function s3Multipart(deps: S3MultipartDeps) {
       for (let start = 0, partNumber = 1; start < size; start += partSize, partNumber += 1) {
         const CopySourceRange = `bytes=${start}-${Math.min(start + partSize, size) - 1}`;
         const out = await call((c) =>
-          c.client.send(new c.sdk.UploadPartCopyCommand({ Bucket: c.bucket, Key: to, UploadId: uploadId, PartNumber: partNumber, CopySource: copySource(c.bucket, from), CopySourceRange })),
+          sendWithin((abortSignal) => c.client.send(new c.sdk.UploadPartCopyCommand({ Bucket: c.bucket, Key: to, UploadId: uploadId, PartNumber: partNumber, CopySource: copySource(c.bucket, from), CopySourceRange }), { abortSignal }), S3_LONG_DEADLINE_MS),
         );
         parts.push({ partNumber, etag: out.CopyPartResult?.ETag ?? '' });
       }
@@ -111,7 +114,7 @@ export function s3Multipart(deps: S3MultipartDeps) {
       const parts: UploadedPart[] = [];
       let marker: string | undefined;
       for (;;) {
-        const out = await call((c) => c.client.send(new c.sdk.ListPartsCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker })));
+        const out = await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.ListPartsCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }), { abortSignal }), answer));
         for (const p of out.Parts ?? []) parts.push({ partNumber: p.PartNumber ?? 0, etag: p.ETag ?? '', size: p.Size ?? 0 });
         if (!out.IsTruncated || !out.NextPartNumberMarker) return parts;
         marker = out.NextPartNumberMarker;
@@ -125,7 +128,7 @@ export function s3Multipart(deps: S3MultipartDeps) {
         await copyInParts(from, to, source.size);
         return head(to);
       }
-      await call((c) => c.client.send(new c.sdk.CopyObjectCommand({ Bucket: c.bucket, Key: to, CopySource: copySource(c.bucket, from) })));
+      await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.CopyObjectCommand({ Bucket: c.bucket, Key: to, CopySource: copySource(c.bucket, from) }), { abortSignal }), S3_LONG_DEADLINE_MS));
       return head(to);
     },
   };

@@ -8,7 +8,7 @@ import { StorageError } from './errors.js';
 import { assertValidKey, assertValidPrefix } from './keys.js';
 import { MAX_LIST_LIMIT, type GetResult, type ObjectInfo, type ObjectStore, type PutOptions, type BodySource } from './object-store.js';
 import { parseContentRange, rangeHeader } from './range.js';
-import { createS3Context, mapS3Error, sendStreaming, withContentMd5, type S3Context, type S3StoreOptions } from './s3-client.js';
+import { createS3Context, mapS3Error, S3_ANSWER_DEADLINE_MS, sendStreaming, sendWithin, withContentMd5, type S3Context, type S3StoreOptions } from './s3-client.js';
 import { s3Multipart } from './s3-multipart.js';
 import { guardedBody, toReadable } from './streams.js';
 
@@ -20,6 +20,7 @@ const DELETE_BATCH = 1000;
 export function createS3Store(options: S3StoreOptions): ObjectStore {
   let context: Promise<S3Context> | null = null;
   const ctx = () => (context ??= createS3Context(options));
+  const answer = options.answerDeadlineMs ?? S3_ANSWER_DEADLINE_MS;
 
   /** Runs one backend call with errors mapped to StorageError. */
   async function call<T>(fn: (c: S3Context) => Promise<T>): Promise<T> {
@@ -33,7 +34,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
 
   async function head(key: string): Promise<ObjectInfo> {
     assertValidKey(key);
-    const out = await call((c) => c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: key })));
+    const out = await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: key }), { abortSignal }), answer));
     return { key, size: out.ContentLength ?? 0, etag: out.ETag ?? '', lastModified: out.LastModified ?? new Date(0) };
   }
 
@@ -52,7 +53,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     });
   }
 
-  const multipart = s3Multipart({ call, head, copyPartThreshold: options.copyPartThreshold });
+  const multipart = s3Multipart({ call, head, copyPartThreshold: options.copyPartThreshold, answerDeadlineMs: answer });
 
   return {
     kind: 'S3',
@@ -73,7 +74,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     async get(key, getOptions = {}): Promise<GetResult> {
       assertValidKey(key);
       const Range = getOptions.range ? rangeHeader(getOptions.range) : undefined;
-      const out = await call((c) => c.client.send(new c.sdk.GetObjectCommand({ Bucket: c.bucket, Key: key, Range })));
+      const out = await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.GetObjectCommand({ Bucket: c.bucket, Key: key, Range }), { abortSignal }), answer));
       const served = parseContentRange(out.ContentRange);
       const size = out.ContentLength ?? 0;
       return {
@@ -95,7 +96,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       for (let i = 0; i < keys.length; i += DELETE_BATCH) {
         const Objects = keys.slice(i, i + DELETE_BATCH).map((Key) => ({ Key }));
         const out = await call((c) =>
-          c.client.send(withContentMd5(new c.sdk.DeleteObjectsCommand({ Bucket: c.bucket, Delete: { Objects, Quiet: true } }))),
+          sendWithin((abortSignal) => c.client.send(withContentMd5(new c.sdk.DeleteObjectsCommand({ Bucket: c.bucket, Delete: { Objects, Quiet: true } })), { abortSignal }), answer),
         );
         const failed = out.Errors?.[0];
         if (failed) throw new StorageError('BACKEND', `Could not delete "${failed.Key}": ${failed.Code} ${failed.Message ?? ''}`.trim());
@@ -106,17 +107,16 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       const prefix = listOptions.prefix ?? '';
       assertValidPrefix(prefix);
       const limit = Math.min(Math.max(listOptions.limit ?? MAX_LIST_LIMIT, 1), MAX_LIST_LIMIT);
-      const out = await call((c) =>
-        c.client.send(
-          new c.sdk.ListObjectsV2Command({
-            Bucket: c.bucket,
-            Prefix: prefix || undefined,
-            Delimiter: listOptions.delimiter,
-            ContinuationToken: listOptions.cursor || undefined,
-            MaxKeys: limit,
-          }),
-        ),
-      );
+      const out = await call((c) => {
+        const command = new c.sdk.ListObjectsV2Command({
+          Bucket: c.bucket,
+          Prefix: prefix || undefined,
+          Delimiter: listOptions.delimiter,
+          ContinuationToken: listOptions.cursor || undefined,
+          MaxKeys: limit,
+        });
+        return sendWithin((abortSignal) => c.client.send(command, { abortSignal }), answer);
+      });
       return {
         objects: (out.Contents ?? []).map((o) => ({ key: o.Key ?? '', size: o.Size ?? 0, etag: o.ETag ?? '', lastModified: o.LastModified ?? new Date(0) })),
         prefixes: (out.CommonPrefixes ?? []).map((p) => p.Prefix ?? ''),
