@@ -101,9 +101,10 @@ async function runCheck(name: string, lang: Lang, check: () => Promise<Text>): P
   }
 }
 
-function corsHint(provider: string, origin: string): Text {
-  const what = `allow origin ${origin} with methods GET, PUT and HEAD and header content-type, and expose the ETag header`;
-  const zhWhat = `允许来源 ${origin} 使用 GET、PUT、HEAD 方法和 content-type 请求头，并暴露 ETag 响应头`;
+function corsHint(provider: string, origin: string, headers: readonly string[]): Text {
+  const names = headers.join(provider === 'Backblaze B2' ? ' and ' : ', ');
+  const what = `allow origin ${origin} with methods GET, PUT and HEAD and ${headers.length > 1 ? 'headers' : 'header'} ${names}, and expose the ETag header`;
+  const zhWhat = `允许来源 ${origin} 使用 GET、PUT、HEAD 方法和 ${headers.join('、')} 请求头，并暴露 ETag 响应头`;
   if (provider === 'Cloudflare R2') return { en: `Add a CORS policy in the R2 bucket settings to ${what}.`, zh: `请在 R2 存储桶设置中添加 CORS 策略：${zhWhat}。` };
   if (provider === 'Backblaze B2') return { en: `Set the bucket's CORS rules (b2 bucket update --cors-rules) to ${what}.`, zh: `请设置存储桶的 CORS 规则（b2 bucket update --cors-rules）：${zhWhat}。` };
   return { en: `Configure the bucket's CORS rules (PutBucketCors) to ${what}.`, zh: `请配置存储桶的 CORS 规则（PutBucketCors）：${zhWhat}。` };
@@ -127,16 +128,20 @@ export function assertNotMixedContent(origin: string, url: string): void {
 
 /** Preflight of a presigned PUT, then a real GET, both from the caller's origin. */
 async function checkCors(store: ObjectStore, options: ProbeOptions, key: string): Promise<Text> {
-  const hint = corsHint(options.provider, options.origin);
   const put = await store.presignPut(key, { expiresIn: options.expiresIn, contentType: 'text/plain' });
+  // The headers the uploader sends with the PUT (Backblaze adds its own): the preflight asks for them all.
+  const headers = Object.keys(put.headers).map((name) => name.toLowerCase());
+  const hint = corsHint(options.provider, options.origin, headers);
   assertNotMixedContent(options.origin, put.url);
   const preflight = await options.fetch(put.url, {
     method: 'OPTIONS',
-    headers: { Origin: options.origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type' },
+    headers: { Origin: options.origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': headers.join(',') },
   });
   const allowOrigin = preflight.headers.get('access-control-allow-origin');
   const allowMethods = (preflight.headers.get('access-control-allow-methods') ?? '').toUpperCase();
-  if (!preflight.ok || (allowOrigin !== options.origin && allowOrigin !== '*') || !/\bPUT\b|\*/.test(allowMethods)) {
+  const allowHeaders = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+  const headersAllowed = allowHeaders.includes('*') || headers.every((name) => allowHeaders.includes(name));
+  if (!preflight.ok || (allowOrigin !== options.origin && allowOrigin !== '*') || !/\bPUT\b|\*/.test(allowMethods) || !headersAllowed) {
     throw fail(`The browser at ${options.origin} may not upload directly (preflight HTTP ${preflight.status}). ${hint.en}`, `${options.origin} 上的浏览器不能直接上传（预检 HTTP ${preflight.status}）。${hint.zh}`);
   }
   const get = await store.presignGet(key, { expiresIn: options.expiresIn });
