@@ -8,7 +8,8 @@ import { MIN_PART_SIZE, type CompletedPart, type ObjectInfo, type PresignedReque
 import { S3_LONG_DEADLINE_MS, sendStreaming, sendWithin, type S3Context } from './s3-client.js';
 import { guardedBody } from './streams.js';
 
-const COPY_LIMIT = 5 * 1024 ** 3;
+/** CopyObject's ceiling (R2's: 5 GiB less 5 MiB); larger objects are copied part by part. */
+const COPY_LIMIT = 5 * 1024 ** 3 - 5 * 1024 ** 2;
 const COPY_PART_SIZE = 512 * 1024 ** 2;
 
 /** Builds the signed URL with the (lazily imported) presigner; each caller names its own command. */
@@ -64,7 +65,9 @@ export function s3Multipart(deps: S3MultipartDeps) {
   }
 
   async function copyInParts(from: string, to: string, size: number): Promise<void> {
-    const uploadId = await create(to);
+    // A copy part by part starts a new object: it keeps the type only if told (CopyObject keeps it itself).
+    const { ContentType } = await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: from }), { abortSignal }), answer));
+    const uploadId = await create(to, ContentType ? { contentType: ContentType } : {});
     try {
       const partSize = Math.max(MIN_PART_SIZE, Math.min(COPY_PART_SIZE, threshold), Math.ceil(size / 10_000));
       const parts: CompletedPart[] = [];

@@ -18,12 +18,14 @@ describe.skipIf(s3Server === null)('S3 driver specifics (MinIO)', () => {
   it('copies large objects part by part with UploadPartCopy', async () => {
     const store = createS3Store({ ...options, copyPartThreshold: 5 * 1024 * 1024 });
     const data = randomBytes(12 * 1024 * 1024 + 7);
-    await store.put('big/source.bin', Readable.from([data]), { contentLength: data.length });
+    await store.put('big/source.bin', Readable.from([data]), { contentLength: data.length, contentType: 'application/zip' });
     const copied = await store.copy('big/source.bin', 'big/copy.bin');
     expect(copied.size).toBe(data.length);
     expect(copied.etag).toMatch(/-\d+"$/); // a multipart ETag: the copy really went in parts
     const chunks: Buffer[] = [];
-    for await (const chunk of (await store.get('big/copy.bin')).body) chunks.push(chunk as Buffer);
+    const got = await store.get('big/copy.bin');
+    expect(got.contentType).toBe('application/zip');
+    for await (const chunk of got.body) chunks.push(chunk as Buffer);
     expect(sha(Buffer.concat(chunks))).toBe(sha(data));
     store.close();
   });

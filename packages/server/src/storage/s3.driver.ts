@@ -12,9 +12,17 @@ import { createS3Context, mapS3Error, S3_ANSWER_DEADLINE_MS, sendStreaming, send
 import { s3Multipart } from './s3-multipart.js';
 import { guardedBody, toReadable } from './streams.js';
 
-/** PutObject's own ceiling; larger bodies go through multipart. */
-const MAX_SINGLE_PUT = 5 * 1024 ** 3;
+/** PutObject's ceiling (R2's: 5 GiB less 5 MiB, below S3's 5 GiB); larger bodies go through multipart. */
+const MAX_SINGLE_PUT = 5 * 1024 ** 3 - 5 * 1024 ** 2;
+/** Streamed multipart parts: 8 MiB, larger when a known length needs them to stay within 10 000 parts. */
+const STREAM_PART_SIZE = 8 * 1024 * 1024;
+const MAX_PARTS = 10_000;
 const DELETE_BATCH = 1000;
+
+/** 8 MiB parts reach 78 GiB in 10 000 parts; a longer body that says its length gets bigger ones. */
+export function streamPartSize(contentLength: number | undefined): number {
+  return Math.max(STREAM_PART_SIZE, Math.ceil((contentLength ?? 0) / MAX_PARTS));
+}
 
 /** A store over one bucket. */
 export function createS3Store(options: S3StoreOptions): ObjectStore {
@@ -40,13 +48,15 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
 
   async function putUnknownLength(key: string, body: Readable, putOptions: PutOptions): Promise<void> {
     const { Upload } = await import('@aws-sdk/lib-storage');
+    const partSize = streamPartSize(putOptions.contentLength);
     await call(async (c) => {
       // Memory is bounded by partSize × queueSize whatever the body's length.
       const upload = new Upload({
         client: c.client,
         params: { Bucket: c.bucket, Key: key, Body: body, ContentType: putOptions.contentType },
-        partSize: 8 * 1024 * 1024,
-        queueSize: 3,
+        partSize,
+        // Parts grown for a very long body are held one at a time, so memory stays near 3 × 8 MiB.
+        queueSize: partSize > STREAM_PART_SIZE * 3 ? 1 : 3,
         leavePartsOnError: false,
       });
       await upload.done();

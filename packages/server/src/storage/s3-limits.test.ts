@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Store } from './s3.driver.js';
+import { createS3Store, streamPartSize } from './s3.driver.js';
 
 // An endpoint that accepts connections and never answers: every short request gives up at its deadline
 // instead of holding the request (and a pooled socket) forever.
@@ -29,5 +29,15 @@ describe('S3 requests against an endpoint that never answers', () => {
     await expect(store.delete(['a.txt'])).rejects.toMatchObject(silent);
     expect(Date.now() - started).toBeLessThan(10_000);
     store.close();
+  });
+});
+
+describe('streamed uploads into parts', () => {
+  it('8 MiB parts, larger ones when a known length would need more than 10 000', () => {
+    const MiB = 1024 ** 2;
+    expect(streamPartSize(undefined)).toBe(8 * MiB);
+    expect(streamPartSize(10_000 * 8 * MiB)).toBe(8 * MiB);
+    const huge = 100 * 1024 ** 3;
+    expect(Math.ceil(huge / streamPartSize(huge))).toBeLessThanOrEqual(10_000);
   });
 });
