@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-error';
 import { createResumeStore, fileFingerprint, RESUME_STORAGE_KEY } from './resume-store';
 import type { UploadApi } from './upload-api';
-import { methodFor, PAUSE_REASON, uploadFile } from './upload-file';
+import { methodFor, partSizeFor, PAUSE_REASON, uploadFile } from './upload-file';
 import { UploadError } from './upload-error';
 import type { PutFn } from './xhr-put';
 
@@ -59,6 +59,18 @@ const okPut: PutFn = async (url, body, opts) => {
 
 beforeEach(() => {
   localStorage.clear();
+});
+
+describe('part size', () => {
+  it('5 MiB parts up to 10 000 of them, then whole MiB larger so no file needs more', () => {
+    const MiB = 1024 * 1024;
+    expect(partSizeFor(10_000 * 5 * MiB, 5 * MiB)).toBe(5 * MiB);
+    const big = 10_000 * 5 * MiB + 1;
+    const size = partSizeFor(big, 5 * MiB);
+    expect(size % MiB).toBe(0);
+    expect(Math.ceil(big / size)).toBeLessThanOrEqual(10_000);
+    expect(Math.ceil((100 * 1024 ** 3) / partSizeFor(100 * 1024 ** 3, 5 * MiB))).toBeLessThanOrEqual(10_000);
+  });
 });
 
 describe('method', () => {

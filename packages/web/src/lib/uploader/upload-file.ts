@@ -47,6 +47,19 @@ export interface UploaderDeps {
 export const PAUSE_REASON = 'pause';
 
 /** Files larger than one part go multipart (resumable); smaller ones are one presigned PUT. */
+/** Storage takes at most this many parts of one upload. */
+const MAX_PARTS = 10_000;
+
+/**
+ * The part size for `size` bytes: spec §9's 5 MiB, or whole MiB larger for a file that would need more
+ * than 10 000 of them (about 48.8 GiB), which storage would refuse.
+ */
+export function partSizeFor(size: number, partSize: number): number {
+  if (Math.ceil(size / partSize) <= MAX_PARTS) return partSize;
+  const MiB = 1024 * 1024;
+  return Math.ceil(size / MAX_PARTS / MiB) * MiB;
+}
+
 export function methodFor(size: number, threshold = PART_SIZE): UploadMethod {
   return size > threshold ? 'multipart' : 'presigned';
 }
@@ -149,7 +162,7 @@ interface Continued {
 /** The upload to continue: the stored entry when the server still has it, else a new one. */
 async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: string): Promise<Continued> {
   const { deps, options, meta, callbacks, file } = ctx;
-  const partSize = deps.partSize ?? PART_SIZE;
+  const partSize = partSizeFor(file.size, deps.partSize ?? PART_SIZE);
   const configId = options.s3_config_id ?? '';
   const path = options.path ?? '';
   const stored = store.get(fingerprint);
