@@ -37,6 +37,9 @@ export function regionOf(options: S3StoreOptions): string {
   return options.provider === 'Cloudflare R2' ? 'auto' : 'us-east-1';
 }
 
+/** Connections one storage config may hold open at once. */
+const MAX_SOCKETS = 256;
+
 /** Imports the SDK and builds the client. */
 export async function createS3Context(options: S3StoreOptions): Promise<S3Context> {
   const sdk = await import('@aws-sdk/client-s3');
@@ -51,7 +54,9 @@ export async function createS3Context(options: S3StoreOptions): Promise<S3Contex
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
     // No idle timeout on responses: a slow downloader legitimately pauses the stream (backpressure).
-    requestHandler: { connectionTimeout: 10_000 },
+    // Each download holds a socket while its reader takes the bytes: more than the SDK's 50, so a few
+    // dozen slow readers of one share do not leave every other request of this storage waiting.
+    requestHandler: { connectionTimeout: 10_000, httpAgent: { maxSockets: MAX_SOCKETS }, httpsAgent: { maxSockets: MAX_SOCKETS } },
     // Failures reach the caller as errors; the SDK's own console warnings would only be noise.
     logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
