@@ -21,6 +21,8 @@ export interface ResumeEntry {
   parts: UploadedPart[];
   filename: string;
   size: number;
+  /** `fileSample` of the file: another file of the same name, size and date is not this one. */
+  sample?: string;
   /** Last activity (ms): the server drops uploads idle for an hour, so older entries are useless. */
   savedAt: number;
 }
@@ -30,6 +32,24 @@ type Entries = Record<string, ResumeEntry>;
 /** The same file picked again: same name, size and modification time. */
 export function fileFingerprint(file: Pick<File, 'name' | 'size' | 'lastModified'>): string {
   return `${file.name}|${file.size}|${file.lastModified}`;
+}
+
+/** Bytes read from each end of a file for its sample. */
+const SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * A checksum (FNV-1a, 32 bits) of a file's first and last 64 KiB: cheap to read, and enough to tell a
+ * file picked again from another one with the same name, size and date, whose parts must not be mixed
+ * with these. Not a security check (pages served over plain http have no WebCrypto).
+ */
+export async function fileSample(file: Blob): Promise<string> {
+  const head = new Uint8Array(await file.slice(0, SAMPLE_BYTES).arrayBuffer());
+  const tail = new Uint8Array(await file.slice(Math.max(SAMPLE_BYTES, file.size - SAMPLE_BYTES)).arrayBuffer());
+  let hash = 0x811c9dc5;
+  for (const bytes of [head, tail]) {
+    for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
 }
 
 function isEntry(value: unknown): value is ResumeEntry {

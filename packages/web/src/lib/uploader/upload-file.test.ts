@@ -1,7 +1,7 @@
 import type { FileDetailDto, MultipartInitDto } from '@driftbox/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-error';
-import { createResumeStore, fileFingerprint, RESUME_STORAGE_KEY } from './resume-store';
+import { createResumeStore, fileFingerprint, fileSample, RESUME_STORAGE_KEY } from './resume-store';
 import type { UploadApi } from './upload-api';
 import { methodFor, partSizeFor, PAUSE_REASON, uploadFile } from './upload-file';
 import { UploadError } from './upload-error';
@@ -168,6 +168,22 @@ describe('multipart', () => {
     await uploadFile(makeFile(200), { password: 'pw', path: 'docs' }, deps(api));
     expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ password: 'pw', path: 'docs' }));
     expect(vi.mocked(api.complete).mock.calls[0]).toHaveLength(3);
+  });
+
+  it('another file with the same name, size and date is not taken for the saved one: its upload starts over', async () => {
+    const first = new File([new Uint8Array(300).fill(1)], 'big.bin', { lastModified: 1_700_000_000_000 });
+    const other = new File([new Uint8Array(300).fill(2)], 'big.bin', { lastModified: 1_700_000_000_000 });
+    expect(fileFingerprint(other)).toBe(fileFingerprint(first));
+    const hanging = fakeApi({ complete: vi.fn(async () => Promise.reject(new ApiError({ status: 0, code: 'NETWORK', message: 'offline' }))) });
+    await expect(uploadFile(first, {}, deps(hanging))).rejects.toMatchObject({ code: 'FINALIZE_FAILED' });
+    expect(createResumeStore().get(fileFingerprint(first))).toMatchObject({ fileId: 'f1', sample: expect.any(String) });
+    const api = fakeApi();
+    await uploadFile(other, {}, deps(api));
+    expect(api.listParts).not.toHaveBeenCalled();
+    expect(api.abort).toHaveBeenCalledWith('f1', 'u1');
+    expect(api.multipartInit).toHaveBeenCalledTimes(1);
+    // The same file picked again is still resumed.
+    expect(await fileSample(new File([new Uint8Array(300).fill(1)], 'x'))).toBe(await fileSample(first));
   });
 
   it('a saved upload to another folder is dropped on the server and started over', async () => {

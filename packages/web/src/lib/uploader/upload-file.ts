@@ -1,6 +1,6 @@
 import { PART_SIZE, uploadMimetype, type FileDetailDto } from '@driftbox/contract';
 import { isApiError } from '../api-error';
-import { createResumeStore, fileFingerprint, type ResumeEntry, type ResumeStore } from './resume-store';
+import { createResumeStore, fileFingerprint, fileSample, type ResumeEntry, type ResumeStore } from './resume-store';
 import { SpeedMeter } from './speed-meter';
 import type { FileMeta, ResumedShareOptions, ShareOptions, UploadApi } from './upload-api';
 import { isAbort, isUploadError, UploadError, type UploadErrorCode } from './upload-error';
@@ -166,8 +166,10 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
   const configId = options.s3_config_id ?? '';
   const path = options.path ?? '';
   const stored = store.get(fingerprint);
-  // Another storage or folder is another object: the old upload is dropped, not continued.
-  if (stored && (stored.configId !== configId || (stored.path ?? '') !== path)) {
+  const sample = await fileSample(file);
+  // Another storage or folder is another object, and another file of the same name, size and date
+  // other bytes: the old upload is dropped, not continued.
+  if (stored && (stored.configId !== configId || (stored.path ?? '') !== path || (stored.sample !== undefined && stored.sample !== sample))) {
     store.remove(fingerprint);
     await deps.api.abort(stored.fileId, stored.uploadId).catch(() => undefined);
   } else if (stored && stored.size === file.size) {
@@ -204,6 +206,7 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
     parts: [],
     filename: file.name,
     size: file.size,
+    sample,
     savedAt: 0,
   };
   store.save(fingerprint, entry);
