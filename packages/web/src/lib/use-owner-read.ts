@@ -9,8 +9,18 @@ import { useAuth } from './auth-store';
  * it; `known` turns true once there is an answer either way — only then may a visitor's read (which
  * counts a view) start.
  */
-export function useOwnerRead<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>, permission: number): { owned: T | undefined; known: boolean; readAt: number } {
+export function useOwnerRead<T, K extends QueryKey>(
+  options: UseQueryOptions<T, Error, T, K>,
+  permission: number,
+): { owned: T | undefined; known: boolean; readAt: number; refetch: () => void; refetching: boolean } {
   const checking = canUse(useAuth(), permission);
   const own = useQuery({ ...options, enabled: checking });
-  return { owned: own.isSuccess ? own.data : undefined, known: !checking || own.isSuccess || own.isError, readAt: own.dataUpdatedAt };
+  return {
+    owned: own.isSuccess ? own.data : undefined,
+    known: !checking || own.isSuccess || own.isError,
+    readAt: own.dataUpdatedAt,
+    // Reading the owner's detail again counts nothing (fresh links for an open page).
+    refetch: () => void own.refetch(),
+    refetching: own.isFetching,
+  };
 }

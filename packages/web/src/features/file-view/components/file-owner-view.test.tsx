@@ -1,7 +1,7 @@
 import { Permission, type FileDetailDto } from '@driftbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
 import { endSession, startAdminSession, startApiKeySession } from '../../../lib/auth-store';
 import { fail, mockApi, ok } from '../../../test/http';
@@ -31,6 +31,28 @@ describe('file page for its owner', () => {
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=own`);
     expect(screen.queryByLabelText('Password')).toBeNull();
     expect(reads(requests)).toHaveLength(0);
+  });
+
+  it('an hour after the detail was read, its links are offered fresh instead of expiring under the owner', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      startAdminSession('tok');
+      let reads = 0;
+      const requests = mockApi({ 'GET /api/files/pic': () => ((reads += 1), ok(detail())), 'GET /api/admin/settings': previewSettings() });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderPage();
+      expect(await screen.findByRole('link', { name: 'Download' })).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(60 * 60 * 1000 + 1000);
+      expect(await screen.findByText('The links on this page have expired')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Open again' }));
+      expect(await screen.findByRole('link', { name: 'Download' })).toBeInTheDocument();
+      expect(screen.queryByText('The links on this page have expired')).toBeNull();
+      expect(reads).toBe(2);
+      expect(requests.filter((r) => r.url.startsWith('/api/public/'))).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets the admin manage any share, and says when visitors can no longer open it', async () => {

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import type { PreviewSettings } from '../../../lib/file-preview';
 import { fileDeadReason } from '../../../lib/share-status';
 import { FileDetails } from './file-details';
+import { LinksExpired } from './links-expired';
 import type { OpenFile } from './file-preview';
 
 /** The access token the server put on the owner's links (`?token=`), for calls that take it as a header. */
@@ -58,16 +59,25 @@ function openFileOf(file: FileDetailDto): OpenFile {
  * (expired ones within minutes, used-up ones an hour after the last view), so the notice says so and
  * offers Edit only for the time the share still exists; once it is gone the page shows "not found".
  */
-export function FileOwnerView({ file, settings, now }: { file: FileDetailDto; settings: PreviewSettings; now: number }) {
+export interface FileOwnerViewProps {
+  file: FileDetailDto;
+  settings: PreviewSettings;
+  now: number;
+  /** Set once the links' token has passed: how to read the detail again. */
+  linksExpired?: { onReopen: () => void; reopening: boolean } | undefined;
+}
+
+export function FileOwnerView({ file, settings, now, linksExpired }: FileOwnerViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const dead = fileDeadReason(file, now);
   const notice = (
     <>
+      {linksExpired ? <LinksExpired cost="description" onReopen={linksExpired.onReopen} reopening={linksExpired.reopening} /> : null}
       {dead ? (
         <ShareNotice icon={Hourglass} tone="warning" title={t(dead === 'expired' ? 'fileView.owner.expired' : 'fileView.owner.usedUp')}>
-          {dead === 'expired' ? `${t('fileView.owner.expiredPreview')} ${t('fileView.owner.expiredDeletion')}` : t('fileView.owner.usedUpDeletion')}
+          {dead === 'expired' ? t('fileView.owner.expiredNotice') : t('fileView.owner.usedUpDeletion')}
         </ShareNotice>
       ) : null}
       <ShareNotice icon={UserRoundCheck} tone="info" title={t('fileView.owner.title')}>
@@ -82,7 +92,7 @@ export function FileOwnerView({ file, settings, now }: { file: FileDetailDto; se
   );
   return (
     <>
-      <FileDetails file={openFileOf(file)} settings={settings} notice={notice} openable={dead !== 'expired'} actions={edit} />
+      <FileDetails file={openFileOf(file)} settings={settings} notice={notice} openable={dead !== 'expired' && !linksExpired} actions={edit} />
       <FileEditDialog
         file={editing ? file : null}
         onClose={() => setEditing(false)}

@@ -1,11 +1,8 @@
-import { Permission, type FilePublicDto } from '@driftbox/contract';
+import { FILE_ACCESS_TOKEN_TTL_MS, Permission, type FilePublicDto } from '@driftbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import { RotateCw, TimerOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ShareNotice } from '../../../components/share/share-notice';
-import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useOwnerRead } from '../../../lib/use-owner-read';
 import { useTimePassed } from '../../../lib/use-time-passed';
@@ -17,6 +14,7 @@ import { FileOwnerView } from './file-owner-view';
 import type { OpenFile } from './file-preview';
 import { FilePasswordForm } from './file-password-form';
 import { FileUnavailable } from './file-unavailable';
+import { LinksExpired } from './links-expired';
 
 /**
  * /file/{slug}. A possible owner (the admin, a key with file permission) is checked first through the
@@ -38,17 +36,24 @@ export function FileViewPage() {
   const [unlocked, setUnlocked] = useState<string>();
   const { t } = useTranslation();
   const linksExpired = useTimePassed(file.data?.access_token_expires_at);
+  const ownerLinksExpired = useTimePassed(own.owned ? new Date(own.readAt + FILE_ACCESS_TOKEN_TTL_MS).toISOString() : null);
 
   function content() {
     if (!own.known) return <FileLoading />;
-    if (own.owned) return preview.ready ? <FileOwnerView file={own.owned} settings={preview.settings} now={own.readAt} /> : <FileLoading />;
+    if (own.owned) {
+      if (!preview.ready) return <FileLoading />;
+      // The owner's links carry a token too; reading the detail again counts nothing.
+      const reopen = ownerLinksExpired ? { onReopen: own.refetch, reopening: own.refetching } : undefined;
+      return <FileOwnerView file={own.owned} settings={preview.settings} now={own.readAt} linksExpired={reopen} />;
+    }
     if (unavailable !== undefined) return <FileUnavailable error={unavailable} known={file.data} />;
     if (file.isPending || (file.isSuccess && !file.data.requires_password && !preview.ready)) return <FileLoading />;
     if (file.isError) return <FileUnavailable error={file.error} onRetry={() => void file.refetch()} retrying={file.isFetching} />;
     if (file.data.requires_password || !isOpen(file.data)) return <FilePasswordForm file={file.data} onUnavailable={setUnavailable} onUnlocked={(open) => setUnlocked(open.filename)} />;
     // The links carry a token that lasts an hour: after it, they would be refused (or count a view each).
     if (linksExpired) {
-      const notice = <LinksExpired file={file.data} onReopen={() => void file.refetch()} reopening={file.isFetching} />;
+      const cost = file.data.has_password ? 'password' : file.data.max_views > 0 ? 'countsView' : 'description';
+      const notice = <LinksExpired cost={cost} onReopen={() => void file.refetch()} reopening={file.isFetching} />;
       return <FileDetails file={file.data} settings={preview.settings} openable={false} notice={notice} />;
     }
     return <FileDetails file={file.data} settings={preview.settings} focusHeading={unlocked !== undefined} />;
@@ -76,22 +81,5 @@ function FileLoading() {
       <Skeleton className="h-28 w-full rounded-2xl" />
       <Skeleton className="h-96 w-full rounded-2xl" />
     </div>
-  );
-}
-
-/**
- * The page's links have outlived their token. Opening the file again reads it anew: a public share
- * hands out fresh links (a view-limited one counts a view), a protected one asks for the password.
- */
-function LinksExpired({ file, onReopen, reopening }: { file: FilePublicDto; onReopen: () => void; reopening: boolean }) {
-  const { t } = useTranslation();
-  const key = file.has_password ? 'password' : file.max_views > 0 ? 'countsView' : 'description';
-  return (
-    <ShareNotice icon={TimerOff} tone="warning" title={t('fileView.linksExpired.title')}>
-      <p>{t(`fileView.linksExpired.${key}`)}</p>
-      <Button variant="outline" size="sm" className="mt-3" icon={<RotateCw />} onClick={onReopen} loading={reopening}>
-        {t('fileView.linksExpired.reopen')}
-      </Button>
-    </ShareNotice>
   );
 }
