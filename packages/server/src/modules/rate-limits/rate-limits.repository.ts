@@ -28,6 +28,17 @@ export function rateLimitsRepository(db: Kysely<Database>) {
       return { count: Number(row.count), reset_at: row.reset_at };
     },
 
+    /** Takes back one hit of a live window (a charge that turned out not to be owed). */
+    async decrement(key: string, now: string): Promise<void> {
+      await db
+        .updateTable('rate_limits')
+        .set({ count: sql<number>`rate_limits.count - 1` })
+        .where('key', '=', key)
+        .where('reset_at', '>', now)
+        .where('count', '>', 0)
+        .execute();
+    },
+
     /** The live counter for `key`, or undefined when none or its window has ended. */
     async findActive(key: string, now: string): Promise<Counter | undefined> {
       const row = await db

@@ -83,6 +83,26 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
     expect(hashes).toBe(12);
   });
 
+  it('guardPasswordCheck: guesses sent at the same moment are charged before hashing, so no more than the limit are checked', async () => {
+    const rules: PasswordRules = {
+      perClient: { name: 'pw:ip', limit: 5, windowMs: 60_000 },
+      perTarget: { name: 'pw:target', limit: 50, windowMs: 60_000 },
+      attempts: { name: 'pw-all:ip', limit: 600, windowMs: 60_000 },
+    };
+    let hashes = 0;
+    const slowWrong = async () => {
+      hashes += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { ok: false };
+    };
+    const answers = await Promise.all(Array.from({ length: 30 }, () => limits.guardPasswordCheck(rules, 'a', 'share', slowWrong).catch((err: { code?: string }) => err.code)));
+    expect(hashes).toBe(5);
+    expect(answers.filter((a) => a === 'RATE_LIMITED')).toHaveLength(25);
+    // A right password is refunded: the client's wrong count is still 5, not more.
+    const other: PasswordRules = { ...rules, perClient: { ...rules.perClient, name: 'pw2:ip' }, perTarget: { ...rules.perTarget, name: 'pw2:target' } };
+    for (let i = 0; i < 10; i += 1) expect(await limits.guardPasswordCheck(other, 'b', 'share', async () => ({ ok: true }))).toEqual({ ok: true });
+  });
+
   it('sweeps ended windows', async () => {
     await limits.charge(RULE, 'a');
     clock.advance(30_000);

@@ -79,6 +79,12 @@ export function createRateLimitService({ db, clock }: RateLimitDeps) {
     await repo.increment(keyOf(rule, subject), iso(now), iso(addMs(now, rule.windowMs)));
   }
 
+  /** Takes back charges that were not owed (a right password, or an attempt refused before its check). */
+  async function refund(charges: readonly (readonly [RateRule, string])[]): Promise<void> {
+    const now = iso(clock.now());
+    for (const [rule, subject] of charges) await repo.decrement(keyOf(rule, subject), now);
+  }
+
   return {
     charge,
     assertNotLimited,
@@ -86,21 +92,33 @@ export function createRateLimitService({ db, clock }: RateLimitDeps) {
 
     /**
      * Guards a password check (ARCHITECTURE §5: per client and per target, before hashing). Wrong
-     * passwords count against the client and against the target, so guessing stops early while the
-     * people who know the password are locked out neither by the guesses of others nor by each other
-     * (a script downloading with the password many times). Every attempt also counts against the
+     * passwords count against the client and against the target, so guessing stops early; right ones
+     * count against neither (a script downloading with the password many times is never limited by
+     * its own success), though a target whose guesses used up its window refuses everyone until the
+     * window ends. Every attempt also counts against the
      * client's much larger `attempts` budget, which bounds the hashing work one client can cause.
      * Resolves with `check`'s verdict; throws 429 when a limit is used up.
      */
     async guardPasswordCheck<T extends { ok: boolean }>(rules: PasswordRules, clientIp: string, target: string, check: () => Promise<T>): Promise<T> {
       await charge(rules.attempts, clientIp);
-      await assertNotLimited(rules.perClient, clientIp);
-      await assertNotLimited(rules.perTarget, target);
-      const verdict = await check();
-      if (!verdict.ok) {
-        await record(rules.perClient, clientIp);
-        await record(rules.perTarget, target);
+      // Every attempt is charged as a wrong password before the hash is computed (one atomic increment
+      // each), so guesses sent at the same moment cannot all pass a count that is only written after
+      // their checks; a right password is refunded.
+      const charged: [RateRule, string][] = [];
+      try {
+        for (const [rule, subject] of [[rules.perClient, clientIp], [rules.perTarget, target]] as const) {
+          charged.push([rule, subject]);
+          await charge(rule, subject);
+        }
+      } catch (err) {
+        await refund(charged);
+        throw err;
       }
+      const verdict = await check().catch(async (err: unknown) => {
+        await refund(charged);
+        throw err;
+      });
+      if (verdict.ok) await refund(charged);
       return verdict;
     },
 
