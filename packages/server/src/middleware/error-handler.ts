@@ -12,6 +12,13 @@ export function codeForStatus(status: number): ErrorCode {
 }
 
 const INTERRUPTED = { en: 'The request was interrupted', zh: '请求已中断' };
+const NUL_TEXT = { en: 'Text must not contain NUL characters (\\u0000)', zh: '文本不能包含 NUL 字符（\\u0000）' };
+
+/** PostgreSQL refuses a NUL character in text (SQLite stores it): the client's input, not a fault. */
+function isNulInText(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return e?.code === '22021' && /0x00/.test(e.message ?? '');
+}
 
 /** True when the Node request behind `c` was aborted by its client before its body ended. */
 function clientAborted(c: Context<AppEnv>): boolean {
@@ -27,6 +34,7 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return function onError(err: Error, c: Context<AppEnv>) {
     if (err instanceof AppError) return fail(c, err);
     if (err instanceof HTTPException) return fail(c, new AppError(codeForStatus(err.status)));
+    if (isNulInText(err)) return fail(c, new AppError('BAD_REQUEST', { text: NUL_TEXT }));
     // A client that went away mid-upload (tab closed, uploader cancelled or paused) is not a fault.
     if (clientAborted(c)) {
       logger.info('Client closed the request', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });

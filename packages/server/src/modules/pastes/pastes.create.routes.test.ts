@@ -20,6 +20,17 @@ describe.each(dialects)('POST /api/paste (%s)', (dialect) => {
 
     const create = (body: unknown, headers = h.actors.admin()) => h.call('POST', '/api/paste', { headers, body });
 
+    it('a NUL character is never a 500: PostgreSQL refuses it as the client\'s mistake (400, both languages)', async () => {
+      const res = await create({ content: 'a\u0000b' });
+      const lookups = await Promise.all(['/api/paste/%00', '/api/raw/%00', '/api/pastes?search=a%00'].map((path) => h.call('GET', path, { headers: h.actors.admin() })));
+      for (const answer of [res, ...lookups]) expect(answer.status, answer.text).toBeLessThan(500);
+      if (dialect === 'postgres') {
+        expect(res.body).toMatchObject({ code: 400, message: 'Text must not contain NUL characters (\\u0000)' });
+        const zh = await h.call('POST', '/api/paste', { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' }, body: { content: '\u0000' } });
+        expect(zh.body).toMatchObject({ code: 400, message: '文本不能包含 NUL 字符（\\u0000）' });
+      }
+    });
+
     it('creates a paste with defaults: random 8-char slug, no expiry, unlimited views, in the envelope', async () => {
       const res = await create({ content: '# Hello' });
       expect(res.status).toBe(201);
