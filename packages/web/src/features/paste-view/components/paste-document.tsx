@@ -29,6 +29,8 @@ export interface PasteDocumentProps {
   paste: PasteDocumentData;
   /** Access token of a password check, so the raw link opens without the password. */
   rawToken?: string;
+  /** Where Raw opens instead of the server's raw link (the owner's copy, which counts no view). */
+  rawHref?: string;
   /** Banners above the document (last view, owner notes). */
   notice?: ReactNode;
   /** Extra header actions (the owner's Edit). */
@@ -36,7 +38,7 @@ export interface PasteDocumentProps {
 }
 
 /** The rendered paste with its outline, metadata and copy / raw actions. */
-export function PasteDocument({ paste, rawToken, notice, actions }: PasteDocumentProps) {
+export function PasteDocument({ paste, rawToken, rawHref, notice, actions }: PasteDocumentProps) {
   const { t, i18n } = useTranslation();
   const state = useRenderedMarkdown(paste.content);
   const toc = state.status === 'ready' && shouldShowToc(state.result.toc) ? state.result.toc : null;
@@ -80,7 +82,7 @@ export function PasteDocument({ paste, rawToken, notice, actions }: PasteDocumen
           <Button variant="outline" size="sm" icon={<Link2 />} onClick={() => void copy(pasteShareUrl(paste.slug), t('paste.view.linkCopied'))}>
             {t('paste.view.copyLink')}
           </Button>
-          <a href={pasteRawUrl(paste.slug, rawToken)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')} title={t('paste.view.rawHint')}>
+          <a href={rawHref ?? pasteRawUrl(paste.slug, rawToken)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')} title={t('paste.view.rawHint')}>
             <FileCode2 />
             {t('paste.view.raw')}
           </a>

@@ -1,6 +1,6 @@
 import type { PasteDetailDto } from '@driftbox/contract';
 import { Hourglass, Pencil, UserRoundCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasteEditForm } from '../../../components/paste/paste-edit-form';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +20,8 @@ export function PasteOwnerView({ paste, now }: { paste: PasteDetailDto; now: num
   const [editing, setEditing] = useState(false);
   const update = useUpdatePaste();
   const dead = pasteDeadReason(paste, now);
+  // The server's raw link counts a view (and wants the password): the owner's Raw opens the text at hand.
+  const rawHref = useTextUrl(paste.content);
 
   if (editing) {
     return (
@@ -55,6 +57,7 @@ export function PasteOwnerView({ paste, now }: { paste: PasteDetailDto; now: num
 
   return (
     <PasteDocument
+      rawHref={rawHref}
       paste={{
         slug: paste.slug,
         content: paste.content,
@@ -73,4 +76,16 @@ export function PasteOwnerView({ paste, now }: { paste: PasteDetailDto; now: num
       }
     />
   );
+}
+
+/** A `blob:` URL of `text` as plain UTF-8, revoked when the text changes or the page goes. */
+function useTextUrl(text: string): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') return;
+    const next = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [text]);
+  return url;
 }

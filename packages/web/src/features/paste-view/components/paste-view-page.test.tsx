@@ -178,4 +178,21 @@ describe('paste page for its owner', () => {
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByText('You manage this paste')).toBeInTheDocument();
   });
+
+  it("the owner's Raw opens the text at hand, not the server's raw link (which would count a view)", async () => {
+    const created: Blob[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (blob: Blob) => (created.push(blob), 'blob:owner-copy');
+    URL.revokeObjectURL = () => undefined;
+    try {
+      startAdminSession('tok');
+      mockApi({ 'GET /api/pastes/trip': () => ok(detail({ max_views: 1 })) });
+      renderPage();
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Raw' })).toHaveAttribute('href', 'blob:owner-copy'));
+      expect(created[0]?.type).toBe('text/plain;charset=utf-8');
+    } finally {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    }
+  });
 });
