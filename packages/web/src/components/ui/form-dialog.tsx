@@ -25,7 +25,9 @@ export function FormDialog({ title, description, submitLabel, pending, formError
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && onClose()}
+      // While saving, Escape, the close button and a click outside leave it open: the answer (an error
+      // to fix, or the toast of success) must have a form to come back to.
+      onOpenChange={(open) => !open && !pending && onClose()}
       title={title}
       description={description}
       size="lg"

@@ -167,6 +167,41 @@ describe('storage config page', () => {
     expect(await within(dialog).findByText('Enter a positive number')).toBeInTheDocument();
   });
 
+  it('a save in progress keeps the dialog open on Escape, so its error still has a form to land in', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi({
+      'GET /api/s3-configs': () => ok([config()]),
+      'POST /api/s3-configs': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add storage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add storage' });
+    await user.click(within(dialog).getByRole('button', { name: 'Local folder' }));
+    await user.type(within(dialog).getByLabelText('Name'), 'Archive');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Add storage' })).toBeInTheDocument();
+    answer(fail(409, 'NAME_TAKEN', 'A storage config with this name already exists'));
+    expect(await within(dialog).findByText(/already/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Archive');
+  });
+
+  it('a capacity the browser cannot read as a number is refused as typed, not saved as "no limit"', async () => {
+    const requests = mockApi({ 'GET /api/s3-configs': () => ok([config()]), 'POST /api/s3-configs': () => ok(config(), 201) });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add storage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add storage' });
+    await user.click(within(dialog).getByRole('button', { name: 'Local folder' }));
+    await user.type(within(dialog).getByLabelText('Name'), 'Archive');
+    await user.type(within(dialog).getByLabelText('Total capacity'), '500GB');
+    expect(within(dialog).getByLabelText('Total capacity')).toHaveValue('500GB');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Enter a positive number')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('editing with an empty secret sends no credentials', async () => {
     let updated: RecordedRequest | undefined;
     mockApi({
@@ -184,7 +219,7 @@ describe('storage config page', () => {
     expect(secret).toHaveValue('');
     expect(secret).toHaveAttribute('placeholder', 'Unchanged — leave empty to keep');
     expect(within(dialog).getByText('Current key: ••••WXYZ')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Total capacity')).toHaveValue(10);
+    expect(within(dialog).getByLabelText('Total capacity')).toHaveValue('10');
 
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'Media');

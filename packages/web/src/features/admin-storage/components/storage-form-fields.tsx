@@ -141,14 +141,14 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
               </Field>
             </div>
             <Field label={t('storage.form.expiresIn')} error={errors.signature_expires_in} hint={t('storage.form.expiresInHint')}>
-              {(control) => <Input {...control} type="number" inputMode="numeric" min={60} step={1} value={values.expiresIn} onChange={(e) => set('expiresIn', e.target.value)} />}
+              {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" value={values.expiresIn} onChange={(e) => set('expiresIn', e.target.value)} />}
             </Field>
           </>
         ) : null}
         <Field label={t('storage.form.capacity')} error={errors.total_storage_bytes} hint={values.storageType === 'LOCAL' ? t('storage.form.capacityHintLocal') : t('storage.form.capacityHint')}>
           {(control) => (
             <div className="flex gap-2">
-              <Input {...control} type="number" inputMode="decimal" min={0} step="any" value={values.capacity} onChange={(e) => set('capacity', e.target.value)} />
+              <Input {...control} type="text" inputMode="decimal" autoComplete="off" value={values.capacity} onChange={(e) => set('capacity', e.target.value)} />
               {/* Sized by its wrapper: the control's own w-full would win over a width class. */}
               <div className="w-24 shrink-0">
                 <Select aria-label={t('storage.form.capacityUnit')} value={values.capacityUnit} onChange={(e) => set('capacityUnit', e.target.value as CapacityUnit)}>
