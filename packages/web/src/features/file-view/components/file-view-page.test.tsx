@@ -1,9 +1,10 @@
 import { Permission, type FilePublicDto } from '@driftbox/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
 import { endSession, startApiKeySession } from '../../../lib/auth-store';
+import { i18n } from '../../../lib/i18n';
 import { fail, mockApi, ok } from '../../../test/http';
 import { file, locked, ORIGIN, previewSettings, reads, renderPage } from '../test/fixtures';
 
@@ -312,15 +313,22 @@ describe('file page', () => {
     expect(screen.queryByRole('button', { name: 'QR code' })).toBeNull();
   });
 
-  it('decodes a GBK text file, and honours a charset in its type', async () => {
-    // "你好" in GBK: not valid UTF-8.
+  it('decodes text that is not UTF-8 as a Windows editor saves it where the reader is from (GBK in Chinese, Windows-1252 else), and honours a charset in its type', async () => {
+    // "你好" in GBK and "café" in Windows-1252: neither is valid UTF-8.
     const gbk = new Uint8Array([0xc4, 0xe3, 0xba, 0xc3]);
+    const western = new Uint8Array([0x63, 0x61, 0x66, 0xe9]);
+    let body = western;
     mockApi({
       'GET /api/public/files/pic': () => ok(file({ filename: 'note.txt', mimetype: 'text/plain' })),
       'GET /api/admin/settings': previewSettings(),
-      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response(gbk),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response(body),
     });
     const view = renderPage();
+    expect(await screen.findByText('café')).toBeInTheDocument();
+    body = gbk;
+    await act(async () => {
+      await i18n.changeLanguage('zh-CN');
+    });
     expect(await screen.findByText('你好')).toBeInTheDocument();
     view.unmount();
 

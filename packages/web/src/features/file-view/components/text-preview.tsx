@@ -40,10 +40,11 @@ function decoderFor(label: string): TextDecoder | undefined {
 
 /**
  * Text in the encoding it was written in. A byte-order mark decides first, then a charset the type
- * names; when none is named, UTF-8 if the bytes are valid UTF-8, else GB18030 (a superset of GBK and GB2312,
- * what a Chinese Windows editor saves as "ANSI"), so a GBK .txt no longer shows as replacement marks.
+ * names; when none is named, UTF-8 if the bytes are valid UTF-8, else what a Windows editor saves as
+ * "ANSI" where the reader is likely from: GB18030 (a superset of GBK and GB2312) for a Chinese page,
+ * Windows-1252 (Western European) otherwise, so neither shows as replacement marks.
  */
-function decodeText(bytes: Uint8Array, ...types: string[]): string {
+function decodeText(bytes: Uint8Array, language: string, ...types: string[]): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   const declared = types.map(charsetOf).find((charset) => charset !== undefined);
@@ -53,14 +54,18 @@ function decodeText(bytes: Uint8Array, ...types: string[]): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder('gb18030').decode(bytes);
+    return new TextDecoder(language.startsWith('zh') ? 'gb18030' : 'windows-1252').decode(bytes);
   }
 }
 
-async function fetchText(url: string, mimetype: string): Promise<string> {
-  const response = await fetch(url);
+/** Spec §9: a request gives up after 30 s; a stalled preview says so and offers a retry. */
+const TEXT_TIMEOUT_MS = 30_000;
+
+async function fetchText(url: string, mimetype: string, language: string): Promise<string> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(TEXT_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return decodeText(new Uint8Array(await response.arrayBuffer()), mimetype, response.headers.get('content-type') ?? '');
+  // The body may stall after the headers too: the same signal ends that read.
+  return decodeText(new Uint8Array(await response.arrayBuffer()), language, mimetype, response.headers.get('content-type') ?? '');
 }
 
 /**
@@ -68,8 +73,8 @@ async function fetchText(url: string, mimetype: string): Promise<string> {
  * counted). Markdown goes through the shared renderer (raw HTML off, DOMPurify after).
  */
 export function TextPreview({ url, filename, mimetype, markdown }: { url: string; filename: string; mimetype: string; markdown: boolean }) {
-  const { t } = useTranslation();
-  const text = useQuery({ queryKey: ['file-view', 'text', url], queryFn: () => fetchText(url, mimetype), staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false });
+  const { t, i18n } = useTranslation();
+  const text = useQuery({ queryKey: ['file-view', 'text', url, i18n.language], queryFn: () => fetchText(url, mimetype, i18n.language), staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false });
   // A shared .md file is a document (a README), so its wrapped source lines join as on GitHub.
   const rendered = useRenderedMarkdown(text.data === undefined ? '' : markdown ? text.data : asCodeBlock(text.data, filename), 'document');
   if (text.isPending) {
