@@ -23,6 +23,9 @@ describe('previewKindOf', () => {
     expect(previewKindOf('data.csv', 'text/csv', settings)).toBe('none');
     expect(previewKindOf('a.txt', 'text/plain', settings)).toBe('text');
     expect(previewKindOf('notes.md', 'text/markdown', previewSettingsFrom({ preview_text_types: 'md' }))).toBe('markdown');
+    // Listing md previews Markdown under its other names too (README.markdown, notes.mdown).
+    for (const name of ['README.markdown', 'notes.mdown', 'report.Rmd']) expect(previewKindOf(name, 'text/markdown', previewSettingsFrom({ preview_text_types: 'md' })), name).toBe('markdown');
+    expect(previewKindOf('README.markdown', 'text/markdown', previewSettingsFrom({ preview_text_types: 'txt' }))).toBe('none');
   });
 
   it('previews any text by its type only with the fallback used when the settings cannot be read', () => {

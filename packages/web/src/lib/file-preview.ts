@@ -1,4 +1,4 @@
-import { extensionOf, SETTINGS_CATALOGUE, settingAsList } from '@driftbox/contract';
+import { extensionOf, MARKDOWN_EXTENSIONS, SETTINGS_CATALOGUE, settingAsList } from '@driftbox/contract';
 
 /**
  * How a shared file is shown (spec "Preview settings"): by extension, using the admin's preview
@@ -53,7 +53,7 @@ export function previewSettingsFrom(values: Partial<Record<string, string>>): Pr
 /** The lists when the admin's could not be read: the catalogue's defaults, plus any text by its type. */
 export const FALLBACK_PREVIEW_SETTINGS: PreviewSettings = { ...previewSettingsFrom({}), anyText: true };
 
-const MARKDOWN = new Set(['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd']);
+const MARKDOWN: ReadonlySet<string> = new Set(MARKDOWN_EXTENSIONS);
 const SCRIPTABLE_EXT = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'js', 'mjs']);
 const SCRIPTABLE_TYPE = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[a-z.+-]*\+xml|text\/javascript|application\/(java|ecma)script)\b/i;
 
@@ -80,7 +80,8 @@ export function previewKindOf(filename: string, mimetype: string, settings: Prev
   const media = MEDIA_KINDS.filter((kind) => settings[kind].includes(ext));
   const byType = media.find((kind) => type.startsWith(`${kind}/`));
   if (byType) return byType;
-  const listedText = settings.text.includes(ext);
+  // Markdown goes by one name in the settings: listing `md` previews .markdown, .mdown… too.
+  const listedText = settings.text.includes(ext) || (MARKDOWN.has(ext) && settings.text.includes('md'));
   // A stored type of another kind (a `.ts` saved as text/x-typescript) is not played as media.
   const otherKind = /^(text|image|video|audio)\//.test(type);
   const [firstMedia] = media;
