@@ -68,6 +68,17 @@ describe('draft autosave', () => {
     expect(screen.getByText('Draft saved in this browser')).toBeInTheDocument();
   });
 
+  it('leaving within the second after typing still keeps the text (page left, tab closed)', async () => {
+    const page = renderWithApp(<PasteEditorPage />);
+    const view = await editorView();
+    typeInEditor(view, 'Last words');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBe('Last words');
+    typeInEditor(view, ' and more');
+    page.unmount();
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBe('Last words and more');
+  });
+
   it('says so when the browser refuses to store the draft', async () => {
     renderWithApp(<PasteEditorPage />);
     const view = await editorView();

@@ -40,7 +40,7 @@ export function PasteEditorPage() {
     create.mutate(result.body, {
       onSuccess: (paste) => {
         setCreated(paste);
-        draft.discard();
+        draft.discard(result.body.content);
         toast.success(t('paste.created.toast'));
       },
       onError: (error) => {

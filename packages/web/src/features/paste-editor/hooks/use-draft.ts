@@ -17,20 +17,29 @@ export function useDraft() {
   const [content, setContent] = useState(() => readStorage(DRAFT_STORAGE_KEY) ?? '');
   const [status, setStatus] = useState<DraftStatus>(() => (content ? 'saved' : 'idle'));
   const dirty = useRef(false);
+  const latest = useRef(content);
+  useEffect(() => {
+    latest.current = content;
+  });
 
   useEffect(() => {
     if (!dirty.current) return;
-    const timer = setTimeout(() => {
-      dirty.current = false;
-      if (content === '') {
-        removeStorage(DRAFT_STORAGE_KEY);
-        setStatus('idle');
-        return;
-      }
-      setStatus(tryWriteStorage(DRAFT_STORAGE_KEY, content) ? 'saved' : 'failed');
-    }, DRAFT_DEBOUNCE_MS);
+    const timer = setTimeout(() => setStatus(save(dirty, latest.current)), DRAFT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [content]);
+
+  // Leaving within the debounce (another page of the app, a closed tab) saves at once instead of
+  // dropping the last second of typing.
+  useEffect(() => {
+    const flush = () => {
+      if (dirty.current) save(dirty, latest.current);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
 
   return {
     content,
@@ -49,11 +58,25 @@ export function useDraft() {
       setContent('');
       setStatus('idle');
     },
-    /** The text is now saved on the server: the local copy is no longer needed. */
-    discard() {
+    /**
+     * The text is now saved on the server: the local copy is no longer needed — unless the editor
+     * changed since `sent` went (typed while it was being sent), which stays a draft.
+     */
+    discard(sent?: string) {
+      if (sent !== undefined && latest.current !== sent) return;
       dirty.current = false;
       removeStorage(DRAFT_STORAGE_KEY);
       setStatus('idle');
     },
   };
+}
+
+/** Writes `text` as the draft now (an empty one removes it) and says how that went. */
+function save(dirty: { current: boolean }, text: string): DraftStatus {
+  dirty.current = false;
+  if (text === '') {
+    removeStorage(DRAFT_STORAGE_KEY);
+    return 'idle';
+  }
+  return tryWriteStorage(DRAFT_STORAGE_KEY, text) ? 'saved' : 'failed';
 }
