@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * Access tokens from a password check (or a counted view), kept per tab (sessionStorage) until they
- * expire, so a reload neither asks for the password again nor counts another view. The password
- * itself is never stored.
+ * expire, so a reload does not ask for the password again. A file's reload counts no further view (its
+ * token is the visit); a paste's read with a token is a read like any other and is counted, so a
+ * paste's last view ends with that page. The password itself is never stored.
  */
 const Stored = z.object({ token: z.string(), expiresAt: z.string() });
 
