@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../ui/checkbox';
 import { Field } from '../ui/field';
-import { FormDialog } from '../ui/form-dialog';
+import { FormDialog, useDirty } from '../ui/form-dialog';
 import { Input, Select } from '../ui/input';
 import { SwitchField } from '../ui/switch';
 import { toast } from '../ui/toaster';
@@ -25,6 +25,7 @@ function EditForm({ file, onClose, onSaved }: { file: FileDto; onClose: () => vo
   const { t, i18n } = useTranslation();
   const update = useUpdateFile();
   const [values, setValues] = useState<FileFormValues>(() => fileFormFrom(file));
+  const dirty = useDirty(values);
   const [codes, setCodes] = useState<FileFormErrors>({});
   const [serverMessages, setServerMessages] = useState<Partial<Record<FileField, string>>>({});
   const [formError, setFormError] = useState<string>();
@@ -64,6 +65,7 @@ function EditForm({ file, onClose, onSaved }: { file: FileDto; onClose: () => vo
       formError={formError}
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
+      dirty={dirty}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('files.edit.remark')} error={errorOf('remark')} className="sm:col-span-2">

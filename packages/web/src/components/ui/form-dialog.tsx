@@ -1,6 +1,7 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { ConfirmDialog } from './confirm-dialog';
 import { Dialog } from './dialog';
 import { FormError } from './field';
 
@@ -15,37 +16,65 @@ export interface FormDialogProps {
   formError: string | undefined;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
+  /** The form holds changes not saved yet: closing it asks first (ARCHITECTURE §8). */
+  dirty?: boolean;
   children: ReactNode;
 }
 
+/** True once `values` differ from what they were when the form opened. */
+export function useDirty<T>(values: T): boolean {
+  const [initial] = useState(() => JSON.stringify(values));
+  return JSON.stringify(values) !== initial;
+}
+
 /** A create/edit dialog around a form: the form's error on top, Cancel and the submit button below. */
-export function FormDialog({ title, description, submitLabel, pending, formError, onSubmit, onClose, children }: FormDialogProps) {
+export function FormDialog({ title, description, submitLabel, pending, formError, onSubmit, onClose, dirty = false, children }: FormDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
+  const [confirming, setConfirming] = useState(false);
+  // While saving, nothing closes it: the answer (an error to fix, or the toast of success) must have a
+  // form to come back to. Unsaved changes are given up only after asking.
+  const requestClose = () => {
+    if (pending) return;
+    if (dirty) setConfirming(true);
+    else onClose();
+  };
   return (
-    <Dialog
-      open
-      // While saving, Escape, the close button and a click outside leave it open: the answer (an error
-      // to fix, or the toast of success) must have a form to come back to.
-      onOpenChange={(open) => !open && !pending && onClose()}
-      title={title}
-      description={description}
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <FormError message={formError} />
-        {children}
-      </form>
-    </Dialog>
+    <>
+      <Dialog
+        open
+        onOpenChange={(open) => !open && requestClose()}
+        title={title}
+        description={description}
+        size="lg"
+        footer={
+          <>
+            <Button variant="outline" onClick={requestClose} disabled={pending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" form={formId} loading={pending}>
+              {submitLabel}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          <FormError message={formError} />
+          {children}
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('common.discardChanges.title')}
+        description={t('common.discardChanges.description')}
+        confirmLabel={t('common.discardChanges.confirm')}
+        cancelLabel={t('common.discardChanges.keep')}
+        onConfirm={() => {
+          setConfirming(false);
+          onClose();
+        }}
+      />
+    </>
   );
 }

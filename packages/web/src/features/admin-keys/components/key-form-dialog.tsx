@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyDto, ApiKeyWithSecretDto } from '@driftbox/contract';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormDialog, useDirty } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
@@ -40,6 +40,7 @@ export function KeyFormDialog({ target, onClose, onCreated }: KeyFormDialogProps
 function KeyForm({ target, onClose, onCreated }: { target: KeyFormTarget; onClose: () => void; onCreated: (key: ApiKeyWithSecretDto) => void }) {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState<KeyFormValues>(() => (target.mode === 'edit' ? keyFormFromDto(target.key) : emptyKeyForm()));
+  const dirty = useDirty(values);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string>();
   const create = useCreateApiKey();
@@ -104,6 +105,7 @@ function KeyForm({ target, onClose, onCreated }: { target: KeyFormTarget; onClos
       formError={formError}
       onSubmit={onSubmit}
       onClose={onClose}
+      dirty={dirty}
     >
       <KeyFormFields values={values} onChange={setValues} errors={errors} mode={target.mode} {...(currentExpiry ? { currentExpiry } : {})} />
     </FormDialog>

@@ -202,6 +202,28 @@ describe('storage config page', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
+  it('closing a form with unsaved changes asks first; an untouched one closes at once', async () => {
+    mockApi({ 'GET /api/s3-configs': () => ok([config()]) });
+    const user = userEvent.setup();
+    renderWithApp(<StorageConfigPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add storage' }));
+    await screen.findByRole('dialog', { name: 'Add storage' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add storage' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Add storage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add storage' });
+    await user.click(within(dialog).getByRole('button', { name: 'Local folder' }));
+    await user.type(within(dialog).getByLabelText('Name'), 'Archive');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(within(screen.getByRole('dialog', { name: 'Add storage' })).getByLabelText('Name')).toHaveValue('Archive');
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add storage' })).toBeNull());
+  });
+
   it('editing with an empty secret sends no credentials', async () => {
     let updated: RecordedRequest | undefined;
     mockApi({

@@ -1,7 +1,7 @@
 import type { StorageConfigDto } from '@driftbox/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormDialog, useDirty } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
@@ -35,6 +35,7 @@ const LOCAL_FIELDS = new Set<StorageFormField>(['name', 'total_storage_bytes']);
 function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: () => void }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<StorageFormValues>(() => (target.mode === 'edit' ? storageFormFromDto(target.config) : emptyStorageForm()));
+  const dirty = useDirty(values);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string>();
   const create = useCreateStorageConfig();
@@ -97,6 +98,7 @@ function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: 
       formError={formError}
       onSubmit={onSubmit}
       onClose={onClose}
+      dirty={dirty}
     >
       <StorageFormFields values={values} onChange={setValues} errors={errors} {...(target.mode === 'edit' ? { editing: target.config } : {})} />
     </FormDialog>
