@@ -1,5 +1,5 @@
 import type { PasteDetailDto, PasteUpdateBody } from '@driftbox/contract';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { buildUpdateBody, fieldErrorsFromApi, pasteFormFromDetail, saveErrorOf, type PasteFormValues } from '../../lib/paste-form';
@@ -7,6 +7,7 @@ import { MarkdownEditor } from '../markdown-editor/markdown-editor';
 import { Button } from '../ui/button';
 import { DialogBody, DialogFooter } from '../ui/dialog';
 import { FormError } from '../ui/field';
+import { useDirty, useDiscardGuard } from '../ui/form-dialog';
 import { PasteOptionsFields } from './paste-options-fields';
 import { usePasteErrorMessages } from './use-paste-error-messages';
 
@@ -23,13 +24,23 @@ export interface PasteEditFormProps {
    * dialog's footer like every other dialog; 'page' (default): a sticky bar under the fields.
    */
   layout?: 'page' | 'dialog';
+  /** Set to the form's own close request (it asks before dropping changes), for the dialog around it. */
+  closeRef?: RefObject<(() => void) | null>;
 }
 
 /** Edits every field of a paste (content, link, remark, expiry, max views, password) and sends only what changed. */
-export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightClass, layout = 'page' }: PasteEditFormProps) {
+export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightClass, layout = 'page', closeRef }: PasteEditFormProps) {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState<PasteFormValues>(() => pasteFormFromDetail(paste));
   const [saving, setSaving] = useState(false);
+  const { requestClose, confirm } = useDiscardGuard(useDirty(values), saving, () => onDone(null));
+  useEffect(() => {
+    if (!closeRef) return;
+    closeRef.current = requestClose;
+    return () => {
+      closeRef.current = null;
+    };
+  });
   const { errors, setCodes, formError, setFormError } = usePasteErrorMessages();
 
   async function submit(event: FormEvent) {
@@ -69,7 +80,7 @@ export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightCl
   );
   const actions = (
     <>
-      <Button variant="outline" onClick={() => onDone(null)} disabled={saving}>
+      <Button variant="outline" onClick={requestClose} disabled={saving}>
         {t('common.cancel')}
       </Button>
       <Button type="submit" loading={saving}>
@@ -83,6 +94,7 @@ export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightCl
       <form onSubmit={(event) => void submit(event)} noValidate className="flex min-h-0 flex-1 flex-col">
         <DialogBody>{fields}</DialogBody>
         <DialogFooter>{actions}</DialogFooter>
+        {confirm}
       </form>
     );
   }
@@ -91,6 +103,7 @@ export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightCl
       {fields}
       {/* Sticky, so Save stays in reach below a long editor; stacked on phones like a dialog's footer. */}
       <div className="sticky bottom-0 z-10 flex flex-col-reverse gap-2 border-t border-line bg-surface py-3 sm:flex-row sm:justify-end">{actions}</div>
+      {confirm}
     </form>
   );
 }

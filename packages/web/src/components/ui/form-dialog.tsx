@@ -28,17 +28,40 @@ export function useDirty<T>(values: T): boolean {
 }
 
 /** A create/edit dialog around a form: the form's error on top, Cancel and the submit button below. */
-export function FormDialog({ title, description, submitLabel, pending, formError, onSubmit, onClose, dirty = false, children }: FormDialogProps) {
+/**
+ * Closing a form: while it saves, nothing closes it (the answer, an error to fix or the toast of
+ * success, must have a form to come back to); unsaved changes are given up only after asking.
+ * `confirm` is the question, to render beside the form's dialog.
+ */
+export function useDiscardGuard(dirty: boolean, pending: boolean, onClose: () => void): { requestClose: () => void; confirm: ReactNode } {
   const { t } = useTranslation();
-  const formId = useId();
   const [confirming, setConfirming] = useState(false);
-  // While saving, nothing closes it: the answer (an error to fix, or the toast of success) must have a
-  // form to come back to. Unsaved changes are given up only after asking.
   const requestClose = () => {
     if (pending) return;
     if (dirty) setConfirming(true);
     else onClose();
   };
+  const confirm = (
+    <ConfirmDialog
+      open={confirming}
+      onOpenChange={setConfirming}
+      title={t('common.discardChanges.title')}
+      description={t('common.discardChanges.description')}
+      confirmLabel={t('common.discardChanges.confirm')}
+      cancelLabel={t('common.discardChanges.keep')}
+      onConfirm={() => {
+        setConfirming(false);
+        onClose();
+      }}
+    />
+  );
+  return { requestClose, confirm };
+}
+
+export function FormDialog({ title, description, submitLabel, pending, formError, onSubmit, onClose, dirty = false, children }: FormDialogProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const { requestClose, confirm } = useDiscardGuard(dirty, pending, onClose);
   return (
     <>
       <Dialog
@@ -63,18 +86,7 @@ export function FormDialog({ title, description, submitLabel, pending, formError
           {children}
         </form>
       </Dialog>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('common.discardChanges.title')}
-        description={t('common.discardChanges.description')}
-        confirmLabel={t('common.discardChanges.confirm')}
-        cancelLabel={t('common.discardChanges.keep')}
-        onConfirm={() => {
-          setConfirming(false);
-          onClose();
-        }}
-      />
+      {confirm}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { PasteListItemDto } from '@driftbox/contract';
+import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownState } from '../../../components/markdown/markdown-body';
 import { useRenderedMarkdown } from '../../../components/markdown/use-rendered-markdown';
@@ -56,14 +57,17 @@ export function PasteQrDialog({ paste, onClose }: PasteDialogProps) {
 /** Every field of the paste, including a new link; loads the full content first. */
 export function PasteEditDialog({ paste, onClose }: PasteDialogProps) {
   const { t } = useTranslation();
+  // The form, once loaded, decides how to close: it asks before dropping unsaved changes.
+  const closeRef = useRef<(() => void) | null>(null);
+  const close = () => (closeRef.current ? closeRef.current() : onClose());
   return (
-    <Dialog open={paste !== null} onOpenChange={(open) => !open && onClose()} title={t('texts.edit.title', { slug: paste?.slug ?? '' })} description={t('texts.edit.description')} size="xl" bare>
-      {paste ? <EditBody id={paste.id} onClose={onClose} /> : null}
+    <Dialog open={paste !== null} onOpenChange={(open) => !open && close()} title={t('texts.edit.title', { slug: paste?.slug ?? '' })} description={t('texts.edit.description')} size="xl" bare>
+      {paste ? <EditBody id={paste.id} onClose={onClose} closeRef={closeRef} /> : null}
     </Dialog>
   );
 }
 
-function EditBody({ id, onClose }: { id: string; onClose: () => void }) {
+function EditBody({ id, onClose, closeRef }: { id: string; onClose: () => void; closeRef: RefObject<(() => void) | null> }) {
   const { t } = useTranslation();
   const detail = usePaste(id);
   const update = useUpdatePaste();
@@ -84,6 +88,7 @@ function EditBody({ id, onClose }: { id: string; onClose: () => void }) {
       layout="dialog"
       allowSlug
       editorHeightClass="h-72"
+      closeRef={closeRef}
       onSave={(body) => update.mutateAsync({ id, body })}
       onDone={(saved) => {
         if (saved) toast.success(t('texts.toast.updated', { slug: saved.slug }));

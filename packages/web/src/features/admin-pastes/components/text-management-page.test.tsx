@@ -169,6 +169,22 @@ describe('row actions', () => {
     expect(await screen.findByText('Text moved saved')).toBeInTheDocument();
   });
 
+  it('asks before Escape drops an edit, and keeps it on "Keep editing"', async () => {
+    mockApi({ 'GET /api/pastes': () => page([row(1)]), 'GET /api/pastes/p1': () => ok(full) });
+    const user = userEvent.setup();
+    renderWithApp(<TextManagementPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit text slug1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit slug1' });
+    await user.type(await within(dialog).findByLabelText('Max views'), '7');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(within(screen.getByRole('dialog', { name: 'Edit slug1' })).getByLabelText('Max views')).toHaveValue('7');
+    await user.click(within(screen.getByRole('dialog', { name: 'Edit slug1' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit slug1' })).toBeNull());
+  });
+
   it('shows a taken link suffix on the field', async () => {
     mockApi({ 'GET /api/pastes': () => page([row(1)]), 'GET /api/pastes/p1': () => ok(full), 'PUT /api/pastes/p1': () => fail(409, 'SLUG_TAKEN', 'taken') });
     const user = userEvent.setup();
