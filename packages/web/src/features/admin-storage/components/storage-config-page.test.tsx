@@ -251,7 +251,9 @@ describe('storage config page', () => {
     const body = updated?.body as Record<string, unknown>;
     expect(body).not.toHaveProperty('secret_access_key');
     expect(body).not.toHaveProperty('access_key_id');
-    expect(body).toMatchObject({ name: 'Media', bucket_name: 'media', total_storage_bytes: 10 * GiB, signature_expires_in: 7200, is_public: 1 });
+    expect(body).toMatchObject({ name: 'Media', bucket_name: 'media', signature_expires_in: 7200, is_public: 1 });
+    // The capacity was left as shown: it is not sent back.
+    expect(body).not.toHaveProperty('total_storage_bytes');
   });
 
   it('editing a LOCAL config speaks of a folder, not credentials; its empty capacity means no limit', async () => {

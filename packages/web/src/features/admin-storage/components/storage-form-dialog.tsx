@@ -73,7 +73,7 @@ function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: 
       });
       return;
     }
-    const result = buildUpdateBody(values);
+    const result = buildUpdateBody(values, target.config.total_storage_bytes);
     if (!result.ok) return setErrors(toMessages(result.errors));
     setErrors({});
     update.mutate(

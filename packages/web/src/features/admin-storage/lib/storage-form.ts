@@ -176,7 +176,9 @@ function collectIssues(issues: readonly { path: readonly PropertyKey[] }[]): Sto
 function refine(values: StorageFormValues, errors: StorageFormErrors): StorageFormErrors {
   const out = { ...errors };
   if (values.name.trim() === '') out.name = 'nameRequired';
-  if (out.endpoint_url && values.endpointUrl.trim() === '') out.endpoint_url = 'endpointRequired';
+  // Every provider but AWS needs its endpoint (the create schema says so; an edit is checked here too).
+  const endpointMissing = values.storageType === 'S3' && values.provider !== 'AWS S3' && values.endpointUrl.trim() === '';
+  if ((out.endpoint_url || endpointMissing) && values.endpointUrl.trim() === '') out.endpoint_url = 'endpointRequired';
   if (Number.isNaN(capacityToBytes(values))) out.total_storage_bytes = 'capacityInvalid';
   return out;
 }
@@ -218,13 +220,19 @@ export function buildCreateBody(values: StorageFormValues): StorageFormResult<St
   return { ok: true, body: raw };
 }
 
-/** Builds and validates the update body; empty credentials are left out, which keeps the stored ones. */
-export function buildUpdateBody(values: StorageFormValues): StorageFormResult<StorageConfigUpdateBody> {
-  const bytes = capacityToBytes(values);
+/**
+ * Builds and validates the update body; empty credentials are left out, which keeps the stored ones,
+ * and so is a capacity left as the form showed `stored` (shown rounded to 0.01 MB, it must not be
+ * saved back rounded).
+ */
+export function buildUpdateBody(values: StorageFormValues, stored?: number | null): StorageFormResult<StorageConfigUpdateBody> {
+  const shown = stored === undefined ? undefined : capacityFromBytes(stored);
+  const capacityKept = shown !== undefined && shown.capacity === values.capacity.trim() && shown.capacityUnit === values.capacityUnit;
+  const bytes = capacityKept ? (stored ?? null) : capacityToBytes(values);
   const raw: StorageConfigUpdateBody = {
     name: values.name.trim(),
     is_public: values.isPublic ? (1 as const) : (0 as const),
-    total_storage_bytes: Number.isNaN(bytes) ? null : bytes,
+    ...(capacityKept ? {} : { total_storage_bytes: Number.isNaN(bytes) ? null : bytes }),
   };
   if (values.storageType === 'S3') {
     Object.assign(raw, s3Fields(values));
@@ -233,6 +241,7 @@ export function buildUpdateBody(values: StorageFormValues): StorageFormResult<St
   }
   const parsed = StorageConfigUpdateBody.safeParse(raw);
   const errors = refine(values, parsed.success ? {} : collectIssues(parsed.error.issues));
+  if (capacityKept) delete errors.total_storage_bytes;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: raw };
 }
