@@ -159,13 +159,16 @@ export function createFileAccessService(deps: FileAccessDeps) {
   }
 
   /**
-   * A direct storage link (presigned S3, or LOCAL's signed URL) with the same safe disposition. A view
+   * A direct storage link (presigned S3, or LOCAL's signed URL) with the same safe disposition, valid
+   * for the config's link lifetime or until the share expires, whichever comes first. A view
    * of an inline-safe file on a config with a custom host goes to the plain custom-host address (a CDN
    * can cache it; a download still needs the signed disposition).
    */
   async function directUrl(row: FileRow, mode: 'view' | 'download'): Promise<{ url: string; expiresIn: number }> {
     const { config, store } = await storage.storeOf(row.storage_config_id);
-    const expiresIn = config.signature_expires_in;
+    // A signed link cannot be revoked: it lives no longer than the share itself (at least a second).
+    const untilExpiry = row.expires_at ? Math.floor((Date.parse(row.expires_at) - clock.now().getTime()) / 1000) : Number.POSITIVE_INFINITY;
+    const expiresIn = Math.max(1, Math.min(config.signature_expires_in, untilExpiry));
     const contentType = servedType(row.mimetype);
     const kind = mode === 'view' && isInlineSafe(contentType) ? 'inline' : 'attachment';
     const hosted = kind === 'inline' ? customHostUrl(config, row.storage_path) : null;

@@ -335,6 +335,13 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/);
     });
 
+    it('a signed link lives no longer than its share: a share expiring in 10 minutes gets a 10-minute link', async () => {
+      await seedFile(h, { name: 'deck.pptx', content: 'pptx', query: { slug: 'soon', expires_in: '1' } });
+      h.clock.advance(50 * 60 * 1000);
+      const res = await h.call('GET', '/api/office-preview/soon');
+      expect(res.body.data).toMatchObject({ expires_in: 600 });
+    });
+
     it('office-preview: an absolute temporary link for Office files, 400 for others', async () => {
       await seedFile(h, { name: 'deck.pptx', content: 'pptx', query: { slug: 'deck' } });
       const res = await h.call('GET', '/api/office-preview/deck');
