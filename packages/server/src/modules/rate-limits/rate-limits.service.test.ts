@@ -98,7 +98,7 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => limits.guardPasswordCheck(rules, 'a', 'share', slowWrong).catch((err: { code?: string }) => err.code)));
     expect(hashes).toBe(5);
     expect(answers.filter((a) => a === 'RATE_LIMITED')).toHaveLength(25);
-    // A right password is refunded: the client's wrong count is still 5, not more.
+    // Right passwords are refunded: ten in a row are never limited (the client's count stays 0).
     const other: PasswordRules = { ...rules, perClient: { ...rules.perClient, name: 'pw2:ip' }, perTarget: { ...rules.perTarget, name: 'pw2:target' } };
     for (let i = 0; i < 10; i += 1) expect(await limits.guardPasswordCheck(other, 'b', 'share', async () => ({ ok: true }))).toEqual({ ok: true });
   });

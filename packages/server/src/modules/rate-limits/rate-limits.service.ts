@@ -93,8 +93,10 @@ export function createRateLimitService({ db, clock }: RateLimitDeps) {
     /**
      * Guards a password check (ARCHITECTURE §5: per client and per target, before hashing). Wrong
      * passwords count against the client and against the target, so guessing stops early; right ones
-     * count against neither (a script downloading with the password many times is never limited by
-     * its own success), though a target whose guesses used up its window refuses everyone until the
+     * count against neither once checked (a script downloading with the password one file after another
+     * is never limited by its own success). While checks run, each holds a charge: more parallel
+     * checks than the per-client limit get 429 even with the right password (a script should use the
+     * access token instead), and a target whose guesses used up its window refuses everyone until the
      * window ends. Every attempt also counts against the
      * client's much larger `attempts` budget, which bounds the hashing work one client can cause.
      * Resolves with `check`'s verdict; throws 429 when a limit is used up.
@@ -107,8 +109,10 @@ export function createRateLimitService({ db, clock }: RateLimitDeps) {
       const charged: [RateRule, string][] = [];
       try {
         for (const [rule, subject] of [[rules.perClient, clientIp], [rules.perTarget, target]] as const) {
+          const now = clock.now();
+          const counter = await repo.increment(keyOf(rule, subject), iso(now), iso(addMs(now, rule.windowMs)));
           charged.push([rule, subject]);
-          await charge(rule, subject);
+          if (counter.count > rule.limit) throw rateLimited(secondsUntil(counter.reset_at));
         }
       } catch (err) {
         await refund(charged);

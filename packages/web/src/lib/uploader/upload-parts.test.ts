@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api-error';
 import { UploadError } from './upload-error';
 import { partCountFor, partRange, uploadParts } from './upload-parts';
 import type { PutFn, PutOptions } from './xhr-put';
@@ -139,19 +140,30 @@ describe('retries', () => {
     expect(parts).toEqual([{ PartNumber: 1, ETag: '"etag-1"' }]);
   });
 
-  it('a refresh that gets no answer uses up one retry, not the part: the next one signs again and succeeds', async () => {
+  it('a refresh that gets no answer uses up one retry, not the part: the next attempt signs again and succeeds', async () => {
     const blob = new Blob([new Uint8Array(100)]);
     const fake = fakePut({ delay: 0, fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 403 }) : null) });
-    const offline = Object.assign(new Error('offline'), { name: 'ApiError' });
+    const offline = new ApiError({ status: 0, code: 'NETWORK', message: 'offline' });
     let refreshes = 0;
     const refreshUrl = vi.fn(async () => {
       refreshes += 1;
       if (refreshes === 1) throw offline;
       return 'https://s3.test/new/1';
     });
-    const parts = await uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, 'https://s3.test/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1 });
+    const parts = await uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, 'https://s3.test/old/1']]), put: fake.put, refreshUrl, retries: 2, retryDelayMs: 1 });
+    // PUT (403), refresh (no answer), refresh, PUT: the old URL is not tried again in between.
     expect(refreshUrl).toHaveBeenCalledTimes(2);
+    expect(fake.calls.map((c) => c.url)).toEqual(['https://s3.test/old/1', 'https://s3.test/new/1']);
     expect(parts).toEqual([{ PartNumber: 1, ETag: '"etag-1"' }]);
+  });
+
+  it('a refresh answered "not found" (the upload is gone) ends the part at once', async () => {
+    const blob = new Blob([new Uint8Array(100)]);
+    const fake = fakePut({ delay: 0, fail: () => new UploadError('HTTP', { status: 410 }) });
+    const refreshUrl = vi.fn(async () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Upload not found' })));
+    await expect(uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, '/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1 })).rejects.toMatchObject({ code: 'PARTS_FAILED', status: 404 });
+    expect(refreshUrl).toHaveBeenCalledTimes(1);
+    expect(fake.calls).toHaveLength(1);
   });
 });
 

@@ -90,17 +90,22 @@ export async function uploadParts(input: UploadPartsInput): Promise<UploadedPart
     const { start, end } = partRange(partNumber, partSize, blob.size);
     const body = blob.slice(start, end);
     let lastError: unknown;
+    // The part's URL was refused as expired (S3 answers 403, Driftbox's local storage 410): it is
+    // signed again before the next attempt, until a refresh gets through.
+    let expired = false;
     for (let attempt = 0; attempt <= retries; attempt += 1) {
       if (attempt > 0) {
         await wait(retryDelayMs * attempt, stop.signal);
-        // An expired signature (S3 answers 403, Driftbox's local storage 410): sign the part again. A
-        // refresh that fails is this attempt's failure; the part's other retries still come.
-        if (isUploadError(lastError) && (lastError.status === 403 || lastError.status === 410) && input.refreshUrl) {
+        if (expired && input.refreshUrl) {
           try {
             const fresh = await input.refreshUrl(partNumber);
             if (fresh) urls.set(partNumber, fresh);
+            expired = false;
           } catch (error) {
             if (stop.signal.aborted) throw signal?.aborted ? new UploadError('ABORTED') : error;
+            // The upload is gone on the server: no URL will come, whatever the retries.
+            if (isApiError(error) && (error.status === 404 || error.status === 410)) throw new UploadError('PARTS_FAILED', { cause: error, status: error.status });
+            // Another failure is this attempt's; the part's other retries ask again.
             lastError = refreshFailure(error);
             continue;
           }
@@ -130,6 +135,7 @@ export async function uploadParts(input: UploadPartsInput): Promise<UploadedPart
         report();
         if (stop.signal.aborted || isFinal(error)) throw stop.signal.aborted && signal?.aborted ? new UploadError('ABORTED') : error;
         lastError = error;
+        if (isUploadError(error) && (error.status === 403 || error.status === 410)) expired = true;
       }
     }
     // Timeouts and network failures keep their own message; storage refusals become "some parts failed".
@@ -164,10 +170,7 @@ export async function uploadParts(input: UploadPartsInput): Promise<UploadedPart
   return sorted();
 }
 
-/**
- * A failed URL refresh as a part failure: no answer stays a network failure (the upload remains
- * resumable), a refusal keeps the 403/410 so the next attempt asks again.
- */
+/** A failed URL refresh as a part failure: no answer stays a network failure (the upload remains resumable). */
 function refreshFailure(error: unknown): UploadError {
   if (isApiError(error) && error.code === 'NETWORK') return new UploadError('NETWORK', { cause: error });
   if (isApiError(error) && error.code === 'TIMEOUT') return new UploadError('TIMEOUT', { cause: error });

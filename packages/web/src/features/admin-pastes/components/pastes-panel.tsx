@@ -36,9 +36,8 @@ export function PastesPanel({ list, search, actions }: PastesPanelProps) {
       onSuccess: (count) => {
         toast.success(t('texts.toast.deleted', { count }));
         selection.forget(ids);
+        // A page left empty (its last rows deleted) is moved back by the list itself, once it knows.
         setDeleting(null);
-        // Deleting the last rows of the last page would leave an empty page behind.
-        if (ids.length >= rows.length && search.page > 1) search.setPage(search.page - 1, { replace: true });
       },
       onError: (error) => toast.error(t('texts.errors.delete'), { description: errorMessage(error) }),
     });
