@@ -21,8 +21,15 @@ export const FILE_LIST_LIMIT_MAX = 200;
 export const FILE_ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Header (or `?token=`) carrying a file access token. */
 export const FILE_TOKEN_HEADER = 'X-File-Token';
-/** Pending (presigned, multipart) uploads older than this are abandoned and cleaned up. */
+/** The longest an upload URL (presigned PUT, part) lives. */
 export const PENDING_UPLOAD_TTL_MS = 60 * 60 * 1000;
+/**
+ * How long a transfer started with an upload URL just before it expired may still run: storage checks
+ * the expiry when a request starts, not when it ends.
+ */
+export const IN_FLIGHT_GRACE_MS = 60 * 60 * 1000;
+/** A pending upload idle this long (its URLs' life plus the grace) is abandoned and cleaned up. */
+export const PENDING_UPLOAD_IDLE_MS = PENDING_UPLOAD_TTL_MS + IN_FLIGHT_GRACE_MS;
 /** Extensions stored as text/markdown whatever the browser says (spec §5). */
 export const MARKDOWN_EXTENSIONS = ['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd'] as const;
 export const FILE_DELETE_MODES = ['both', 'record_only'] as const;

@@ -1,11 +1,11 @@
-import { FILE_ACCESS_TOKEN_TTL_MS, PENDING_UPLOAD_TTL_MS } from '@driftbox/contract';
+import { FILE_ACCESS_TOKEN_TTL_MS, PENDING_UPLOAD_IDLE_MS } from '@driftbox/contract';
 import { addMs, iso, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Text } from '../../lib/i18n.js';
 import type { Logger } from '../../lib/logger.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { FileRow, FilesRepository } from './files.repository.js';
-import { IN_FLIGHT_GRACE_MS, type ShareWriter } from './files.shares.js';
+import type { ShareWriter } from './files.shares.js';
 import type { FileStorage } from './files.storage.js';
 
 export interface FileCleanupDeps {
@@ -61,7 +61,7 @@ export function createFileCleanup(deps: FileCleanupDeps) {
      */
     async purgeAbandoned(): Promise<number> {
       const now = clock.now();
-      const idleBefore = addMs(now, -(PENDING_UPLOAD_TTL_MS + IN_FLIGHT_GRACE_MS));
+      const idleBefore = addMs(now, -PENDING_UPLOAD_IDLE_MS);
       const rows = await repo.findPendingBefore(iso(idleBefore), iso(addMs(now, -PENDING_UPLOAD_MAX_AGE_MS)), BATCH);
       for (const row of rows) {
         try {

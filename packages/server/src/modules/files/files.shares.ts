@@ -1,4 +1,4 @@
-import { PENDING_UPLOAD_TTL_MS, type FileShareOptions } from '@driftbox/contract';
+import { PENDING_UPLOAD_IDLE_MS, type FileShareOptions } from '@driftbox/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/client.js';
 import type { AdminActor, ApiKeyActor } from '../../lib/actor.js';
@@ -26,12 +26,6 @@ export interface SharesDeps {
   settings: SettingsService;
   storage: FileStorage;
 }
-
-/**
- * How long a transfer started with an upload URL just before it expired may still run: storage checks
- * the expiry when a request starts, not when it ends.
- */
-export const IN_FLIGHT_GRACE_MS = 60 * 60 * 1000;
 
 /** What a new pending share is made of. */
 export interface PendingInput {
@@ -88,7 +82,7 @@ export function shareWriter(deps: SharesDeps) {
    * them have had IN_FLIGHT_GRACE_MS to end.
    */
   async function purgeLater(row: Pick<FileRow, 'storage_config_id' | 'storage_path' | 'created_at'>): Promise<void> {
-    const due = addMs(new Date(row.created_at), PENDING_UPLOAD_TTL_MS + IN_FLIGHT_GRACE_MS);
+    const due = addMs(new Date(row.created_at), PENDING_UPLOAD_IDLE_MS);
     if (due > clock.now()) await repo.schedulePurge(row.storage_config_id, row.storage_path, iso(due));
   }
 

@@ -1,4 +1,4 @@
-import { PENDING_UPLOAD_TTL_MS } from '@driftbox/contract';
+import { PENDING_UPLOAD_IDLE_MS } from '@driftbox/contract';
 import { readStorageJson, writeStorage } from '../storage';
 import type { UploadedPart } from './upload-parts';
 
@@ -23,7 +23,7 @@ export interface ResumeEntry {
   size: number;
   /** `fileSample` of the file: another file of the same name, size and date is not this one. */
   sample?: string;
-  /** Last activity (ms): the server drops uploads idle for an hour, so older entries are useless. */
+  /** Last activity (ms): the server drops uploads idle for PENDING_UPLOAD_IDLE_MS, so older entries are useless. */
   savedAt: number;
 }
 
@@ -62,7 +62,7 @@ function readAll(now: number): Entries {
   if (!raw || typeof raw !== 'object') return {};
   const entries: Entries = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    if (isEntry(value) && now - value.savedAt < PENDING_UPLOAD_TTL_MS) entries[key] = value;
+    if (isEntry(value) && now - value.savedAt < PENDING_UPLOAD_IDLE_MS) entries[key] = value;
   }
   return entries;
 }
