@@ -6,6 +6,7 @@ describe('formatBytes', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(1023)).toBe('1023 B');
     expect(formatBytes(333.33333333333337)).toBe('333 B');
+    expect(formatBytes(1023.6)).toBe('1.0 KB');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(100 * 1024 ** 2)).toBe('100.0 MB');
     expect(formatBytes(2 * 1024 ** 5)).toBe('2048.0 TB');

@@ -5,12 +5,12 @@
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
+  // Whole bytes: a rate (bytes per second) may be fractional, and 1023.6 B/s reads as 1.0 KB/s.
+  let value = bytes < 1024 ? Math.round(bytes) : bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  // Whole bytes: a rate (bytes per second) may be fractional.
-  return unit === 0 ? `${Math.round(bytes)} B` : `${value.toFixed(1)} ${units[unit]}`;
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
 }

@@ -177,6 +177,8 @@ function cappedBody(res: IncomingMessage, maxBytes: number, idleMs: number, tota
   });
   res.setTimeout(idleMs, () => res.destroy(unreachable('the server stopped sending', '对方服务器停止了发送')));
   const total = setTimeout(() => res.destroy(unreachable('the transfer took too long', '传输耗时过长')), totalMs);
+  // Only a limit on this transfer: it must not keep a stopping process alive.
+  total.unref();
   res.once('error', (err) => cap.destroy(err));
   cap.once('close', () => {
     clearTimeout(total);

@@ -55,7 +55,8 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
         client: c.client,
         params: { Bucket: c.bucket, Key: key, Body: body, ContentType: putOptions.contentType },
         partSize,
-        // Parts grown for a very long body are held one at a time, so memory stays near 3 × 8 MiB.
+        // Parts grown for a very long body (over 234 GiB) are held one at a time: memory stays near one
+        // part (about 10 MiB per 100 GiB), where three would triple it.
         queueSize: partSize > STREAM_PART_SIZE * 3 ? 1 : 3,
         leavePartsOnError: false,
       });

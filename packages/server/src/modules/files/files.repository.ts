@@ -37,7 +37,6 @@ function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** Storage of file shares. Every read but the owner's resume/commit calls sees only `active` rows. */
 /**
  * Bytes stored per config by active shares, each object once: with the overwrite strategy several
  * shares can point at one object. `exceptKey` leaves out an object about to be written over.
@@ -70,6 +69,7 @@ async function followObject(db: Kysely<Database>, row: Pick<FileRow, 'id' | 'sto
     .execute();
 }
 
+/** Storage of file shares. Every read but the owner's resume/commit calls sees only `active` rows. */
 export function filesRepository(db: Kysely<Database>) {
   const likeOp = sql.raw(dialectOf(db) === 'postgres' ? 'ilike' : 'like');
   const keyJoin = sql<SqlBool>`files.created_by = ('apikey:' || api_keys.id)`;

@@ -1,5 +1,5 @@
 import type { PasteDetailDto, PasteUpdateBody } from '@driftbox/contract';
-import { useEffect, useState, type FormEvent, type RefObject } from 'react';
+import { useImperativeHandle, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { buildUpdateBody, fieldErrorsFromApi, pasteFormFromDetail, saveErrorOf, type PasteFormValues } from '../../lib/paste-form';
@@ -34,13 +34,7 @@ export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightCl
   const [values, setValues] = useState<PasteFormValues>(() => pasteFormFromDetail(paste));
   const [saving, setSaving] = useState(false);
   const { requestClose, confirm } = useDiscardGuard(useDirty(values), saving, () => onDone(null));
-  useEffect(() => {
-    if (!closeRef) return;
-    closeRef.current = requestClose;
-    return () => {
-      closeRef.current = null;
-    };
-  });
+  useImperativeHandle(closeRef, () => requestClose);
   const { errors, setCodes, formError, setFormError } = usePasteErrorMessages();
 
   async function submit(event: FormEvent) {

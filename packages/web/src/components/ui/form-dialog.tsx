@@ -21,13 +21,15 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
-/** True once `values` differ from what they were when the form opened. */
-export function useDirty<T>(values: T): boolean {
-  const [initial] = useState(() => JSON.stringify(values));
-  return JSON.stringify(values) !== initial;
+/**
+ * True once a field of `values` differs from what it was when the form opened (compared field by
+ * field, so a paste's 10 MB of text is not serialised on every keystroke).
+ */
+export function useDirty<T extends object>(values: T): boolean {
+  const [initial] = useState(values);
+  return (Object.keys(values) as (keyof T)[]).some((key) => !Object.is(values[key], initial[key]));
 }
 
-/** A create/edit dialog around a form: the form's error on top, Cancel and the submit button below. */
 /**
  * Closing a form: while it saves, nothing closes it (the answer, an error to fix or the toast of
  * success, must have a form to come back to); unsaved changes are given up only after asking.
@@ -58,6 +60,7 @@ export function useDiscardGuard(dirty: boolean, pending: boolean, onClose: () =>
   return { requestClose, confirm };
 }
 
+/** A create/edit dialog around a form: the form's error on top, Cancel and the submit button below. */
 export function FormDialog({ title, description, submitLabel, pending, formError, onSubmit, onClose, dirty = false, children }: FormDialogProps) {
   const { t } = useTranslation();
   const formId = useId();

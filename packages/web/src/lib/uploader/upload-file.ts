@@ -46,7 +46,6 @@ export interface UploaderDeps {
  */
 export const PAUSE_REASON = 'pause';
 
-/** Files larger than one part go multipart (resumable); smaller ones are one presigned PUT. */
 /** Storage takes at most this many parts of one upload. */
 const MAX_PARTS = 10_000;
 
@@ -60,6 +59,7 @@ export function partSizeFor(size: number, partSize: number): number {
   return Math.ceil(size / MAX_PARTS / MiB) * MiB;
 }
 
+/** Files larger than one part go multipart (resumable); smaller ones are one presigned PUT. */
 export function methodFor(size: number, threshold = PART_SIZE): UploadMethod {
   return size > threshold ? 'multipart' : 'presigned';
 }

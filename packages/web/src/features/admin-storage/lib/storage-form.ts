@@ -178,7 +178,7 @@ function refine(values: StorageFormValues, errors: StorageFormErrors): StorageFo
   if (values.name.trim() === '') out.name = 'nameRequired';
   // Every provider but AWS needs its endpoint (the create schema says so; an edit is checked here too).
   const endpointMissing = values.storageType === 'S3' && values.provider !== 'AWS S3' && values.endpointUrl.trim() === '';
-  if ((out.endpoint_url || endpointMissing) && values.endpointUrl.trim() === '') out.endpoint_url = 'endpointRequired';
+  if (endpointMissing || (out.endpoint_url && values.endpointUrl.trim() === '')) out.endpoint_url = 'endpointRequired';
   if (Number.isNaN(capacityToBytes(values))) out.total_storage_bytes = 'capacityInvalid';
   return out;
 }

@@ -62,8 +62,10 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
     }
   }
   const applyRef = useRef(apply);
+  const failedRef = useRef(onFailed);
   useEffect(() => {
     applyRef.current = apply;
+    failedRef.current = onFailed;
   });
   const running = job?.status === 'running';
 
@@ -89,6 +91,7 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
           setLost(false);
           setError(uploadErrorMessage(t, err));
           setJob((current) => (current ? { ...current, status: 'failed' } : current));
+          failedRef.current(err);
           return;
         }
         failures += 1;

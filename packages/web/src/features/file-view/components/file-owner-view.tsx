@@ -52,13 +52,6 @@ function openFileOf(file: FileDetailDto): OpenFile {
   };
 }
 
-/**
- * The uploader's view (the admin, or the key that uploaded the file): no view counted and no password
- * asked, and the share's settings edited in place. A used-up share still previews for its owner; an
- * expired one no longer opens for anybody. The cleanup job deletes dead shares with their files
- * (expired ones within minutes, used-up ones an hour after the last view), so the notice says so and
- * offers Edit only for the time the share still exists; once it is gone the page shows "not found".
- */
 export interface FileOwnerViewProps {
   file: FileDetailDto;
   settings: PreviewSettings;
@@ -67,6 +60,13 @@ export interface FileOwnerViewProps {
   linksExpired?: { onReopen: () => void; reopening: boolean } | undefined;
 }
 
+/**
+ * The uploader's view (the admin, or the key that uploaded the file): no view counted and no password
+ * asked, and the share's settings edited in place. A used-up share still previews for its owner; an
+ * expired one no longer opens for anybody. The cleanup job deletes dead shares with their files
+ * (expired ones within minutes, used-up ones an hour after the last view), so the notice says so and
+ * offers Edit only for the time the share still exists; once it is gone the page shows "not found".
+ */
 export function FileOwnerView({ file, settings, now, linksExpired }: FileOwnerViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

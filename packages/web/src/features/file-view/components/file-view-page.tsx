@@ -52,7 +52,8 @@ export function FileViewPage() {
     if (file.data.requires_password || !isOpen(file.data)) return <FilePasswordForm file={file.data} onUnavailable={setUnavailable} onUnlocked={(open) => setUnlocked(open.filename)} />;
     // The links carry a token that lasts an hour: after it, they would be refused (or count a view each).
     if (linksExpired) {
-      const cost = file.data.has_password ? 'password' : file.data.max_views > 0 ? 'countsView' : 'description';
+      const limited = file.data.max_views > 0;
+      const cost = file.data.has_password ? (limited ? 'passwordCountsView' : 'password') : limited ? 'countsView' : 'description';
       const notice = <LinksExpired cost={cost} onReopen={() => void file.refetch()} reopening={file.isFetching} />;
       return <FileDetails file={file.data} settings={preview.settings} openable={false} notice={notice} />;
     }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ShareNotice } from '../../../components/share/share-notice';
 import { Button } from '../../../components/ui/button';
 
-/** What opening the file again costs: nothing, the password again, or a view. */
-export type ReopenCost = 'description' | 'password' | 'countsView';
+/** What opening the file again costs: nothing, the password again, a view, or both. */
+export type ReopenCost = 'description' | 'password' | 'countsView' | 'passwordCountsView';
 
 /**
  * The page's links have outlived their hour-long token. Opening the file again reads it anew: fresh

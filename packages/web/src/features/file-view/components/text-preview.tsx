@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownState } from '../../../components/markdown/markdown-body';
 import { useRenderedMarkdown } from '../../../components/markdown/use-rendered-markdown';
@@ -61,11 +62,12 @@ function decodeText(bytes: Uint8Array, language: string, ...types: string[]): st
 /** Spec §9: a request gives up after 30 s; a stalled preview says so and offers a retry. */
 const TEXT_TIMEOUT_MS = 30_000;
 
-async function fetchText(url: string, mimetype: string, language: string): Promise<string> {
+/** The file's bytes and the type they were served with, read once; decoding follows the page's language. */
+async function fetchBytes(url: string): Promise<{ bytes: Uint8Array; served: string }> {
   const response = await fetch(url, { signal: AbortSignal.timeout(TEXT_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   // The body may stall after the headers too: the same signal ends that read.
-  return decodeText(new Uint8Array(await response.arrayBuffer()), language, mimetype, response.headers.get('content-type') ?? '');
+  return { bytes: new Uint8Array(await response.arrayBuffer()), served: response.headers.get('content-type') ?? '' };
 }
 
 /**
@@ -74,9 +76,10 @@ async function fetchText(url: string, mimetype: string, language: string): Promi
  */
 export function TextPreview({ url, filename, mimetype, markdown }: { url: string; filename: string; mimetype: string; markdown: boolean }) {
   const { t, i18n } = useTranslation();
-  const text = useQuery({ queryKey: ['file-view', 'text', url, i18n.language], queryFn: () => fetchText(url, mimetype, i18n.language), staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false });
+  const text = useQuery({ queryKey: ['file-view', 'text', url], queryFn: () => fetchBytes(url), staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false });
+  const content = useMemo(() => (text.data ? decodeText(text.data.bytes, i18n.language, mimetype, text.data.served) : undefined), [text.data, i18n.language, mimetype]);
   // A shared .md file is a document (a README), so its wrapped source lines join as on GitHub.
-  const rendered = useRenderedMarkdown(text.data === undefined ? '' : markdown ? text.data : asCodeBlock(text.data, filename), 'document');
+  const rendered = useRenderedMarkdown(content === undefined ? '' : markdown ? content : asCodeBlock(content, filename), 'document');
   if (text.isPending) {
     return (
       <div className="flex flex-col gap-2 p-5" role="status" aria-label={t('common.loading')}>
