@@ -12,6 +12,8 @@ export const CHUNK_UPLOAD_TIMEOUT_MS = 300_000;
 export const RAW_UPLOAD_TIMEOUT_MS = 300_000;
 
 export const PART_SIZE = 5 * 1024 * 1024;
+/** Parts one multipart upload may have (S3's limit, kept by local storage too). */
+export const MAX_PARTS = 10_000;
 export const PART_CONCURRENCY = 3;
 export const PART_RETRIES = 3;
 export const PART_RETRY_DELAY_MS = 1000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE, SEARCH_MIN_CHARS } from '../constants.js';
+import { MAX_PARTS, PAGE_SIZE, SEARCH_MIN_CHARS } from '../constants.js';
 import { FOLDER_NAME_MAX_BYTES, FOLDER_NAME_TOO_LONG, normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
 import { SlugOrEmpty } from '../slugs.js';
 import { BulkDeleteBody } from './bulk.js';
@@ -172,7 +172,7 @@ export const MultipartInitBody = FileShareOptions.extend({
   mimetype: optionalText(255),
   size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   partSize: z.coerce.number().int().min(1).max(5 * 1024 ** 3),
-  partCount: z.coerce.number().int().min(1).max(10_000),
+  partCount: z.coerce.number().int().min(1).max(MAX_PARTS),
 });
 export type MultipartInitBody = z.input<typeof MultipartInitBody>;
 
@@ -180,10 +180,10 @@ export type MultipartInitBody = z.input<typeof MultipartInitBody>;
 export const FileIdBody = z.object({ file_id: z.string().trim().min(1).max(128), upload_id: optionalText(1024) });
 export type FileIdBody = z.input<typeof FileIdBody>;
 
-const PartNumber = z.coerce.number().int().min(1).max(10_000);
+const PartNumber = z.coerce.number().int().min(1).max(MAX_PARTS);
 
 /** `POST /api/upload/multipart/refresh-urls`: new URLs for parts whose URLs expired. */
-export const MultipartRefreshBody = FileIdBody.extend({ partNumbers: z.array(PartNumber).min(1).max(10_000) });
+export const MultipartRefreshBody = FileIdBody.extend({ partNumbers: z.array(PartNumber).min(1).max(MAX_PARTS) });
 export type MultipartRefreshBody = z.input<typeof MultipartRefreshBody>;
 
 /**
@@ -202,7 +202,7 @@ export const MultipartCompleteBody = FileIdBody.extend({
   parts: z
     .array(z.object({ PartNumber, ETag: z.string({ error: 'ETag is required for every part' }).trim().min(1, 'ETag is required for every part').max(256) }))
     .min(1)
-    .max(10_000),
+    .max(MAX_PARTS),
   options: ResumedShareOptions.optional(),
 });
 export type MultipartCompleteBody = z.input<typeof MultipartCompleteBody>;

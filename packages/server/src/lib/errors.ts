@@ -35,8 +35,13 @@ export class AppError extends Error {
 
 /** 404 for a named resource ("API key not found" / "API 密钥不存在"). */
 export function notFound(resource: Resource): AppError {
+  return new AppError('NOT_FOUND', { text: notFoundText(resource) });
+}
+
+/** "… not found" in both languages, for answers that name a missing thing without failing (batch results). */
+export function notFoundText(resource: Resource): Text {
   const name = RESOURCE_NAMES[resource];
-  return new AppError('NOT_FOUND', { text: { en: `${name.en} not found`, zh: `${name.zh}不存在` } });
+  return { en: `${name.en} not found`, zh: `${name.zh}不存在` };
 }
 
 /** 409 with a specific conflict code. */

@@ -3,6 +3,7 @@
  * it; everything above — file shares, mounts, WebDAV — is written once against it. Bodies are always
  * streams so memory stays flat whatever the object size (ARCHITECTURE §6).
  */
+import { MAX_PARTS } from '@driftbox/contract';
 import type { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import type { ByteRange } from './range.js';
@@ -101,7 +102,7 @@ export interface CompletedPart {
 
 /** Smallest part S3 accepts except the last one; local storage enforces the same so clients behave alike. */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
-export const MAX_PART_NUMBER = 10_000;
+export const MAX_PART_NUMBER = MAX_PARTS;
 export const MAX_LIST_LIMIT = 1000;
 
 export interface ObjectStore {

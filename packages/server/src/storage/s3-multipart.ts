@@ -2,10 +2,11 @@
  * The S3 driver's multipart uploads, server-side copy and URL signing. Copies above CopyObject's 5 GiB
  * limit are done part by part with UploadPartCopy, still without the bytes passing through Driftbox.
  */
+import { MAX_PARTS } from '@driftbox/contract';
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertPartNumber, assertValidKey } from './keys.js';
 import { MIN_PART_SIZE, type CompletedPart, type ObjectInfo, type PresignedRequest, type PresignUploadOptions, type UploadedPart } from './object-store.js';
-import { S3_LONG_DEADLINE_MS, sendStreaming, sendWithin, type S3Context } from './s3-client.js';
+import { S3_LONG_DEADLINE_MS, sendStreaming, type S3Context } from './s3-client.js';
 import { guardedBody } from './streams.js';
 
 /** CopyObject's ceiling (R2's: 5 GiB less 5 MiB); larger objects are copied part by part. */
@@ -17,10 +18,10 @@ export type SignWith = (presign: typeof getSignedUrl, c: S3Context) => Promise<s
 
 export interface S3MultipartDeps {
   call: <T>(fn: (c: S3Context) => Promise<T>) => Promise<T>;
+  /** One request that must be answered within a deadline (the store's short one unless given). */
+  ask: <T>(send: (c: S3Context, abortSignal: AbortSignal) => Promise<T>, deadline?: number) => Promise<T>;
   head: (key: string) => Promise<ObjectInfo>;
   copyPartThreshold?: number | undefined;
-  /** How long a short request may wait for its answer. */
-  answerDeadlineMs: number;
 }
 
 /** `bucket/key` as CopySource wants it: URL-encoded, slashes kept. */
@@ -30,8 +31,7 @@ function copySource(bucket: string, key: string): string {
 
 /** Multipart, copy and signing operations over one bucket. */
 export function s3Multipart(deps: S3MultipartDeps) {
-  const { call, head } = deps;
-  const answer = deps.answerDeadlineMs;
+  const { call, ask, head } = deps;
   const threshold = deps.copyPartThreshold ?? COPY_LIMIT;
 
   async function sign(method: 'GET' | 'PUT', expiresIn: number, headers: Record<string, string>, signWith: SignWith): Promise<PresignedRequest> {
@@ -42,7 +42,7 @@ export function s3Multipart(deps: S3MultipartDeps) {
 
   async function create(key: string, options: { contentType?: string } = {}): Promise<string> {
     assertValidKey(key);
-    const out = await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.CreateMultipartUploadCommand({ Bucket: c.bucket, Key: key, ContentType: options.contentType }), { abortSignal }), answer));
+    const out = await ask((c, abortSignal) => c.client.send(new c.sdk.CreateMultipartUploadCommand({ Bucket: c.bucket, Key: key, ContentType: options.contentType }), { abortSignal }));
     if (!out.UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
     return out.UploadId;
   }
@@ -50,14 +50,14 @@ export function s3Multipart(deps: S3MultipartDeps) {
   async function complete(key: string, uploadId: string, parts: CompletedPart[]): Promise<ObjectInfo> {
     assertValidKey(key);
     const Parts = parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag }));
-    await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.CompleteMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts } }), { abortSignal }), S3_LONG_DEADLINE_MS));
+    await ask((c, abortSignal) => c.client.send(new c.sdk.CompleteMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts } }), { abortSignal }), S3_LONG_DEADLINE_MS);
     return head(key);
   }
 
   async function abort(key: string, uploadId: string): Promise<void> {
     assertValidKey(key);
     try {
-      await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.AbortMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId }), { abortSignal }), answer));
+      await ask((c, abortSignal) => c.client.send(new c.sdk.AbortMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId }), { abortSignal }));
     } catch (err) {
       // Aborting an upload that is already gone is not a failure (same as the local driver).
       if ((err as { code?: string }).code !== 'UPLOAD_NOT_FOUND') throw err;
@@ -66,15 +66,16 @@ export function s3Multipart(deps: S3MultipartDeps) {
 
   async function copyInParts(from: string, to: string, size: number): Promise<void> {
     // A copy part by part starts a new object: it keeps the type only if told (CopyObject keeps it itself).
-    const { ContentType } = await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: from }), { abortSignal }), answer));
+    const { ContentType } = await ask((c, abortSignal) => c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: from }), { abortSignal }));
     const uploadId = await create(to, ContentType ? { contentType: ContentType } : {});
     try {
-      const partSize = Math.max(MIN_PART_SIZE, Math.min(COPY_PART_SIZE, threshold), Math.ceil(size / 10_000));
+      const partSize = Math.max(MIN_PART_SIZE, Math.min(COPY_PART_SIZE, threshold), Math.ceil(size / MAX_PARTS));
       const parts: CompletedPart[] = [];
       for (let start = 0, partNumber = 1; start < size; start += partSize, partNumber += 1) {
         const CopySourceRange = `bytes=${start}-${Math.min(start + partSize, size) - 1}`;
-        const out = await call((c) =>
-          sendWithin((abortSignal) => c.client.send(new c.sdk.UploadPartCopyCommand({ Bucket: c.bucket, Key: to, UploadId: uploadId, PartNumber: partNumber, CopySource: copySource(c.bucket, from), CopySourceRange }), { abortSignal }), S3_LONG_DEADLINE_MS),
+        const out = await ask(
+          (c, abortSignal) => c.client.send(new c.sdk.UploadPartCopyCommand({ Bucket: c.bucket, Key: to, UploadId: uploadId, PartNumber: partNumber, CopySource: copySource(c.bucket, from), CopySourceRange }), { abortSignal }),
+          S3_LONG_DEADLINE_MS,
         );
         parts.push({ partNumber, etag: out.CopyPartResult?.ETag ?? '' });
       }
@@ -117,7 +118,7 @@ export function s3Multipart(deps: S3MultipartDeps) {
       const parts: UploadedPart[] = [];
       let marker: string | undefined;
       for (;;) {
-        const out = await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.ListPartsCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }), { abortSignal }), answer));
+        const out = await ask((c, abortSignal) => c.client.send(new c.sdk.ListPartsCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }), { abortSignal }));
         for (const p of out.Parts ?? []) parts.push({ partNumber: p.PartNumber ?? 0, etag: p.ETag ?? '', size: p.Size ?? 0 });
         if (!out.IsTruncated || !out.NextPartNumberMarker) return parts;
         marker = out.NextPartNumberMarker;
@@ -131,7 +132,7 @@ export function s3Multipart(deps: S3MultipartDeps) {
         await copyInParts(from, to, source.size);
         return head(to);
       }
-      await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.CopyObjectCommand({ Bucket: c.bucket, Key: to, CopySource: copySource(c.bucket, from) }), { abortSignal }), S3_LONG_DEADLINE_MS));
+      await ask((c, abortSignal) => c.client.send(new c.sdk.CopyObjectCommand({ Bucket: c.bucket, Key: to, CopySource: copySource(c.bucket, from) }), { abortSignal }), S3_LONG_DEADLINE_MS);
       return head(to);
     },
   };

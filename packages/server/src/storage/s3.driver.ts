@@ -3,6 +3,7 @@
  * SDK v3 (loaded on first use). Bodies stream straight through; only an upload of unknown length is
  * cut into bounded in-memory parts by the SDK's multipart uploader.
  */
+import { MAX_PARTS } from '@driftbox/contract';
 import type { Readable } from 'node:stream';
 import { StorageError } from './errors.js';
 import { assertValidKey, assertValidPrefix } from './keys.js';
@@ -16,7 +17,6 @@ import { guardedBody, toReadable } from './streams.js';
 const MAX_SINGLE_PUT = 5 * 1024 ** 3 - 5 * 1024 ** 2;
 /** Streamed multipart parts: 8 MiB, larger when a known length needs them to stay within 10 000 parts. */
 const STREAM_PART_SIZE = 8 * 1024 * 1024;
-const MAX_PARTS = 10_000;
 const DELETE_BATCH = 1000;
 
 /** 8 MiB parts reach 78 GiB in 10 000 parts; a longer body that says its length gets bigger ones. */
@@ -40,9 +40,14 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     }
   }
 
+  /** One request that must be answered within `deadline` (sendWithin), its errors mapped. */
+  function ask<T>(send: (c: S3Context, abortSignal: AbortSignal) => Promise<T>, deadline = answer): Promise<T> {
+    return call((c) => sendWithin((abortSignal) => send(c, abortSignal), deadline));
+  }
+
   async function head(key: string): Promise<ObjectInfo> {
     assertValidKey(key);
-    const out = await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: key }), { abortSignal }), answer));
+    const out = await ask((c, abortSignal) => c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: key }), { abortSignal }));
     return { key, size: out.ContentLength ?? 0, etag: out.ETag ?? '', lastModified: out.LastModified ?? new Date(0) };
   }
 
@@ -64,7 +69,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     });
   }
 
-  const multipart = s3Multipart({ call, head, copyPartThreshold: options.copyPartThreshold, answerDeadlineMs: answer });
+  const multipart = s3Multipart({ call, ask, head, copyPartThreshold: options.copyPartThreshold });
 
   return {
     kind: 'S3',
@@ -85,7 +90,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     async get(key, getOptions = {}): Promise<GetResult> {
       assertValidKey(key);
       const Range = getOptions.range ? rangeHeader(getOptions.range) : undefined;
-      const out = await call((c) => sendWithin((abortSignal) => c.client.send(new c.sdk.GetObjectCommand({ Bucket: c.bucket, Key: key, Range }), { abortSignal }), answer));
+      const out = await ask((c, abortSignal) => c.client.send(new c.sdk.GetObjectCommand({ Bucket: c.bucket, Key: key, Range }), { abortSignal }));
       const served = parseContentRange(out.ContentRange);
       const size = out.ContentLength ?? 0;
       return {
@@ -106,9 +111,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       keys.forEach(assertValidKey);
       for (let i = 0; i < keys.length; i += DELETE_BATCH) {
         const Objects = keys.slice(i, i + DELETE_BATCH).map((Key) => ({ Key }));
-        const out = await call((c) =>
-          sendWithin((abortSignal) => c.client.send(withContentMd5(new c.sdk.DeleteObjectsCommand({ Bucket: c.bucket, Delete: { Objects, Quiet: true } })), { abortSignal }), answer),
-        );
+        const out = await ask((c, abortSignal) => c.client.send(withContentMd5(new c.sdk.DeleteObjectsCommand({ Bucket: c.bucket, Delete: { Objects, Quiet: true } })), { abortSignal }));
         const failed = out.Errors?.[0];
         if (failed) throw new StorageError('BACKEND', `Could not delete "${failed.Key}": ${failed.Code} ${failed.Message ?? ''}`.trim());
       }
@@ -118,7 +121,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       const prefix = listOptions.prefix ?? '';
       assertValidPrefix(prefix);
       const limit = Math.min(Math.max(listOptions.limit ?? MAX_LIST_LIMIT, 1), MAX_LIST_LIMIT);
-      const out = await call((c) => {
+      const out = await ask((c, abortSignal) => {
         const command = new c.sdk.ListObjectsV2Command({
           Bucket: c.bucket,
           Prefix: prefix || undefined,
@@ -126,7 +129,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
           ContinuationToken: listOptions.cursor || undefined,
           MaxKeys: limit,
         });
-        return sendWithin((abortSignal) => c.client.send(command, { abortSignal }), answer);
+        return c.client.send(command, { abortSignal });
       });
       return {
         objects: (out.Contents ?? []).map((o) => ({ key: o.Key ?? '', size: o.Size ?? 0, etag: o.ETag ?? '', lastModified: o.LastModified ?? new Date(0) })),

@@ -13,8 +13,8 @@ import type { Actor, AdminActor, ApiKeyActor } from '../../lib/actor.js';
 import { assertPermission } from '../../lib/authz.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto.js';
-import { invalidField, notFound } from '../../lib/errors.js';
-import { t, type Lang, type Text } from '../../lib/i18n.js';
+import { invalidField, notFound, notFoundText } from '../../lib/errors.js';
+import { t, type Lang } from '../../lib/i18n.js';
 import type { Ids } from '../../lib/ids.js';
 import { creatorOf, scopeOf, withSlug } from '../../lib/share-rules.js';
 import type { FileStatsPort } from '../dashboard/file-stats.port.js';
@@ -72,7 +72,7 @@ export function fileStats(repo: FilesRepository): FileStatsPort {
 }
 
 /** Why a batch delete skipped an id: unknown, or a share the caller may not manage. */
-const NOT_FOUND: Text = { en: 'File share not found', zh: '文件分享不存在' };
+const NOT_FOUND = notFoundText('file');
 
 /** Managing file shares: admins all of them, keys with FILE_SHARE their own (others' are 404). */
 export function createFilesService(deps: FilesDeps) {

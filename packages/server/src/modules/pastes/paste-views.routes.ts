@@ -28,13 +28,14 @@ function plainError(c: Context<AppEnv>, err: AppError): Response {
 /** `GET`/`POST /paste/{slug}` and `GET /raw/{slug}`: public reads of a paste by its link. */
 export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // A HEAD (link checkers, chat previews, `curl -I`) learns whether the paste is live and counts no view.
+  const headOnly = async (c: Context<AppEnv>, contentType: string) => {
+    await views.checkLive(c.req.param('slug') ?? '');
+    return c.body(null, 200, { 'Content-Type': contentType, 'Cache-Control': NO_STORE });
+  };
 
   app.get('/paste/:slug', async (c) => {
-    // A HEAD (link checkers, chat previews, `curl -I`) learns whether the paste is live and counts no view.
-    if (c.req.method === 'HEAD') {
-      await views.checkLive(c.req.param('slug'));
-      return c.body(null, 200, { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE });
-    }
+    if (c.req.method === 'HEAD') return headOnly(c, 'application/json');
     c.header('Cache-Control', NO_STORE);
     return ok(c, await views.view(c.req.param('slug'), tokenOf(c)));
   });
@@ -50,10 +51,7 @@ export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy
     // `?password=` because the spec names it; the header or a token keeps it out of logs and history.
     const password = headerText(c.req.header(PASTE_PASSWORD_HEADER)) || c.req.query('password') || undefined;
     try {
-      if (c.req.method === 'HEAD') {
-        await views.checkLive(slug);
-        return c.body(null, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE });
-      }
+      if (c.req.method === 'HEAD') return await headOnly(c, 'text/plain; charset=utf-8');
       const content = await views.raw(slug, { token: tokenOf(c), password }, clientIp(c, options.trustProxy));
       return c.text(content, 200, {
         'Content-Type': 'text/plain; charset=utf-8',

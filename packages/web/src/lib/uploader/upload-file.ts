@@ -1,4 +1,4 @@
-import { PART_SIZE, uploadMimetype, type FileDetailDto } from '@driftbox/contract';
+import { MAX_PARTS, PART_SIZE, uploadMimetype, type FileDetailDto } from '@driftbox/contract';
 import { isApiError } from '../api-error';
 import { createResumeStore, fileFingerprint, fileSample, type ResumeEntry, type ResumeStore } from './resume-store';
 import { SpeedMeter } from './speed-meter';
@@ -45,9 +45,6 @@ export interface UploaderDeps {
  * resumable (any other abort is the user's cancel, which discards it on the server).
  */
 export const PAUSE_REASON = 'pause';
-
-/** Storage takes at most this many parts of one upload. */
-const MAX_PARTS = 10_000;
 
 /**
  * The part size for `size` bytes: spec §9's 5 MiB, or whole MiB larger for a file that would need more
