@@ -16,6 +16,20 @@ export function backupRepository(db: Kysely<Database>) {
   const loose = db as unknown as Kysely<LooseDatabase>;
 
   return {
+    /**
+     * File shares whose storage config does not exist. `files.storage_config_id` has no foreign key
+     * (configs are soft references), so a restore checks this itself before it commits.
+     */
+    async orphanShares(): Promise<number> {
+      const row = await db
+        .selectFrom('files')
+        .leftJoin('storage_configs', 'storage_configs.id', 'files.storage_config_id')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('storage_configs.id', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async count(spec: BackupTableSpec): Promise<number> {
       const row = await loose
         .selectFrom(spec.table)

@@ -148,4 +148,15 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
     expect((await sendBackup(h, 'restore', file, 'overwrite')).status).toBe(200);
     expect(await h.db.selectFrom('storage_configs').select('id').where('is_default', '=', 1).execute()).toEqual([{ id: 'local' }]);
   });
+  it('a restore that would leave shares without their storage config is refused whole (409), changing nothing', async () => {
+    const file = await downloadBackup(h, { backup_type: 'modules', selected_modules: ['storage'] });
+    // A share made after the backup, on a config created after it too: overwrite would delete that config.
+    const late = await h.call('POST', '/api/s3-configs', { headers: h.actors.admin(), body: { name: 'late disk', storage_type: 'LOCAL' } });
+    const lateId = (late.body.data as { id: string }).id;
+    await h.db.updateTable('files').set({ storage_config_id: lateId }).where('id', '=', 'file-1').execute();
+    const before = await snapshot(h);
+    const res = await sendBackup(h, 'restore', file, 'overwrite');
+    expect(res.body).toMatchObject({ code: 409, error: 'CONFLICT' });
+    expect(await snapshot(h)).toEqual(before);
+  });
 });

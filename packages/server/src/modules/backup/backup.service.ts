@@ -138,8 +138,12 @@ export function createBackupService(deps: BackupDeps) {
       let plans: TablePlan[];
       try {
         plans = await deps.db.transaction().execute(async (trx) => {
-          const planned = await planAll(backupRepository(trx), parsed, input.mode);
-          await apply(backupRepository(trx), planned, input.mode);
+          const restoring = backupRepository(trx);
+          const planned = await planAll(restoring, parsed, input.mode);
+          await apply(restoring, planned, input.mode);
+          // Shares left without their storage config (replaced, skipped on merge, or never in the file)
+          // could be neither opened nor deleted: the whole restore is refused instead.
+          if ((await restoring.orphanShares()) > 0) throw new AppError('CONFLICT', { text: RESTORE_CONFLICT });
           return planned;
         });
       } catch (err) {
