@@ -141,6 +141,8 @@ describe('setting value schemas', () => {
     expect(settingAsList('')).toEqual([]);
     expect(uploadLimitBytes(100, 'MB')).toBe(104_857_600);
     expect(uploadLimitBytes(1.5, 'KB')).toBe(1536);
+    // A positive limit never rounds down to a limit of nothing.
+    expect(uploadLimitBytes(0.0001, 'KB')).toBe(1);
     expect(uploadLimitBytes(2, 'GB')).toBe(2 * 1024 ** 3);
   });
 });

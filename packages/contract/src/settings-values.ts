@@ -119,7 +119,10 @@ export function settingAsList(value: string): string[] {
     .filter((item) => item !== '');
 }
 
-/** Bytes of an upload limit given in `unit` (whole bytes, rounded down). */
+/**
+ * Bytes of an upload limit given in `unit` (whole bytes, rounded down, at least one: a positive limit
+ * such as 0.0001 KB must not become a limit of nothing that refuses every upload).
+ */
 export function uploadLimitBytes(value: number, unit: UploadSizeUnit): number {
-  return Math.floor(value * UPLOAD_SIZE_UNITS[unit]);
+  return Math.max(1, Math.floor(value * UPLOAD_SIZE_UNITS[unit]));
 }

@@ -8,6 +8,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     const started = performance.now();
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`, { requestId: c.get('requestId') });
+    // The path is decoded (`%0A` is a newline): control characters are escaped so no one can forge a log line.
+    const path = c.req.path.replace(/\p{Cc}/gu, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
+    logger.info(`${c.req.method} ${path} ${c.res.status} ${ms}ms`, { requestId: c.get('requestId') });
   };
 }

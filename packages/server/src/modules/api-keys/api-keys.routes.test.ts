@@ -260,6 +260,13 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     });
 
+    it('a browser still holding an expired key does not use up the address\'s budget for a fresh one', async () => {
+      const old = await created({ name: 'old', permissions: 1, expires_at: inDays(1) });
+      h.clock.advance(DAY);
+      for (let i = 0; i < 35; i += 1) expect((await h.call('GET', '/api/test/api-key', { headers: { 'X-Custom-Auth-Key': old.key } })).status).toBe(401);
+      expect((await h.call('GET', '/api/test/api-key', { headers: await h.actors.apiKey(1) })).status).toBe(200);
+    });
+
     it('records last_used at most once a minute', async () => {
       const key = await created({ name: 'busy', permissions: 1 });
       const headers = { 'X-Custom-Auth-Key': key.key };

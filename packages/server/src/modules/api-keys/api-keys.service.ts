@@ -147,17 +147,20 @@ export function createApiKeysService(deps: ApiKeysDeps) {
     },
 
     /**
-     * Resolves a presented key to its actor. Unknown or expired keys answer API_KEY_INVALID and count
-     * against the client; a client over its failure budget is refused before any lookup.
+     * Resolves a presented key to its actor. Unknown or expired keys answer API_KEY_INVALID; unknown ones
+     * count against the client (guesses), expired ones do not (a browser still holding its old key is
+     * not guessing, and must not use up the budget of a fresh key from the same address). A client over
+     * its failure budget is refused before any lookup.
      */
     async resolveKey(rawKey: string, clientIp: string): Promise<ApiKeyActor> {
       await rateLimits.assertNotLimited(RATE_RULES.apiKeyFailures, clientIp);
       const now = clock.now();
       const row = rawKey.length <= MAX_PRESENTED_KEY ? await repo.findByHash(sha256Hex(rawKey)) : undefined;
-      if (!row || (row.expires_at !== null && row.expires_at <= iso(now))) {
+      if (!row) {
         await rateLimits.record(RATE_RULES.apiKeyFailures, clientIp);
         throw unauthorized('API_KEY_INVALID');
       }
+      if (row.expires_at !== null && row.expires_at <= iso(now)) throw unauthorized('API_KEY_INVALID');
       const staleBefore = iso(addMs(now, -LAST_USED_EVERY_MS));
       if (row.last_used === null || row.last_used < staleBefore) await repo.touchLastUsed(row.id, iso(now), staleBefore);
       return {
