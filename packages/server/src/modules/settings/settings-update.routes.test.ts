@@ -123,6 +123,11 @@ describe.each(dialects)('settings update routes (%s)', (dialect) => {
     });
     expect(await stored('site_title')).toBe('Half');
     expect(await stored('site_favicon_url')).toBe('');
+    // In Chinese too, per key and in the details of a refusal.
+    const zh = await h.call('PUT', '/api/admin/settings/group/4', { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' }, body: { site_title: 'Zh', site_favicon_url: 'javascript:x', nope: 1 } });
+    expect((zh.body.data as { errors: { error: string }[] }).errors.map((e) => e.error)).toEqual(['必须为空、http(s) URL 或 data:image URL', '未知的设置项：nope']);
+    const refused = await h.call('PUT', '/api/admin/settings/group/4', { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' }, body: { nope: 1 } });
+    expect(refused.body).toMatchObject({ code: 400, details: [{ path: 'nope', message: '未知的设置项：nope' }] });
   });
 
   it('400 NOTHING_TO_UPDATE for an empty body; 400 for a body that is not an object', async () => {

@@ -38,7 +38,7 @@ export function settingsRoutes(settings: SettingsService): Hono<AppEnv> {
     const { group } = parseWith(SettingsGroupParam, { group: c.req.param('group') });
     const { validate } = readQuery(c, SettingsUpdateQuery);
     const body = await readJson(c, SettingsUpdateBody);
-    const result = await settings.updateGroup(c.get('actor'), group, body, validate);
+    const result = await settings.updateGroup(c.get('actor'), group, body, validate, c.get('lang'));
     const { data, message, status } = presentGroupUpdate(result, c.get('lang'));
     return ok(c, data, { status, message });
   });

@@ -21,6 +21,7 @@ import { assertAdmin } from '../../lib/authz.js';
 import type { CacheRegistry } from '../../lib/cache-registry.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
+import { t, type Lang, type Text } from '../../lib/i18n.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { checkSettingInput } from './settings.input.js';
 import { settingsRepository, type SettingStoredRow } from './settings.repository.js';
@@ -126,20 +127,21 @@ export function createSettingsService({ db, clock, caches }: SettingsDeps) {
      * Saves the valid keys of `changes` in one statement and reports the rest per key. 400 when nothing
      * could be saved; the caller answers 202 when only some were.
      */
-    async updateGroup(actor: Actor, group: number, changes: Record<string, unknown>, validate: boolean): Promise<GroupUpdateResult> {
+    async updateGroup(actor: Actor, group: number, changes: Record<string, unknown>, validate: boolean, lang: Lang = 'en'): Promise<GroupUpdateResult> {
       assertAdmin(actor);
       if (!isSettingGroup(group)) throw notFound('setting group');
       const entries = Object.entries(changes);
       if (entries.length === 0) throw new AppError('NOTHING_TO_UPDATE');
       const now = iso(clock.now());
       const accepted: SettingStoredRow[] = [];
-      const errors: GroupUpdateResult['errors'] = [];
+      const refused: { key: string; error: Text }[] = [];
       for (const [key, raw] of entries) {
         const checked = checkSettingInput(group, key, raw, validate);
         if (checked.ok) accepted.push({ key, value: checked.value, updated_at: now });
-        else errors.push({ key, error: checked.error });
+        else refused.push({ key, error: checked.error });
       }
-      if (accepted.length === 0) throw validationFailed(errors.map((e) => ({ path: e.key, message: e.error })));
+      if (accepted.length === 0) throw validationFailed(refused.map((e) => ({ path: e.key, message: e.error.en, zh: e.error.zh })));
+      const errors: GroupUpdateResult['errors'] = refused.map((e) => ({ key: e.key, error: t(lang, e.error) }));
       try {
         await repo.upsertMany(accepted);
       } finally {
