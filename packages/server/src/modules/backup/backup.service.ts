@@ -1,4 +1,4 @@
-import { BACKUP_MODULES, type BackupCreateBody, type BackupModule, type BackupRestoreMode } from '@driftbox/contract';
+import { BACKUP_MODULES, BACKUP_UPLOAD_LIMIT_BYTES, formatBytes, type BackupCreateBody, type BackupModule, type BackupRestoreMode } from '@driftbox/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/client.js';
@@ -116,8 +116,21 @@ export function createBackupService(deps: BackupDeps) {
       const now = clock.now();
       const selected = body.backup_type === 'full' ? null : modules;
       const metadata = buildMetadata({ now, backupType: body.backup_type, selectedModules: selected, tables: data.tables, checksum: data.checksum });
+      const parts = filePieces(metadata, data);
+      // A file the restore would refuse (over its upload limit) is no backup: say so now, not on the day it is needed.
+      const bytes = parts.reduce((sum, part) => sum + Buffer.byteLength(part, 'utf8'), 0);
+      if (bytes > BACKUP_UPLOAD_LIMIT_BYTES) {
+        const size = formatBytes(bytes);
+        const limit = formatBytes(BACKUP_UPLOAD_LIMIT_BYTES);
+        throw new AppError('PAYLOAD_TOO_LARGE', {
+          text: {
+            en: `This backup would be ${size}, over the ${limit} a restore accepts: back up the modules separately`,
+            zh: `此备份将有 ${size}，超过还原可接受的 ${limit}：请按模块分别备份`,
+          },
+        });
+      }
       logger.info('Backup created', { admin: actor.username, type: body.backup_type, records: metadata.total_records });
-      return { fileName: backupFileName(now), parts: filePieces(metadata, data) };
+      return { fileName: backupFileName(now), parts };
     },
 
     /** What a restore of this file would change, table by table; nothing is written. */
