@@ -42,7 +42,7 @@ export function CreateBackupCard() {
     const body = type === 'full' ? { backup_type: 'full' as const } : { backup_type: 'modules' as const, selected_modules: selected };
     create.mutate(body, {
       onSuccess: () => toast.success(t('backup.create.done')),
-      onError: (cause) => setError(`${t('backup.errors.create')}: ${errorMessage(cause)}`),
+      onError: (cause) => setError(`${t('backup.errors.create')}: ${errorMessage(cause, { preferServer: true })}`),
     });
   }
 
