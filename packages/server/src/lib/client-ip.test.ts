@@ -16,6 +16,12 @@ describe('rateSubject', () => {
     expect(rateSubject('::1')).toBe('0:0:0:0::/64');
   });
 
+  it('drops a port a proxy wrote with the address: every port is the same client', () => {
+    expect(rateSubject('203.0.113.7:51234')).toBe('203.0.113.7');
+    expect(rateSubject('[2001:db8:1:2::1]:443')).toBe('2001:db8:1:2::/64');
+    expect(rateSubject('[::ffff:203.0.113.7]:80')).toBe('203.0.113.7');
+  });
+
   it('leaves what is not an address alone', () => {
     expect(rateSubject('unknown')).toBe('unknown');
     expect(rateSubject('not:an:address::zz')).toBe('not:an:address::zz');

@@ -8,9 +8,22 @@ import type { AppEnv } from '../app-env.js';
  */
 export type TrustProxy = boolean | 'socket';
 
-/** Whether this request's X-Forwarded-* headers were set by our proxy (a socket request has no peer address). */
+/** Connections accepted on the proxy's Unix socket (marked as they arrive, never guessed afterwards). */
+const overUnixSocket = new WeakSet<object>();
+
+/**
+ * Marks every connection `server` accepts as one through the proxy's Unix socket. Telling them apart
+ * by a missing peer address is not enough: a TCP socket loses its address once it is destroyed, so a
+ * client that hung up mid-request would have been taken for the proxy.
+ */
+export function markProxyConnections(server: { on(event: 'connection', listener: (socket: object) => void): unknown }): void {
+  server.on('connection', (socket) => overUnixSocket.add(socket));
+}
+
+/** Whether this request's X-Forwarded-* headers were set by our proxy. */
 export function trustsForwarded(c: Context<AppEnv>, trustProxy: TrustProxy): boolean {
-  return trustProxy === true || (trustProxy === 'socket' && c.env?.incoming?.socket?.remoteAddress === undefined);
+  const socket: unknown = c.env?.incoming?.socket;
+  return trustProxy === true || (trustProxy === 'socket' && typeof socket === 'object' && socket !== null && overUnixSocket.has(socket));
 }
 
 /**
@@ -30,7 +43,9 @@ export function clientIp(c: Context<AppEnv>, trustProxy: TrustProxy): string {
  * Whom a rate limit counts for an address: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64 —
  * one subscriber's prefix, inside which an attacker picks addresses freely.
  */
-export function rateSubject(ip: string): string {
+export function rateSubject(raw: string): string {
+  // A proxy may write the port too (`1.2.3.4:5678`, `[2001:db8::1]:443`): every port is the same client.
+  const ip = /^\[([^\]]+)\](?::\d+)?$/.exec(raw)?.[1] ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(raw)?.[1] ?? raw;
   if (!ip.includes(':')) return ip;
   const address = ip.split('%')[0]!.toLowerCase();
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);

@@ -4,6 +4,7 @@
  */
 import { chmod, lstat, unlink } from 'node:fs/promises';
 import { connect, type Server } from 'node:net';
+import { markProxyConnections } from './client-ip.js';
 
 /** Owner and group may connect (a proxy user in Driftbox's group); nobody else. */
 const SOCKET_MODE = 0o660;
@@ -43,6 +44,8 @@ export async function clearStaleSocket(path: string): Promise<void> {
 /** Listens on `path` (after clearing a stale socket) and restricts it to owner and group. */
 export async function listenOnSocket(server: Server, path: string): Promise<void> {
   await clearStaleSocket(path);
+  // Requests over this socket come from the proxy: their X-Forwarded-For may be believed (TRUST_PROXY).
+  markProxyConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(path, () => {
