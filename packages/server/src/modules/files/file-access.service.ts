@@ -121,12 +121,17 @@ export function createFileAccessService(deps: FileAccessDeps) {
    * The share a link opens: by token; a protected one by its password (a script's `?password=` or
    * `X-Password`, counted like a verify), else 401; a public one as it is (counting a view when limited).
    */
-  async function access(slug: string, credentials: LinkCredentials, countView = true): Promise<FileRow> {
+  async function access(slug: string, credentials: LinkCredentials, countView = true, refuse?: (row: FileRow) => void): Promise<FileRow> {
     const now = clock.now();
     const proven = await byToken(slug, credentials.token, now);
-    if (proven) return proven.row;
+    if (proven) {
+      refuse?.(proven.row);
+      return proven.row;
+    }
     const row = await repo.findActiveBySlug(slug);
     if (!row) throw notFound('file');
+    // A request the share cannot serve is refused before a password is checked or a view counted.
+    if (isLive(row, now)) refuse?.(row);
     if (row.password_hash !== null) {
       if (!isLive(row, now)) throw fileGone(row, now);
       if (credentials.password !== undefined) return unlock(slug, credentials.password, credentials.clientIp, countView);
@@ -208,11 +213,16 @@ export function createFileAccessService(deps: FileAccessDeps) {
     async open(request: OpenRequest): Promise<FileResponse> {
       // A range past the end (a finished download resumed) is refused before a view is used up on it.
       const range = request.ifRange ? null : parseRangeHeader(request.range);
-      if (range) {
-        const found = await repo.findActiveBySlug(request.slug);
-        if (found && isLive(found, clock.now()) && !fitsRange(range, found.size)) return { kind: 'range-error', headers: { 'Content-Range': `bytes */${found.size}` } };
+      const refuseRange = (row: FileRow) => {
+        if (range && !fitsRange(range, row.size)) throw new RangeRefused(row.size);
+      };
+      let row: FileRow;
+      try {
+        row = await access(request.slug, request, !request.headOnly, refuseRange);
+      } catch (err) {
+        if (err instanceof RangeRefused) return { kind: 'range-error', headers: { 'Content-Range': `bytes */${err.size}` } };
+        throw err;
       }
-      const row = await access(request.slug, request, !request.headOnly);
       // A HEAD is answered here even in direct mode: a signed link would let it GET the bytes uncounted.
       if (row.use_proxy === 1 || request.headOnly) return stream(row, request);
       const { url } = await directUrl(row, request.mode);
@@ -225,9 +235,9 @@ export function createFileAccessService(deps: FileAccessDeps) {
     async officePreview(slug: string, credentials: LinkCredentials, origin: string): Promise<OfficePreviewDto> {
       // Refused before the access is counted: asking for the wrong kind of file must not use up a view.
       const office = settingAsList(await deps.settings.value('preview_office_types'));
-      const found = await repo.findActiveBySlug(slug);
-      if (found && !office.includes(extensionOf(found.filename))) throw badRequest({ en: 'This file cannot be previewed with an Office viewer', zh: '该文件不支持 Office 在线预览' });
-      const row = await access(slug, credentials);
+      const row = await access(slug, credentials, true, (found) => {
+        if (!office.includes(extensionOf(found.filename))) throw badRequest({ en: 'This file cannot be previewed with an Office viewer', zh: '该文件不支持 Office 在线预览' });
+      });
       const { url, expiresIn } = await directUrl(row, 'download');
       const absolute = url.startsWith('/') ? `${origin}${url}` : url;
       return {
@@ -255,5 +265,12 @@ function fitsRange(range: ByteRange, size: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** A range that selects nothing of the share (answered 416 before anything is counted). */
+class RangeRefused extends Error {
+  constructor(readonly size: number) {
+    super('Range not satisfiable');
   }
 }
