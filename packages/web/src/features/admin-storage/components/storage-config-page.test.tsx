@@ -55,6 +55,23 @@ beforeEach(() => {
   startAdminSession('tok');
 });
 
+/** Opens Add storage on the page and starts a local folder named Archive: the dialog and the user. */
+async function openLocalForm() {
+  const user = userEvent.setup();
+  renderWithApp(<StorageConfigPage />);
+  await screen.findByRole('button', { name: 'Add storage' });
+  return { user, dialog: await fillLocalForm(user) };
+}
+
+/** Add storage → Local folder → name Archive, on a page already shown. */
+async function fillLocalForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Add storage' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add storage' });
+  await user.click(within(dialog).getByRole('button', { name: 'Local folder' }));
+  await user.type(within(dialog).getByLabelText('Name'), 'Archive');
+  return dialog;
+}
+
 describe('storage config page', () => {
   it('lists configs with badges, bucket, usage and signature lifetime', async () => {
     mockApi({ 'GET /api/s3-configs': () => ok([config(), r2]) });
@@ -157,12 +174,7 @@ describe('storage config page', () => {
       'GET /api/s3-configs': () => ok([config()]),
       'POST /api/s3-configs': () => fail(400, 'VALIDATION_FAILED', 'bad', [{ path: 'total_storage_bytes', message: 'nope' }]),
     });
-    const user = userEvent.setup();
-    renderWithApp(<StorageConfigPage />);
-    await user.click(await screen.findByRole('button', { name: 'Add storage' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add storage' });
-    await user.click(within(dialog).getByRole('button', { name: 'Local folder' }));
-    await user.type(within(dialog).getByLabelText('Name'), 'Archive');
+    const { user, dialog } = await openLocalForm();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Enter a positive number')).toBeInTheDocument();
   });
@@ -173,12 +185,7 @@ describe('storage config page', () => {
       'GET /api/s3-configs': () => ok([config()]),
       'POST /api/s3-configs': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    const user = userEvent.setup();
-    renderWithApp(<StorageConfigPage />);
-    await user.click(await screen.findByRole('button', { name: 'Add storage' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add storage' });
-    await user.click(within(dialog).getByRole('button', { name: 'Local folder' }));
-    await user.type(within(dialog).getByLabelText('Name'), 'Archive');
+    const { user, dialog } = await openLocalForm();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Add storage' })).toBeInTheDocument();
@@ -189,12 +196,7 @@ describe('storage config page', () => {
 
   it('a capacity the browser cannot read as a number is refused as typed, not saved as "no limit"', async () => {
     const requests = mockApi({ 'GET /api/s3-configs': () => ok([config()]), 'POST /api/s3-configs': () => ok(config(), 201) });
-    const user = userEvent.setup();
-    renderWithApp(<StorageConfigPage />);
-    await user.click(await screen.findByRole('button', { name: 'Add storage' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add storage' });
-    await user.click(within(dialog).getByRole('button', { name: 'Local folder' }));
-    await user.type(within(dialog).getByLabelText('Name'), 'Archive');
+    const { user, dialog } = await openLocalForm();
     await user.type(within(dialog).getByLabelText('Total capacity'), '500GB');
     expect(within(dialog).getByLabelText('Total capacity')).toHaveValue('500GB');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -211,10 +213,7 @@ describe('storage config page', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add storage' })).toBeNull());
 
-    await user.click(screen.getByRole('button', { name: 'Add storage' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add storage' });
-    await user.click(within(dialog).getByRole('button', { name: 'Local folder' }));
-    await user.type(within(dialog).getByLabelText('Name'), 'Archive');
+    const dialog = await fillLocalForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
     await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
