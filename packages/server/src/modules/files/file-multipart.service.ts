@@ -108,10 +108,10 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     async init(actor: Actor, body: InitInput, origin: string): Promise<MultipartInitDto> {
       assertFileShare(actor);
       checkPlan(body);
-      const target = await storage.target(actor, body.s3_config_id);
+      const { target, key } = await shares.destination(actor, body.s3_config_id, body.filename, body.path);
       storage.checkSize(target, body.size);
       const mimetype = mimetypeFor(body.filename, body.mimetype);
-      const pending = await shares.createPending({ actor, target, filename: body.filename, mimetype, size: body.size, options: body });
+      const pending = await shares.createPending({ actor, target, key, filename: body.filename, mimetype, size: body.size, options: body });
       let uploadId: string | null = null;
       try {
         uploadId = await withStorageErrors(() => target.store.createMultipart(pending.storage_path, { contentType: mimetype }));

@@ -95,10 +95,10 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
 
   /** Streams a body into a new share and publishes it; the core of every pass-through upload. */
   async function uploadStream(actor: AdminActor | ApiKeyActor, input: StreamUpload): Promise<FileRow> {
-    const target = await storage.target(actor, input.configId);
+    const { target, key } = await shares.destination(actor, input.configId, input.filename, input.options.path);
     if (input.contentLength !== undefined) storage.checkSize(target, input.contentLength);
     const mimetype = mimetypeFor(input.filename, input.mimetype);
-    const row = await shares.createPending({ actor, target, filename: input.filename, mimetype, size: input.contentLength ?? 0, options: input.options, ...(input.useProxyDefault === undefined ? {} : { useProxyDefault: input.useProxyDefault }) });
+    const row = await shares.createPending({ actor, target, key, filename: input.filename, mimetype, size: input.contentLength ?? 0, options: input.options, ...(input.useProxyDefault === undefined ? {} : { useProxyDefault: input.useProxyDefault }) });
     input.onPending?.(row);
     const stored = await streamInto(row, target, input);
     let changes: FileChanges = {};
@@ -157,10 +157,10 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       assertFileShare(actor);
       // The URL is signed for the declared size: it can never store more than was checked here.
       if (body.size === undefined) throw invalidField('size', { en: 'The file size is required', zh: '缺少文件大小' });
-      const target = await storage.target(actor, body.s3_config_id);
+      const { target, key } = await shares.destination(actor, body.s3_config_id, body.filename, body.path);
       storage.checkSize(target, body.size);
       const mimetype = mimetypeFor(body.filename, body.mimetype);
-      const row = await shares.createPending({ actor, target, filename: body.filename, mimetype, size: body.size, options: body });
+      const row = await shares.createPending({ actor, target, key, filename: body.filename, mimetype, size: body.size, options: body });
       const expiresIn = uploadUrlLifetime(target);
       const signed = await target.store.presignPut(row.storage_path, { expiresIn, contentType: mimetype, contentLength: body.size }).catch(async (err: unknown) => {
         await shares.discard(row, target.store);

@@ -1,7 +1,7 @@
 import { Permission, type FileListDto, type FilePresignDto, type MultipartInitDto, type MultipartPartsDto } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
-import { fileRow, localKeys, parsed, seedFile } from './files.test-support.js';
+import { fileRow, localKeys, parsed, seedFile, uploadDirect } from './files.test-support.js';
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
@@ -182,6 +182,27 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect((await post('/api/url/cancel', { file_id: data.file_id })).status).toBe(200);
       expect(Number((await fileRow(h, first.data.file_id))?.size)).toBe(40);
       expect(await used()).toBe(40);
+    });
+
+    it('with the overwrite strategy a replacement near a full quota needs room only for what it adds', async () => {
+      await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { file_naming_strategy: 'overwrite' } });
+      await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 100 } });
+      const first = (await post('/api/s3/presign', { filename: 'same.bin', size: 70 })).body.data as FilePresignDto;
+      await put(first.upload_url, new Uint8Array(70), first.headers);
+      expect((await post('/api/s3/commit', { file_id: first.file_id })).status).toBe(200);
+      // 90 bytes over the 70 it replaces: checked up front (presign) and again when published.
+      const presigned = await post('/api/s3/presign', { filename: 'same.bin', size: 90 });
+      expect(presigned.status, presigned.text).toBe(200);
+      const data = presigned.body.data as FilePresignDto;
+      await put(data.upload_url, new Uint8Array(90), data.headers);
+      expect((await post('/api/s3/commit', { file_id: data.file_id })).status).toBe(200);
+      // Streamed (upload-direct), where the body is counted as it arrives.
+      const streamed = await uploadDirect(h, 'same.bin', new Uint8Array(95));
+      expect(streamed.status, streamed.text).toBe(201);
+      const used = ((await h.call('GET', '/api/s3-configs/local', { headers: h.actors.admin() })).body.data as { used_bytes: number }).used_bytes;
+      expect(used).toBe(95);
+      // A new name still needs room of its own.
+      expect((await post('/api/s3/presign', { filename: 'other.bin', size: 10 })).body).toMatchObject({ code: 413, message: 'Insufficient storage: file size 10 B, remaining space 5 B, capacity 100 B' });
     });
 
     it('with the overwrite strategy a name replaces only the same creator\'s object; another creator\'s gets a suffix', async () => {

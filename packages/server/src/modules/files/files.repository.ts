@@ -292,9 +292,9 @@ export function filesRepository(db: Kysely<Database>) {
       return rows.map(normalize);
     },
 
-    /** Bytes of active shares per config, each object once. */
-    async usedBytes(configIds: string[]): Promise<Map<string, number>> {
-      return objectBytes(db, configIds);
+    /** Bytes of active shares per config, each object once; `exceptKey` leaves out an object about to be written over. */
+    async usedBytes(configIds: string[], exceptKey?: string): Promise<Map<string, number>> {
+      return objectBytes(db, configIds, exceptKey);
     },
 
     /** Shares (pending included: their uploads write into the config) that keep objects in a config. */

@@ -30,7 +30,9 @@ export interface SharesDeps {
 /** What a new pending share is made of. */
 export interface PendingInput {
   actor: AdminActor | ApiKeyActor;
+  /** Where the bytes go: from `destination`. */
   target: UploadTarget;
+  key: string;
   filename: string;
   mimetype: string;
   /** Declared size (0 when unknown); the stored size comes from storage at publish. */
@@ -115,6 +117,17 @@ export function shareWriter(deps: SharesDeps) {
     purgeLater,
     optionColumns,
 
+    /**
+     * Where a new upload goes: its config (the requested one or the actor's default), the object key it
+     * will write, and the room it has — with the object that key replaces (overwrite strategy) counted
+     * as free. Check the declared size against this target, then `createPending` with both.
+     */
+    async destination(actor: AdminActor | ApiKeyActor, configId: string | undefined, filename: string, path: string | undefined): Promise<{ target: UploadTarget; key: string }> {
+      const found = await storage.target(actor, configId);
+      const key = await keyFor(found, filename, path, creatorOf(actor));
+      return { target: await storage.replacing(found, key), key };
+    },
+
     /** Inserts the pending row (custom slug: 409 when taken; else a random one) and returns it. */
     async createPending(input: PendingInput, extra: Partial<FileRow> = {}): Promise<FileRow> {
       const now = clock.now();
@@ -124,7 +137,7 @@ export function shareWriter(deps: SharesDeps) {
         slug: '',
         filename: input.filename,
         storage_config_id: input.target.config.id,
-        storage_path: await keyFor(input.target, input.filename, input.options.path, creatorOf(input.actor)),
+        storage_path: input.key,
         file_path: null,
         mimetype: input.mimetype,
         size: input.size,
@@ -165,7 +178,8 @@ export function shareWriter(deps: SharesDeps) {
       const { store } = await storage.storeOf(row.storage_config_id);
       let settled = false;
       try {
-        const target = await storage.target(actor, row.storage_config_id);
+        // The object this upload wrote over (overwrite strategy) is replaced, not added to.
+        const target = await storage.replacing(await storage.target(actor, row.storage_config_id), row.storage_path);
         storage.checkSize(target, stored.size);
         // Checked again where it is decided: other uploads may have taken the space since.
         const { activated, used } = await repo.activateWithin(row, stored.size, target.capacity, { ...changes, size: stored.size, etag: stored.etag, updated_at: iso(clock.now()) });

@@ -93,6 +93,17 @@ export function fileStorage(deps: FileStorageDeps) {
       return { config, store, maxBytes, capacity, remaining: capacity === null ? null : Math.max(0, capacity - used) };
     },
 
+    /**
+     * `target` for an upload that writes `key`: an object already stored there (the overwrite strategy
+     * replaces the creator's own file of the same name) is about to be replaced, so its bytes count as
+     * free — a replacement near a full quota needs room only for what it adds.
+     */
+    async replacing(target: UploadTarget, key: string): Promise<UploadTarget> {
+      if (target.capacity === null) return target;
+      const used = (await repo.usedBytes([target.config.id], key)).get(target.config.id) ?? 0;
+      return { ...target, remaining: Math.max(0, target.capacity - used) };
+    },
+
     /** Throws 413 when a file of `size` bytes breaks the upload limit or does not fit in the config. */
     checkSize(target: UploadTarget, size: number, atLeast = false): void {
       if (size > target.maxBytes) throw tooLarge(size, target.maxBytes, atLeast);
