@@ -92,6 +92,7 @@ describe.each(dialects)('file shares: authorisation beyond the guard (%s)', (dia
       ['GET /api/files/{id}', (s) => ['GET', `/api/files/${s.id}`], 'File share not found'],
       ['GET /api/files/{slug}', (s) => ['GET', `/api/files/${s.slug}`], 'File share not found'],
       ['PUT /api/files/{id}', (s) => ['PUT', `/api/files/${s.id}`, { remark: 'taken over', password: 'hijack', slug: 'hijacked', max_views: 1 }], 'File share not found'],
+      ['PUT /api/files/{slug}', (s) => ['PUT', `/api/files/${s.slug}`, { remark: 'taken over', password: 'hijack', slug: 'hijacked', max_views: 1 }], 'File share not found'],
       // url/cancel deletes the caller's own upload by id, published ones included.
       ['POST /api/url/cancel', (s) => ['POST', '/api/url/cancel', { file_id: s.id }], 'Upload not found'],
     ];
