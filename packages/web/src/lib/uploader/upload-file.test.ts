@@ -52,6 +52,16 @@ function fakeApi(overrides: Partial<UploadApi> = {}): UploadApi {
   };
 }
 
+/** A server call that never answers: only `signal` ends it, failing as apiRequest then does. */
+function stalled(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(new ApiError({ status: 0, code: 'ABORTED', message: 'request cancelled or timed out' })));
+  });
+}
+
+/** The server's answer for an upload that is no longer pending (discarded, or published). */
+const notPending = () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Upload not found' }));
+
 const okPut: PutFn = async (url, body, opts) => {
   opts.onProgress?.(body.size);
   return { etag: `"${url}"` };
@@ -85,9 +95,9 @@ describe('method', () => {
     const stages: string[] = [];
     const result = await uploadFile(makeFile(10, 'notes.md'), { password: 'pw' }, { api, put }, { onStage: (s) => stages.push(s) });
     expect(result).toBe(detail);
-    expect(api.presign).toHaveBeenCalledWith(expect.objectContaining({ filename: 'notes.md', mimetype: 'text/markdown', size: 10, password: 'pw' }));
+    expect(api.presign).toHaveBeenCalledWith(expect.objectContaining({ filename: 'notes.md', mimetype: 'text/markdown', size: 10, password: 'pw' }), undefined);
     expect(put).toHaveBeenCalledWith('/put', expect.any(Blob), expect.objectContaining({ headers: { 'Content-Type': 'text/plain' } }));
-    expect(api.commit).toHaveBeenCalledWith('f0', '"/put"');
+    expect(api.commit).toHaveBeenCalledWith('f0', '"/put"', undefined);
     // Spec §4's stages; `processing` is the wait for storage's answer once every byte is sent.
     expect(stages).toEqual(['starting', 'initializing', 'uploading', 'processing', 'completing', 'completed']);
   });
@@ -114,12 +124,12 @@ describe('multipart', () => {
   it('inits with the part plan, completes with every ETag and forgets the saved state', async () => {
     const api = fakeApi();
     await uploadFile(makeFile(250), { s3_config_id: 'local' }, deps(api));
-    expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ size: 250, partSize: 100, partCount: 3, s3_config_id: 'local' }));
+    expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ size: 250, partSize: 100, partCount: 3, s3_config_id: 'local' }), undefined);
     expect(api.complete).toHaveBeenCalledWith('f1', 'u1', [
       { PartNumber: 1, ETag: '"/p/1"' },
       { PartNumber: 2, ETag: '"/p/2"' },
       { PartNumber: 3, ETag: '"/p/3"' },
-    ]);
+    ], undefined, undefined);
     expect(createResumeStore().list()).toEqual([]);
   });
 
@@ -152,7 +162,7 @@ describe('multipart', () => {
     const onResume = vi.fn();
     await uploadFile(file, { password: 'now', slug: 'new-link' }, deps(api, put), { onResume });
     expect(api.multipartInit).not.toHaveBeenCalled();
-    expect(api.refreshUrls).toHaveBeenCalledWith('f1', 'u1', [3]);
+    expect(api.refreshUrls).toHaveBeenCalledWith('f1', 'u1', [3], undefined);
     expect(put).toHaveBeenCalledTimes(1);
     expect(put).toHaveBeenCalledWith('/fresh/3', expect.any(Blob), expect.anything());
     expect(onResume).toHaveBeenCalledWith(2, 3);
@@ -160,14 +170,14 @@ describe('multipart', () => {
       { PartNumber: 1, ETag: '"s1"' },
       { PartNumber: 2, ETag: '"s2"' },
       { PartNumber: 3, ETag: '"/fresh/3"' },
-    ], { password: 'now', slug: 'new-link' });
+    ], { password: 'now', slug: 'new-link' }, undefined);
   });
 
   it('a fresh upload completes without options (they went with the init)', async () => {
     const api = fakeApi();
     await uploadFile(makeFile(200), { password: 'pw', path: 'docs' }, deps(api));
-    expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ password: 'pw', path: 'docs' }));
-    expect(vi.mocked(api.complete).mock.calls[0]).toHaveLength(3);
+    expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ password: 'pw', path: 'docs' }), undefined);
+    expect(vi.mocked(api.complete).mock.calls[0]?.[3]).toBeUndefined();
   });
 
   it('another file with the same name, size and date is not taken for the saved one: its upload starts over', async () => {
@@ -193,7 +203,7 @@ describe('multipart', () => {
     await uploadFile(file, { path: 'b' }, deps(api));
     expect(api.abort).toHaveBeenCalledWith('old', 'u0');
     expect(api.listParts).not.toHaveBeenCalled();
-    expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ path: 'b' }));
+    expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ path: 'b' }), undefined);
   });
 
   it('a lost connection keeps the upload resumable: no abort, and a retry continues from the stored parts', async () => {
@@ -296,5 +306,99 @@ describe('multipart', () => {
     await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
     expect(api.abort).not.toHaveBeenCalled();
     expect(createResumeStore().get(fileFingerprint(file))).toMatchObject({ fileId: 'f1', uploadId: 'u1' });
+  });
+
+  describe('a cancel during a server call', () => {
+    it('while presign hangs rejects at once, with no file id to clean up', async () => {
+      const controller = new AbortController();
+      const api = fakeApi({ presign: vi.fn((_body, signal) => stalled(signal)) });
+      const done = uploadFile(makeFile(10), {}, { api, put: okPut }, {}, controller.signal);
+      await vi.waitFor(() => expect(api.presign).toHaveBeenCalled());
+      controller.abort();
+      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+      expect(api.cancel).not.toHaveBeenCalled();
+    });
+
+    it('while multipart init hangs rejects at once', async () => {
+      const controller = new AbortController();
+      const api = fakeApi({ multipartInit: vi.fn((_body, signal) => stalled(signal)) });
+      const done = uploadFile(makeFile(200), {}, deps(api), {}, controller.signal);
+      await vi.waitFor(() => expect(api.multipartInit).toHaveBeenCalled());
+      controller.abort();
+      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+      expect(api.abort).not.toHaveBeenCalled();
+    });
+
+    it('while commit hangs rejects at once and deletes the pending upload', async () => {
+      const controller = new AbortController();
+      const api = fakeApi({ commit: vi.fn((_id, _etag, signal) => stalled(signal)) });
+      const done = uploadFile(makeFile(10), {}, { api, put: okPut }, {}, controller.signal);
+      await vi.waitFor(() => expect(api.commit).toHaveBeenCalled());
+      controller.abort();
+      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+      expect(api.cancel).toHaveBeenCalledWith('f0');
+    });
+
+    it('a commit it cut short that the server still finished resolves with the share, deleting nothing', async () => {
+      const controller = new AbortController();
+      const api = fakeApi({ commit: vi.fn((_id, _etag, signal) => stalled(signal)), published: vi.fn(async () => detail) });
+      const done = uploadFile(makeFile(10), {}, { api, put: okPut }, {}, controller.signal);
+      await vi.waitFor(() => expect(api.commit).toHaveBeenCalled());
+      controller.abort();
+      await expect(done).resolves.toBe(detail);
+      expect(api.published).toHaveBeenCalledWith('f0');
+      expect(api.cancel).not.toHaveBeenCalled();
+    });
+
+    it('while complete hangs rejects at once, aborts the upload on the server and drops the saved state', async () => {
+      const file = makeFile(200);
+      const controller = new AbortController();
+      const api = fakeApi({ complete: vi.fn((_f, _u, _p, _o, signal) => stalled(signal)) });
+      const done = uploadFile(file, {}, deps(api), {}, controller.signal);
+      await vi.waitFor(() => expect(api.complete).toHaveBeenCalled());
+      controller.abort();
+      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+      expect(api.abort).toHaveBeenCalledWith('f1', 'u1');
+      expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
+    });
+
+    it('a complete it cut short that the server still finished resolves with the share, deleting nothing', async () => {
+      const controller = new AbortController();
+      const api = fakeApi({ complete: vi.fn((_f, _u, _p, _o, signal) => stalled(signal)), abort: vi.fn(notPending), published: vi.fn(async () => detail) });
+      const done = uploadFile(makeFile(200), {}, deps(api), {}, controller.signal);
+      await vi.waitFor(() => expect(api.complete).toHaveBeenCalled());
+      controller.abort();
+      await expect(done).resolves.toBe(detail);
+      expect(api.published).toHaveBeenCalledWith('f1');
+      // The cancel fallback would delete the published share.
+      expect(api.cancel).not.toHaveBeenCalled();
+    });
+
+    it('a pause while complete hangs stops at once but keeps the upload resumable', async () => {
+      const file = makeFile(200);
+      const controller = new AbortController();
+      const api = fakeApi({ complete: vi.fn((_f, _u, _p, _o, signal) => stalled(signal)) });
+      const done = uploadFile(file, {}, deps(api), {}, controller.signal);
+      await vi.waitFor(() => expect(api.complete).toHaveBeenCalled());
+      controller.abort(PAUSE_REASON);
+      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+      expect(api.abort).not.toHaveBeenCalled();
+      expect(api.cancel).not.toHaveBeenCalled();
+      expect(createResumeStore().get(fileFingerprint(file))).toMatchObject({ fileId: 'f1', uploadId: 'u1' });
+    });
+
+    it('while a resumed upload\'s parts are listed rejects at once and aborts that upload', async () => {
+      const file = makeFile(200);
+      createResumeStore().save(fileFingerprint(file), { fileId: 'f1', uploadId: 'u1', configId: '', storagePath: 'big.bin', slug: 'abc', partSize: 100, partCount: 2, parts: [], filename: file.name, size: 200, savedAt: 0 });
+      const controller = new AbortController();
+      const api = fakeApi({ listParts: vi.fn((_f, _u, signal) => stalled(signal)) });
+      const done = uploadFile(file, {}, deps(api), {}, controller.signal);
+      await vi.waitFor(() => expect(api.listParts).toHaveBeenCalled());
+      controller.abort();
+      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+      expect(api.abort).toHaveBeenCalledWith('f1', 'u1');
+      expect(api.multipartInit).not.toHaveBeenCalled();
+      expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
+    });
   });
 });

@@ -61,12 +61,17 @@ export function methodFor(size: number, threshold = PART_SIZE): UploadMethod {
   return size > threshold ? 'multipart' : 'presigned';
 }
 
-/** Runs `call`; a server refusal becomes `code` with the ApiError kept as its cause. */
-async function step<T>(code: UploadErrorCode, call: () => Promise<T>): Promise<T> {
+/**
+ * Runs `call`, unless `signal` already fired; a server refusal becomes `code` with the ApiError kept as
+ * its cause, and a call that `signal` cut short (the user's cancel or pause) ABORTED.
+ */
+async function step<T>(code: UploadErrorCode, signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> {
+  throwIfAborted(signal);
   try {
     return await call();
   } catch (error) {
     if (error instanceof UploadError) throw error;
+    if (signal?.aborted) throw new UploadError('ABORTED', { cause: error });
     throw new UploadError(code, { cause: error, status: isApiError(error) ? error.status : 0 });
   }
 }
@@ -75,10 +80,24 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new UploadError('ABORTED');
 }
 
+/** The server has no pending upload by that id (any more): it was discarded, or published. */
+function isGone(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+/**
+ * The share a commit or complete published although its answer never came (lost, or a cancel stopped
+ * the request but not the server), or null. Asked without the signal: it settles what a cancel left.
+ */
+function findPublished(api: UploadApi, fileId: string): Promise<FileDetailDto | null> {
+  return api.published(fileId).catch(() => null);
+}
+
 /**
  * Uploads one file and publishes its share: presign → PUT → commit, or multipart init (or resume) →
- * parts → complete. Rejects with an UploadError; a cancel (`signal`) rejects with code ABORTED after
- * the server was told to drop the upload.
+ * parts → complete. Rejects with an UploadError; a cancel (`signal`) stops any request at once and
+ * rejects with code ABORTED after the server was told to drop the upload — or resolves with the share
+ * when the server had published it before the cancel reached it.
  */
 export async function uploadFile(file: File, options: ShareOptions, deps: UploaderDeps, callbacks: UploadCallbacks = {}, signal?: AbortSignal): Promise<FileDetailDto> {
   const meter = new SpeedMeter(undefined, deps.now);
@@ -116,14 +135,22 @@ interface Context {
 
 async function uploadPresigned({ file, options, deps, stage, signal, meta, onBytes }: Context): Promise<FileDetailDto> {
   stage('initializing');
-  const presigned = await step('PRESIGN_FAILED', () => deps.api.presign({ ...options, ...meta }));
+  // A cancel while this is in flight may leave a pending record whose id never reaches us: the
+  // server's cleanup job removes it once abandoned (PENDING_UPLOAD_IDLE_MS, two hours).
+  const presigned = await step('PRESIGN_FAILED', signal, () => deps.api.presign({ ...options, ...meta }, signal));
+  let committing = false;
   try {
     throwIfAborted(signal);
     stage('uploading');
     const { etag } = await (deps.put ?? xhrPut)(presigned.upload_url, file, { headers: presigned.headers, onProgress: onBytes, signal });
     stage('completing');
-    return await step('FINALIZE_FAILED', () => deps.api.commit(presigned.file_id, etag));
+    committing = true;
+    return await step('FINALIZE_FAILED', signal, () => deps.api.commit(presigned.file_id, etag, signal));
   } catch (error) {
+    // A commit the cancel cut short may still have published the share: asked first, as `url/cancel`
+    // deletes the caller's upload even once published.
+    const done = committing && isAbort(error) ? await findPublished(deps.api, presigned.file_id) : null;
+    if (done) return done;
     // Spec §4: an upload that fails after it got a file id deletes that record.
     await deps.api.cancel(presigned.file_id).catch(() => undefined);
     throw error;
@@ -158,7 +185,7 @@ interface Continued {
 
 /** The upload to continue: the stored entry when the server still has it, else a new one. */
 async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: string): Promise<Continued> {
-  const { deps, options, meta, callbacks, file } = ctx;
+  const { deps, options, meta, callbacks, file, signal } = ctx;
   const partSize = partSizeFor(file.size, deps.partSize ?? PART_SIZE);
   const configId = options.s3_config_id ?? '';
   const path = options.path ?? '';
@@ -171,26 +198,33 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
     await deps.api.abort(stored.fileId, stored.uploadId).catch(() => undefined);
   } else if (stored && stored.size === file.size) {
     try {
-      const listed = await deps.api.listParts(stored.fileId, stored.uploadId);
+      const listed = await deps.api.listParts(stored.fileId, stored.uploadId, signal);
       const parts = listed.parts.filter((p) => p.PartNumber <= stored.partCount).map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag }));
       const have = new Set(parts.map((p) => p.PartNumber));
       const missing = Array.from({ length: stored.partCount }, (_, i) => i + 1).filter((n) => !have.has(n));
-      const urls = missing.length > 0 ? await deps.api.refreshUrls(stored.fileId, stored.uploadId, missing) : [];
+      const urls = missing.length > 0 ? await deps.api.refreshUrls(stored.fileId, stored.uploadId, missing, signal) : [];
       const entry = { ...stored, parts };
       store.save(fingerprint, entry);
       callbacks.onResume?.(parts.length, stored.partCount);
       return { entry, urls: new Map(urls.map((u) => [u.partNumber, u.url])), resumed: true };
     } catch (error) {
+      // Cut short by the user: ended as during the parts (a cancel drops the stored upload, a pause keeps it).
+      if (signal?.aborted) {
+        const done = await endUpload(ctx, stored, () => store.remove(fingerprint), new UploadError('ABORTED', { cause: error }));
+        return { entry: stored, urls: new Map(), resumed: true, published: done };
+      }
       // Gone: published by a complete whose answer was lost (a timeout), else aborted or cleaned up, and
       // started over. Anything else is a real failure.
       if (!(isApiError(error) && (error.status === 404 || error.status === 410))) throw new UploadError('INIT_FAILED', { cause: error });
       store.remove(fingerprint);
-      const published = await deps.api.published(stored.fileId).catch(() => null);
+      const published = await findPublished(deps.api, stored.fileId);
       if (published) return { entry: stored, urls: new Map(), resumed: true, published };
     }
   }
   const partCount = partCountFor(file.size, partSize);
-  const init = await step('INIT_FAILED', () => deps.api.multipartInit({ ...options, ...meta, partSize, partCount }));
+  // As with presign, a cancel while this is in flight may leave a pending upload we never learn of,
+  // for the server's cleanup job.
+  const init = await step('INIT_FAILED', signal, () => deps.api.multipartInit({ ...options, ...meta, partSize, partCount }, signal));
   const entry: ResumeEntry = {
     fileId: init.file_id,
     uploadId: init.upload_id,
@@ -214,6 +248,7 @@ async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
   const { file, deps, stage, signal, onBytes, options } = ctx;
   const store = deps.resume ?? createResumeStore(deps.now);
   const fingerprint = fileFingerprint(file);
+  const forget = () => store.remove(fingerprint);
   stage('initializing');
   const { entry, urls, resumed, published } = await startOrResume(ctx, store, fingerprint);
   if (published) return published;
@@ -227,37 +262,55 @@ async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
       urls,
       done: entry.parts,
       put: deps.put ?? xhrPut,
-      refreshUrl: async (n) => (await deps.api.refreshUrls(entry.fileId, entry.uploadId, [n]))[0]?.url ?? '',
+      refreshUrl: async (n, stop) => (await deps.api.refreshUrls(entry.fileId, entry.uploadId, [n], stop))[0]?.url ?? '',
       onProgress: onBytes,
       onPartDone: (_part, all: UploadedPart[]) => store.save(fingerprint, { ...entry, parts: all }),
       signal,
     });
     stage('completing');
     // A continued upload publishes with the options in the form now, not those it was started with.
-    const complete = () => (resumed ? deps.api.complete(entry.fileId, entry.uploadId, parts, resumedOptions(options)) : deps.api.complete(entry.fileId, entry.uploadId, parts));
-    const detail = await step('FINALIZE_FAILED', complete);
-    store.remove(fingerprint);
+    const current = resumed ? resumedOptions(options) : undefined;
+    const detail = await step('FINALIZE_FAILED', signal, () => deps.api.complete(entry.fileId, entry.uploadId, parts, current, signal));
+    forget();
     return detail;
   } catch (error) {
-    // Leaving the page pauses: the upload stays resumable, as after a reload; so does a lost connection
-    // (a retry continues from the stored parts, and an abort sent offline would be lost anyway) or a
-    // resumed upload's link found taken. A cancel or a refusal ends it: spec §4 deletes the record of an
-    // upload that failed after it got a file id (abort discards the parts and the pending share; cancel
-    // is the fallback).
-    const paused = isAbort(error) && signal?.reason === PAUSE_REASON;
-    if (!paused && !isRetryable(error)) {
-      // A complete refused as "not found" may have lost to another that published the share (a retry
-      // after a lost answer): that share is the result, not something to delete.
-      if (isUploadError(error) && error.code === 'FINALIZE_FAILED' && isApiError(error.cause) && error.cause.status === 404) {
-        const done = await deps.api.published(entry.fileId).catch(() => null);
-        if (done) {
-          store.remove(fingerprint);
-          return done;
-        }
-      }
-      store.remove(fingerprint);
-      await deps.api.abort(entry.fileId, entry.uploadId).catch(() => deps.api.cancel(entry.fileId).catch(() => undefined));
-    }
-    throw error;
+    return await endUpload(ctx, entry, forget, error);
   }
+}
+
+/**
+ * Ends a multipart upload that stopped with `error`, which it rethrows, unless the share turned out
+ * published: that share is the result. Leaving the page pauses: the upload stays resumable, as after a
+ * reload; so does a lost connection (a retry continues from the stored parts, and an abort sent offline
+ * would be lost anyway) or a resumed upload's link found taken. A cancel or a refusal ends it: spec §4
+ * deletes the record of an upload that failed after it got a file id.
+ */
+async function endUpload({ deps, signal }: Context, entry: ResumeEntry, forget: () => void, error: unknown): Promise<FileDetailDto> {
+  const paused = isAbort(error) && signal?.reason === PAUSE_REASON;
+  if (paused || isRetryable(error)) throw error;
+  forget();
+  // Nothing pending left: a complete may have published the share after all, either one refused as "not
+  // found" that lost to another (a retry after a lost answer), or one the cancel cut short that the
+  // server still finished. That share is the result.
+  const refused = isUploadError(error) && error.code === 'FINALIZE_FAILED' && isGone(error.cause);
+  if (refused || !(await discard(deps.api, entry))) {
+    const done = await findPublished(deps.api, entry.fileId);
+    if (done) return done;
+  }
+  throw error;
+}
+
+/**
+ * Discards a multipart upload on the server: abort drops the parts and the pending share, cancel is the
+ * fallback. False when the server had none pending (404); then no cancel, which would delete a share
+ * that a complete published meanwhile.
+ */
+async function discard(api: UploadApi, { fileId, uploadId }: ResumeEntry): Promise<boolean> {
+  try {
+    await api.abort(fileId, uploadId);
+  } catch (error) {
+    if (isGone(error)) return false;
+    await api.cancel(fileId).catch(() => undefined);
+  }
+  return true;
 }

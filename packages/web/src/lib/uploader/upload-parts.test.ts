@@ -127,7 +127,7 @@ describe('retries', () => {
     const fake = fakePut({ delay: 0, fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 403 }) : null) });
     const refreshUrl = vi.fn(async () => 'https://s3.test/new/1');
     const parts = await uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, 'https://s3.test/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1 });
-    expect(refreshUrl).toHaveBeenCalledWith(1);
+    expect(refreshUrl).toHaveBeenCalledWith(1, expect.any(AbortSignal));
     expect(parts).toEqual([{ PartNumber: 1, ETag: '"etag-1"' }]);
   });
 
@@ -217,5 +217,20 @@ describe('abort', () => {
     controller.abort();
     await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
     expect(fake.calls).toHaveLength(3);
+  });
+
+  it('a cancel while a part is being signed again stops at once', async () => {
+    const blob = new Blob([new Uint8Array(100)]);
+    const fake = fakePut({ delay: 0, fail: () => new UploadError('HTTP', { status: 403 }) });
+    // The server does not answer; only the signal ends the call, as it ends apiRequest's.
+    const refreshUrl = vi.fn(
+      (_n: number, signal?: AbortSignal) =>
+        new Promise<string>((_resolve, reject) => signal?.addEventListener('abort', () => reject(new ApiError({ status: 0, code: 'ABORTED', message: 'cancelled' })))),
+    );
+    const controller = new AbortController();
+    const done = uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, '/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1, signal: controller.signal });
+    await vi.waitFor(() => expect(refreshUrl).toHaveBeenCalled());
+    controller.abort();
+    await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
   });
 });

@@ -18,8 +18,8 @@ export interface UploadPartsInput {
   /** Parts storage already holds (a resumed upload); they are not sent again. */
   done?: readonly UploadedPart[];
   put: PutFn;
-  /** A fresh URL for a part whose URL was refused (expired signature). */
-  refreshUrl?: (partNumber: number) => Promise<string>;
+  /** A fresh URL for a part whose URL was refused (expired signature); `signal` stops the batch. */
+  refreshUrl?: (partNumber: number, signal: AbortSignal) => Promise<string>;
   /** Total bytes stored so far, including resumed parts. */
   onProgress?: (loaded: number) => void;
   /** Called as each part finishes, so the caller can persist it for a resume after a reload. */
@@ -98,7 +98,7 @@ export async function uploadParts(input: UploadPartsInput): Promise<UploadedPart
         await wait(retryDelayMs * attempt, stop.signal);
         if (expired && input.refreshUrl) {
           try {
-            const fresh = await input.refreshUrl(partNumber);
+            const fresh = await input.refreshUrl(partNumber, stop.signal);
             if (fresh) urls.set(partNumber, fresh);
             expired = false;
           } catch (error) {
