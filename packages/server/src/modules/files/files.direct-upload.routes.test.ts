@@ -1,5 +1,5 @@
 import { Permission, type FileListDto, type FilePresignDto, type MultipartInitDto, type MultipartPartsDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
 import { fileRow, localKeys, parsed, seedFile, uploadDirect } from './files.test-support.js';
 
@@ -295,6 +295,33 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
         expect(await h.services.fileCleanup.purgeAbandoned()).toBe(day < 6 ? 0 : 1);
       }
       expect(await fileRow(h, upload.file_id)).toBeUndefined();
+    });
+
+    it('an abort while complete assembles the parts: the complete is 404 and what it stored is deleted', async () => {
+      const upload = (await init(10)).body.data as MultipartInitDto;
+      const part = await put(upload.part_urls[0]?.url ?? '', bytes(10, 1));
+      // Past the purge window, so only the complete itself can remove the object.
+      h.clock.advance(3 * 3600_000);
+      const { store } = await h.services.storageConfigs.storeFor('local');
+      const assemble = store.completeMultipart.bind(store);
+      let aborted!: () => void;
+      const abortDone = new Promise<void>((resolve) => (aborted = resolve));
+      let assembling!: () => void;
+      const started = new Promise<void>((resolve) => (assembling = resolve));
+      // As on S3, where an abort does not stop a complete already running: the object lands after it.
+      vi.spyOn(store, 'abortMultipart').mockResolvedValue(undefined);
+      vi.spyOn(store, 'completeMultipart').mockImplementation(async (...args) => {
+        assembling();
+        await abortDone;
+        return assemble(...args);
+      });
+      const completing = post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [{ PartNumber: 1, ETag: part.headers.get('etag') }] });
+      await started;
+      expect((await post('/api/upload/multipart/abort', { file_id: upload.file_id })).status).toBe(200);
+      aborted();
+      expect((await completing).body).toMatchObject({ code: 404, error: 'NOT_FOUND' });
+      expect(await fileRow(h, upload.file_id)).toBeUndefined();
+      expect(await localKeys(h)).toEqual([]);
     });
 
     it('400 for a wrong part list; the upload stays so it can be retried', async () => {

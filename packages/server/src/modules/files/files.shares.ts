@@ -184,8 +184,10 @@ export function shareWriter(deps: SharesDeps) {
         // Checked again where it is decided: other uploads may have taken the space since.
         const { activated, used } = await repo.activateWithin(row, stored.size, target.capacity, { ...changes, size: stored.size, etag: stored.etag, updated_at: iso(clock.now()) });
         if (!activated) {
-          // A concurrent commit of the same upload published it (or discarded it) first: not ours to discard.
-          if ((await repo.findById(row.id))?.status !== 'pending') settled = true;
+          // A concurrent commit of the same upload published it first: not ours to discard. A row gone
+          // instead was discarded (an abort) while we stored: what we stored after it is ours to remove.
+          const now = await repo.findById(row.id);
+          if (now && now.status !== 'pending') settled = true;
           else if (target.capacity !== null && used + stored.size > target.capacity) storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - used) }, stored.size);
           throw notFound('upload');
         }
