@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import type { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppEnv } from '../app-env.js';
 import type { BodySource } from '../storage/object-store.js';
 import { AppError, badRequest, validationFailed, zodDetails } from './errors.js';
+import { zhErrors } from './zod-zh.js';
 
 /** JSON bodies of the admin API are small; bigger ones are refused before they are buffered. */
 export const DEFAULT_JSON_LIMIT = 1024 * 1024;
@@ -61,8 +62,6 @@ export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z
   return parseWith(schema, Object.fromEntries(entries));
 }
 
-/** zod's Chinese messages, for the `zh` wording of validation details. */
-const ZH_ERRORS = z.locales.zhCN().localeError;
 
 /**
  * Validates a value against a schema, throwing VALIDATION_FAILED with details in both languages (a
@@ -71,7 +70,7 @@ const ZH_ERRORS = z.locales.zhCN().localeError;
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const zh = schema.safeParse(value, { error: ZH_ERRORS });
+  const zh = schema.safeParse(value, { error: zhErrors });
   throw validationFailed(zodDetails(result.error, zh.success ? undefined : zh.error.issues));
 }
 

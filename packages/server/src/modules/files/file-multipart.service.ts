@@ -50,7 +50,7 @@ function partLength(row: Pick<FileRow, 'size' | 'part_size'>, n: number): number
 function checkPlan(input: Pick<InitInput, 'size' | 'partSize' | 'partCount'>): void {
   const expected = partCountFor(input.size, input.partSize);
   if (input.partCount !== expected) {
-    throw invalidField('partCount', { en: `${input.size} bytes in parts of ${input.partSize} need ${expected} parts`, zh: `按分片大小需要 ${expected} 个分片` });
+    throw invalidField('partCount', { en: `${input.size} bytes in parts of ${input.partSize} need ${expected} parts`, zh: `${input.size} 字节按每片 ${input.partSize} 字节需要 ${expected} 个分片` });
   }
   if (input.partCount > 1 && input.partSize < MIN_PART_SIZE) {
     throw invalidField('partSize', { en: 'Parts must be at least 5 MiB (except a single part)', zh: '分片至少 5 MiB（单个分片除外）' });

@@ -55,7 +55,7 @@ export interface FileStorageDeps {
 
 /** An upload with no storage to choose from: the admin can add one; a key can only ask for one. */
 const NO_STORAGE = {
-  admin: { en: 'No storage config exists: add one under Admin → Storage', zh: '尚无存储配置，请在 管理 → 存储配置 中添加' },
+  admin: { en: 'No storage config exists: add one under Admin → Storage', zh: '尚无存储配置，请在「管理 → 存储配置」中添加' },
   apiKey: {
     en: 'No storage is available to this API key: ask the administrator to allow one for API keys',
     zh: '此 API 密钥没有可用的存储，请联系管理员开放一个存储配置给 API 密钥使用',

@@ -1,12 +1,10 @@
 import { SETTING_VALUE_MAX, settingDefinition, validationMessageZh, type SettingGroupId } from '@driftbox/contract';
-import { z } from 'zod';
 import type { Text } from '../../lib/i18n.js';
+import { zhErrors } from '../../lib/zod-zh.js';
 
 /** The outcome of checking one submitted key: the string to store, or why it was refused (both languages). */
 export type SettingInputResult = { ok: true; value: string } | { ok: false; error: Text };
 
-/** zod's Chinese messages, for the `zh` wording of a refused value. */
-const ZH_ERRORS = z.locales.zhCN().localeError;
 
 /**
  * Checks one `key: value` of a group update. Unknown keys and keys of another group are always refused
@@ -20,7 +18,7 @@ export function checkSettingInput(group: SettingGroupId, key: string, raw: unkno
   if (!validate) return unchecked(raw);
   const parsed = def.schema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const zh = def.schema.safeParse(raw, { error: ZH_ERRORS });
+  const zh = def.schema.safeParse(raw, { error: zhErrors });
   const zhIssues = zh.success ? parsed.error.issues : zh.error.issues;
   return { ok: false, error: { en: parsed.error.issues.map((issue) => issue.message).join('; '), zh: zhIssues.map((issue) => validationMessageZh(issue.message)).join('；') } };
 }

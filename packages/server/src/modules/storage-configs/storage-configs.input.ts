@@ -68,7 +68,7 @@ export function rowFromCreate(body: CreateInput, ctx: RowContext): Insertable<St
 function s3Changes(row: StorageConfigRow, body: UpdateInput, box: SecretBox): StorageConfigChanges {
   const provider = body.provider_type ?? row.provider_type;
   const endpoint = body.endpoint_url ?? row.endpoint_url;
-  if (endpoint === '' && provider !== 'AWS S3') throw invalidField('endpoint_url', { en: 'Endpoint URL is required for this provider', zh: '该服务商必须填写端点地址' });
+  if (endpoint === '' && provider !== 'AWS S3') throw invalidField('endpoint_url', { en: 'Endpoint URL is required for this provider', zh: '此服务商需要填写端点 URL' });
   return {
     provider_type: body.provider_type,
     endpoint_url: body.endpoint_url,

@@ -79,9 +79,9 @@ function explainFailure(err: unknown): Text {
     };
   }
   const known: [boolean, string, string][] = [
-    [isStorageError(err, 'ACCESS_DENIED'), 'The storage refused the credentials or the operation: check the access key, the secret and their permissions', '存储拒绝了凭据或操作：请检查访问密钥、密钥及其权限'],
+    [isStorageError(err, 'ACCESS_DENIED'), 'The storage refused the credentials or the operation: check the access key, the secret and their permissions', '存储拒绝了凭据或操作：请检查访问密钥 ID、私有访问密钥及其权限'],
     [isStorageError(err, 'BUCKET_NOT_FOUND'), 'The bucket does not exist: check the bucket name and the region', '存储桶不存在：请检查存储桶名称和区域'],
-    [code === 'ECONNREFUSED', 'Could not connect: the endpoint refused the connection (check the endpoint URL and port)', '无法连接：服务端点拒绝了连接（请检查端点地址和端口）'],
+    [code === 'ECONNREFUSED', 'Could not connect: the endpoint refused the connection (check the endpoint URL and port)', '无法连接：服务端点拒绝了连接（请检查端点 URL 和端口）'],
     [code === 'ENOTFOUND' || code === 'EAI_AGAIN', "Could not connect: the endpoint's host name does not resolve", '无法连接：无法解析服务端点的主机名'],
     [code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT', 'Could not connect: the endpoint did not answer in time', '无法连接：服务端点响应超时'],
     [code === 'ECONNRESET' || code === 'EPIPE', 'The endpoint closed the connection', '服务端点关闭了连接'],
