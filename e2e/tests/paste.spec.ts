@@ -135,3 +135,15 @@ test('XSS payloads in a paste render as inert text', async ({ page, browser }) =
   expect(dialogs).toEqual([]);
   await visitor.close();
 });
+
+test("the editor's search panel speaks the page's language", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  await page.goto('/');
+  const editor = page.getByRole('textbox', { name: 'Markdown 内容' });
+  await editor.fill('查找我');
+  await editor.press('ControlOrMeta+f');
+  await expect(page.getByRole('textbox', { name: '查找' })).toBeFocused();
+  await expect(page.getByRole('button', { name: '全部替换' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '关闭' })).toBeVisible();
+});

@@ -14,6 +14,8 @@ export interface EditorPaneProps {
   label: string;
   placeholder: string;
   snippets: { bold: string; italic: string; link: string };
+  /** CodeMirror's own words (search panel, go to line, screen-reader announcements) in the page's language. */
+  phrases: Record<string, string>;
   mode: EditorMode;
   /** Rendered at the end of the toolbar row (the view-mode switch). */
   toolbarEnd: ReactNode;
@@ -26,12 +28,12 @@ export interface EditorPaneProps {
  * CodeMirror 6 with the formatting toolbar. This module and CodeMirror form one chunk loaded on
  * demand. The editor stays mounted in preview mode so its undo history survives switching views.
  */
-export function EditorPane({ value, onChange, label, placeholder, snippets, mode, toolbarEnd, preview, heightClass }: EditorPaneProps) {
+export function EditorPane({ value, onChange, label, placeholder, snippets, phrases, mode, toolbarEnd, preview, heightClass }: EditorPaneProps) {
   const host = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
   const labels = useRef(new Compartment());
-  const initial = useRef({ value, label, placeholder, snippets });
+  const initial = useRef({ value, label, placeholder, snippets, phrases });
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -51,7 +53,7 @@ export function EditorPane({ value, onChange, label, placeholder, snippets, mode
         doc: start.value,
         extensions: [
           baseExtensions(shortcuts),
-          labels.current.of(labelExtensions(start.label, start.placeholder)),
+          labels.current.of(labelExtensions(start.label, start.placeholder, start.phrases)),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) onChangeRef.current(update.state.doc.toString());
           }),
@@ -67,8 +69,8 @@ export function EditorPane({ value, onChange, label, placeholder, snippets, mode
 
   // The language can change while the editor is open.
   useEffect(() => {
-    view?.dispatch({ effects: labels.current.reconfigure(labelExtensions(label, placeholder)) });
-  }, [view, label, placeholder]);
+    view?.dispatch({ effects: labels.current.reconfigure(labelExtensions(label, placeholder, phrases)) });
+  }, [view, label, placeholder, phrases]);
 
   // Outside changes (an imported file, a cleared draft) replace the document as one undoable step.
   useEffect(() => {
@@ -94,6 +96,6 @@ export function EditorPane({ value, onChange, label, placeholder, snippets, mode
   );
 }
 
-function labelExtensions(label: string, placeholder: string) {
-  return [EditorView.contentAttributes.of({ 'aria-label': label }), placeholderExtension(placeholder)];
+function labelExtensions(label: string, placeholder: string, phrases: Record<string, string>) {
+  return [EditorView.contentAttributes.of({ 'aria-label': label }), placeholderExtension(placeholder), EditorState.phrases.of(phrases)];
 }

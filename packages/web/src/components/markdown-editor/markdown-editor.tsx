@@ -1,5 +1,5 @@
 import { Columns2, Eye, PenLine } from 'lucide-react';
-import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { useMediaQuery, WIDE_QUERY } from '../../lib/use-media-query';
@@ -9,6 +9,29 @@ import type { EditorMode } from './editor-mode';
 import { MarkdownPreview } from './markdown-preview';
 
 // CodeMirror is loaded with the pane, after the page shell has painted.
+/** CodeMirror's phrases (the words its search panel, go-to-line and announcements use) and our keys for them. */
+const PHRASE_KEYS = {
+  Find: 'find',
+  Replace: 'replace',
+  next: 'next',
+  previous: 'previous',
+  all: 'all',
+  'match case': 'matchCase',
+  regexp: 'regexp',
+  'by word': 'byWord',
+  replace: 'replaceOne',
+  'replace all': 'replaceAll',
+  close: 'close',
+  'Go to line': 'goToLine',
+  go: 'go',
+  'replaced match on line $': 'replacedOnLine',
+  'replaced $ matches': 'replacedCount',
+  'current match': 'currentMatch',
+  'on line': 'onLine',
+  'Control character': 'controlCharacter',
+  'Selection deleted': 'selectionDeleted',
+} as const;
+
 const EditorPane = lazy(() => import('./editor-pane').then((module) => ({ default: module.EditorPane })));
 
 export interface MarkdownEditorProps {
@@ -24,6 +47,7 @@ export interface MarkdownEditorProps {
 export function MarkdownEditor({ value, onChange, defaultMode = 'split', heightClass = 'h-[60dvh] min-h-80', className }: MarkdownEditorProps) {
   const { t } = useTranslation();
   const wide = useMediaQuery(WIDE_QUERY);
+  const phrases = useMemo(() => Object.fromEntries(Object.entries(PHRASE_KEYS).map(([phrase, key]) => [phrase, t(`paste.editor.phrases.${key}`)])), [t]);
   const [chosen, setChosen] = useState<EditorMode>(defaultMode);
   // Split needs the width; on a phone it falls back to writing.
   const mode: EditorMode = chosen === 'split' && !wide ? 'write' : chosen;
@@ -61,6 +85,7 @@ export function MarkdownEditor({ value, onChange, defaultMode = 'split', heightC
             label={t('paste.editor.content')}
             placeholder={t('paste.editor.placeholder')}
             snippets={{ bold: t('paste.editor.snippets.bold'), italic: t('paste.editor.snippets.italic'), link: t('paste.editor.snippets.link') }}
+            phrases={phrases}
             mode={mode}
             toolbarEnd={modeSwitch}
             preview={<MarkdownPreview source={value} />}

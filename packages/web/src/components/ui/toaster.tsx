@@ -31,7 +31,8 @@ export function Toaster() {
       duration={4000}
       offset={OFFSET}
       mobileOffset={OFFSET}
-      toastOptions={{ classNames: { toast: 'pr-10!', closeButton: CLOSE_BUTTON } }}
+      // Sonner's close button is labelled "Close toast" unless told.
+      toastOptions={{ closeButtonAriaLabel: t('common.close'), classNames: { toast: 'pr-10!', closeButton: CLOSE_BUTTON } }}
     />
   );
 }

@@ -7,7 +7,7 @@ import { Select } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/error-message';
 import { formatBytes } from '../../../lib/format';
-import { storageConfigName } from '../../../lib/storage-config-name';
+import { storageConfigName, storageProviderLabel } from '../../../lib/storage-config-name';
 import { remainingBytes } from '../lib/prechecks';
 
 export interface StoragePickerProps {
@@ -60,7 +60,7 @@ function SpaceMeter({ config }: { config: StorageConfigSummaryDto }) {
   const { t } = useTranslation();
   const remaining = remainingBytes(config);
   const capacity = config.total_storage_bytes;
-  const kind = t(`upload.storage.type.${config.storage_type === 'LOCAL' ? 'local' : 's3'}`, { provider: config.provider_type });
+  const kind = t(`upload.storage.type.${config.storage_type === 'LOCAL' ? 'local' : 's3'}`, { provider: storageProviderLabel(config.provider_type, t) });
   if (remaining === null || capacity === null) {
     return (
       <p className="text-xs text-fg-muted">

@@ -141,6 +141,12 @@ describe('the files tab', () => {
     expect(screen.getByRole('button', { name: 'Upload 2 files' })).toBeEnabled();
   });
 
+  it('names the storage provider in the page language, not by the value stored for it', async () => {
+    api({ 'GET /api/s3-configs': () => ok([{ ...SMALL, id: 'minio', name: 'MinIO', provider_type: 'Other S3 Compatible', is_default: 1 }]) });
+    renderWithApp(<UploadPage />);
+    expect(await screen.findByText(/^Other S3-compatible ·/)).toBeInTheDocument();
+  });
+
   it('refuses a file larger than the chosen storage has room for', async () => {
     const requests = api();
     const user = userEvent.setup();
