@@ -67,7 +67,7 @@ export function MarkdownEditor({ value, onChange, defaultMode = 'split', heightC
           aria-pressed={mode === item.value}
           onClick={() => setChosen(item.value)}
           icon={item.icon}
-          className={cn('h-7 px-2.5', mode === item.value && 'bg-surface text-fg shadow-xs hover:bg-surface')}
+          className={cn('h-7 px-2.5', mode === item.value && 'bg-surface text-fg shadow-xs hover:bg-surface dark:bg-muted dark:hover:bg-muted')}
         >
           {item.label}
         </Button>

@@ -57,8 +57,9 @@ export function ListPanel<T extends { id: string }>({ section, list, search, sel
     onBulkDelete(selectedRows);
   }
 
+  // A size container: a table can drop a column where the card (not the window) is narrow.
   return (
-    <Card className="overflow-hidden" ref={cardRef}>
+    <Card className="@container overflow-hidden" ref={cardRef}>
       <div className="flex flex-col gap-3 border-b border-line px-4 py-3 md:flex-row md:items-center md:justify-between">
         <div className="w-full md:max-w-sm">
           <SearchInput value={search.searchInput} onChange={search.setSearchInput} label={t(`${section}.search`)} placeholder={t(`${section}.searchPlaceholder`)} aria-describedby={search.searchTooShort ? hintId : undefined} />

@@ -63,7 +63,8 @@ export function Tabs<V extends string>({ label, value, onValueChange, items, cla
                 'inline-flex min-h-9 items-center justify-center gap-2 rounded-lg px-3 py-1.5 text-center text-sm leading-tight font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0',
                 focusRing,
                 'focus-visible:ring-offset-0',
-                selected ? 'bg-surface text-fg shadow-sm' : 'text-fg-muted hover:text-fg',
+                // Dark surfaces sit below the bar's colour: the chosen tab is lifted to `muted` there instead.
+                selected ? 'bg-surface text-fg shadow-sm dark:bg-muted' : 'text-fg-muted hover:text-fg',
               )}
             >
               {item.icon}

@@ -52,7 +52,7 @@ export function ActivityChart({ pastes, files }: { pastes: number[]; files: numb
                   'inline-flex min-h-8 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium transition-colors',
                   focusRing,
                   'focus-visible:ring-offset-0',
-                  type === value ? 'bg-surface text-fg shadow-sm' : 'text-fg-muted hover:text-fg',
+                  type === value ? 'bg-surface text-fg shadow-sm dark:bg-muted' : 'text-fg-muted hover:text-fg',
                 )}
               >
                 <Icon className="size-4" aria-hidden="true" />

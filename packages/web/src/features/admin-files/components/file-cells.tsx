@@ -30,9 +30,10 @@ export function FileNameCell({ file, showRemark = false, nameLines = 1 }: { file
       <FileTypeIcon filename={file.filename} mimetype={file.mimetype} />
       <div className="flex min-w-0 flex-col gap-0.5">
         <span className="flex min-w-0 items-center gap-1.5">
-          {/* line-clamp + break-all instead of truncate: the name may then shrink its table column (a
-              nowrap name would force the table wider than its card and hide the row actions). */}
-          <span className={cn(nameLines === 2 ? 'line-clamp-2' : 'line-clamp-1', 'font-medium break-all text-fg')} title={file.filename}>
+          {/* line-clamp + wrap-anywhere instead of truncate: the name may then shrink its table column (a
+              nowrap name would force the table wider than its card and hide the row actions), and it
+              breaks after a hyphen or between words where it can, mid-word only where it must. */}
+          <span className={cn(nameLines === 2 ? 'line-clamp-2' : 'line-clamp-1', 'font-medium wrap-anywhere text-fg')} title={file.filename}>
             {file.filename}
           </span>
           {file.has_password ? <Lock className="size-3.5 shrink-0 text-warning-text" aria-label={t('files.table.protected')} /> : null}
@@ -88,7 +89,7 @@ export function FileStorageText({ file, lines = 1 }: { file: FileDto; lines?: 1 
   const name = file.storage_config_name === null ? file.storage_config_id : storageConfigName({ id: file.storage_config_id, name: file.storage_config_name }, t);
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
-      <span className={cn(lines === 2 ? 'line-clamp-2' : 'line-clamp-1', 'break-all text-fg-muted')} title={name}>
+      <span className={cn(lines === 2 ? 'line-clamp-2' : 'line-clamp-1', 'wrap-anywhere text-fg-muted')} title={name}>
         {name}
       </span>
       <span className="text-xs whitespace-nowrap text-fg-subtle">{file.use_proxy === 1 ? t('files.table.proxy') : t('files.table.direct')}</span>

@@ -2,12 +2,19 @@ import type { FileDto } from '@driftbox/contract';
 import { useTranslation } from 'react-i18next';
 import { SelectableRow, SelectAllHead, type SelectableRowsProps, type SelectAllProps } from '../../../components/ui/selectable-list';
 import { Table, TBody, TD, TH, THead } from '../../../components/ui/table';
+import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
 import { FileActions, FileCreatedText, FileExpiryText, FileNameCell, FileStorageText, FileViewsText, type FileActionHandlers } from './file-cells';
 
 export interface FileListProps extends FileActionHandlers, SelectableRowsProps {
   files: FileDto[];
 }
+
+/**
+ * Created shows only where the card is wide (72rem): below that the eight columns overflow the card and
+ * squeeze the name to a few letters a line, and the list is newest first anyway.
+ */
+const WIDE_ONLY = 'hidden @min-[72rem]:table-cell';
 
 /** Wide layout: one row per share (the remark under the name); the select-all checkbox is in the header. */
 export function FilesTable({ files, selected, onSelect, onSelectAll, allState, now, ...actions }: FileListProps & SelectAllProps) {
@@ -22,7 +29,7 @@ export function FilesTable({ files, selected, onSelect, onSelectAll, allState, n
           <TH>{t('files.table.views')}</TH>
           <TH>{t('files.table.expires')}</TH>
           <TH>{t('files.table.storage')}</TH>
-          <TH>{t('files.table.created')}</TH>
+          <TH className={WIDE_ONLY}>{t('files.table.created')}</TH>
           <TH className="text-right">{t('files.table.actions')}</TH>
         </tr>
       </THead>
@@ -45,7 +52,7 @@ export function FilesTable({ files, selected, onSelect, onSelectAll, allState, n
             <TD className="w-px min-w-32">
               <FileStorageText file={file} lines={2} />
             </TD>
-            <TD className="w-px text-fg-muted">
+            <TD className={cn('w-px text-fg-muted', WIDE_ONLY)}>
               <FileCreatedText file={file} now={now} />
             </TD>
             <TD>

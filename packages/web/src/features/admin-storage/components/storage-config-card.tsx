@@ -74,7 +74,7 @@ export function StorageConfigCard({ config, onSetDefault, onTest, onEdit, onDele
   const Icon = isS3 ? Cloud : HardDrive;
   const name = storageConfigName(config, t);
   return (
-    <Card className={cn('flex flex-col gap-4 p-4 sm:p-5', isDefault && 'ring-2 ring-accent/40')} aria-label={name} role="article">
+    <Card className={cn('flex flex-col gap-4 p-4 sm:p-5', isDefault && 'border-accent/50')} aria-label={name} role="article">
       <div className="flex items-start gap-3">
         <div className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
           <Icon className="size-5" aria-hidden="true" />

@@ -82,8 +82,9 @@ export function StorageConfigPage() {
           <p className="mb-3 text-sm text-fg-muted" aria-live="polite">
             {t('storage.summary', { count: list.length })}
           </p>
-          {/* items-start: a short card (local, no quota) keeps its height instead of stretching to a blank area. */}
-          <div className="grid items-start gap-4 md:grid-cols-2 2xl:grid-cols-3">
+          {/* items-start: a short card (local, no quota) keeps its height instead of stretching to a blank area.
+              grid-cols-1 on phones: an implicit column would grow to a long one-line name or endpoint. */}
+          <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2 2xl:grid-cols-3">
             {list.map((config) => (
               <StorageConfigCard
                 key={config.id}

@@ -36,7 +36,7 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
   const cancelled = items.filter((i) => i.status === 'cancelled').length;
   const busy = items.some((i) => isActive(i) || i.status === 'queued');
   return (
-    <section ref={section} tabIndex={-1} aria-label={t('upload.queue.title')} className={cn('overflow-hidden rounded-xl border border-line', focusRing)}>
+    <section ref={section} tabIndex={-1} aria-label={t('upload.queue.title')} className={cn('scroll-mt-20 overflow-hidden rounded-xl border border-line', focusRing)}>
       {/* The counts wrap between their parts beside the actions, which keep their place at the right on a phone too:
           short of room the two actions stack rather than run over the counts. */}
       <div className="flex items-center justify-between gap-3 border-b border-line bg-subtle/50 px-4 py-2 sm:px-5">

@@ -59,6 +59,17 @@ function decodeText(bytes: Uint8Array, language: string, ...types: string[]): st
   }
 }
 
+/**
+ * Plain text (notes, logs, a README) wraps its lines: prose in a box that scrolls sideways is unreadable
+ * on a phone. Code keeps its lines, where indentation and alignment carry meaning.
+ */
+export function wrapsLines(filename: string): boolean {
+  const ext = extensionOf(filename);
+  return ext === '' || ext === 'log' || ext === 'text' || LANGUAGE_OF[ext] === 'plaintext';
+}
+
+const CODE_BLOCK = '[&_pre]:m-0! [&_pre]:max-h-[70vh] [&_pre]:rounded-none! [&_pre]:border-0!';
+
 /** Spec §9: a request gives up after 30 s; a stalled preview says so and offers a retry. */
 const TEXT_TIMEOUT_MS = 30_000;
 
@@ -90,5 +101,6 @@ export function TextPreview({ url, filename, mimetype, markdown }: { url: string
     );
   }
   if (text.isError) return <ErrorState title={t('fileView.preview.loadFailed')} message={t('fileView.preview.loadFailedHint')} onRetry={() => void text.refetch()} retrying={text.isFetching} />;
-  return <MarkdownState state={rendered} className={markdown ? 'px-5 py-6 sm:px-8' : '[&_pre]:m-0! [&_pre]:max-h-[70vh] [&_pre]:rounded-none! [&_pre]:border-0!'} />;
+  const block = wrapsLines(filename) ? `${CODE_BLOCK} [&_pre]:whitespace-pre-wrap [&_pre]:wrap-anywhere` : CODE_BLOCK;
+  return <MarkdownState state={rendered} className={markdown ? 'px-5 py-6 sm:px-8' : block} />;
 }
