@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,6 +109,33 @@ describe('main (real process)', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     expect(existsSync(socketPath)).toBe(false);
+  });
+
+  it('on SIGTERM a request in flight on a keep-alive connection is answered with Connection: close, and the process exits 0 at once', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
+    const port = await freePort();
+    run = start({ DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'configured-pass' });
+    await waitFor(() => run?.output().includes('listening on') ?? false);
+    const agent = new Agent({ keepAlive: true });
+    const body = JSON.stringify({ username: 'admin', password: 'wrong-password' });
+    let answered: (value: { status: number; connection: string | undefined }) => void = () => undefined;
+    const answer = new Promise<{ status: number; connection: string | undefined }>((resolve) => (answered = resolve));
+    const req = request({ port, host: '127.0.0.1', agent, method: 'POST', path: '/api/admin/login', headers: { 'content-type': 'application/json', 'content-length': String(body.length) } }, (res) => {
+      res.resume();
+      res.on('end', () => answered({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+    });
+    // Half the body, then the signal, then the rest: the request is in flight when shutdown starts.
+    req.write(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 200));
+    const signalled = Date.now();
+    run.child.kill('SIGTERM');
+    await waitFor(() => run?.output().includes('SIGTERM received') ?? false);
+    req.end(body.slice(10));
+    expect(await answer).toEqual({ status: 401, connection: 'close' });
+    expect(await run.exited).toBe(0);
+    // Not the 10 s forced exit: nothing was left holding the server open.
+    expect(Date.now() - signalled).toBeLessThan(5_000);
+    agent.destroy();
   });
 
   it('with SOCKET_PATH and TRUST_PROXY, only requests over the socket may name the client in X-Forwarded-For', async () => {

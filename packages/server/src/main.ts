@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.js';
@@ -15,6 +16,7 @@ import { loadOrCreateSecret } from './lib/secret-file.js';
 import { listenOnSocket } from './lib/unix-socket.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const CLOSE_IDLE_EVERY_MS = 250;
 
 function configOrExit(): Config {
   try {
@@ -34,6 +36,20 @@ function displayUrl(info: AddressInfo): string {
 
 function onShutdown(servers: ServerType[], close: () => Promise<void>, logger: Logger): void {
   let stopping = false;
+  // Once stopping, every answer (to a request in flight, or a new one on a keep-alive connection still
+  // open: it may be a part of an upload) says Connection: close, so the client takes its next request
+  // elsewhere and the connection ends with it.
+  const unanswered = new Set<ServerResponse>();
+  for (const server of servers) {
+    server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      if (stopping) {
+        res.setHeader('Connection', 'close');
+        return;
+      }
+      unanswered.add(res);
+      res.on('close', () => unanswered.delete(res));
+    });
+  }
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -43,6 +59,7 @@ function onShutdown(servers: ServerType[], close: () => Promise<void>, logger: L
       logger.error('Shutdown took too long, exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
     // Closing a Unix socket server also removes its socket file.
     const closed = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
     void Promise.all(closed).then(() =>
@@ -54,8 +71,13 @@ function onShutdown(servers: ServerType[], close: () => Promise<void>, logger: L
         },
       ),
     );
-    // Idle keep-alive sockets would otherwise hold close() open until they time out.
-    for (const server of servers) if ('closeIdleConnections' in server) server.closeIdleConnections();
+    // Idle keep-alive sockets would otherwise hold close() open until they time out; a request in
+    // flight when the signal came leaves its socket idle later, so they are closed until all are gone.
+    const closeIdle = () => {
+      for (const server of servers) if ('closeIdleConnections' in server) server.closeIdleConnections();
+    };
+    closeIdle();
+    setInterval(closeIdle, CLOSE_IDLE_EVERY_MS).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
