@@ -12,6 +12,8 @@ export interface UploadCleanupDeps {
     purgeDead(): Promise<number>;
     /** Objects of deleted shares, deleted again once their upload URLs have expired. */
     purgeReuploads(): Promise<number>;
+    /** Temp files and multipart uploads a crash left in LOCAL stores. */
+    sweepLeftovers(): Promise<number>;
   };
   urlFetches: {
     /** Jobs of dead instances marked failed; old ended jobs forgotten. */
@@ -22,7 +24,7 @@ export interface UploadCleanupDeps {
 }
 
 /** A running cleanup; `runOnce` resolves with what it removed. */
-export type UploadCleanupJob = PeriodicJob<{ abandoned: number; dead: number; reuploads: number; jobs: number }>;
+export type UploadCleanupJob = PeriodicJob<{ abandoned: number; dead: number; reuploads: number; leftovers: number; jobs: number }>;
 
 /**
  * Cleans up after uploads in the background: presigned and multipart uploads abandoned by their
@@ -45,6 +47,7 @@ export function startUploadCleanup(deps: UploadCleanupDeps): UploadCleanupJob {
       abandoned: await step('abandoned uploads', () => deps.files.purgeAbandoned()),
       dead: await step('expired shares', () => deps.files.purgeDead()),
       reuploads: await step('objects of deleted shares', () => deps.files.purgeReuploads()),
+      leftovers: await step('leftovers of interrupted writes', () => deps.files.sweepLeftovers()),
       jobs: await step('URL fetch jobs', () => deps.urlFetches.sweep()),
     };
     if (result.abandoned + result.dead > 0) deps.logger.info('Cleaned up file shares', { abandoned: result.abandoned, dead: result.dead });

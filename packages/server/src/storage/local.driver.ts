@@ -13,6 +13,7 @@ import { assertPartNumber, assertValidKey } from './keys.js';
 import { fileOf, infoOf, isMissing, layoutOf, pruneEmptyDirs, statObject, syncFile, writeAtomically } from './local-fs.js';
 import { listLocal } from './local-list.js';
 import { localMultipart } from './local-multipart.js';
+import { sweepLocalLeftovers } from './local-sweep.js';
 import { writeBody } from './local-write.js';
 import { signLocalUrl, type LocalGrant } from './local-signing.js';
 import type { GetResult, ObjectStore, PresignedRequest } from './object-store.js';
@@ -170,6 +171,10 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
     },
 
     close() {},
+
+    sweepLeftovers(before) {
+      return sweepLocalLeftovers(layout, before);
+    },
   };
 }
 

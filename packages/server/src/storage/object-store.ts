@@ -105,6 +105,14 @@ export const MIN_PART_SIZE = 5 * 1024 * 1024;
 export const MAX_PART_NUMBER = MAX_PARTS;
 export const MAX_LIST_LIMIT = 1000;
 
+/** Ages beyond which a local store's leftovers are swept. */
+export interface SweepBefore {
+  /** Temp files not written since then. */
+  temp: Date;
+  /** Multipart uploads started before then. */
+  uploads: Date;
+}
+
 export interface ObjectStore {
   readonly kind: 'LOCAL' | 'S3';
   /** Stores a streamed body under `key`, replacing any object there; readers never see a partial object. */
@@ -134,4 +142,9 @@ export interface ObjectStore {
   abortMultipart(key: string, uploadId: string): Promise<void>;
   /** Releases connections; the store is unusable afterwards. */
   close(): void;
+  /**
+   * LOCAL only: removes what a crash left (temp files of writes cut short, multipart uploads whose
+   * record was lost) older than `before`; returns how many. S3 has lifecycle rules of its own.
+   */
+  sweepLeftovers?(before: SweepBefore): Promise<number>;
 }

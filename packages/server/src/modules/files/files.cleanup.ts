@@ -92,6 +92,19 @@ export function createFileCleanup(deps: FileCleanupDeps) {
       return due.length;
     },
 
+    /**
+     * What crashes left in LOCAL stores: temp files of writes cut short, untouched as long as an upload
+     * may idle (PENDING_UPLOAD_IDLE_MS), and multipart uploads older than any upload may live (by then
+     * purgeAbandoned has aborted every one with a record). Returns how many were removed.
+     */
+    async sweepLeftovers(): Promise<number> {
+      const now = clock.now();
+      const before = { temp: addMs(now, -PENDING_UPLOAD_IDLE_MS), uploads: addMs(now, -(PENDING_UPLOAD_MAX_AGE_MS + PENDING_UPLOAD_IDLE_MS)) };
+      let removed = 0;
+      for (const store of await storage.localStores()) removed += (await store.sweepLeftovers?.(before)) ?? 0;
+      return removed;
+    },
+
     /** Expired shares, and used-up ones once their last viewer's token has expired. Returns how many. */
     async purgeDead(): Promise<number> {
       const now = clock.now();

@@ -112,6 +112,11 @@ export function fileStorage(deps: FileStorageDeps) {
       }
     },
 
+    /** The stores of LOCAL configs (the cleanup job sweeps what crashes left in them). */
+    async localStores(): Promise<ObjectStore[]> {
+      return storageConfigs.localStores();
+    },
+
     /** The store of an existing share's config. */
     async storeOf(configId: string): Promise<{ config: StorageConfigRow; store: ObjectStore }> {
       return storageConfigs.storeFor(configId);

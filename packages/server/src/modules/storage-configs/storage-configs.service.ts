@@ -202,6 +202,11 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
       return { config: row, store: storeOf(row) };
     },
 
+    /** The stores of every LOCAL config, for the cleanup job's sweep of what crashes left on disk. */
+    async localStores(): Promise<ObjectStore[]> {
+      return (await repo.list(false)).filter((row) => row.storage_type === 'LOCAL').map(storeOf);
+    },
+
     /** The store behind a LOCAL config's signed URLs; 404 for unknown or S3 configs. */
     async localStore(id: string): Promise<ObjectStore> {
       const row = await repo.findById(id);
