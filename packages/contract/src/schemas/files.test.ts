@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FileListQuery, FileShareOptions, FileUpdateBody, Filename, MultipartCompleteBody, normalizeMimetype, uploadMimetype } from './files.js';
+import { FILENAME_MAX, FileListQuery, FileShareOptions, FileUpdateBody, Filename, MultipartCompleteBody, normalizeMimetype, shareableFilename, uploadMimetype } from './files.js';
 import { UrlInfoBody } from './url-upload.js';
 
 const issuePaths = (result: { error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues.map((i) => i.path.join('.')) ?? [];
@@ -38,6 +38,20 @@ describe('file share schemas', () => {
   it('file names: no separators or control characters', () => {
     for (const bad of ['a/b.txt', 'a\\b', '..', 'x\u0000y', '']) expect(Filename.safeParse(bad).success, bad).toBe(false);
     expect(Filename.parse(' 报告 2026.pdf ')).toBe('报告 2026.pdf');
+  });
+
+  it('shareableFilename makes any file name one that Filename accepts', () => {
+    expect(shareableFilename('back\\slash.txt')).toBe('back_slash.txt');
+    expect(shareableFilename('tab\there\u0007.txt')).toBe('tab_here_.txt');
+    expect(shareableFilename('..')).toBe('file');
+    expect(shareableFilename(' 报告 2026.pdf ')).toBe('报告 2026.pdf');
+    const long = `${'名'.repeat(300)}.tar.gz`;
+    const short = shareableFilename(long);
+    expect(short).toHaveLength(FILENAME_MAX);
+    expect(short.endsWith('名.gz')).toBe(true);
+    // A character outside the BMP (two UTF-16 units) is never cut in half.
+    expect(shareableFilename(`${'a'.repeat(250)}😀😀.txt`)).toBe(`${'a'.repeat(250)}.txt`);
+    for (const name of ['a\\b', '..', 'x\u0000y', long, `${'a'.repeat(250)}😀😀.txt`]) expect(Filename.safeParse(shareableFilename(name)).success, name).toBe(true);
   });
 
   it('markdown extensions are stored as text/markdown; unknown types as octet-stream', () => {

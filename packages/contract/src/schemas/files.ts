@@ -130,6 +130,30 @@ export const Filename = z
   .max(FILENAME_MAX)
   .refine((v) => !/[/\\\p{Cc}]/u.test(v) && v !== '.' && v !== '..', 'Invalid file name');
 
+/** The longest extension `shareableFilename` keeps when it shortens a name. */
+const KEPT_EXTENSION_MAX = 16;
+
+/**
+ * A name `Filename` accepts, made from a file's own, so the browser never has a file refused for its
+ * name: a backslash (legal in Linux and macOS names, a separator to Windows and to object keys), a slash
+ * or a control character becomes "_", and a name longer than FILENAME_MAX is shortened before its
+ * extension (whole characters, never half of one).
+ */
+export function shareableFilename(name: string): string {
+  let safe = name.replace(/[/\\\p{Cc}]/gu, '_').trim();
+  if (safe === '' || safe === '.' || safe === '..') safe = 'file';
+  if (safe.length <= FILENAME_MAX) return safe;
+  const dot = safe.lastIndexOf('.');
+  const extension = dot > 0 && safe.length - dot <= KEPT_EXTENSION_MAX ? safe.slice(dot) : '';
+  let stem = '';
+  // By code point, so a character outside the BMP is kept whole or left out.
+  for (const char of safe.slice(0, safe.length - extension.length)) {
+    if (stem.length + char.length + extension.length > FILENAME_MAX) break;
+    stem += char;
+  }
+  return stem.trimEnd() + extension;
+}
+
 /**
  * Share options common to every way of uploading (form fields, JSON bodies, upload-direct query).
  * `expires_in` is in hours (0 = never); `max_views` 0 = unlimited; an empty password means none.

@@ -4,7 +4,8 @@ import { isApiError } from './api-error';
 export interface ErrorMessageOptions {
   /**
    * Prefer the server's own message to the generic line of its code: for refusals whose reason only the
-   * server knows (a URL that does not resolve is a plain BAD_REQUEST). It arrives in the page's language.
+   * server knows (a URL that does not resolve is a plain BAD_REQUEST), and the field reasons of a
+   * validation failure where no form shows them beside a field. It arrives in the page's language.
    */
   preferServer?: boolean;
 }
@@ -15,6 +16,7 @@ export interface ErrorMessageOptions {
  */
 export function errorMessage(error: unknown, options: ErrorMessageOptions = {}): string {
   if (isApiError(error)) {
+    if (options.preferServer && error.details.length > 0) return error.details.map((detail) => detail.message).join('; ');
     if (options.preferServer && error.serverMessage) return error.serverMessage;
     const translated = translateDynamic(`errors.${error.code}`, { status: error.status, statusText: error.statusText });
     if (translated) return translated;

@@ -89,6 +89,12 @@ describe('method', () => {
     expect(methodFor(5 * 1024 * 1024 + 1)).toBe('multipart');
   });
 
+  it('sends a name the server accepts: a backslash (legal on Linux and macOS) becomes "_"', async () => {
+    const api = fakeApi();
+    await uploadFile(makeFile(10, 'back\\slash.txt'), {}, { api, put: okPut });
+    expect(api.presign).toHaveBeenCalledWith(expect.objectContaining({ filename: 'back_slash.txt' }), undefined);
+  });
+
   it('presigns, PUTs with the signed headers, and commits with the ETag', async () => {
     const api = fakeApi();
     const put = vi.fn(okPut);

@@ -1,4 +1,4 @@
-import { MAX_PARTS, PART_SIZE, uploadMimetype, type FileDetailDto } from '@driftbox/contract';
+import { MAX_PARTS, PART_SIZE, shareableFilename, uploadMimetype, type FileDetailDto } from '@driftbox/contract';
 import { isApiError } from '../api-error';
 import { createResumeStore, fileFingerprint, fileSample, type ResumeEntry, type ResumeStore } from './resume-store';
 import { SpeedMeter } from './speed-meter';
@@ -113,7 +113,8 @@ export async function uploadFile(file: File, options: ShareOptions, deps: Upload
     // Every byte is out: what is left is the storage's answer (the last PUTs), not our sending.
     if (current === 'uploading' && loaded >= file.size) stage('processing');
   };
-  const meta: FileMeta = { filename: file.name, mimetype: uploadMimetype(file.name, file.type), size: file.size };
+  // A name the server would refuse (a backslash, over 255 characters) is made acceptable, not refused.
+  const meta: FileMeta = { filename: shareableFilename(file.name), mimetype: uploadMimetype(file.name, file.type), size: file.size };
   stage('starting');
   throwIfAborted(signal);
   const context = { file, options, deps, stage, signal, callbacks, meta, onBytes };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
 import { i18n } from '../../../lib/i18n';
 import { UploadError } from '../../../lib/uploader/upload-error';
 import { uploadErrorMessage } from './upload-errors';
@@ -23,5 +24,11 @@ describe('uploadErrorMessage', () => {
     expect(uploadErrorMessage(i18n.t, new UploadError('INSECURE_STORAGE'))).toMatch(/^This page is on https, but the storage's upload address is plain http/);
     await i18n.changeLanguage('zh-CN');
     expect(uploadErrorMessage(i18n.t, new UploadError('INSECURE_STORAGE'))).toMatch(/混合内容/);
+  });
+
+  it("gives a refused field's own reason, not only that validation failed", async () => {
+    await i18n.changeLanguage('en');
+    const cause = new ApiError({ status: 400, code: 'VALIDATION_FAILED', message: 'Validation failed', serverMessage: 'Validation failed', details: [{ path: 'filename', message: 'Invalid file name' }] });
+    expect(uploadErrorMessage(i18n.t, new UploadError('PRESIGN_FAILED', { cause, status: 400 }))).toBe('Failed to get the presigned upload URL: Invalid file name');
   });
 });
