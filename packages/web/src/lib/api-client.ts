@@ -63,8 +63,15 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFromEnvelope(status: number, statusText: string, envelope: Envelope): ApiError {
+/** Retry-After in seconds (the server sends seconds, never a date), when present. */
+function retryAfterOf(response: Response): { retryAfterSeconds: number } | Record<string, never> {
+  const seconds = Number(response.headers.get('retry-after'));
+  return response.headers.has('retry-after') && Number.isFinite(seconds) && seconds > 0 ? { retryAfterSeconds: seconds } : {};
+}
+
+function errorFromEnvelope(status: number, statusText: string, envelope: Envelope, response: Response): ApiError {
   return new ApiError({
+    ...retryAfterOf(response),
     status,
     statusText,
     code: envelope.error ?? codeForStatus(status),
@@ -158,8 +165,9 @@ async function request<S extends z.ZodType>(path: string, options: RequestOption
 
   if (!response.ok) {
     const error = envelope.success
-      ? errorFromEnvelope(response.status, response.statusText, envelope.data)
+      ? errorFromEnvelope(response.status, response.statusText, envelope.data, response)
       : new ApiError({
+          ...retryAfterOf(response),
           status: response.status,
           statusText: response.statusText,
           code: codeForStatus(response.status),

@@ -28,6 +28,8 @@ export interface ApiErrorInit {
   statusText?: string;
   details?: ErrorDetail[];
   requestId?: string;
+  /** A 429's Retry-After: how long until the limit lets the caller try again. */
+  retryAfterSeconds?: number;
 }
 
 /** Every failure of lib/api-client is one of these; status 0 means no HTTP answer was received. */
@@ -39,6 +41,7 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly details: ErrorDetail[];
   readonly requestId: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -49,6 +52,7 @@ export class ApiError extends Error {
     this.serverMessage = init.serverMessage;
     this.details = init.details ?? [];
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 

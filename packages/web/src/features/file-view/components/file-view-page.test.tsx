@@ -138,6 +138,11 @@ describe('file page', () => {
         attempt += 1;
         if (attempt === 1) return fail(401, 'WRONG_PASSWORD', 'Wrong password');
         if (attempt === 2) return fail(429, 'RATE_LIMITED', 'slow down');
+        if (attempt === 3) {
+          const limited = fail(429, 'RATE_LIMITED', 'slow down');
+          limited.headers.set('Retry-After', '900');
+          return limited;
+        }
         return ok(file({ has_password: true }));
       },
       'GET /api/admin/settings': previewSettings(),
@@ -153,6 +158,9 @@ describe('file page', () => {
     expect(await screen.findByText('Wrong password')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByText('Too many attempts. Wait a few minutes, then try again.')).toBeInTheDocument();
+    // With the server's Retry-After, the wait is said as it is.
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Too many attempts. Try again in 15 minutes.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t1`);
     expect(screen.getByText('Password protected')).toBeInTheDocument();
