@@ -14,7 +14,7 @@ export function RecentUploads({ uploads, onClear }: { uploads: RecentUpload[]; o
   if (uploads.length === 0) return null;
 
   return (
-    <Card>
+    <Card role="region" aria-label={t('upload.recent.title')}>
       <CardHeader
         title={
           <span className="flex items-center gap-2">
@@ -23,7 +23,7 @@ export function RecentUploads({ uploads, onClear }: { uploads: RecentUpload[]; o
           </span>
         }
         actions={
-          <Button variant="ghost" size="sm" onClick={onClear}>
+          <Button variant="ghost" size="sm" onClick={onClear} aria-label={t('upload.recent.clearLabel')}>
             {t('upload.recent.clear')}
           </Button>
         }

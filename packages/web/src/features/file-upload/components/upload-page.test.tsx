@@ -220,8 +220,9 @@ describe('the files tab', () => {
     api({});
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
-    expect(await screen.findByRole('link', { name: 'old.txt' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    const recent = await screen.findByRole('region', { name: 'Recent uploads' });
+    expect(within(recent).getByRole('link', { name: 'old.txt' })).toBeInTheDocument();
+    await user.click(within(recent).getByRole('button', { name: 'Clear the list of recent uploads' }));
     expect(screen.queryByText('Recent uploads')).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(RECENT_UPLOADS_KEY) ?? '[]')).toEqual([]);
     expect(screen.getByRole('region', { name: 'Share options' })).toHaveFocus();
