@@ -236,6 +236,29 @@ describe('multipart', () => {
     }
   });
 
+  it('a connection that goes quiet shows its speed falling to 0, not the last figure until the request fails', async () => {
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      const quiet: PutFn = (_url, _body, opts) =>
+        new Promise((_resolve, reject) => {
+          opts.onProgress?.(0);
+          setTimeout(() => opts.onProgress?.(500), 500);
+          opts.signal?.addEventListener('abort', () => reject(new UploadError('ABORTED')));
+        });
+      const speeds: number[] = [];
+      const done = uploadFile(makeFile(1000), {}, { api: fakeApi(), put: quiet }, { onProgress: (p) => speeds.push(p.speed) }, controller.signal);
+      await vi.advanceTimersByTimeAsync(600);
+      expect(speeds.at(-1)).toBe(1000);
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(speeds.at(-1)).toBe(0);
+      controller.abort();
+      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a resumed upload whose new link is taken stays resumable, to retry with another link', async () => {
     const file = makeFile(200);
     createResumeStore().save(fileFingerprint(file), { fileId: 'f1', uploadId: 'u1', configId: '', storagePath: 'big.bin', slug: 'abc', partSize: 100, partCount: 2, parts: [], filename: file.name, size: 200, savedAt: 0 });

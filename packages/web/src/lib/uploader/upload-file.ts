@@ -108,20 +108,37 @@ export async function uploadFile(file: File, options: ShareOptions, deps: Upload
     current = next;
     callbacks.onStage?.(next, method);
   };
+  let sent = 0;
+  let heard = false;
   const onBytes = (loaded: number) => {
+    sent = loaded;
+    heard = true;
     callbacks.onProgress?.({ loaded, total: file.size, speed: meter.sample(loaded) });
     // Every byte is out: what is left is the storage's answer (the last PUTs), not our sending.
     if (current === 'uploading' && loaded >= file.size) stage('processing');
   };
+  // Silence is news too: with no progress for a second (a stalled or lost connection) the speed shown
+  // falls to 0 over the meter's window instead of keeping its last figure until the request fails.
+  const stall = setInterval(() => {
+    if (current === 'uploading' && !heard) callbacks.onProgress?.({ loaded: sent, total: file.size, speed: meter.sample(sent) });
+    heard = false;
+  }, STALL_CHECK_MS);
   // A name the server would refuse (a backslash, over 255 characters) is made acceptable, not refused.
   const meta: FileMeta = { filename: shareableFilename(file.name), mimetype: uploadMimetype(file.name, file.type), size: file.size };
-  stage('starting');
-  throwIfAborted(signal);
-  const context = { file, options, deps, stage, signal, callbacks, meta, onBytes };
-  const result = method === 'multipart' ? await uploadMultipart(context) : await uploadPresigned(context);
-  stage('completed');
-  return result;
+  try {
+    stage('starting');
+    throwIfAborted(signal);
+    const context = { file, options, deps, stage, signal, callbacks, meta, onBytes };
+    const result = method === 'multipart' ? await uploadMultipart(context) : await uploadPresigned(context);
+    stage('completed');
+    return result;
+  } finally {
+    clearInterval(stall);
+  }
 }
+
+/** How often an upload checks whether its bytes stopped moving. */
+const STALL_CHECK_MS = 1000;
 
 interface Context {
   file: File;
