@@ -3,9 +3,12 @@ import { isApiError } from '../api-error';
 import { createResumeStore, fileFingerprint, fileSample, type ResumeEntry, type ResumeStore } from './resume-store';
 import { SpeedMeter } from './speed-meter';
 import type { FileMeta, ResumedShareOptions, ShareOptions, UploadApi } from './upload-api';
-import { isAbort, isUploadError, UploadError, type UploadErrorCode } from './upload-error';
+import { isAbort, isUploadError, UploadError } from './upload-error';
 import { partCountFor, uploadParts, type UploadedPart } from './upload-parts';
+import { cancelOnly, discard, findPublished, isGone, PAUSE_REASON, step, throwIfAborted } from './upload-stop';
 import { xhrPut, type PutFn } from './xhr-put';
+
+export { PAUSE_REASON };
 
 /**
  * Stages of one file, as spec §4 names them: `starting` (taken from the queue), `initializing` (presign,
@@ -41,12 +44,6 @@ export interface UploaderDeps {
 }
 
 /**
- * Abort reason for leaving the page: the transfer stops but, like a reload, a multipart upload stays
- * resumable (any other abort is the user's cancel, which discards it on the server).
- */
-export const PAUSE_REASON = 'pause';
-
-/**
  * The part size for `size` bytes: spec §9's 5 MiB, or whole MiB larger for a file that would need more
  * than 10 000 of them (about 48.8 GiB), which storage would refuse.
  */
@@ -59,38 +56,6 @@ export function partSizeFor(size: number, partSize: number): number {
 /** Files larger than one part go multipart (resumable); smaller ones are one presigned PUT. */
 export function methodFor(size: number, threshold = PART_SIZE): UploadMethod {
   return size > threshold ? 'multipart' : 'presigned';
-}
-
-/**
- * Runs `call`, unless `signal` already fired; a server refusal becomes `code` with the ApiError kept as
- * its cause, and a call that `signal` cut short (the user's cancel or pause) ABORTED.
- */
-async function step<T>(code: UploadErrorCode, signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> {
-  throwIfAborted(signal);
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof UploadError) throw error;
-    if (signal?.aborted) throw new UploadError('ABORTED', { cause: error });
-    throw new UploadError(code, { cause: error, status: isApiError(error) ? error.status : 0 });
-  }
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new UploadError('ABORTED');
-}
-
-/** The server has no pending upload by that id (any more): it was discarded, or published. */
-function isGone(error: unknown): boolean {
-  return isApiError(error) && error.status === 404;
-}
-
-/**
- * The share a commit or complete published although its answer never came (lost, or a cancel stopped
- * the request but not the server), or null. Asked without the signal: it settles what a cancel left.
- */
-function findPublished(api: UploadApi, fileId: string): Promise<FileDetailDto | null> {
-  return api.published(fileId).catch(() => null);
 }
 
 /**
@@ -117,14 +82,14 @@ export async function uploadFile(file: File, options: ShareOptions, deps: Upload
     // Every byte is out: what is left is the storage's answer (the last PUTs), not our sending.
     if (current === 'uploading' && loaded >= file.size) stage('processing');
   };
+  // A name the server would refuse (a backslash, over 255 characters) is made acceptable, not refused.
+  const meta: FileMeta = { filename: shareableFilename(file.name), mimetype: uploadMimetype(file.name, file.type), size: file.size };
   // Silence is news too: with no progress for a second (a stalled or lost connection) the speed shown
   // falls to 0 over the meter's window instead of keeping its last figure until the request fails.
   const stall = setInterval(() => {
     if (current === 'uploading' && !heard) callbacks.onProgress?.({ loaded: sent, total: file.size, speed: meter.sample(sent) });
     heard = false;
   }, STALL_CHECK_MS);
-  // A name the server would refuse (a backslash, over 255 characters) is made acceptable, not refused.
-  const meta: FileMeta = { filename: shareableFilename(file.name), mimetype: uploadMimetype(file.name, file.type), size: file.size };
   try {
     stage('starting');
     throwIfAborted(signal);
@@ -163,7 +128,8 @@ async function uploadPresigned({ file, options, deps, stage, signal, meta, onByt
     const { etag } = await (deps.put ?? xhrPut)(presigned.upload_url, file, { headers: presigned.headers, onProgress: onBytes, signal });
     stage('completing');
     committing = true;
-    return await step('FINALIZE_FAILED', signal, () => deps.api.commit(presigned.file_id, etag, signal));
+    const stop = cancelOnly(signal);
+    return await step('FINALIZE_FAILED', stop, () => deps.api.commit(presigned.file_id, etag, stop));
   } catch (error) {
     // A commit the cancel cut short may still have published the share: asked first, as `url/cancel`
     // deletes the caller's upload even once published.
@@ -288,7 +254,8 @@ async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
     stage('completing');
     // A continued upload publishes with the options in the form now, not those it was started with.
     const current = resumed ? resumedOptions(options) : undefined;
-    const detail = await step('FINALIZE_FAILED', signal, () => deps.api.complete(entry.fileId, entry.uploadId, parts, current, signal));
+    const stop = cancelOnly(signal);
+    const detail = await step('FINALIZE_FAILED', stop, () => deps.api.complete(entry.fileId, entry.uploadId, parts, current, stop));
     forget();
     return detail;
   } catch (error) {
@@ -316,19 +283,4 @@ async function endUpload({ deps, signal }: Context, entry: ResumeEntry, forget: 
     if (done) return done;
   }
   throw error;
-}
-
-/**
- * Discards a multipart upload on the server: abort drops the parts and the pending share, cancel is the
- * fallback. False when the server had none pending (404); then no cancel, which would delete a share
- * that a complete published meanwhile.
- */
-async function discard(api: UploadApi, { fileId, uploadId }: ResumeEntry): Promise<boolean> {
-  try {
-    await api.abort(fileId, uploadId);
-  } catch (error) {
-    if (isGone(error)) return false;
-    await api.cancel(fileId).catch(() => undefined);
-  }
-  return true;
 }
