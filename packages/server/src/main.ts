@@ -42,8 +42,9 @@ function onShutdown(servers: ServerType[], close: () => Promise<void>, logger: L
   const unanswered = new Set<ServerResponse>();
   for (const server of servers) {
     server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      // Hono's listener runs first and may have answered already (a malformed Host is refused at once).
       if (stopping) {
-        res.setHeader('Connection', 'close');
+        if (!res.headersSent) res.setHeader('Connection', 'close');
         return;
       }
       unanswered.add(res);

@@ -51,6 +51,7 @@ export function startUploadCleanup(deps: UploadCleanupDeps): UploadCleanupJob {
       jobs: await step('URL fetch jobs', () => deps.urlFetches.sweep()),
     };
     if (result.abandoned + result.dead > 0) deps.logger.info('Cleaned up file shares', { abandoned: result.abandoned, dead: result.dead });
+    if (result.leftovers > 0) deps.logger.info('Removed what interrupted writes left in local storage', { leftovers: result.leftovers });
     return result;
   };
 

@@ -62,7 +62,6 @@ export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z
   return parseWith(schema, Object.fromEntries(entries));
 }
 
-
 /**
  * Validates a value against a schema, throwing VALIDATION_FAILED with details in both languages (a
  * failed value is parsed once more with zod's Chinese messages: only failures pay for it).

@@ -19,6 +19,8 @@ describe('zhErrors', () => {
     ['a number too small', z.number().int().min(1), 0, '不能小于 1'],
     ['too few items', z.array(z.string()).min(1), [], '至少 1 项'],
     ['too many items', z.array(z.string()).max(2), ['a', 'b', 'c'], '最多 2 项'],
+    ['not a number at all (a coerced query)', z.coerce.number(), 'abc', '类型无效：应为数字，收到的是无效的数字'],
+    ['text of the wrong exact length', z.string().length(5), 'abc', '须为 5 个字符'],
   ])('words %s in plain Chinese, without English type names', (_label, schema, value, expected) => {
     expect(zhMessage(schema, value)).toBe(expected);
   });

@@ -14,6 +14,7 @@ const TYPE_NAMES: Record<string, string> = {
   date: '日期',
   null: '空值',
   undefined: '空值',
+  nan: '无效的数字',
 };
 
 function typeName(type: string): string {
@@ -22,13 +23,16 @@ function typeName(type: string): string {
 
 function typeOfInput(input: unknown): string {
   if (input === null) return 'null';
+  if (Number.isNaN(input)) return 'nan';
   if (Array.isArray(input)) return 'array';
   return typeof input;
 }
 
 /** A size limit in words: characters of text, items of a list, the value of a number. */
-function limit(origin: string, bound: number | bigint, inclusive: boolean, upper: boolean): string | undefined {
+function limit(origin: string, bound: number | bigint, inclusive: boolean, upper: boolean, exact: boolean): string | undefined {
   const n = String(bound);
+  if (exact && origin === 'string') return `须为 ${n} 个字符`;
+  if (exact && origin === 'array') return `须为 ${n} 项`;
   switch (origin) {
     case 'string':
       if (!upper && inclusive && n === '1') return '不能为空';
@@ -54,9 +58,9 @@ export const zhErrors: z.core.$ZodErrorMap = (issue) => {
       if (issue.input === undefined) return '必填';
       return `类型无效：应为${typeName(issue.expected)}，收到的是${typeName(typeOfInput(issue.input))}`;
     case 'too_big':
-      return limit(issue.origin, issue.maximum, issue.inclusive ?? true, true) ?? ZOD_ZH(issue);
+      return limit(issue.origin, issue.maximum, issue.inclusive ?? true, true, issue.exact === true) ?? ZOD_ZH(issue);
     case 'too_small':
-      return limit(issue.origin, issue.minimum, issue.inclusive ?? true, false) ?? ZOD_ZH(issue);
+      return limit(issue.origin, issue.minimum, issue.inclusive ?? true, false, issue.exact === true) ?? ZOD_ZH(issue);
     default:
       return ZOD_ZH(issue);
   }

@@ -73,14 +73,28 @@ export async function writeAtomically(
 ): Promise<BigIntStats> {
   await mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, randomUUID());
+  writing.add(tmp);
   try {
     await fill(tmp);
     await moveIntoPlace(tmp, target, createParents);
   } catch (err) {
     await rm(tmp, { force: true });
     throw err;
+  } finally {
+    writing.delete(tmp);
   }
   return stat(target, { bigint: true });
+}
+
+/**
+ * Temp files this process is writing. The sweep of leftovers skips them whatever their age: a body
+ * that trickles in writes to disk only when a 4 MiB chunk fills, so its mtime may lag far behind.
+ */
+const writing = new Set<string>();
+
+/** Whether this process is writing `tmpPath` now (see `writing`). */
+export function isBeingWritten(tmpPath: string): boolean {
+  return writing.has(tmpPath);
 }
 
 /** Flushes a file written by other means (e.g. copyFile) to disk. */

@@ -5,7 +5,7 @@
  */
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isMissing, type LocalLayout } from './local-fs.js';
+import { isBeingWritten, isMissing, type LocalLayout } from './local-fs.js';
 import type { SweepBefore } from './object-store.js';
 
 async function entries(dir: string): Promise<string[]> {
@@ -34,8 +34,10 @@ export async function sweepLocalLeftovers(layout: LocalLayout, before: SweepBefo
   let removed = 0;
   for (const name of await entries(layout.tmp)) {
     const file = path.join(layout.tmp, name);
+    if (isBeingWritten(file)) continue;
     try {
-      // A write in progress touches its file with every chunk: an old mtime is a write that ended.
+      // Another instance's write in progress touches its file with every chunk written: an old mtime
+      // is a write that ended.
       if ((await stat(file)).mtime < before.temp) {
         await rm(file, { force: true, recursive: true });
         removed += 1;

@@ -101,7 +101,14 @@ export function createFileCleanup(deps: FileCleanupDeps) {
       const now = clock.now();
       const before = { temp: addMs(now, -PENDING_UPLOAD_IDLE_MS), uploads: addMs(now, -(PENDING_UPLOAD_MAX_AGE_MS + PENDING_UPLOAD_IDLE_MS)) };
       let removed = 0;
-      for (const store of await storage.localStores()) removed += (await store.sweepLeftovers?.(before)) ?? 0;
+      for (const store of await storage.localStores()) {
+        try {
+          removed += (await store.sweepLeftovers?.(before)) ?? 0;
+        } catch (err) {
+          // One unreadable folder (permissions) must not keep the other stores unswept.
+          logger.warn('Could not sweep the leftovers of a local store', { error: String(err) });
+        }
+      }
       return removed;
     },
 

@@ -186,8 +186,8 @@ export function shareWriter(deps: SharesDeps) {
         if (!activated) {
           // A concurrent commit of the same upload published it first: not ours to discard. A row gone
           // instead was discarded (an abort) while we stored: what we stored after it is ours to remove.
-          const now = await repo.findById(row.id);
-          if (now && now.status !== 'pending') settled = true;
+          const current = await repo.findById(row.id);
+          if (current && current.status !== 'pending') settled = true;
           else if (target.capacity !== null && used + stored.size > target.capacity) storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - used) }, stored.size);
           throw notFound('upload');
         }

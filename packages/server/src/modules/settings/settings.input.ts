@@ -5,7 +5,6 @@ import { zhErrors } from '../../lib/zod-zh.js';
 /** The outcome of checking one submitted key: the string to store, or why it was refused (both languages). */
 export type SettingInputResult = { ok: true; value: string } | { ok: false; error: Text };
 
-
 /**
  * Checks one `key: value` of a group update. Unknown keys and keys of another group are always refused
  * (no mass assignment, whatever `validate` says); `validate=false` skips only the per-key value schema,
