@@ -10,9 +10,15 @@ export interface ErrorMessageOptions {
   preferServer?: boolean;
 }
 
-/** "Too many attempts: try again in 15 minutes", from a 429's Retry-After. */
-export function rateLimitedFor(seconds: number): string {
-  return i18n.t('errors.rateLimitedFor', { count: Math.max(1, Math.ceil(seconds / 60)) });
+/** A validation failure's reasons: one alone as it is, several each after its field ("slug: …; path: …"). */
+function fieldReasons(details: readonly { path: string; message: string }[]): string {
+  if (details.length === 1) return details[0]?.message ?? '';
+  return details.map((detail) => (detail.path ? `${detail.path}: ${detail.message}` : detail.message)).join('; ');
+}
+
+/** Whole minutes until a 429's Retry-After has passed (at least 1), for "try again in 15 minutes". */
+export function retryMinutes(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
 }
 
 /**
@@ -21,8 +27,8 @@ export function rateLimitedFor(seconds: number): string {
  */
 export function errorMessage(error: unknown, options: ErrorMessageOptions = {}): string {
   if (isApiError(error)) {
-    if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== undefined) return rateLimitedFor(error.retryAfterSeconds);
-    if (options.preferServer && error.details.length > 0) return error.details.map((detail) => detail.message).join('; ');
+    if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== undefined) return i18n.t('errors.rateLimitedFor', { count: retryMinutes(error.retryAfterSeconds) });
+    if (options.preferServer && error.code === 'VALIDATION_FAILED' && error.details.length > 0) return fieldReasons(error.details);
     if (options.preferServer && error.serverMessage) return error.serverMessage;
     const translated = translateDynamic(`errors.${error.code}`, { status: error.status, statusText: error.statusText });
     if (translated) return translated;

@@ -8,7 +8,6 @@ import { Skeleton } from '../ui/spinner';
 import type { EditorMode } from './editor-mode';
 import { MarkdownPreview } from './markdown-preview';
 
-// CodeMirror is loaded with the pane, after the page shell has painted.
 /** CodeMirror's phrases (the words its search panel, go-to-line and announcements use) and our keys for them. */
 const PHRASE_KEYS = {
   Find: 'find',
@@ -32,6 +31,7 @@ const PHRASE_KEYS = {
   'Selection deleted': 'selectionDeleted',
 } as const;
 
+// CodeMirror is loaded with the pane, after the page shell has painted.
 const EditorPane = lazy(() => import('./editor-pane').then((module) => ({ default: module.EditorPane })));
 
 export interface MarkdownEditorProps {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordCard } from '../../../components/share/password-card';
 import { isApiError } from '../../../lib/api-error';
-import { errorMessage, rateLimitedFor } from '../../../lib/error-message';
+import { errorMessage, retryMinutes } from '../../../lib/error-message';
 import { useVerifyFilePassword } from '../api/verify-file-password';
 
 /** Asks for the password of a protected file; the view is counted only when it is right. */
@@ -24,7 +24,10 @@ export function FilePasswordForm({ file, onUnavailable, onUnlocked }: { file: Fi
           if (!isApiError(error)) return setFormError(errorMessage(error));
           if (error.status === 404 || error.status === 410 || error.status === 403) return onUnavailable(error);
           if (error.status === 401) return setFieldError(t('fileView.password.wrong'));
-          if (error.status === 429) return setFormError(error.retryAfterSeconds === undefined ? t('fileView.password.rateLimited') : rateLimitedFor(error.retryAfterSeconds));
+          if (error.status === 429) {
+            const wait = error.retryAfterSeconds;
+            return setFormError(wait === undefined ? t('fileView.password.rateLimited') : t('fileView.password.rateLimitedFor', { count: retryMinutes(wait) }));
+          }
           setFormError(errorMessage(error));
         },
       },
