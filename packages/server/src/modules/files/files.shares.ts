@@ -11,6 +11,7 @@ import { creatorOf, withSlug } from '../../lib/share-rules.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { StorageConfigRow } from '../storage-configs/storage-configs.repository.js';
 import type { FileChanges, FileRow, FilesRepository } from './files.repository.js';
 import { expiryFromHours, objectKeyFor } from './files.rules.js';
 import type { FileStorage, UploadTarget } from './files.storage.js';
@@ -68,11 +69,11 @@ export function shareWriter(deps: SharesDeps) {
    * The object key of a new share. With the `overwrite` strategy a name replaces the object of the same
    * name, but only one the same creator shares: another user's (or API key's) file gets a suffix instead.
    */
-  async function keyFor(target: UploadTarget, filename: string, path: string | undefined, createdBy: string): Promise<string> {
+  async function keyFor(config: Pick<StorageConfigRow, 'id' | 'default_folder'>, filename: string, path: string | undefined, createdBy: string): Promise<string> {
     const strategy = await settings.value('file_naming_strategy');
-    const parts = { folder: target.config.default_folder, path, filename, strategy, suffix: () => ids.slug(SUFFIX_LENGTH) };
+    const parts = { folder: config.default_folder, path, filename, strategy, suffix: () => ids.slug(SUFFIX_LENGTH) };
     const key = objectKeyFor(parts);
-    if (strategy !== 'overwrite' || !(await repo.objectSharedByOthers(target.config.id, key, createdBy))) return key;
+    if (strategy !== 'overwrite' || !(await repo.objectSharedByOthers(config.id, key, createdBy))) return key;
     return objectKeyFor({ ...parts, strategy: 'random_suffix' });
   }
 
@@ -123,9 +124,9 @@ export function shareWriter(deps: SharesDeps) {
      * as free. Check the declared size against this target, then `createPending` with both.
      */
     async destination(actor: AdminActor | ApiKeyActor, configId: string | undefined, filename: string, path: string | undefined): Promise<{ target: UploadTarget; key: string }> {
-      const found = await storage.target(actor, configId);
-      const key = await keyFor(found, filename, path, creatorOf(actor));
-      return { target: await storage.replacing(found, key), key };
+      const opened = await storage.open(actor, configId);
+      const key = await keyFor(opened.config, filename, path, creatorOf(actor));
+      return { target: await storage.target(opened, key), key };
     },
 
     /** Inserts the pending row (custom slug: 409 when taken; else a random one) and returns it. */
@@ -179,7 +180,7 @@ export function shareWriter(deps: SharesDeps) {
       let settled = false;
       try {
         // The object this upload wrote over (overwrite strategy) is replaced, not added to.
-        const target = await storage.replacing(await storage.target(actor, row.storage_config_id), row.storage_path);
+        const target = await storage.target(await storage.open(actor, row.storage_config_id), row.storage_path);
         storage.checkSize(target, stored.size);
         // Checked again where it is decided: other uploads may have taken the space since.
         const { activated, used } = await repo.activateWithin(row, stored.size, target.capacity, { ...changes, size: stored.size, etag: stored.etag, updated_at: iso(clock.now()) });

@@ -80,28 +80,26 @@ export function fileStorage(deps: FileStorageDeps) {
 
   return {
     /**
-     * The upload target for an actor. An API key may use only configs marked usable by keys; others
-     * are 404 to it, as in the storage-config routes (the original let keys write anywhere).
+     * The config an upload goes to and its store. An API key may use only configs marked usable by
+     * keys; others are 404 to it, as in the storage-config routes (the original let keys write anywhere).
      */
-    async target(actor: AdminActor | ApiKeyActor, requested: string | undefined): Promise<UploadTarget> {
-      const id = await configIdFor(actor, requested);
-      const { config, store } = await storageConfigs.storeFor(id);
-      if (actor.type !== 'admin' && config.is_public !== 1) throw notFound('storage config');
-      const { max_upload_size_bytes: maxBytes } = await settings.maxUploadSize();
-      const capacity = config.total_storage_bytes;
-      const used = capacity === null ? 0 : ((await repo.usedBytes([config.id])).get(config.id) ?? 0);
-      return { config, store, maxBytes, capacity, remaining: capacity === null ? null : Math.max(0, capacity - used) };
+    async open(actor: AdminActor | ApiKeyActor, requested: string | undefined): Promise<{ config: StorageConfigRow; store: ObjectStore }> {
+      const opened = await storageConfigs.storeFor(await configIdFor(actor, requested));
+      if (actor.type !== 'admin' && opened.config.is_public !== 1) throw notFound('storage config');
+      return opened;
     },
 
     /**
-     * `target` for an upload that writes `key`: an object already stored there (the overwrite strategy
-     * replaces the creator's own file of the same name) is about to be replaced, so its bytes count as
-     * free — a replacement near a full quota needs room only for what it adds.
+     * The limits of an upload into `opened` that writes `key`. An object already stored there (the
+     * overwrite strategy replaces the creator's own file of the same name) is about to be replaced, so
+     * its bytes count as free: a replacement near a full quota needs room only for what it adds.
      */
-    async replacing(target: UploadTarget, key: string): Promise<UploadTarget> {
-      if (target.capacity === null) return target;
-      const used = (await repo.usedBytes([target.config.id], key)).get(target.config.id) ?? 0;
-      return { ...target, remaining: Math.max(0, target.capacity - used) };
+    async target(opened: { config: StorageConfigRow; store: ObjectStore }, key: string): Promise<UploadTarget> {
+      const { config } = opened;
+      const { max_upload_size_bytes: maxBytes } = await settings.maxUploadSize();
+      const capacity = config.total_storage_bytes;
+      const used = capacity === null ? 0 : ((await repo.usedBytes([config.id], key)).get(config.id) ?? 0);
+      return { ...opened, maxBytes, capacity, remaining: capacity === null ? null : Math.max(0, capacity - used) };
     },
 
     /** Throws 413 when a file of `size` bytes breaks the upload limit or does not fit in the config. */
