@@ -1,71 +1,10 @@
-import type { FileDetailDto, MultipartInitDto } from '@driftbox/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-error';
 import { createResumeStore, fileFingerprint, fileSample, RESUME_STORAGE_KEY } from './resume-store';
-import type { UploadApi } from './upload-api';
 import { methodFor, partSizeFor, PAUSE_REASON, uploadFile } from './upload-file';
 import { UploadError } from './upload-error';
+import { deps, detail, fakeApi, makeFile, okPut } from './upload-file.fixtures';
 import type { PutFn } from './xhr-put';
-
-const detail = { id: 'f1', slug: 'abc', url: 'http://x/file/abc' } as unknown as FileDetailDto;
-
-function makeFile(size: number, name = 'big.bin'): File {
-  return new File([new Uint8Array(size)], name, { type: 'application/octet-stream', lastModified: 1_700_000_000_000 });
-}
-
-const pendingShare = { filename: 'big.bin', s3_url: null, hasPassword: false, expiresAt: null, maxViews: 0 };
-
-function initDto(partCount: number): MultipartInitDto {
-  const urls = Array.from({ length: partCount }, (_, i) => ({ partNumber: i + 1, url: `/p/${i + 1}` }));
-  return {
-    file_id: 'f1',
-    upload_id: 'u1',
-    slug: 'abc',
-    storage_path: 'big.bin',
-    storagePath: 'big.bin',
-    storage_type: 'LOCAL',
-    provider_type: 'Local',
-    contentType: 'application/octet-stream',
-    partSize: 100,
-    partCount,
-    totalSize: partCount * 100,
-    part_urls: urls,
-    presigned_urls: urls,
-    s3Url: null,
-    url: 'http://x/file/abc',
-    ...pendingShare,
-  };
-}
-
-function fakeApi(overrides: Partial<UploadApi> = {}): UploadApi {
-  return {
-    presign: vi.fn(async () => ({ file_id: 'f0', slug: 's', upload_url: '/put', headers: { 'Content-Type': 'text/plain' }, storage_path: 'a', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...pendingShare })),
-    commit: vi.fn(async () => detail),
-    cancel: vi.fn(async () => undefined),
-    multipartInit: vi.fn(async (body) => initDto(body.partCount)),
-    listParts: vi.fn(async () => ({ file_id: 'f1', upload_id: 'u1', parts: [] })),
-    refreshUrls: vi.fn(async (_f, _u, numbers: number[]) => numbers.map((n) => ({ partNumber: n, url: `/fresh/${n}` }))),
-    complete: vi.fn(async () => detail),
-    abort: vi.fn(async () => undefined),
-    published: vi.fn(async () => null),
-    ...overrides,
-  };
-}
-
-/** A server call that never answers: only `signal` ends it, failing as apiRequest then does. */
-function stalled(signal: AbortSignal | undefined): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    signal?.addEventListener('abort', () => reject(new ApiError({ status: 0, code: 'ABORTED', message: 'request cancelled or timed out' })));
-  });
-}
-
-/** The server's answer for an upload that is no longer pending (discarded, or published). */
-const notPending = () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Upload not found' }));
-
-const okPut: PutFn = async (url, body, opts) => {
-  opts.onProgress?.(body.size);
-  return { etag: `"${url}"` };
-};
 
 beforeEach(() => {
   localStorage.clear();
@@ -125,7 +64,6 @@ describe('method', () => {
 });
 
 describe('multipart', () => {
-  const deps = (api: UploadApi, put: PutFn = okPut) => ({ api, put, multipartThreshold: 100, partSize: 100 });
 
   it('inits with the part plan, completes with every ETag and forgets the saved state', async () => {
     const api = fakeApi();
@@ -335,113 +273,5 @@ describe('multipart', () => {
     await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
     expect(api.abort).not.toHaveBeenCalled();
     expect(createResumeStore().get(fileFingerprint(file))).toMatchObject({ fileId: 'f1', uploadId: 'u1' });
-  });
-
-  describe('a cancel during a server call', () => {
-    it('while presign hangs rejects at once, with no file id to clean up', async () => {
-      const controller = new AbortController();
-      const api = fakeApi({ presign: vi.fn((_body, signal) => stalled(signal)) });
-      const done = uploadFile(makeFile(10), {}, { api, put: okPut }, {}, controller.signal);
-      await vi.waitFor(() => expect(api.presign).toHaveBeenCalled());
-      controller.abort();
-      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
-      expect(api.cancel).not.toHaveBeenCalled();
-    });
-
-    it('while multipart init hangs rejects at once', async () => {
-      const controller = new AbortController();
-      const api = fakeApi({ multipartInit: vi.fn((_body, signal) => stalled(signal)) });
-      const done = uploadFile(makeFile(200), {}, deps(api), {}, controller.signal);
-      await vi.waitFor(() => expect(api.multipartInit).toHaveBeenCalled());
-      controller.abort();
-      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
-      expect(api.abort).not.toHaveBeenCalled();
-    });
-
-    it('while commit hangs rejects at once and deletes the pending upload', async () => {
-      const controller = new AbortController();
-      const api = fakeApi({ commit: vi.fn((_id, _etag, signal) => stalled(signal)) });
-      const done = uploadFile(makeFile(10), {}, { api, put: okPut }, {}, controller.signal);
-      await vi.waitFor(() => expect(api.commit).toHaveBeenCalled());
-      controller.abort();
-      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
-      expect(api.cancel).toHaveBeenCalledWith('f0');
-    });
-
-    it('a commit it cut short that the server still finished resolves with the share, deleting nothing', async () => {
-      const controller = new AbortController();
-      const api = fakeApi({ commit: vi.fn((_id, _etag, signal) => stalled(signal)), published: vi.fn(async () => detail) });
-      const done = uploadFile(makeFile(10), {}, { api, put: okPut }, {}, controller.signal);
-      await vi.waitFor(() => expect(api.commit).toHaveBeenCalled());
-      controller.abort();
-      await expect(done).resolves.toBe(detail);
-      expect(api.published).toHaveBeenCalledWith('f0');
-      expect(api.cancel).not.toHaveBeenCalled();
-    });
-
-    it('while complete hangs rejects at once, aborts the upload on the server and drops the saved state', async () => {
-      const file = makeFile(200);
-      const controller = new AbortController();
-      const api = fakeApi({ complete: vi.fn((_f, _u, _p, _o, signal) => stalled(signal)) });
-      const done = uploadFile(file, {}, deps(api), {}, controller.signal);
-      await vi.waitFor(() => expect(api.complete).toHaveBeenCalled());
-      controller.abort();
-      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
-      expect(api.abort).toHaveBeenCalledWith('f1', 'u1');
-      expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
-    });
-
-    it('a complete it cut short that the server still finished resolves with the share, deleting nothing', async () => {
-      const controller = new AbortController();
-      const api = fakeApi({ complete: vi.fn((_f, _u, _p, _o, signal) => stalled(signal)), abort: vi.fn(notPending), published: vi.fn(async () => detail) });
-      const done = uploadFile(makeFile(200), {}, deps(api), {}, controller.signal);
-      await vi.waitFor(() => expect(api.complete).toHaveBeenCalled());
-      controller.abort();
-      await expect(done).resolves.toBe(detail);
-      expect(api.published).toHaveBeenCalledWith('f1');
-      // The cancel fallback would delete the published share.
-      expect(api.cancel).not.toHaveBeenCalled();
-    });
-
-    it.each([
-      ['commit', 10],
-      ['complete', 200],
-    ] as const)('a pause (leaving the page) while %s runs lets it finish: the share is published, nothing is discarded', async (call, size) => {
-      const file = makeFile(size);
-      const controller = new AbortController();
-      let answer: (value: FileDetailDto) => void = () => undefined;
-      // Like apiRequest: the call ends as ABORTED if the signal it was given fires.
-      const publishing = vi.fn(
-        (...args: unknown[]) =>
-          new Promise<FileDetailDto>((resolve, reject) => {
-            answer = resolve;
-            const signal = args.find((arg): arg is AbortSignal => arg instanceof AbortSignal);
-            signal?.addEventListener('abort', () => reject(new ApiError({ status: 0, code: 'ABORTED', message: 'request cancelled or timed out' })));
-          }),
-      );
-      const api = fakeApi({ [call]: publishing });
-      const done = uploadFile(file, {}, deps(api), {}, controller.signal);
-      await vi.waitFor(() => expect(publishing).toHaveBeenCalled());
-      controller.abort(PAUSE_REASON);
-      answer(detail);
-      await expect(done).resolves.toBe(detail);
-      expect(api.abort).not.toHaveBeenCalled();
-      expect(api.cancel).not.toHaveBeenCalled();
-      expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
-    });
-
-    it('while a resumed upload\'s parts are listed rejects at once and aborts that upload', async () => {
-      const file = makeFile(200);
-      createResumeStore().save(fileFingerprint(file), { fileId: 'f1', uploadId: 'u1', configId: '', storagePath: 'big.bin', slug: 'abc', partSize: 100, partCount: 2, parts: [], filename: file.name, size: 200, savedAt: 0 });
-      const controller = new AbortController();
-      const api = fakeApi({ listParts: vi.fn((_f, _u, signal) => stalled(signal)) });
-      const done = uploadFile(file, {}, deps(api), {}, controller.signal);
-      await vi.waitFor(() => expect(api.listParts).toHaveBeenCalled());
-      controller.abort();
-      await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
-      expect(api.abort).toHaveBeenCalledWith('f1', 'u1');
-      expect(api.multipartInit).not.toHaveBeenCalled();
-      expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
-    });
   });
 });
