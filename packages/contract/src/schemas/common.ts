@@ -4,10 +4,13 @@ import { z } from 'zod';
 export const Timestamp = z.string().datetime({ offset: false });
 export type Timestamp = z.infer<typeof Timestamp>;
 
-/** `0`/`1`, `true`/`false`, accepted as a 0/1 integer (the original stores booleans as integers). */
+/**
+ * `0`/`1`, `true`/`false`, also as strings (`"1"`, `"true"`: the original's clients send both), accepted
+ * as a 0/1 integer (the original stores booleans as integers).
+ */
 export const IntFlag = z
-  .union([z.literal(0), z.literal(1), z.boolean()])
-  .transform((v) => (v === true || v === 1 ? 1 : 0));
+  .union([z.literal(0), z.literal(1), z.boolean(), z.enum(['true', 'false', '0', '1'])])
+  .transform((v) => (v === true || v === 1 || v === 'true' || v === '1' ? 1 : 0));
 
 /**
  * `schema`, also accepting its number written as a string (`"10"`): form posts and the original's

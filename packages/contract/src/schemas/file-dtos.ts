@@ -61,6 +61,11 @@ export type FileUrls = z.infer<typeof FileUrls>;
  * names in `urls` (view and download are one pair of links here: in direct mode they redirect).
  */
 export const FileDetailDto = FileDto.extend(FileUrls.shape).extend({
+  /** The same links under the original's top-level names (its upload-direct answer carried them). */
+  previewUrl: z.string(),
+  downloadUrl: z.string(),
+  proxy_preview_url: z.string(),
+  proxy_download_url: z.string(),
   urls: z.object({
     previewUrl: z.string(),
     downloadUrl: z.string(),
@@ -70,6 +75,17 @@ export const FileDetailDto = FileDto.extend(FileUrls.shape).extend({
   }),
 });
 export type FileDetailDto = z.infer<typeof FileDetailDto>;
+
+/**
+ * `POST /api/upload/multipart/complete` and `POST /api/url/multipart/complete`: the published share,
+ * plus the original's `success`, `fileId` and `s3Url` (the object's own address; null on LOCAL).
+ */
+export const MultipartCompleteDto = FileDetailDto.extend({
+  success: z.literal(true),
+  fileId: z.string(),
+  s3Url: z.string().nullable(),
+});
+export type MultipartCompleteDto = z.infer<typeof MultipartCompleteDto>;
 
 /**
  * `GET /api/public/files/{slug}` and `POST …/verify`. A protected file without a valid token answers

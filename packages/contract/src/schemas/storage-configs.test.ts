@@ -21,6 +21,15 @@ describe('storage config schemas', () => {
     });
   });
 
+  it('take flags as booleans, 0/1, or those written as strings, as the original clients send them', () => {
+    const base = { name: 'b', provider_type: 'AWS S3', endpoint_url: 'https://s3.example', bucket_name: 'files', access_key_id: 'k', secret_access_key: 's' };
+    for (const [given, read] of [[true, 1], [1, 1], ['1', 1], ['true', 1], [false, 0], [0, 0], ['0', 0], ['false', 0]] as const) {
+      expect(StorageConfigCreateBody.parse({ ...base, is_public: given, path_style: given })).toMatchObject({ is_public: read, path_style: read });
+    }
+    expect(StorageConfigCreateBody.safeParse({ ...base, is_public: 'yes' }).success).toBe(false);
+    expect(StorageConfigCreateBody.safeParse({ ...base, is_public: 2 }).success).toBe(false);
+  });
+
   it('take capacity and signature lifetime as numbers or numeric strings', () => {
     const base = { name: 'b', provider_type: 'AWS S3', endpoint_url: 'https://s3.amazonaws.com', bucket_name: 'files', access_key_id: 'k', secret_access_key: 's' };
     expect(StorageConfigCreateBody.parse({ ...base, total_storage_bytes: '1234', signature_expires_in: '600' })).toMatchObject({ total_storage_bytes: 1234, signature_expires_in: 600 });

@@ -76,6 +76,8 @@ export const UrlInfoDto = z.object({
   lastModified: z.string().nullable(),
   /** How the server asked: HEAD, or a one-byte GET where HEAD was refused. */
   method: z.enum(['HEAD', 'GET']),
+  /** Whether the source lets the calling page fetch it itself (its Access-Control-Allow-Origin). */
+  corsSupported: z.boolean(),
   /** The original's coarse class (`fileTypeOf`). */
   type: z.number(),
   typeName: z.string(),

@@ -16,3 +16,13 @@ export function requestOrigin(c: Context<AppEnv>, trustProxy: TrustProxy): strin
   const scheme = proto === 'http' || proto === 'https' ? proto : url.protocol.slice(0, -1);
   return `${scheme}://${host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : url.host}`;
 }
+
+/**
+ * The origin of the page that made the request: its `Origin` header when that is a plain http(s)
+ * origin, else the server's own (the app is served from it).
+ */
+export function callerOrigin(c: Context<AppEnv>, trustProxy: TrustProxy): string {
+  const declared = c.req.header('origin');
+  if (declared && /^https?:\/\/[A-Za-z0-9.:[\]-]+$/.test(declared)) return declared.toLowerCase();
+  return requestOrigin(c, trustProxy);
+}

@@ -7,7 +7,7 @@ import {
   type MultipartPartsDto,
   type MultipartRefreshBody,
   type MultipartUrlsDto,
-  type FileDetailDto,
+  type MultipartCompleteDto,
   type PartUrl,
 } from '@driftbox/contract';
 import type { z } from 'zod';
@@ -21,7 +21,8 @@ import type { FileRow } from './files.repository.js';
 import { mimetypeFor } from './files.rules.js';
 import type { ShareWriter } from './files.shares.js';
 import { uploadUrlLifetime } from './file-uploads.service.js';
-import type { FileStorage } from './files.storage.js';
+import { objectUrl, type FileStorage } from './files.storage.js';
+import type { StorageConfigRow } from '../storage-configs/storage-configs.repository.js';
 
 export interface FileMultipartDeps {
   storage: FileStorage;
@@ -78,11 +79,11 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
   }
 
   /** The caller's pending multipart upload and its store. */
-  async function requireUpload(actor: AdminActor | ApiKeyActor, fileId: string): Promise<{ row: FileRow & { upload_id: string }; store: ObjectStore; expiresIn: number }> {
+  async function requireUpload(actor: AdminActor | ApiKeyActor, fileId: string): Promise<{ row: FileRow & { upload_id: string }; config: StorageConfigRow; store: ObjectStore; expiresIn: number }> {
     const row = await shares.requirePending(actor, fileId);
     if (!row.upload_id) throw notFound('upload');
     const { config, store } = await storage.storeOf(row.storage_config_id);
-    return { row: { ...row, upload_id: row.upload_id }, store, expiresIn: Math.min(config.signature_expires_in, 3600) };
+    return { row: { ...row, upload_id: row.upload_id }, config, store, expiresIn: Math.min(config.signature_expires_in, 3600) };
   }
 
   /**
@@ -162,9 +163,9 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     },
 
     /** Assembles the parts, checks the object's real size against the limits, and publishes the share. */
-    async complete(actor: Actor, body: z.output<typeof MultipartCompleteBody>, origin: string): Promise<FileDetailDto> {
+    async complete(actor: Actor, body: z.output<typeof MultipartCompleteBody>, origin: string): Promise<MultipartCompleteDto> {
       assertFileShare(actor);
-      const { row: started, store } = await requireUpload(actor, body.file_id);
+      const { row: started, config, store } = await requireUpload(actor, body.file_id);
       // Options first: a taken link is 409 with the upload intact, to retry with another one.
       const row = body.options ? await shares.reoption(started, body.options) : started;
       const parts = [...body.parts].sort((a, b) => a.PartNumber - b.PartNumber).map((p) => ({ partNumber: p.PartNumber, etag: p.ETag }));
@@ -173,7 +174,7 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
       const published = await shares.publish({ ...row, upload_id: null }, actor, info);
       const detail = await shares.repo.findDetail(published.id, undefined);
       if (!detail) throw notFound('file');
-      return presentDetail(detail, shareUrls(origin, detail.slug));
+      return { ...presentDetail(detail, shareUrls(origin, detail.slug)), success: true, fileId: detail.id, s3Url: objectUrl(config, detail.storage_path) };
     },
 
     /** Discards the upload, its parts and its pending share. */

@@ -17,7 +17,7 @@ const MESSAGES = {
 };
 
 /** Upload options of `PUT /upload-direct`, from the query or `X-<Name>` headers (headers keep passwords out of URLs). */
-const DIRECT_OPTIONS = ['slug', 'remark', 'password', 'expires_in', 'max_views', 's3_config_id', 'use_proxy', 'path', 'mimetype'] as const;
+const DIRECT_OPTIONS = ['slug', 'remark', 'password', 'expires_in', 'max_views', 's3_config_id', 'use_proxy', 'path', 'mimetype', 'original_filename'] as const;
 
 function directOptions(c: Context<AppEnv>): Record<string, string | undefined> {
   const options: Record<string, string | undefined> = {};

@@ -1,6 +1,6 @@
-import { FileShareOptions, Filename, Permission, type FilePresignBody, type FileCommitBody, type FileDetailDto, type FilePresignDto } from '@driftbox/contract';
+import { FileShareOptions, Filename, Flag, Permission, type FilePresignBody, type FileCommitBody, type FileDetailDto, type FilePresignDto } from '@driftbox/contract';
 import type { Readable } from 'node:stream';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Actor, AdminActor, ApiKeyActor } from '../../lib/actor.js';
 import { assertPermission } from '../../lib/authz.js';
 import { iso, type Clock } from '../../lib/clock.js';
@@ -14,7 +14,7 @@ import { parseUploadForm, pipeDetached } from './files.form.js';
 import { presentDetail, presentPending, shareUrls } from './files.presenter.js';
 import type { FileChanges, FileRow } from './files.repository.js';
 import { mimetypeFor } from './files.rules.js';
-import type { ShareOptions, ShareWriter } from './files.shares.js';
+import type { NamingStrategy, ShareOptions, ShareWriter } from './files.shares.js';
 import { sizeLimiter, type FileStorage, type UploadTarget } from './files.storage.js';
 
 export interface FileUploadsDeps {
@@ -32,6 +32,8 @@ export interface StreamUpload {
   body: Readable;
   /** Exact length when known (checked against the limits before any byte is read). */
   contentLength?: number | undefined;
+  /** How to name the object, when the request says (upload-direct's `original_filename`); else the setting. */
+  naming?: NamingStrategy | undefined;
   useProxyDefault?: boolean;
   /** Bytes that have passed the limits so far (progress reporting). */
   onBytes?: (total: number) => void;
@@ -58,6 +60,11 @@ export interface DirectRequest {
 // Long uploads say they are alive at this interval, so the cleanup job leaves them alone.
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 const BODY_REQUIRED = { en: 'Request body required', zh: '缺少请求体' };
+/**
+ * upload-direct's `original_filename` (the original's option): `true` stores the object under the file's
+ * own name (the overwrite strategy), `false` adds a random suffix; absent, the naming setting decides.
+ */
+const OriginalFilenameOption = z.object({ original_filename: Flag.optional() });
 
 /** Uploads that pass through the server as streams, and the presigned single-PUT flow. */
 export function createFileUploadsService(deps: FileUploadsDeps) {
@@ -95,7 +102,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
 
   /** Streams a body into a new share and publishes it; the core of every pass-through upload. */
   async function uploadStream(actor: AdminActor | ApiKeyActor, input: StreamUpload): Promise<FileRow> {
-    const { target, key } = await shares.destination(actor, input.configId, input.filename, input.options.path);
+    const { target, key } = await shares.destination(actor, input.configId, input.filename, input.options.path, input.naming);
     if (input.contentLength !== undefined) storage.checkSize(target, input.contentLength);
     const mimetype = mimetypeFor(input.filename, input.mimetype);
     const row = await shares.createPending({ actor, target, key, filename: input.filename, mimetype, size: input.contentLength ?? 0, options: input.options, ...(input.useProxyDefault === undefined ? {} : { useProxyDefault: input.useProxyDefault }) });
@@ -140,7 +147,9 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       if (!request.body) throw badRequest(BODY_REQUIRED);
       const options = parseWith(FileShareOptions, request.options);
       const filename = parseWith(Filename, request.filename);
+      const original = parseWith(OriginalFilenameOption, request.options).original_filename;
       const row = await uploadStream(actor, {
+        naming: original === undefined ? undefined : original ? 'overwrite' : 'random_suffix',
         configId: options.s3_config_id,
         filename,
         mimetype: request.options.mimetype ?? request.contentType,

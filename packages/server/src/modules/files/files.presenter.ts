@@ -59,7 +59,14 @@ export function presentFile(row: FileListRow): FileDto {
 /** A management row with its links (detail, update and upload results). */
 export function presentDetail(row: FileListRow, urls: FileUrls): FileDetailDto {
   const links = { previewUrl: urls.preview_url, downloadUrl: urls.download_url };
-  return { ...presentFile(row), ...urls, urls: { ...links, proxyPreviewUrl: links.previewUrl, proxyDownloadUrl: links.downloadUrl, use_proxy: row.use_proxy } };
+  return {
+    ...presentFile(row),
+    ...urls,
+    ...links,
+    proxy_preview_url: links.previewUrl,
+    proxy_download_url: links.downloadUrl,
+    urls: { ...links, proxyPreviewUrl: links.previewUrl, proxyDownloadUrl: links.downloadUrl, use_proxy: row.use_proxy },
+  };
 }
 
 /** A share being uploaded, under the original's presign names (its settings, never its password). */

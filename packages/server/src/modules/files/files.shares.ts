@@ -17,6 +17,8 @@ import { expiryFromHours, objectKeyFor } from './files.rules.js';
 import type { FileStorage, UploadTarget } from './files.storage.js';
 
 export type ShareOptions = z.output<typeof FileShareOptions>;
+/** How a new share's object is named (the `file_naming_strategy` setting's values). */
+export type NamingStrategy = 'overwrite' | 'random_suffix';
 
 export interface SharesDeps {
   repo: FilesRepository;
@@ -69,8 +71,8 @@ export function shareWriter(deps: SharesDeps) {
    * The object key of a new share. With the `overwrite` strategy a name replaces the object of the same
    * name, but only one the same creator shares: another user's (or API key's) file gets a suffix instead.
    */
-  async function keyFor(config: Pick<StorageConfigRow, 'id' | 'default_folder'>, filename: string, path: string | undefined, createdBy: string): Promise<string> {
-    const strategy = await settings.value('file_naming_strategy');
+  async function keyFor(config: Pick<StorageConfigRow, 'id' | 'default_folder'>, filename: string, path: string | undefined, createdBy: string, naming?: NamingStrategy): Promise<string> {
+    const strategy = naming ?? (await settings.value('file_naming_strategy'));
     const parts = { folder: config.default_folder, path, filename, strategy, suffix: () => ids.slug(SUFFIX_LENGTH) };
     const key = objectKeyFor(parts);
     if (strategy !== 'overwrite' || !(await repo.objectSharedByOthers(config.id, key, createdBy))) return key;
@@ -120,12 +122,12 @@ export function shareWriter(deps: SharesDeps) {
 
     /**
      * Where a new upload goes: its config (the requested one or the actor's default), the object key it
-     * will write, and the room it has — with the object that key replaces (overwrite strategy) counted
+     * will write (named by `naming`, else the `file_naming_strategy` setting), and the room it has — with the object that key replaces (overwrite strategy) counted
      * as free. Check the declared size against this target, then `createPending` with both.
      */
-    async destination(actor: AdminActor | ApiKeyActor, configId: string | undefined, filename: string, path: string | undefined): Promise<{ target: UploadTarget; key: string }> {
+    async destination(actor: AdminActor | ApiKeyActor, configId: string | undefined, filename: string, path: string | undefined, naming?: NamingStrategy): Promise<{ target: UploadTarget; key: string }> {
       const opened = await storage.open(actor, configId);
-      const key = await keyFor(opened.config, filename, path, creatorOf(actor));
+      const key = await keyFor(opened.config, filename, path, creatorOf(actor), naming);
       return { target: await storage.target(opened, key), key };
     },
 

@@ -132,6 +132,19 @@ describe.each(dialects)('uploading files (%s)', (dialect) => {
       expect(res.status, res.text).toBe(201);
       expect(res.body.data).toMatchObject({ slug: 'report', filename: 'report 2026.pdf', mimetype: 'application/pdf', remark: '季度报告', has_password: true, max_views: 2, use_proxy: 1, url: 'http://localhost/file/report', file_id: expect.any(String) });
       expect((await fileRow(h, 'report'))?.password_hash).toMatch(/^scrypt\$/);
+      // The original's top-level link names, without the password it used to append to them.
+      const links = { previewUrl: 'http://localhost/api/file-view/report', downloadUrl: 'http://localhost/api/file-download/report' };
+      expect(res.body.data).toMatchObject({ ...links, proxy_preview_url: links.previewUrl, proxy_download_url: links.downloadUrl });
+    });
+
+    it('original_filename=true stores the object under the file\'s own name, false adds a suffix; absent, the naming setting decides', async () => {
+      const keyOf = async (query: string) => ((await uploadDirect(h, 'notes.txt', 'n', { query })).body.data as { storage_path: string }).storage_path;
+      expect(await keyOf('original_filename=true')).toBe('notes.txt');
+      expect(await keyOf('original_filename=1')).toBe('notes.txt');
+      expect(await keyOf('original_filename=false')).toMatch(/^notes-\w+\.txt$/);
+      // The default setting is random_suffix.
+      expect(await keyOf('')).toMatch(/^notes-\w+\.txt$/);
+      expect((await uploadDirect(h, 'notes.txt', 'n', { query: 'original_filename=maybe' })).body).toMatchObject({ code: 400, details: [{ path: 'original_filename' }] });
     });
 
     it('takes UTF-8 header text as sent (curl -H), so a Chinese password opens the share on the web and by header', async () => {

@@ -19,6 +19,8 @@ let server: Server;
 let port = 0;
 let slowWrites = 0;
 const url = (path: string) => `http://${FIXTURE}:${port}${path}`;
+/** The page a browser calls from, in the tests of `corsSupported`. */
+const PAGE = 'https://app.example';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -35,6 +37,12 @@ beforeAll(async () => {
       if (req.method === 'HEAD') return res.writeHead(405).end();
       res.writeHead(206, { 'Content-Range': 'bytes 0-0/12345', 'Content-Type': 'video/mp4' });
       return res.end('x');
+    }
+    if (path === '/cors.txt') {
+      // Lets one page origin read it, as a bucket's CORS rule would.
+      const allowed = req.headers.origin === PAGE ? PAGE : 'https://other.example';
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '4', 'Access-Control-Allow-Origin': allowed });
+      return res.end(req.method === 'HEAD' ? undefined : 'cors');
     }
     if (path === '/page.html') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>alert(1)</script>');
     if (path === '/to-private') return res.writeHead(302, { Location: 'http://10.0.0.1/secret' }).end();
@@ -87,9 +95,17 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
 
   describe('POST /api/url/info', () => {
     it('names, sizes and types what the URL serves', async () => {
-      expect((await post('/api/url/info', { url: url('/docs/report.txt') })).body.data).toEqual({ url: url('/docs/report.txt'), filename: 'report.txt', size: 13, contentType: 'text/plain', lastModified: null, method: 'HEAD', type: 4, typeName: 'text' });
+      expect((await post('/api/url/info', { url: url('/docs/report.txt') })).body.data).toEqual({ url: url('/docs/report.txt'), filename: 'report.txt', size: 13, contentType: 'text/plain', lastModified: null, method: 'HEAD', corsSupported: false, type: 4, typeName: 'text' });
       expect((await post('/api/url/info', { url: url('/named') })).body.data).toMatchObject({ filename: '报告.pdf', size: 3, contentType: 'application/pdf', type: 7, typeName: 'document' });
       expect((await post('/api/url/info', { url: url('/no-head') })).body.data).toMatchObject({ filename: 'no-head', size: 12345, contentType: 'video/mp4', method: 'GET', type: 2, typeName: 'video' });
+    });
+
+    it("says whether the source lets the calling page fetch it (corsSupported), asked with the page's Origin", async () => {
+      const fromPage = { ...h.actors.admin(), Origin: PAGE };
+      expect((await post('/api/url/info', { url: url('/cors.txt') }, fromPage)).body.data).toMatchObject({ size: 4, corsSupported: true });
+      // Without an Origin the page is the server's own, which this source does not allow.
+      expect((await post('/api/url/info', { url: url('/cors.txt') })).body.data).toMatchObject({ corsSupported: false });
+      expect((await post('/api/url/info', { url: url('/cors.txt') }, { ...h.actors.admin(), Origin: 'https://elsewhere.example' })).body.data).toMatchObject({ corsSupported: false });
     });
 
     it.each([
@@ -144,6 +160,19 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       const parts = [{ PartNumber: 1, ETag: part.headers.get('etag') }];
       const done = await post('/api/url/multipart/complete', { file_id: started.file_id, upload_id: started.upload_id, parts });
       expect(done.body.data).toMatchObject({ slug: 'url-multi', filename: 'r.pdf', mimetype: 'application/pdf', size: 3 });
+      // The original's names beside ours.
+      expect(done.body.data).toMatchObject({ success: true, fileId: started.file_id, s3Url: null, url: 'http://localhost/file/url-multi' });
+    });
+
+    it('presign and multipart init say whether the page may fetch the source itself (corsSupported)', async () => {
+      const fromPage = { ...h.actors.admin(), Origin: PAGE };
+      const open = await post('/api/url/presign', { url: url('/cors.txt'), size: 4 }, fromPage);
+      expect(open.body.data).toMatchObject({ corsSupported: true, sourceUrl: url('/cors.txt') });
+      const closed = await post('/api/url/multipart/init', { url: url('/docs/report.txt'), size: 13 }, fromPage);
+      expect(closed.body.data).toMatchObject({ corsSupported: false, sourceUrl: url('/docs/report.txt') });
+      // A source that cannot be asked is not supported; the presign itself still works.
+      const unreachable = await post('/api/url/presign', { url: url('/missing'), size: 4 }, fromPage);
+      expect(unreachable.body.data).toMatchObject({ corsSupported: false });
     });
 
     it('multipart init and presign need the size; abort and cancel discard the upload', async () => {

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { AppEnv } from '../../app-env.js';
 import type { TrustProxy } from '../../lib/client-ip.js';
 import { ok } from '../../lib/envelope.js';
-import { requestOrigin } from '../../lib/origin.js';
+import { callerOrigin, requestOrigin } from '../../lib/origin.js';
 import { parseWith, readJson } from '../../lib/request.js';
 import { requirePermission } from '../../middleware/guards.js';
 import type { UrlFetchService } from './url-fetch.service.js';
@@ -24,8 +24,9 @@ export function urlUploadRoutes(urls: UrlUploadService, fetches: UrlFetchService
   const app = new Hono<AppEnv>();
   const fileShare = requirePermission(Permission.FILE_SHARE);
   const origin = (c: Context<AppEnv>) => requestOrigin(c, options.trustProxy);
+  const pageOrigin = (c: Context<AppEnv>) => callerOrigin(c, options.trustProxy);
 
-  app.post('/url/info', fileShare, async (c) => ok(c, await urls.info(c.get('actor'), (await readJson(c, UrlInfoBody)).url)));
+  app.post('/url/info', fileShare, async (c) => ok(c, await urls.info(c.get('actor'), (await readJson(c, UrlInfoBody)).url, pageOrigin(c))));
 
   app.get('/url/proxy', fileShare, async (c) => {
     const { url } = parseWith(UrlInfoBody, { url: c.req.query('url') });
@@ -33,9 +34,9 @@ export function urlUploadRoutes(urls: UrlUploadService, fetches: UrlFetchService
     return c.body(Readable.toWeb(proxied.body) as unknown as globalThis.ReadableStream<Uint8Array>, 200, proxied.headers);
   });
 
-  app.post('/url/presign', fileShare, async (c) => ok(c, await urls.presign(c.get('actor'), await readJson(c, UrlPresignBody), origin(c))));
+  app.post('/url/presign', fileShare, async (c) => ok(c, await urls.presign(c.get('actor'), await readJson(c, UrlPresignBody), origin(c), pageOrigin(c))));
   app.post('/url/commit', fileShare, async (c) => ok(c, await urls.commit(c.get('actor'), await readJson(c, FileCommitBody), origin(c)), { message: MESSAGES.uploaded }));
-  app.post('/url/multipart/init', fileShare, async (c) => ok(c, await urls.multipartInit(c.get('actor'), await readJson(c, UrlMultipartInitBody), origin(c))));
+  app.post('/url/multipart/init', fileShare, async (c) => ok(c, await urls.multipartInit(c.get('actor'), await readJson(c, UrlMultipartInitBody), origin(c), pageOrigin(c))));
   app.post('/url/multipart/complete', fileShare, async (c) =>
     ok(c, await urls.multipartComplete(c.get('actor'), await readJson(c, UrlMultipartCompleteBody), origin(c)), { message: MESSAGES.uploaded }),
   );

@@ -45,6 +45,15 @@ export function sizeOf(status: number, headers: IncomingHttpHeaders): number | n
   return status !== 206 && length !== undefined && /^\d+$/.test(length) ? Number(length) : null;
 }
 
+/**
+ * Whether a page at `origin` may read the source with fetch, as its Access-Control-Allow-Origin says
+ * (the original's `corsSupported`: the browser fetches it directly, else through `url/proxy`).
+ */
+export function allowsOrigin(headers: IncomingHttpHeaders, origin: string): boolean {
+  const allowed = headerOf(headers, 'access-control-allow-origin')?.trim();
+  return allowed === '*' || allowed === origin;
+}
+
 /** 400 for a source that answered with an error status. */
 export function sourceFailed(status: number) {
   return badRequest({ en: `The URL answered HTTP ${status}`, zh: `该 URL 返回了 HTTP ${status}` });

@@ -22,7 +22,7 @@ import { guardedRequest, type GuardedResponse, type SsrfPolicy } from '../../lib
 import type { FileMultipartService } from '../files/file-multipart.service.js';
 import type { FileUploadsService } from '../files/file-uploads.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { filenameFromDisposition, filenameFromUrl, headerOf, pickFilename, sizeOf, sourceFailed } from './url-upload.rules.js';
+import { allowsOrigin, filenameFromDisposition, filenameFromUrl, headerOf, pickFilename, sizeOf, sourceFailed } from './url-upload.rules.js';
 
 export interface UrlUploadDeps {
   settings: SettingsService;
@@ -32,6 +32,12 @@ export interface UrlUploadDeps {
   policy?: SsrfPolicy;
 }
 
+/** What the URL variants of presign and multipart init add: the source, and whether the page may fetch it itself. */
+export interface UrlSourceFields {
+  sourceUrl: string;
+  corsSupported: boolean;
+}
+
 /** A streamed copy of a remote body for the browser (`GET /api/url/proxy`). */
 export interface ProxiedBody {
   headers: Record<string, string>;
@@ -39,6 +45,8 @@ export interface ProxiedBody {
 }
 
 const INFO_TIMEOUT_MS = 15_000;
+/** A presign waits this long at most to learn whether the source allows CORS. */
+const CORS_CHECK_TIMEOUT_MS = 5_000;
 
 /**
  * URL upload (spec §7): what a URL holds (`info`), a CORS-free copy of it for the browser (`proxy`),
@@ -50,14 +58,28 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
   const { settings, uploads, multipart, policy } = deps;
   const maxBytes = async () => (await settings.maxUploadSize()).max_upload_size_bytes;
 
-  /** What the source says about itself: a HEAD, or a one-byte GET where HEAD is refused; the body is never read. */
-  async function probe(url: string): Promise<{ res: GuardedResponse; method: 'HEAD' | 'GET' }> {
-    const head = await guardedRequest(url, { method: 'HEAD', maxBytes: Number.MAX_SAFE_INTEGER, headersTimeoutMs: INFO_TIMEOUT_MS }, policy);
+  /**
+   * What the source says about itself: a HEAD, or a one-byte GET where HEAD is refused; the body is
+   * never read. It is asked as the calling page would ask (`Origin`), to learn whether CORS lets it.
+   */
+  async function probe(url: string, pageOrigin: string, timeoutMs = INFO_TIMEOUT_MS): Promise<{ res: GuardedResponse; method: 'HEAD' | 'GET' }> {
+    const ask = { maxBytes: Number.MAX_SAFE_INTEGER, headersTimeoutMs: timeoutMs };
+    const head = await guardedRequest(url, { ...ask, method: 'HEAD', headers: { Origin: pageOrigin } }, policy);
     head.body.destroy();
     if (head.status < 400) return { res: head, method: 'HEAD' };
-    const get = await guardedRequest(url, { headers: { Range: 'bytes=0-0' }, maxBytes: Number.MAX_SAFE_INTEGER, headersTimeoutMs: INFO_TIMEOUT_MS }, policy);
+    const get = await guardedRequest(url, { ...ask, headers: { Origin: pageOrigin, Range: 'bytes=0-0' } }, policy);
     get.body.destroy();
     return { res: get, method: 'GET' };
+  }
+
+  /** `corsSupported` of the presign answers: best effort, false when the source cannot be asked. */
+  async function corsSupported(url: string, pageOrigin: string): Promise<boolean> {
+    try {
+      const { res } = await probe(url, pageOrigin, CORS_CHECK_TIMEOUT_MS);
+      return res.status < 400 && allowsOrigin(res.headers, pageOrigin);
+    } catch {
+      return false;
+    }
   }
 
   function sourceName(url: string, metadata: { filename?: string | undefined } | undefined, filename: string | undefined): string {
@@ -66,9 +88,9 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
 
   return {
     /** `POST /api/url/info`: name, size and type of what the URL serves. */
-    async info(actor: Actor, url: string): Promise<UrlInfoDto> {
+    async info(actor: Actor, url: string, pageOrigin: string): Promise<UrlInfoDto> {
       assertPermission(actor, Permission.FILE_SHARE);
-      const { res, method } = await probe(url);
+      const { res, method } = await probe(url, pageOrigin);
       if (res.status >= 400) throw sourceFailed(res.status);
       const filename = pickFilename(filenameFromDisposition(headerOf(res.headers, 'content-disposition')), filenameFromUrl(res.url));
       const contentType = headerOf(res.headers, 'content-type') ?? 'application/octet-stream';
@@ -79,6 +101,7 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
         contentType,
         lastModified: headerOf(res.headers, 'last-modified') ?? null,
         method,
+        corsSupported: allowsOrigin(res.headers, pageOrigin),
         ...fileTypeOf(filename, contentType),
       };
     },
@@ -102,17 +125,17 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
     },
 
     /** `POST /api/url/presign`: like `s3/presign`, named after the source; the browser fetches and PUTs. */
-    async presign(actor: Actor, body: z.output<typeof UrlPresignBody>, origin: string): Promise<FilePresignDto & { sourceUrl: string }> {
+    async presign(actor: Actor, body: z.output<typeof UrlPresignBody>, origin: string, pageOrigin: string): Promise<FilePresignDto & UrlSourceFields> {
       const filename = sourceName(body.url, body.metadata, body.filename);
       const presigned = await uploads.presign(actor, { ...body, filename, mimetype: body.mimetype ?? body.metadata?.contentType, size: body.size ?? body.metadata?.size }, origin);
-      return { ...presigned, sourceUrl: body.url };
+      return { ...presigned, sourceUrl: body.url, corsSupported: await corsSupported(body.url, pageOrigin) };
     },
 
     /** `POST /api/url/commit`: the same check-and-publish as `s3/commit`. */
     commit: (actor: Actor, body: z.output<typeof FileCommitBody>, origin: string): Promise<FileDetailDto> => uploads.commit(actor, body, origin),
 
     /** `POST /api/url/multipart/init`: a resumable upload of the source; its size must be known. */
-    async multipartInit(actor: Actor, body: z.output<typeof UrlMultipartInitBody>, origin: string): Promise<MultipartInitDto & { sourceUrl: string }> {
+    async multipartInit(actor: Actor, body: z.output<typeof UrlMultipartInitBody>, origin: string, pageOrigin: string): Promise<MultipartInitDto & UrlSourceFields> {
       assertPermission(actor, Permission.FILE_SHARE);
       const size = body.size ?? body.metadata?.size;
       if (size === undefined) throw invalidField('size', { en: 'The size of the source is needed for a multipart upload', zh: '分片上传需要知道源文件大小' });
@@ -120,7 +143,7 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
       const partCount = body.partCount ?? body.part_count ?? Math.max(1, Math.ceil(size / partSize));
       const filename = sourceName(body.url, body.metadata, body.filename);
       const started = await multipart.init(actor, { ...body, filename, mimetype: body.mimetype ?? body.metadata?.contentType, size, partSize, partCount }, origin);
-      return { ...started, sourceUrl: body.url };
+      return { ...started, sourceUrl: body.url, corsSupported: await corsSupported(body.url, pageOrigin) };
     },
 
     /** `POST /api/url/multipart/complete`. */

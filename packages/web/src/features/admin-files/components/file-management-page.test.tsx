@@ -186,7 +186,7 @@ describe('file management', () => {
     const requests = mockApi({
       'GET /api/files': () => page([row(1, { has_password: true, max_views: 3, views: 1 })]),
       'PUT /api/files/f1': () =>
-        ok({ ...row(1), url: 'u', preview_url: 'p', download_url: 'd', urls: { previewUrl: 'p', downloadUrl: 'd', proxyPreviewUrl: 'p', proxyDownloadUrl: 'd', use_proxy: 1 } }),
+        ok({ ...row(1), url: 'u', preview_url: 'p', download_url: 'd', previewUrl: 'p', downloadUrl: 'd', proxy_preview_url: 'p', proxy_download_url: 'd', urls: { previewUrl: 'p', downloadUrl: 'd', proxyPreviewUrl: 'p', proxyDownloadUrl: 'd', use_proxy: 1 } }),
     });
     const dialog = await openEdit('file1.png');
     await retype(within(dialog).getByLabelText('Remark'), 'new remark');

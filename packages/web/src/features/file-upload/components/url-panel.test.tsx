@@ -45,7 +45,7 @@ describe('the URL tab', () => {
 
   it('looks the URL up, lets the server fetch it, follows the progress and shows the link', async () => {
     const requests = api({
-      'POST /api/url/info': () => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size: 2048, contentType: 'application/zip', lastModified: null, method: 'HEAD', type: 0, typeName: 'unknown' }),
+      'POST /api/url/info': () => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size: 2048, contentType: 'application/zip', lastModified: null, method: 'HEAD', corsSupported: false, type: 0, typeName: 'unknown' }),
       'POST /api/url/fetch': () => ok(job('running', 10), 202),
       'GET /api/url/fetch/j1': () => ok(job('completed', 100)),
     });
@@ -70,7 +70,7 @@ describe('the URL tab, checks and tab switches', () => {
     reloadAuthFromStorage();
   });
 
-  const info = (size: number) => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size, contentType: 'application/zip', lastModified: null, method: 'HEAD', type: 0, typeName: 'unknown' });
+  const info = (size: number) => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size, contentType: 'application/zip', lastModified: null, method: 'HEAD', corsSupported: false, type: 0, typeName: 'unknown' });
   const job = (status: string, progress: number) => ({
     file_id: 'j1', slug: 'fetched', status, progress, bytes_total: 2048, bytes_fetched: 1024, bytes_stored: 0, error: status === 'failed' ? 'Source went away' : null,
     url: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',

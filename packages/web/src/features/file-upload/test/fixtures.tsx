@@ -94,6 +94,10 @@ export function detailDto() {
     url: 'http://x/file/shared-1',
     preview_url: 'http://x/api/file-view/shared-1',
     download_url: 'http://x/api/file-download/shared-1',
+    previewUrl: 'http://x/api/file-view/shared-1',
+    downloadUrl: 'http://x/api/file-download/shared-1',
+    proxy_preview_url: 'http://x/api/file-view/shared-1',
+    proxy_download_url: 'http://x/api/file-download/shared-1',
     type: 4,
     typeName: 'text',
     urls: {

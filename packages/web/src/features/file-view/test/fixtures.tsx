@@ -78,6 +78,10 @@ export const detail = (overrides: Partial<FileDetailDto> = {}): FileDetailDto =>
   url: `${ORIGIN}/file/pic`,
   preview_url: `${ORIGIN}/api/file-view/pic?token=own`,
   download_url: `${ORIGIN}/api/file-download/pic?token=own`,
+  previewUrl: `${ORIGIN}/api/file-view/pic?token=own`,
+  downloadUrl: `${ORIGIN}/api/file-download/pic?token=own`,
+  proxy_preview_url: `${ORIGIN}/api/file-view/pic?token=own`,
+  proxy_download_url: `${ORIGIN}/api/file-download/pic?token=own`,
   urls: {
     previewUrl: `${ORIGIN}/api/file-view/pic?token=own`,
     downloadUrl: `${ORIGIN}/api/file-download/pic?token=own`,
