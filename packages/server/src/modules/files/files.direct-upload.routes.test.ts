@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Permission, type FileListDto, type FilePresignDto, type MultipartInitDto, type MultipartPartsDto } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
@@ -214,6 +215,25 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(other.storage_path).toMatch(/^report-\w{6}\.pdf$/);
       const again = (await post('/api/s3/presign', { filename: 'report.pdf', size: 1 })).body.data as FilePresignDto;
       expect(again.storage_path).toBe('report.pdf');
+    });
+
+    it('with the overwrite strategy an object no share points at is never written over: a record-only delete left it, or it was never a share', async () => {
+      await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { file_naming_strategy: 'overwrite' } });
+      const kept = await seedFile(h, { name: 'minutes.txt', content: 'ADMIN-ORIGINAL' });
+      expect(kept.storage_path).toBe('minutes.txt');
+      await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [kept.id], delete_mode: 'record_only' } });
+      const { store } = await h.services.storageConfigs.storeFor('local');
+      await store.put('outside.txt', Readable.from([Buffer.from('NOT A SHARE')]), { contentType: 'text/plain' });
+      const key = await h.actors.apiKey(Permission.FILE_SHARE);
+      for (const [name, headers] of [['minutes.txt', key], ['minutes.txt', h.actors.admin()], ['outside.txt', key]] as const) {
+        const res = await uploadDirect(h, name, 'REPLACED', { headers });
+        expect((res.body.data as { storage_path: string }).storage_path).toMatch(/^(minutes|outside)-\w{6}\.txt$/);
+      }
+      const read = async (k: string) => Buffer.concat(await (await store.get(k)).body.toArray()).toString();
+      expect(await read('minutes.txt')).toBe('ADMIN-ORIGINAL');
+      expect(await read('outside.txt')).toBe('NOT A SHARE');
+      // A name storage does not hold is taken as it is.
+      expect(((await uploadDirect(h, 'fresh.txt', 'new', { headers: key })).body.data as { storage_path: string }).storage_path).toBe('fresh.txt');
     });
   });
 

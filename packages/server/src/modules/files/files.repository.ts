@@ -224,16 +224,10 @@ export function filesRepository(db: Kysely<Database>) {
       return rows.some((r) => r.status === 'active') && !rows.some((r) => r.status === 'pending');
     },
 
-    /** True when a share of another creator (pending or active) points at the object. */
-    async objectSharedByOthers(configId: string, storagePath: string, createdBy: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('files')
-        .select('id')
-        .where('storage_config_id', '=', configId)
-        .where('storage_path', '=', storagePath)
-        .where('created_by', '!=', createdBy)
-        .executeTakeFirst();
-      return row !== undefined;
+    /** Who shares the object at a key (pending uploads included), each creator once. */
+    async creatorsOf(configId: string, storagePath: string): Promise<string[]> {
+      const rows = await db.selectFrom('files').select('created_by').distinct().where('storage_config_id', '=', configId).where('storage_path', '=', storagePath).execute();
+      return rows.map((r) => r.created_by);
     },
 
     /**

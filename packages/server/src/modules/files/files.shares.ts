@@ -68,15 +68,29 @@ export function shareWriter(deps: SharesDeps) {
   }
 
   /**
-   * The object key of a new share. With the `overwrite` strategy a name replaces the object of the same
-   * name, but only one the same creator shares: another user's (or API key's) file gets a suffix instead.
+   * The object key of a new share. With the `overwrite` strategy a name replaces only an object that
+   * is the same creator's alone; another user's (or API key's) file gets a suffix instead, and so does an
+   * object no share points at (the bytes a record-only delete left, or whatever else the bucket keeps).
    */
-  async function keyFor(config: Pick<StorageConfigRow, 'id' | 'default_folder'>, filename: string, path: string | undefined, createdBy: string, naming?: NamingStrategy): Promise<string> {
+  async function keyFor(opened: { config: Pick<StorageConfigRow, 'id' | 'default_folder'>; store: ObjectStore }, filename: string, path: string | undefined, createdBy: string, naming?: NamingStrategy): Promise<string> {
     const strategy = naming ?? (await settings.value('file_naming_strategy'));
-    const parts = { folder: config.default_folder, path, filename, strategy, suffix: () => ids.slug(SUFFIX_LENGTH) };
+    const parts = { folder: opened.config.default_folder, path, filename, strategy, suffix: () => ids.slug(SUFFIX_LENGTH) };
     const key = objectKeyFor(parts);
-    if (strategy !== 'overwrite' || !(await repo.objectSharedByOthers(config.id, key, createdBy))) return key;
+    if (strategy !== 'overwrite' || (await mayReplace(opened, key, createdBy))) return key;
     return objectKeyFor({ ...parts, strategy: 'random_suffix' });
+  }
+
+  /** Whether `createdBy` may write over whatever is stored at `key` (overwrite strategy). */
+  async function mayReplace(opened: { config: Pick<StorageConfigRow, 'id'>; store: ObjectStore }, key: string, createdBy: string): Promise<boolean> {
+    const creators = await repo.creatorsOf(opened.config.id, key);
+    if (creators.length > 0) return creators.every((c) => c === createdBy);
+    try {
+      await opened.store.head(key);
+      return false;
+    } catch (err) {
+      // Only a name storage says is free is taken as it is; when storage cannot tell, the suffix is safe.
+      return isStorageError(err, 'NOT_FOUND');
+    }
   }
 
   /**
@@ -127,7 +141,7 @@ export function shareWriter(deps: SharesDeps) {
      */
     async destination(actor: AdminActor | ApiKeyActor, configId: string | undefined, filename: string, path: string | undefined, naming?: NamingStrategy): Promise<{ target: UploadTarget; key: string }> {
       const opened = await storage.open(actor, configId);
-      const key = await keyFor(opened.config, filename, path, creatorOf(actor), naming);
+      const key = await keyFor(opened, filename, path, creatorOf(actor), naming);
       return { target: await storage.target(opened, key), key };
     },
 
