@@ -83,6 +83,13 @@ describe('file share schemas', () => {
     expect(FileListQuery.parse({})).toEqual({ limit: 50, offset: 0, search: undefined });
   });
 
+  it('an expiry may be ISO 8601 with an offset, or the original\'s stored form (UTC)', () => {
+    expect(FileUpdateBody.parse({ expires_at: '2030-01-01T08:00:00+08:00' }).expires_at).toBe('2030-01-01T08:00:00+08:00');
+    expect(FileUpdateBody.parse({ expires_at: '2030-01-01 00:00:00' }).expires_at).toBe('2030-01-01T00:00:00Z');
+    expect(FileUpdateBody.parse({ expires_at: ' 2030-01-01 00:00:00.250 ' }).expires_at).toBe('2030-01-01T00:00:00.250Z');
+    for (const bad of ['2030-01-01', '2030-01-01 25:00:00', 'tomorrow', '2030-01-01T00:00:00']) expect(FileUpdateBody.safeParse({ expires_at: bad }).success, bad).toBe(false);
+  });
+
   it('URL upload takes only http(s) URLs', () => {
     for (const url of ['file:///etc/passwd', 'ftp://x/y', 'javascript:alert(1)', 'http://']) expect(UrlInfoBody.safeParse({ url }).success, url).toBe(false);
     expect(UrlInfoBody.parse({ url: ' https://example.com/a.zip ' }).url).toBe('https://example.com/a.zip');

@@ -3,6 +3,7 @@ import { MAX_PARTS, PAGE_SIZE, SEARCH_MIN_CHARS } from '../constants.js';
 import { FOLDER_NAME_MAX_BYTES, FOLDER_NAME_TOO_LONG, normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
 import { SlugOrEmpty } from '../slugs.js';
 import { BulkDeleteBody } from './bulk.js';
+import { DateTimeInput } from './common.js';
 
 /**
  * File shares (spec §3 "File share", §7 "Files"). Wire names follow the original product (snake_case),
@@ -255,7 +256,7 @@ export const FileUpdateBody = z
     remark: z.string().trim().max(FILE_REMARK_MAX).nullish().transform((v) => (v === undefined ? undefined : v || null)),
     slug: SlugOrEmpty.optional(),
     expires_in: numberish(FILE_EXPIRES_IN_MAX_HOURS, false),
-    expires_at: z.string().datetime({ offset: true }).nullable().optional(),
+    expires_at: DateTimeInput.nullable().optional(),
     max_views: numberish(FILE_MAX_VIEWS_MAX, true),
     password: z.string().max(FILE_PASSWORD_MAX).nullish(),
     clear_password: z.boolean().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_LIMIT_BYTES, PAGE_SIZE, SEARCH_MIN_CHARS, SHARE_EXPIRY_OPTIONS } from '../constants.js';
 import { SlugOrEmpty } from '../slugs.js';
-import { numberOrNumeric } from './common.js';
+import { DateTimeInput, numberOrNumeric } from './common.js';
 
 /**
  * Text shares (spec §3 "Text share", §7 "Pastes"). Field names follow the original product: camelCase in
@@ -66,7 +66,7 @@ const Remark = z
   .transform((v) => (v === '' ? null : v));
 
 /** An absolute expiry (the original's `expiresAt`); null = never. The server requires it in the future. */
-const AbsoluteExpiry = z.string().datetime({ offset: true }).nullable();
+const AbsoluteExpiry = DateTimeInput.nullable();
 
 /** Maximum views; 0 or null = unlimited (spec §5: not negative). */
 const MaxViews = numberOrNumeric(z.number().int().min(0).max(PASTE_MAX_VIEWS_MAX).nullable());

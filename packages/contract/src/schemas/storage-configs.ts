@@ -7,7 +7,7 @@ export const STORAGE_TYPES = ['LOCAL', 'S3'] as const;
 export type StorageType = (typeof STORAGE_TYPES)[number];
 
 /** S3 providers the admin can choose (notes §2.6); they differ in defaults and direct-upload headers. */
-export const S3_PROVIDERS = ['Cloudflare R2', 'Backblaze B2', 'AWS S3', 'Other S3 Compatible'] as const;
+export const S3_PROVIDERS = ['Cloudflare R2', 'Backblaze B2', 'AWS S3', 'Aliyun OSS', 'Other S3 Compatible'] as const;
 export type S3Provider = (typeof S3_PROVIDERS)[number];
 /** `provider_type` of a LOCAL config. */
 export const LOCAL_PROVIDER = 'Local';
@@ -18,6 +18,7 @@ export const DEFAULT_CAPACITY_BYTES: Record<S3Provider, number> = {
   'Cloudflare R2': 10 * GiB,
   'Backblaze B2': 10 * GiB,
   'AWS S3': 5 * GiB,
+  'Aliyun OSS': 5 * GiB,
   'Other S3 Compatible': 5 * GiB,
 };
 
@@ -182,6 +183,7 @@ const LegacyProbe = z.object({ success: z.boolean(), message: z.string() });
 export const StorageTestResult = z.object({
   success: z.boolean(),
   checks: z.array(StorageTestCheck),
-  result: z.object({ read: LegacyProbe, write: LegacyProbe, cors: LegacyProbe, frontendSim: LegacyProbe }),
+  /** `globalNote`: one line naming the checks that failed, in the caller's language. */
+  result: z.object({ read: LegacyProbe, write: LegacyProbe, cors: LegacyProbe, frontendSim: LegacyProbe, globalNote: z.string() }),
 });
 export type StorageTestResult = z.infer<typeof StorageTestResult>;

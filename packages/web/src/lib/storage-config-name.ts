@@ -14,10 +14,11 @@ export function storageConfigName(config: { id: string; name: string }, t: TFunc
 }
 
 /** Translation key suffixes of the providers (`storage.providers.*`). */
-export const PROVIDER_KEYS: Record<S3Provider, 'r2' | 'b2' | 'aws' | 'other'> = {
+export const PROVIDER_KEYS: Record<S3Provider, 'r2' | 'b2' | 'aws' | 'oss' | 'other'> = {
   'Cloudflare R2': 'r2',
   'Backblaze B2': 'b2',
   'AWS S3': 'aws',
+  'Aliyun OSS': 'oss',
   'Other S3 Compatible': 'other',
 };
 

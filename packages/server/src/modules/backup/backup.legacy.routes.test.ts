@@ -113,7 +113,7 @@ describe.each(dialects)("importing the original product's backup (%s)", (dialect
     const oss = await h.db.selectFrom('storage_configs').selectAll().where('id', '=', 's3-legacy-oss').executeTakeFirstOrThrow();
     expect(box.decrypt(oss.secret_access_key_enc ?? '', credentialContext('secret_access_key', oss.id))).toBe('plain-secret');
     // A duplicate name gets a number, an unknown provider becomes "Other", only one default remains.
-    expect(oss).toMatchObject({ name: 'My R2 (2)', provider_type: 'Other S3 Compatible', is_default: 0, signature_expires_in: 60, path_style: 1 });
+    expect(oss).toMatchObject({ name: 'My R2 (2)', provider_type: 'Aliyun OSS', is_default: 0, signature_expires_in: 60, path_style: 1 });
     const listed = await h.call('GET', '/api/s3-configs/s3-legacy-r2', { headers: h.actors.admin() });
     expect(listed.body.data as StorageConfigDto).toMatchObject({ has_credentials: true, access_key_id_masked: '••••2KEY' });
   });

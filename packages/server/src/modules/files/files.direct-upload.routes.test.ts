@@ -51,17 +51,37 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
     });
 
     it('parallel commits never take more than the capacity: each is checked where it is published', async () => {
-      await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 10 } });
       const uploads: FilePresignDto[] = [];
       for (let i = 0; i < 6; i += 1) {
         const data = (await post('/api/s3/presign', { filename: `p${i}.bin`, size: 4 })).body.data as FilePresignDto;
         expect((await put(data.upload_url, new Uint8Array(4), data.headers)).status).toBe(200);
         uploads.push(data);
       }
+      // The capacity shrinks under uploads admitted before it did.
+      await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 10 } });
       const commits = await Promise.all(uploads.map((u) => post('/api/s3/commit', { file_id: u.file_id })));
       expect(commits.map((c) => c.status).sort()).toEqual([200, 200, 413, 413, 413, 413]);
       expect(commits.find((c) => c.status === 413)?.body.message).toMatch(/^Insufficient storage: file size 4 B, remaining space [02] B, capacity 10 B$/);
       expect((await h.db.selectFrom('files').select('id').where('status', '=', 'active').execute()).length).toBe(2);
+    });
+
+    it('pending uploads hold the room they declared: issued upload URLs never add up to more than the capacity', async () => {
+      await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 1000 } });
+      const key = await h.actors.apiKey(Permission.FILE_SHARE);
+      const first = (await post('/api/s3/presign', { filename: 'a.bin', size: 800 }, key)).body.data as FilePresignDto;
+      const refused = { code: 413, message: 'Insufficient storage: file size 800 B, remaining space 200 B, capacity 1000 B' };
+      expect((await post('/api/s3/presign', { filename: 'b.bin', size: 800 }, key)).body).toMatchObject(refused);
+      expect((await post('/api/upload/multipart/init', { filename: 'c.bin', size: 800, partSize: PART, partCount: 1 })).body).toMatchObject(refused);
+      expect((await uploadDirect(h, 'd.bin', new Uint8Array(800), { headers: { ...key, 'Content-Length': '800' } })).body).toMatchObject(refused);
+      expect(await localKeys(h)).toEqual([]);
+      // What is left is still there to take, and the first upload publishes within its reservation.
+      expect((await post('/api/s3/presign', { filename: 'small.bin', size: 200 }, key)).status).toBe(200);
+      expect((await put(first.upload_url, new Uint8Array(800), first.headers)).status).toBe(200);
+      expect((await post('/api/s3/commit', { file_id: first.file_id }, key)).status).toBe(200);
+      // A discarded upload gives its room back.
+      const small = (await h.db.selectFrom('files').select('id').where('filename', '=', 'small.bin').executeTakeFirstOrThrow()).id;
+      expect((await post('/api/url/cancel', { file_id: small }, key)).status).toBe(200);
+      expect((await post('/api/s3/presign', { filename: 'e.bin', size: 200 }, key)).status).toBe(200);
     });
 
     it('413 up front for a declared size over the limit or the capacity', async () => {

@@ -57,6 +57,22 @@ async function objectBytes(db: Kysely<Database>, configIds: string[], exceptKey?
   return new Map(rows.map((r) => [r.storage_config_id, Number(r.bytes ?? 0)]));
 }
 
+/**
+ * Bytes that pending uploads into a config have declared: the room they hold until they are published
+ * or discarded (a presigned or part URL can store that much). `exceptKey` leaves out uploads to the key
+ * being checked (the same creator's earlier try at it).
+ */
+async function reservedBytes(db: Kysely<Database>, configId: string, exceptKey?: string): Promise<number> {
+  let pending = db
+    .selectFrom('files')
+    .select((eb) => eb.fn.sum<number | string>('size').as('bytes'))
+    .where('storage_config_id', '=', configId)
+    .where('status', '=', 'pending');
+  if (exceptKey !== undefined) pending = pending.where('storage_path', '!=', exceptKey);
+  const row = await pending.executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
 /** The other active shares of `row`'s object take the size and ETag it has now. */
 async function followObject(db: Kysely<Database>, row: Pick<FileRow, 'id' | 'storage_config_id' | 'storage_path'>, stored: { size: number; etag: string | null }): Promise<void> {
   await db
@@ -289,6 +305,12 @@ export function filesRepository(db: Kysely<Database>) {
     /** Bytes of active shares per config, each object once; `exceptKey` leaves out an object about to be written over. */
     async usedBytes(configIds: string[], exceptKey?: string): Promise<Map<string, number>> {
       return objectBytes(db, configIds, exceptKey);
+    },
+
+    /** What a new upload into the config must leave room for: stored objects and pending uploads' declared bytes. */
+    async heldBytes(configId: string, exceptKey: string): Promise<number> {
+      const stored = (await objectBytes(db, [configId], exceptKey)).get(configId) ?? 0;
+      return stored + (await reservedBytes(db, configId, exceptKey));
     },
 
     /** Shares (pending included: their uploads write into the config) that keep objects in a config. */

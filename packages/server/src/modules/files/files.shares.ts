@@ -196,7 +196,7 @@ export function shareWriter(deps: SharesDeps) {
       let settled = false;
       try {
         // The object this upload wrote over (overwrite strategy) is replaced, not added to.
-        const target = await storage.target(await storage.open(actor, row.storage_config_id), row.storage_path);
+        const target = await storage.target(await storage.open(actor, row.storage_config_id), row.storage_path, false);
         storage.checkSize(target, stored.size);
         // Checked again where it is decided: other uploads may have taken the space since.
         const { activated, used } = await repo.activateWithin(row, stored.size, target.capacity, { ...changes, size: stored.size, etag: stored.etag, updated_at: iso(clock.now()) });

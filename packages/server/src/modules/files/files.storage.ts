@@ -93,12 +93,16 @@ export function fileStorage(deps: FileStorageDeps) {
      * The limits of an upload into `opened` that writes `key`. An object already stored there (the
      * overwrite strategy replaces the creator's own file of the same name) is about to be replaced, so
      * its bytes count as free: a replacement near a full quota needs room only for what it adds.
+     * A new upload (`admission`) must also leave the room other pending uploads declared, so issued
+     * upload URLs can never together store more than the capacity; a publish counts stored objects
+     * only (an upload admitted earlier is not refused for one admitted after it).
      */
-    async target(opened: { config: StorageConfigRow; store: ObjectStore }, key: string): Promise<UploadTarget> {
+    async target(opened: { config: StorageConfigRow; store: ObjectStore }, key: string, admission = true): Promise<UploadTarget> {
       const { config } = opened;
       const { max_upload_size_bytes: maxBytes } = await settings.maxUploadSize();
       const capacity = config.total_storage_bytes;
-      const used = capacity === null ? 0 : ((await repo.usedBytes([config.id], key)).get(config.id) ?? 0);
+      const stored = async () => (await repo.usedBytes([config.id], key)).get(config.id) ?? 0;
+      const used = capacity === null ? 0 : admission ? await repo.heldBytes(config.id, key) : await stored();
       return { ...opened, maxBytes, capacity, remaining: capacity === null ? null : Math.max(0, capacity - used) };
     },
 

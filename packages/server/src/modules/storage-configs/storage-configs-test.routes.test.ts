@@ -33,7 +33,7 @@ describe.each(dialects)('POST /api/s3-configs/{id}/test (%s)', (dialect) => {
     for (const check of result.checks) expect(check).toEqual({ name: check.name, ok: true, message: expect.any(String), durationMs: expect.any(Number) });
     // The original's four results, for its clients.
     const presigned = result.checks.find((c) => c.name === 'presigned');
-    expect(result.result).toMatchObject({ read: { success: true }, write: { success: true }, cors: { success: true }, frontendSim: { success: true, message: presigned?.message } });
+    expect(result.result).toMatchObject({ read: { success: true }, write: { success: true }, cors: { success: true }, frontendSim: { success: true, message: presigned?.message }, globalNote: 'Every check passed' });
     const objects = path.join(h.config.dataDir, 'storage', 'local', 'objects');
     expect(existsSync(objects) ? readdirSync(objects) : []).toEqual([]);
   });
@@ -114,6 +114,9 @@ describe.each(dialects)('POST /api/s3-configs/{id}/test (%s)', (dialect) => {
       const zh = await h.call('POST', `/api/s3-configs/${config.id}/test`, { headers: { ...h.actors.admin(), Origin: ORIGIN, 'X-Language': 'zh-CN' } });
       expect(zh.body.message).toBe('存储测试发现问题');
       expect((zh.body.data as StorageTestResult).checks.find((c) => c.name === 'list')?.message).toMatch(/^无法连接：服务端点拒绝了连接/);
+      // The original's one-line summary, naming what failed.
+      expect(result.result.globalNote).toBe('Failed: list, write, read, presigned, cors, delete');
+      expect((zh.body.data as StorageTestResult).result.globalNote).toBe('未通过：list、write、read、presigned、cors、delete');
     });
 
     it('names a port that fetch and browsers refuse to call, instead of "fetch failed"', async () => {

@@ -106,6 +106,7 @@ function corsHint(provider: string, origin: string, headers: readonly string[]):
   const what = `allow origin ${origin} with methods GET, PUT and HEAD and ${headers.length > 1 ? 'headers' : 'header'} ${names}, and expose the ETag header`;
   const zhWhat = `允许来源 ${origin} 使用 GET、PUT、HEAD 方法和 ${headers.join('、')} 请求头，并暴露 ETag 响应头`;
   if (provider === 'Cloudflare R2') return { en: `Add a CORS policy in the R2 bucket settings to ${what}.`, zh: `请在 R2 存储桶设置中添加 CORS 策略：${zhWhat}。` };
+  if (provider === 'Aliyun OSS') return { en: `Add a cross-origin (CORS) rule in the OSS bucket's settings to ${what}.`, zh: `请在 OSS 存储桶的跨域设置（CORS）中添加规则：${zhWhat}。` };
   if (provider === 'Backblaze B2') return { en: `Set the bucket's CORS rules (b2 bucket update --cors-rules) to ${what}.`, zh: `请设置存储桶的 CORS 规则（b2 bucket update --cors-rules）：${zhWhat}。` };
   return { en: `Configure the bucket's CORS rules (PutBucketCors) to ${what}.`, zh: `请配置存储桶的 CORS 规则（PutBucketCors）：${zhWhat}。` };
 }
@@ -228,6 +229,8 @@ export async function probeStore(store: ObjectStore, options: ProbeOptions): Pro
     const check = checks.find((c) => c.name === name);
     return { success: check?.ok ?? false, message: check?.message ?? '' };
   };
-  const result = { read: legacy('read'), write: legacy('write'), cors: legacy('cors'), frontendSim: legacy('presigned') };
-  return { success: checks.every((c) => c.ok), checks, result };
+  const failed = checks.filter((c) => !c.ok).map((c) => c.name);
+  const globalNote = failed.length === 0 ? { en: 'Every check passed', zh: '所有检查均已通过' } : { en: `Failed: ${failed.join(', ')}`, zh: `未通过：${failed.join('、')}` };
+  const result = { read: legacy('read'), write: legacy('write'), cors: legacy('cors'), frontendSim: legacy('presigned'), globalNote: t(options.lang, globalNote) };
+  return { success: failed.length === 0, checks, result };
 }

@@ -122,6 +122,8 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
     it('creates a LOCAL config from a name alone, and an AWS S3 config without an endpoint', async () => {
       expect(await created({ name: 'second disk', storage_type: 'LOCAL' })).toMatchObject({ storage_type: 'LOCAL', provider_type: 'Local', has_credentials: false, total_storage_bytes: null });
       expect(await created({ ...S3_BODY, name: 'aws', provider_type: 'AWS S3', endpoint_url: '', region: 'eu-west-1' })).toMatchObject({ endpoint_url: '', total_storage_bytes: DEFAULT_CAPACITY_BYTES['AWS S3'] });
+      // The original's fifth provider, as its clients send it.
+      expect(await created({ ...S3_BODY, name: 'oss', provider_type: 'Aliyun OSS', endpoint_url: 'https://oss-cn-hangzhou.aliyuncs.com' })).toMatchObject({ provider_type: 'Aliyun OSS', total_storage_bytes: DEFAULT_CAPACITY_BYTES['Aliyun OSS'] });
     });
 
     it.each([
@@ -131,7 +133,7 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
       ['credentials in the endpoint', { ...S3_BODY, endpoint_url: 'https://user:pw@example.com' }, 'endpoint_url'],
       ['a bucket name with spaces', { ...S3_BODY, bucket_name: 'my bucket' }, 'bucket_name'],
       ['no secret', { ...S3_BODY, secret_access_key: '' }, 'secret_access_key'],
-      ['an unknown provider', { ...S3_BODY, provider_type: 'Aliyun OSS' }, 'provider_type'],
+      ['an unknown provider', { ...S3_BODY, provider_type: 'Tencent COS' }, 'provider_type'],
       ['a signature lifetime above 7 days', { ...S3_BODY, signature_expires_in: 700_000 }, 'signature_expires_in'],
       ['a negative capacity', { ...S3_BODY, total_storage_bytes: -1 }, 'total_storage_bytes'],
       ['a default folder with ..', { ...S3_BODY, default_folder: 'a/../b' }, 'default_folder'],

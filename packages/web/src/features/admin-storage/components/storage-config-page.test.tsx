@@ -307,6 +307,7 @@ describe('storage config page', () => {
           write: { success: true, message: 'Wrote the probe object' },
           cors: { success: false, message: 'Origin not allowed' },
           frontendSim: { success: false, message: '' },
+          globalNote: 'Failed: cors',
         },
       }),
     );

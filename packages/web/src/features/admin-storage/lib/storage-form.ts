@@ -93,6 +93,8 @@ export const PROVIDER_PRESETS: Record<S3Provider, ProviderPreset> = {
   'Cloudflare R2': { endpoint: 'https://<account-id>.r2.cloudflarestorage.com', region: 'auto', pathStyle: false },
   'Backblaze B2': { endpoint: 'https://s3.us-west-004.backblazeb2.com', region: 'us-west-004', pathStyle: false },
   'AWS S3': { endpoint: 'https://s3.us-east-1.amazonaws.com', region: 'us-east-1', pathStyle: false },
+  // OSS serves buckets as virtual hosts only.
+  'Aliyun OSS': { endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'oss-cn-hangzhou', pathStyle: false },
   'Other S3 Compatible': { endpoint: 'https://minio.example.com:9000', region: 'us-east-1', pathStyle: true },
 };
 
