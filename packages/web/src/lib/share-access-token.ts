@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Access tokens from a password check (or a counted view), kept per tab (sessionStorage) until they
- * expire, so a reload does not ask for the password again. A file's reload counts no further view (its
- * token is the visit); a paste's read with a token is a read like any other and is counted, so a
- * paste's last view ends with that page. The password itself is never stored.
+ * Access tokens from a password check (or a counted view), kept until they expire, so a reload does not
+ * ask for the password again. A file's token is the visit: kept for the browser (localStorage), so a
+ * reload, a second tab or the link clicked again within the token's hour counts no further view. A
+ * paste's read with a token is a read like any other and is counted, so a paste's token is kept per tab
+ * (sessionStorage) and a paste's last view ends with that page. The password itself is never stored.
  */
 const Stored = z.object({ token: z.string(), expiresAt: z.string() });
 
@@ -14,22 +15,40 @@ export interface AccessTokenStore {
   read: (slug: string, now?: number) => string | undefined;
 }
 
+export type TokenScope = 'tab' | 'browser';
+
 /** A token store for one kind of share (`paste`, `file`), keyed by slug. */
-export function accessTokenStore(kind: string): AccessTokenStore {
-  const keyOf = (slug: string) => `driftbox-${kind}-token:${slug}`;
+export function accessTokenStore(kind: string, scope: TokenScope = 'tab'): AccessTokenStore {
+  const prefix = `driftbox-${kind}-token:`;
+  const storage = () => (scope === 'browser' ? window.localStorage : window.sessionStorage);
+  const validToken = (raw: string | null, now: number): string | undefined => {
+    try {
+      const parsed = Stored.safeParse(JSON.parse(raw ?? 'null'));
+      return parsed.success && Date.parse(parsed.data.expiresAt) > now ? parsed.data.token : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  /** Expired tokens of this kind are dropped, so a browser-wide store does not grow with every link opened. */
+  const prune = (store: Storage, now: number) => {
+    for (let i = store.length - 1; i >= 0; i -= 1) {
+      const key = store.key(i);
+      if (key?.startsWith(prefix) && validToken(store.getItem(key), now) === undefined) store.removeItem(key);
+    }
+  };
   return {
     save(slug, token, expiresAt) {
       try {
-        window.sessionStorage.setItem(keyOf(slug), JSON.stringify({ token, expiresAt }));
+        const store = storage();
+        prune(store, Date.now());
+        store.setItem(prefix + slug, JSON.stringify({ token, expiresAt }));
       } catch {
         // Without storage the visitor simply enters the password again after a reload.
       }
     },
     read(slug, now = Date.now()) {
       try {
-        const parsed = Stored.safeParse(JSON.parse(window.sessionStorage.getItem(keyOf(slug)) ?? 'null'));
-        if (!parsed.success || Date.parse(parsed.data.expiresAt) <= now) return undefined;
-        return parsed.data.token;
+        return validToken(storage().getItem(prefix + slug), now);
       } catch {
         return undefined;
       }

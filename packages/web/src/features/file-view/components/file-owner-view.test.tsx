@@ -14,6 +14,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  localStorage.clear();
   sessionStorage.clear();
 });
 

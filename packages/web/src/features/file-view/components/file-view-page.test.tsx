@@ -13,6 +13,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  localStorage.clear();
   sessionStorage.clear();
 });
 
@@ -33,12 +34,14 @@ describe('file page', () => {
     expect(requests.find((r) => r.url.startsWith('/api/admin/settings'))?.url).toContain('group=2');
   });
 
-  it('sends the stored token on a reload so the visit is not counted twice', async () => {
+  it('sends the stored token on a reload, or from another tab, so the visit is not counted twice', async () => {
     const first = mockApi({ 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings() });
     const { unmount } = renderPage();
     await screen.findByRole('heading', { name: 'photo.png' });
     expect(reads(first)[0]?.headers['X-File-Token']).toBeUndefined();
     unmount();
+    // A new tab starts with an empty sessionStorage; the token is kept for the browser.
+    sessionStorage.clear();
     const second = mockApi({ 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings() });
     renderPage();
     await screen.findByRole('heading', { name: 'photo.png' });
@@ -339,7 +342,7 @@ describe('file page', () => {
     expect(requests.filter((r) => r.url.startsWith(`${ORIGIN}/api/file-view/`))).toHaveLength(1);
     view.unmount();
 
-    sessionStorage.clear();
+    localStorage.clear();
     // "Ö" in ISO-8859-1 (0xd6) declared by the stored type.
     mockApi({
       'GET /api/public/files/pic': () => ok(file({ filename: 'note.txt', mimetype: 'text/plain; charset=iso-8859-1', previewUrl: `${ORIGIN}/api/file-view/pic?token=t2` })),
