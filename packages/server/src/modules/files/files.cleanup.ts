@@ -17,6 +17,10 @@ export interface FileCleanupDeps {
 }
 
 const STORAGE_DELETE_FAILED: Text = { en: 'The storage could not delete the file; the share is kept', zh: '存储无法删除该文件，分享已保留' };
+const RECORD_ONLY_LOCAL: Text = {
+  en: 'Share only is not available for local storage: the file would stay on the server’s disk, where nothing can reach it. Delete it with its file.',
+  zh: '本地存储不支持“仅删除分享”：文件会留在服务器磁盘上，无法再访问。请连同文件一起删除。',
+};
 
 /** Rows handled per pass; the job runs again soon, so a backlog drains over a few passes. */
 const BATCH = 200;
@@ -34,6 +38,9 @@ export function createFileCleanup(deps: FileCleanupDeps) {
 
   /** Deletes one share (and its object when `deleteObject`); returns why it could not, or null. */
   async function remove(row: FileRow, deleteObject: boolean): Promise<Text | null> {
+    // An S3 bucket can still be reached without Driftbox; a LOCAL folder's orphan could not (and would
+    // drop out of usage while filling the disk).
+    if (!deleteObject && row.file_path === null && (await storage.storeOf(row.storage_config_id)).config.storage_type === 'LOCAL') return RECORD_ONLY_LOCAL;
     if (deleteObject && !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
       try {
         const { store } = await storage.storeOf(row.storage_config_id);

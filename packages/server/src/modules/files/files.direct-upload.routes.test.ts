@@ -237,11 +237,12 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(again.storage_path).toBe('report.pdf');
     });
 
-    it('with the overwrite strategy an object no share points at is never written over: a record-only delete left it, or it was never a share', async () => {
+    it('with the overwrite strategy an object no share points at is never written over: its record was lost, or it was never a share', async () => {
       await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { file_naming_strategy: 'overwrite' } });
       const kept = await seedFile(h, { name: 'minutes.txt', content: 'ADMIN-ORIGINAL' });
       expect(kept.storage_path).toBe('minutes.txt');
-      await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [kept.id], delete_mode: 'record_only' } });
+      // As a record-only delete leaves it on S3 (refused on LOCAL), or a crash between object and record.
+      await h.db.deleteFrom('files').where('id', '=', kept.id).execute();
       const { store } = await h.services.storageConfigs.storeFor('local');
       await store.put('outside.txt', Readable.from([Buffer.from('NOT A SHARE')]), { contentType: 'text/plain' });
       const key = await h.actors.apiKey(Permission.FILE_SHARE);

@@ -111,7 +111,7 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
   });
 
   describe('DELETE /api/files/batch-delete', () => {
-    it('deletes records and objects (both), or records only', async () => {
+    it('deletes records and objects (both); records only is refused per share on LOCAL, whose orphan nothing could reach', async () => {
       const a = await seedFile(h, { name: 'a.txt' });
       const b = await seedFile(h, { name: 'b.txt' });
       const res = await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [a.id, 'unknown'] } });
@@ -119,8 +119,9 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
       const zh = await h.call('DELETE', '/api/files/batch-delete', { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' }, body: { ids: ['unknown'] } });
       expect(zh.body.data).toMatchObject({ deleted: 0, failed: [{ id: 'unknown', error: '文件分享不存在' }] });
       expect(await localKeys(h)).toEqual([b.storage_path]);
-      await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [b.id], delete_mode: 'record_only' } });
-      expect(await fileRow(h, b.id)).toBeUndefined();
+      const recordOnly = await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [b.id], delete_mode: 'record_only' } });
+      expect(recordOnly.body.data).toEqual({ deleted: 0, success: 0, failed: [{ id: b.id, error: expect.stringMatching(/^Share only is not available for local storage/) }] });
+      expect(await fileRow(h, b.id)).toBeDefined();
       expect(await localKeys(h)).toEqual([b.storage_path]);
     });
 

@@ -56,6 +56,15 @@ describe.skipIf(s3Server === null)('file shares on S3 (MinIO)', () => {
     expect((await download('s3-form')).text).toBe(content);
   });
 
+  it('a record-only delete keeps the object in the bucket, where it can still be reached', async () => {
+    const res = await uploadDirect(h, 'keep.txt', 'kept in the bucket', { query: `s3_config_id=${config.id}&slug=s3-keep` });
+    const share = res.body.data as FileDetailDto;
+    const deleted = await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [share.id], delete_mode: 'record_only' } });
+    expect(deleted.body.data).toMatchObject({ deleted: 1, failed: [] });
+    expect(await objectKeys()).toContain(share.storage_path);
+    expect((await download('s3-keep')).status).toBe(404);
+  });
+
   it('upload-direct with a known length; direct mode redirects to a presigned MinIO URL', async () => {
     const res = await uploadDirect(h, 'direct.txt', 'straight to S3', { query: `s3_config_id=${config.id}&slug=s3-direct&use_proxy=0`, headers: { ...h.actors.admin(), 'Content-Length': '14' } });
     expect(res.status, res.text).toBe(201);

@@ -26,7 +26,7 @@ describe('DeleteFilesDialog: "share only" by storage', () => {
 
   it('warns a mixed selection how many files local storage would strand', async () => {
     const { dialog, onConfirm } = open([local('a.txt'), s3('b.txt'), s3('c.txt')]);
-    expect(within(dialog).getByText(/1 file is on local storage: it would stay on the server’s disk/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/1 file is on local storage and is kept with its share/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('radio', { name: /Share only/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledWith('record_only');

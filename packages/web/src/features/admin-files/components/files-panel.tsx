@@ -36,7 +36,7 @@ export function FilesPanel({ list, search, actions }: FilesPanelProps) {
       { ids, mode },
       {
         onSuccess: (result) => {
-          if (result.failed.length > 0) toast.error(t('files.errors.partialDelete', { count: result.failed.length }), { description: result.failed.map((f) => f.error).join(', ') });
+          if (result.failed.length > 0) toast.error(t('files.errors.partialDelete', { count: result.failed.length }), { description: [...new Set(result.failed.map((f) => f.error))].join(' ') });
           if (result.deleted > 0) toast.success(mode === 'both' ? t('files.toast.deleted', { count: result.deleted }) : t('files.toast.deletedRecords', { count: result.deleted }));
           selection.forget(ids);
           // A page left empty (its last rows deleted) is moved back by the list itself, once it knows.
