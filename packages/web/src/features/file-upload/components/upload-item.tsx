@@ -7,8 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
-import { isActive, isCancellable, type ItemStatus, type QueueItem } from '../lib/upload-queue';
-import { PrecheckError } from '../lib/prechecks';
+import { isActive, isCancellable, isRefused, type ItemStatus, type QueueItem } from '../lib/upload-queue';
 import { uploadErrorMessage } from '../lib/upload-errors';
 import { ShareResult } from './share-result';
 
@@ -51,7 +50,8 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
   const percent = file.size > 0 ? Math.min(100, Math.floor((item.loaded / file.size) * 100)) : item.status === 'done' ? 100 : 0;
   const active = isActive(item);
   // A file refused by a check is checked again by itself when the storage or the limit changes.
-  const retryable = item.status === 'cancelled' || (item.status === 'error' && !(item.error instanceof PrecheckError));
+  const refused = isRefused(item);
+  const retryable = item.status === 'cancelled' || (item.status === 'error' && !refused);
   const showBar = active || item.status === 'queued' || item.status === 'done';
   const facts = [formatBytes(file.size)];
   if (active || item.status === 'done') facts.push(`${percent}%`);
@@ -67,9 +67,10 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
             <p className="min-w-0 truncate text-sm font-medium text-fg" title={file.name}>
               {file.name}
             </p>
-            <Badge tone={TONE[item.status]}>
+            {/* A file a check refused before sending was never tried: it did not fail. */}
+            <Badge tone={refused ? 'warning' : TONE[item.status]}>
               {item.status === 'done' ? <CircleCheck className="size-3" aria-hidden="true" /> : null}
-              {t(`upload.status.${item.status}`)}
+              {refused ? t('upload.status.refused') : t(`upload.status.${item.status}`)}
             </Badge>
           </div>
           <p className="mt-0.5 text-xs text-fg-muted tabular-nums">{facts.join(' · ')}</p>

@@ -279,11 +279,16 @@ describe('the files tab', () => {
     const item = screen.getByRole('listitem', { name: 'big.txt' });
     expect(within(item).getByRole('alert')).toHaveTextContent('Insufficient storage');
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
-    expect(screen.getByText('No file can start: see the reason under each file.')).toBeInTheDocument();
+    const nothingLeft = 'Nothing left that can be uploaded: see why under each file marked “Can’t upload”.';
+    expect(screen.getByText(nothingLeft)).toBeInTheDocument();
+    // Refused before anything was sent: not a failure.
+    expect(within(item).getByText('Can’t upload')).toBeInTheDocument();
+    expect(screen.getByText('· 1 can’t be uploaded')).toBeInTheDocument();
+    expect(screen.queryByText(/failed/)).toBeNull();
 
     await user.selectOptions(screen.getByLabelText('Storage'), 'local');
     expect(within(item).getByText('Ready')).toBeInTheDocument();
-    expect(screen.queryByText('No file can start: see the reason under each file.')).toBeNull();
+    expect(screen.queryByText(nothingLeft)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await within(item).findByText('Done')).toBeInTheDocument();
     expect(requests.find((r) => r.url.endsWith('/s3/presign'))?.body).toMatchObject({ s3_config_id: 'local', size: 500 });

@@ -22,11 +22,11 @@ import { useClipboardFiles } from '../hooks/use-clipboard-files';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
 import { useUploadQueue } from '../hooks/use-upload-queue';
-import { checkUpload, PrecheckError } from '../lib/prechecks';
+import { checkUpload } from '../lib/prechecks';
 import { addRecentUpload, clearRecentUploads, readRecentUploads, type RecentUpload } from '../lib/recent-uploads';
 import { buildShareOptions, customSlugError, emptyUploadForm, type UploadField, type UploadFormErrors, type UploadFormValues } from '../lib/upload-form';
 import { isSlugTaken } from '../lib/upload-errors';
-import { isActive } from '../lib/upload-queue';
+import { isActive, isRefused } from '../lib/upload-queue';
 import { AccessNotice, type UploadBlock } from './access-notice';
 import { DropZone } from './drop-zone';
 import { LeaveDialog } from './leave-dialog';
@@ -126,7 +126,7 @@ export function UploadPage() {
   usePageFileDrop(addFromPage, blocked === null);
 
   const ready = items.filter((i) => i.status === 'ready');
-  const refused = items.some((i) => i.status === 'error' && i.error instanceof PrecheckError);
+  const refused = items.some(isRefused);
   const inQueue = useMemo(() => new Set(items.map((i) => fileFingerprint(i.file))), [items]);
   const pending = items.filter((i) => isActive(i) || i.status === 'queued').length;
   const busy = pending > 0;

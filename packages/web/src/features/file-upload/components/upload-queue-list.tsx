@@ -5,7 +5,7 @@ import { Button, focusRing } from '../../../components/ui/button';
 import { fileShareUrl } from '../../../lib/file-links';
 import { cn } from '../../../lib/cn';
 import { useListFocus } from '../hooks/use-list-focus';
-import { isActive, type QueueItem } from '../lib/upload-queue';
+import { isActive, isRefused, type QueueItem } from '../lib/upload-queue';
 import { UploadItem } from './upload-item';
 
 export interface UploadQueueListProps {
@@ -32,7 +32,8 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
   // One link per line, in the list's order: what a chat message or an email wants for a batch.
   const links = items.flatMap((i) => (i.status === 'done' && i.result ? [fileShareUrl(i.result.slug)] : []));
   const done = items.filter((i) => i.status === 'done').length;
-  const failed = items.filter((i) => i.status === 'error').length;
+  const refused = items.filter(isRefused).length;
+  const failed = items.filter((i) => i.status === 'error').length - refused;
   const cancelled = items.filter((i) => i.status === 'cancelled').length;
   const busy = items.some((i) => isActive(i) || i.status === 'queued');
   return (
@@ -43,6 +44,7 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
         <p className="text-sm text-fg-muted" aria-live="polite">
           <span className="whitespace-nowrap">{t('upload.queue.summary', { count: items.length, done })}</span>
           {failed > 0 ? <> <span className="whitespace-nowrap text-danger-text">· {t('upload.queue.failed', { count: failed })}</span></> : null}
+          {refused > 0 ? <> <span className="whitespace-nowrap text-warning-text">· {t('upload.queue.refused', { count: refused })}</span></> : null}
           {cancelled > 0 ? <> <span className="whitespace-nowrap">· {t('upload.queue.cancelled', { count: cancelled })}</span></> : null}
         </p>
         <div className="flex flex-wrap justify-end gap-1">

@@ -3,6 +3,7 @@ import type { ShareOptions } from '../../../lib/uploader/upload-api';
 import { PAUSE_REASON, type UploadCallbacks, type UploadMethod, type UploadStage } from '../../../lib/uploader/upload-file';
 import { isAbort } from '../../../lib/uploader/upload-error';
 import { fileFingerprint } from '../../../lib/uploader/resume-store';
+import { PrecheckError } from './prechecks';
 
 /**
  * Status of a file in the queue: `ready` (added, not started), `queued` (started, waiting its turn),
@@ -29,6 +30,11 @@ const ACTIVE: readonly ItemStatus[] = ['starting', 'initializing', 'uploading', 
 
 export function isActive(item: QueueItem): boolean {
   return ACTIVE.includes(item.status);
+}
+
+/** A file a check refused before anything was sent (too large, no room): it was never tried. */
+export function isRefused(item: QueueItem): boolean {
+  return item.status === 'error' && item.error instanceof PrecheckError;
 }
 
 /** Completing is one server call that publishes the share: too late to take back. */
