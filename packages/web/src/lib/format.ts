@@ -5,6 +5,13 @@ export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** Locale-aware time of day only, e.g. "3:04 PM" / "15:04". */
+export function formatTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date);
+}
+
 /** Locale-aware date only, e.g. "Mar 4, 2026" / "2026年3月4日". */
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);

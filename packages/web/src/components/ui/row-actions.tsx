@@ -1,7 +1,7 @@
 import { Trash2, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '../../lib/cn';
-import { Button } from './button';
+import { Button, buttonClasses } from './button';
 import { toast } from './toaster';
 
 export interface RowAction {
@@ -11,7 +11,9 @@ export interface RowAction {
   label: string;
   /** Accessible name naming the row ("Edit abc"). */
   named: string;
-  run: () => void;
+  /** A page to open in a new tab: a real link (middle-click, copy address), not a button. */
+  href?: string;
+  run?: () => void;
   /** Shows a spinner in place of the icon (the action is under way). */
   loading?: boolean;
 }
@@ -35,11 +37,17 @@ export function RowActions({ items, onDelete, deleteLabel, deleteNamed, deleteBl
   const reasonId = useId();
   return (
     <div className={cn('flex justify-end gap-0.5', className)}>
-      {items.map((item) => (
-        <Button key={item.id} variant="ghost" size="icon-sm" loading={item.loading} onClick={item.run} aria-label={item.named} title={item.label}>
-          {item.loading ? null : <item.icon />}
-        </Button>
-      ))}
+      {items.map((item) =>
+        item.href === undefined ? (
+          <Button key={item.id} variant="ghost" size="icon-sm" loading={item.loading} onClick={item.run} aria-label={item.named} title={item.label}>
+            {item.loading ? null : <item.icon />}
+          </Button>
+        ) : (
+          <a key={item.id} href={item.href} target="_blank" rel="noopener noreferrer" className={buttonClasses('ghost', 'icon-sm')} aria-label={item.named} title={item.label}>
+            <item.icon />
+          </a>
+        ),
+      )}
       {deleteBlocked === undefined ? (
         <Button variant="ghost" size="icon-sm" className="hover:bg-danger-soft hover:text-danger-text" onClick={onDelete} aria-label={deleteNamed} title={deleteLabel}>
           <Trash2 />

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { RowActions } from '../../../components/ui/row-actions';
 import { cn } from '../../../lib/cn';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { fileDeadReason } from '../../../lib/share-status';
 import { storageConfigName } from '../../../lib/storage-config-name';
 
@@ -69,8 +69,10 @@ export function FileExpiryText({ file, now }: { file: FileDto; now: number }) {
   const { t, i18n } = useTranslation();
   if (!file.expires_at) return <span className="text-fg-subtle">{t('files.table.never')}</span>;
   const time = (
+    // The time too, on its own line: a share may expire within the hour (a tooltip is out of reach on touch).
     <time dateTime={file.expires_at} title={formatDateTime(file.expires_at, i18n.language)} className="whitespace-nowrap">
       {formatDate(file.expires_at, i18n.language)}
+      <span className="block text-xs text-fg-subtle">{formatTime(file.expires_at, i18n.language)}</span>
     </time>
   );
   if (fileDeadReason({ ...file, max_views: 0 }, now) !== 'expired') return time;
@@ -111,7 +113,7 @@ export function FileActions({ file, onCopyLink, onQr, onEdit, onDelete }: FileAc
       label: t('files.actions.open'),
       named: t('files.actions.openNamed', name),
       // Opening the share page is a visit like any other: it counts a view.
-      run: () => window.open(`/file/${encodeURIComponent(file.slug)}`, '_blank', 'noopener,noreferrer'),
+      href: `/file/${encodeURIComponent(file.slug)}`,
     },
     { id: 'copy', icon: Link2, label: t('files.actions.copyLink'), named: t('files.actions.copyLinkNamed', name), run: () => onCopyLink(file) },
     { id: 'qr', icon: QrCode, label: t('files.actions.qr'), named: t('files.actions.qrNamed', name), run: () => onQr(file) },

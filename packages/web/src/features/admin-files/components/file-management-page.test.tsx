@@ -92,8 +92,13 @@ describe('file management', () => {
     expect(within(first).getByText('1.5 KB')).toBeInTheDocument();
     expect(within(first).getByText('Used up')).toBeInTheDocument();
     expect(within(first).getByText('Direct link')).toBeInTheDocument();
+    // A real link, so middle-click and "copy link address" work.
+    expect(within(first).getByRole('link', { name: 'Open file1.png' })).toHaveAttribute('href', '/file/slug1');
     const second = await rowOf('file2.png');
     expect(within(second).getByText('Expired')).toBeInTheDocument();
+    // The time is shown, not only the date (a tooltip is out of reach on touch).
+    const expiry = new Date('2000-01-01T00:00:00.000Z');
+    expect(within(second).getByText(new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(expiry))).toBeInTheDocument();
     expect(within(second).getByText('Proxy')).toBeInTheDocument();
     expect(screen.getByText('2 files · 0 selected')).toBeInTheDocument();
     expect(query(lists(requests)[0])).toEqual({ limit: '50', offset: '0' });

@@ -22,6 +22,8 @@ export interface FileDetailsProps {
   notice?: ReactNode;
   /** false: the links no longer open the file (an expired share seen by its owner): no preview, no download. */
   openable?: boolean;
+  /** Why the link no longer opens for visitors (seen by its owner): its expiry reads as past, and it is not offered for sharing. */
+  dead?: 'expired' | 'usedUp' | null;
   /** More buttons after Copy link and QR code (the owner's Edit). */
   actions?: ReactNode;
   /** Move focus to the file's name on mount (just unlocked with a password: the form that had it is gone). */
@@ -29,7 +31,7 @@ export interface FileDetailsProps {
 }
 
 /** A shared file: what it is, its limits, the preview and the download / copy link / QR actions. */
-export function FileDetails({ file, settings, notice, openable = true, actions, focusHeading = false }: FileDetailsProps) {
+export function FileDetails({ file, settings, notice, openable = true, dead = null, actions, focusHeading = false }: FileDetailsProps) {
   const { t, i18n } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -64,17 +66,17 @@ export function FileDetails({ file, settings, notice, openable = true, actions, 
                   <SizeAndType size={file.size} mimetype={file.mimetype} />
                 </Meta>
                 <Meta icon={Clock}>{t('fileView.uploaded', { date: formatDateTime(file.created_at, i18n.language) })}</Meta>
-                <Meta icon={Timer}>{file.expires_at ? t('fileView.expires', { date: formatDateTime(file.expires_at, i18n.language) }) : t('fileView.neverExpires')}</Meta>
+                <Meta icon={Timer}>{file.expires_at ? t(dead === 'expired' ? 'fileView.expiredOn' : 'fileView.expires', { date: formatDateTime(file.expires_at, i18n.language) }) : t('fileView.neverExpires')}</Meta>
                 <Meta icon={Eye}>{remaining === null ? t('fileView.views', { count: file.views }) : t('fileView.viewsLeft', { count: remaining, max: file.max_views })}</Meta>
                 {file.has_password ? <Meta icon={Lock}>{t('fileView.protected')}</Meta> : null}
               </ul>
             </div>
           </div>
           {/* On a phone: download across the width, copy link and QR side by side under it (then the owner’s Edit).
-              After the last allowed view the link no longer opens for anyone, so it is not offered for sharing. */}
+              After the last allowed view, or once expired, the link no longer opens for anyone, so it is not offered for sharing. */}
           <div className="grid shrink-0 grid-cols-2 gap-2 md:flex md:flex-wrap">
             {openable ? downloadLink('col-span-2') : null}
-            {file.is_last_view ? null : (
+            {file.is_last_view || dead ? null : (
               <>
                 <Button variant="outline" icon={<Link2 />} onClick={() => void copyLink(link, t('fileView.linkCopied'))}>
                   {t('fileView.copyLink')}

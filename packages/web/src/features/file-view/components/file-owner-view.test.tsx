@@ -64,6 +64,9 @@ describe('file page for its owner', () => {
     expect(screen.getByText(/deleted automatically an hour after their last view\. Until then, Edit can change the view limit/)).toBeInTheDocument();
     // The owner's token still opens a used-up share.
     expect(screen.getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    // The link opens for nobody else: it is not offered for sharing until Edit revives it.
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'QR code' })).toBeNull();
     usedUp.unmount();
 
     mockApi({ 'GET /api/files/pic': () => ok(detail({ expires_at: '2000-01-01T00:00:00.000Z' })), 'GET /api/admin/settings': previewSettings() });
@@ -73,7 +76,8 @@ describe('file page for its owner', () => {
     // After the expiry no link opens the file, the owner's neither: no preview, no download.
     expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
     expect(screen.queryByRole('region', { name: /preview/i })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    expect(screen.getByText(/^Expired /)).toBeInTheDocument();
   });
 
   it("previews an Office file with the owner's token: no password, no view", async () => {

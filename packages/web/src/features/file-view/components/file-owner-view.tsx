@@ -92,7 +92,7 @@ export function FileOwnerView({ file, settings, now, linksExpired }: FileOwnerVi
   );
   return (
     <>
-      <FileDetails file={openFileOf(file)} settings={settings} notice={notice} openable={dead !== 'expired' && !linksExpired} actions={edit} />
+      <FileDetails file={openFileOf(file)} settings={settings} notice={notice} openable={dead !== 'expired' && !linksExpired} dead={dead} actions={edit} />
       <FileEditDialog
         file={editing ? file : null}
         onClose={() => setEditing(false)}
