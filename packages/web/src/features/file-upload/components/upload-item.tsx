@@ -116,7 +116,7 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
         </div>
       ) : null}
       {item.status === 'error' ? (
-        <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-xs text-danger-text">
+        <p role="alert" className={cn('rounded-lg px-3 py-2 text-xs', refused ? 'bg-warning-soft text-warning-text' : 'bg-danger-soft text-danger-text')}>
           {uploadErrorMessage(t, item.error, file.name)}
         </p>
       ) : null}
