@@ -324,21 +324,32 @@ describe('file page', () => {
     expect(screen.queryByRole('button', { name: 'QR code' })).toBeNull();
   });
 
-  it('decodes text that is not UTF-8 as a Windows editor saves it where the reader is from (GBK in Chinese, Windows-1252 else), and honours a charset in its type', async () => {
-    // Bytes that are not UTF-8: "你好" in GBK, "ÄãºÃ" in Windows-1252.
-    const gbk = new Uint8Array([0xc4, 0xe3, 0xba, 0xc3]);
+  it('decodes text that is not UTF-8 as a Windows editor saves it (GBK when the bytes read as Chinese, else Windows-1252; too few to tell: by the page language), and honours a charset in its type', async () => {
+    // Bytes that are not UTF-8: "你好，世界" in GBK, read as Chinese on an English page too.
+    mockApi({
+      'GET /api/public/files/pic': () => ok(file({ filename: 'note.txt', mimetype: 'text/plain' })),
+      'GET /api/admin/settings': previewSettings(),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response(new Uint8Array([0xc4, 0xe3, 0xba, 0xc3, 0xa3, 0xac, 0xca, 0xc0, 0xbd, 0xe7])),
+    });
+    const chinese = renderPage();
+    expect(await screen.findByText('你好，世界')).toBeInTheDocument();
+    chinese.unmount();
+    localStorage.clear();
+
+    // Too few bytes to tell: "你" in GBK, "Äã" in Windows-1252.
+    const gbk = new Uint8Array([0xc4, 0xe3]);
     const requests = mockApi({
       'GET /api/public/files/pic': () => ok(file({ filename: 'note.txt', mimetype: 'text/plain' })),
       'GET /api/admin/settings': previewSettings(),
       [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response(gbk),
     });
     const view = renderPage();
-    expect(await screen.findByText('ÄãºÃ')).toBeInTheDocument();
+    expect(await screen.findByText('Äã')).toBeInTheDocument();
     await act(async () => {
       await i18n.changeLanguage('zh-CN');
     });
     // Read again in the page's new language, from the bytes already fetched (the link may have expired).
-    expect(await screen.findByText('你好')).toBeInTheDocument();
+    expect(await screen.findByText('你')).toBeInTheDocument();
     expect(requests.filter((r) => r.url.startsWith(`${ORIGIN}/api/file-view/`))).toHaveLength(1);
     view.unmount();
 

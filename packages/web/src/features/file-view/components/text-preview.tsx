@@ -40,10 +40,31 @@ function decoderFor(label: string): TextDecoder | undefined {
 }
 
 /**
+ * Whether bytes that are not UTF-8 read as Chinese "ANSI" (GBK): its characters are pairs of high bytes,
+ * where Western text has its accented letters one at a time between plain ones. Undefined when there
+ * are too few high bytes to tell.
+ */
+export function looksLikeGbk(bytes: Uint8Array): boolean | undefined {
+  let high = 0;
+  let paired = 0;
+  for (let i = 0; i < bytes.length; i += 1) {
+    const byte = bytes[i] ?? 0;
+    if (byte < 0x80) continue;
+    const next = bytes[i + 1] ?? 0;
+    if (byte >= 0x81 && byte <= 0xfe && next >= 0x80 && next <= 0xfe) {
+      high += 2;
+      paired += 2;
+      i += 1;
+    } else high += 1;
+  }
+  return high < 4 ? undefined : paired / high >= 0.9;
+}
+
+/**
  * Text in the encoding it was written in. A byte-order mark decides first, then a charset the type
  * names; when none is named, UTF-8 if the bytes are valid UTF-8, else what a Windows editor saves as
- * "ANSI" where the reader is likely from: GB18030 (a superset of GBK and GB2312) for a Chinese page,
- * Windows-1252 (Western European) otherwise, so neither shows as replacement marks.
+ * "ANSI": GB18030 (a superset of GBK and GB2312) when the bytes read as Chinese, Windows-1252 (Western
+ * European) when they do not, and where too few bytes tell, the one of the reader's language.
  */
 function decodeText(bytes: Uint8Array, language: string, ...types: string[]): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
@@ -55,7 +76,8 @@ function decodeText(bytes: Uint8Array, language: string, ...types: string[]): st
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder(language.startsWith('zh') ? 'gb18030' : 'windows-1252').decode(bytes);
+    const chinese = looksLikeGbk(bytes) ?? language.startsWith('zh');
+    return new TextDecoder(chinese ? 'gb18030' : 'windows-1252').decode(bytes);
   }
 }
 
