@@ -41,6 +41,8 @@ export interface StreamUpload {
   onPending?: (row: FileRow) => void;
   /** Options that only became known after the bytes (form fields after the file), applied at publish; gets the config the bytes went to. */
   lateOptions?: (usedConfigId: string) => Promise<ShareOptions | undefined>;
+  /** A declared type that only came after the bytes (the spec's field order: file, then mimetype); the stored row takes it at publish. */
+  lateMimetype?: () => Promise<string | undefined>;
 }
 
 export interface FormRequest {
@@ -112,6 +114,8 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
     try {
       const late = await input.lateOptions?.(target.config.id);
       if (late) changes = { ...(await shares.optionColumns(late, clock.now(), input.useProxyDefault)), ...(late.slug ? { slug: late.slug } : {}) };
+      const lateType = await input.lateMimetype?.();
+      if (lateType) changes = { ...changes, mimetype: mimetypeFor(input.filename, lateType) };
     } catch (err) {
       await shares.discard(row, target.store);
       throw err;
@@ -136,7 +140,9 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
         // The parser already cut a client's full path to its last segment (multipart-headers.ts).
         const filename = parseWith(Filename, file.filename || early.filename || 'file');
         const lateOptions = async (usedConfigId: string) => lateFormOptions(early, await allFields, usedConfigId);
-        return uploadStream(actor, { configId: options.s3_config_id, filename, mimetype: early.mimetype || file.mimetype, options, body: file.stream, lateOptions });
+        // A type given before the file was used as the bytes went in; one given after it replaces the part's own at publish.
+        const lateMimetype = async () => (early.mimetype ? undefined : (await allFields).mimetype || undefined);
+        return uploadStream(actor, { configId: options.s3_config_id, filename, mimetype: early.mimetype || file.mimetype, options, body: file.stream, lateOptions, lateMimetype });
       });
       return detail(row, origin);
     },

@@ -52,9 +52,14 @@ describe.each(dialects)('uploading files (%s)', (dialect) => {
     });
 
     it('fields in the spec\'s order (file first, then s3_config_id, slug, path) work while they name where the bytes went', async () => {
-      const res = await uploadForm(h, 'x', { after: { mimetype: 'text/plain', s3_config_id: 'local', slug: 'spec-order', path: '/' } });
+      const res = await uploadForm(h, 'x', { filename: 'photo.bin', type: 'application/octet-stream', after: { mimetype: 'image/png', s3_config_id: 'local', slug: 'spec-order', path: '/', use_proxy: '1' } });
       expect(res.status, res.text).toBe(201);
-      expect(res.body.data).toMatchObject({ slug: 'spec-order', storage_config_id: 'local' });
+      // The type given after the file is the share's, and it is served with it.
+      expect(res.body.data).toMatchObject({ slug: 'spec-order', storage_config_id: 'local', mimetype: 'image/png' });
+      expect((await h.app.request('/api/file-view/spec-order')).headers.get('content-type')).toBe('image/png');
+      // One given before the file is the one the bytes went in with, and stays.
+      const early = await uploadForm(h, 'x', { filename: 'a.bin', type: 'application/octet-stream', fields: { mimetype: 'image/gif' }, after: { slug: 'early-type' } });
+      expect(early.body.data).toMatchObject({ mimetype: 'image/gif' });
     });
 
     it.each([
