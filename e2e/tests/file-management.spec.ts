@@ -122,12 +122,15 @@ test('the admin edits a file and batch-deletes shares (share only is not offered
   await expect(confirm.getByText(/Not available for local storage/)).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
-  // …while the API still honours record_only for scripts: the records go, the stored files stay.
+  // …and the API refuses it for scripts too, share by share with the reason: records and files stay.
   const recordOnly = await request.delete('/api/files/batch-delete', { headers: { Authorization: `Bearer ${token}` }, data: { ids: [keepA.id, keepB.id], delete_mode: 'record_only' } });
   expect(recordOnly.status()).toBe(200);
+  const refused = ((await recordOnly.json()) as { data: { deleted: number; failed: { error: string }[] } }).data;
+  expect(refused.deleted).toBe(0);
+  expect(refused.failed.map((f) => f.error)).toEqual([expect.stringMatching(/^Share only is not available for local storage/), expect.stringMatching(/^Share only/)]);
   for (const share of [keepA, keepB]) {
     expect(existsSync(path.join(OBJECTS, share.storage_path))).toBe(true);
-    expect((await request.get(`/api/public/files/${share.slug}`)).status()).toBe(404);
+    expect((await request.get(`/api/public/files/${share.slug}`)).status()).toBe(200);
   }
 
   // Two shares, both: record and stored file go.
