@@ -10,9 +10,11 @@ import { fileRow, localKeys, parsed } from '../files/files.test-support.js';
 // through the injected policy. Every other name resolves to a documentation address (refused), so no
 // test can send traffic anywhere else.
 const FIXTURE = 'fixture.test';
+/** The same fixture under another name: another origin, for redirects that cross origins. */
+const MIRROR = 'mirror.test';
 const policy: SsrfPolicy = {
-  resolve: async (host) => (host === FIXTURE ? ['127.0.0.1'] : ['192.0.2.1']),
-  trustedHosts: new Set([FIXTURE]),
+  resolve: async (host) => (host === FIXTURE || host === MIRROR ? ['127.0.0.1'] : ['192.0.2.1']),
+  trustedHosts: new Set([FIXTURE, MIRROR]),
 };
 
 let server: Server;
@@ -44,6 +46,14 @@ beforeAll(async () => {
       res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '4', 'Access-Control-Allow-Origin': allowed });
       return res.end(req.method === 'HEAD' ? undefined : 'cors');
     }
+    // Refuses any Origin it does not know, as some servers' CORS filters do.
+    if (path === '/picky.txt') {
+      if (req.headers.origin) return res.writeHead(403).end('Invalid CORS request');
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '5' });
+      return res.end(req.method === 'HEAD' ? undefined : 'picky');
+    }
+    if (path === '/cors-elsewhere') return res.writeHead(302, { Location: `http://${MIRROR}:${port}/cors.txt` }).end();
+    if (path === '/silent') return; // Never answers.
     if (path === '/page.html') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>alert(1)</script>');
     if (path === '/to-private') return res.writeHead(302, { Location: 'http://10.0.0.1/secret' }).end();
     if (path === '/to-metadata') return res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end();
@@ -106,6 +116,10 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       // Without an Origin the page is the server's own, which this source does not allow.
       expect((await post('/api/url/info', { url: url('/cors.txt') })).body.data).toMatchObject({ corsSupported: false });
       expect((await post('/api/url/info', { url: url('/cors.txt') }, { ...h.actors.admin(), Origin: 'https://elsewhere.example' })).body.data).toMatchObject({ corsSupported: false });
+      // A browser would need every hop's consent: a redirect to another origin is not supported.
+      expect((await post('/api/url/info', { url: url('/cors-elsewhere') }, fromPage)).body.data).toMatchObject({ size: 4, corsSupported: false });
+      // A source that refuses unknown Origins is still looked at (the probe sends none), just not for CORS.
+      expect((await post('/api/url/info', { url: url('/picky.txt') }, fromPage)).body.data).toMatchObject({ filename: 'picky.txt', size: 5, corsSupported: false });
     });
 
     it.each([
@@ -173,6 +187,10 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       // A source that cannot be asked is not supported; the presign itself still works.
       const unreachable = await post('/api/url/presign', { url: url('/missing'), size: 4 }, fromPage);
       expect(unreachable.body.data).toMatchObject({ corsSupported: false });
+      // Nor one that does not answer in time: the presign waits for it briefly, not for the source.
+      const silent = await post('/api/url/presign', { url: url('/silent'), size: 4 }, fromPage);
+      expect(silent.status, silent.text).toBe(200);
+      expect(silent.body.data).toMatchObject({ corsSupported: false });
     });
 
     it('multipart init and presign need the size; abort and cancel discard the upload', async () => {

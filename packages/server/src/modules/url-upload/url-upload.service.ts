@@ -45,8 +45,8 @@ export interface ProxiedBody {
 }
 
 const INFO_TIMEOUT_MS = 15_000;
-/** A presign waits this long at most to learn whether the source allows CORS. */
-const CORS_CHECK_TIMEOUT_MS = 5_000;
+/** How long the CORS check may take: it runs beside the real work, and a slow source just says no. */
+const CORS_CHECK_TIMEOUT_MS = 2_000;
 
 /**
  * URL upload (spec §7): what a URL holds (`info`), a CORS-free copy of it for the browser (`proxy`),
@@ -58,25 +58,28 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
   const { settings, uploads, multipart, policy } = deps;
   const maxBytes = async () => (await settings.maxUploadSize()).max_upload_size_bytes;
 
-  /**
-   * What the source says about itself: a HEAD, or a one-byte GET where HEAD is refused; the body is
-   * never read. It is asked as the calling page would ask (`Origin`), to learn whether CORS lets it.
-   */
-  async function probe(url: string, pageOrigin: string, timeoutMs = INFO_TIMEOUT_MS): Promise<{ res: GuardedResponse; method: 'HEAD' | 'GET' }> {
-    const ask = { maxBytes: Number.MAX_SAFE_INTEGER, headersTimeoutMs: timeoutMs };
-    const head = await guardedRequest(url, { ...ask, method: 'HEAD', headers: { Origin: pageOrigin } }, policy);
+  /** What the source says about itself: a HEAD, or a one-byte GET where HEAD is refused; the body is never read. */
+  async function probe(url: string): Promise<{ res: GuardedResponse; method: 'HEAD' | 'GET' }> {
+    const ask = { maxBytes: Number.MAX_SAFE_INTEGER, headersTimeoutMs: INFO_TIMEOUT_MS };
+    const head = await guardedRequest(url, { ...ask, method: 'HEAD' }, policy);
     head.body.destroy();
     if (head.status < 400) return { res: head, method: 'HEAD' };
-    const get = await guardedRequest(url, { ...ask, headers: { Origin: pageOrigin, Range: 'bytes=0-0' } }, policy);
+    const get = await guardedRequest(url, { ...ask, headers: { Range: 'bytes=0-0' } }, policy);
     get.body.destroy();
     return { res: get, method: 'GET' };
   }
 
-  /** `corsSupported` of the presign answers: best effort, false when the source cannot be asked. */
+  /**
+   * The original's `corsSupported`: whether the calling page may fetch the source itself. Asked apart
+   * from the probe (a source may refuse an Origin it does not know, and the probe must still work),
+   * with the page's Origin as a browser would send it, briefly and at most once; false when the source
+   * cannot be asked in time, or a redirect crossed origins (the browser would need every hop's consent).
+   */
   async function corsSupported(url: string, pageOrigin: string): Promise<boolean> {
     try {
-      const { res } = await probe(url, pageOrigin, CORS_CHECK_TIMEOUT_MS);
-      return res.status < 400 && allowsOrigin(res.headers, pageOrigin);
+      const res = await guardedRequest(url, { method: 'HEAD', headers: { Origin: pageOrigin }, maxBytes: Number.MAX_SAFE_INTEGER, headersTimeoutMs: CORS_CHECK_TIMEOUT_MS }, policy);
+      res.body.destroy();
+      return res.status < 400 && new URL(res.url).origin === new URL(url).origin && allowsOrigin(res.headers, pageOrigin);
     } catch {
       return false;
     }
@@ -90,7 +93,8 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
     /** `POST /api/url/info`: name, size and type of what the URL serves. */
     async info(actor: Actor, url: string, pageOrigin: string): Promise<UrlInfoDto> {
       assertPermission(actor, Permission.FILE_SHARE);
-      const { res, method } = await probe(url, pageOrigin);
+      const cors = corsSupported(url, pageOrigin);
+      const { res, method } = await probe(url);
       if (res.status >= 400) throw sourceFailed(res.status);
       const filename = pickFilename(filenameFromDisposition(headerOf(res.headers, 'content-disposition')), filenameFromUrl(res.url));
       const contentType = headerOf(res.headers, 'content-type') ?? 'application/octet-stream';
@@ -101,7 +105,7 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
         contentType,
         lastModified: headerOf(res.headers, 'last-modified') ?? null,
         method,
-        corsSupported: allowsOrigin(res.headers, pageOrigin),
+        corsSupported: await cors,
         ...fileTypeOf(filename, contentType),
       };
     },
@@ -127,8 +131,9 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
     /** `POST /api/url/presign`: like `s3/presign`, named after the source; the browser fetches and PUTs. */
     async presign(actor: Actor, body: z.output<typeof UrlPresignBody>, origin: string, pageOrigin: string): Promise<FilePresignDto & UrlSourceFields> {
       const filename = sourceName(body.url, body.metadata, body.filename);
+      const cors = corsSupported(body.url, pageOrigin);
       const presigned = await uploads.presign(actor, { ...body, filename, mimetype: body.mimetype ?? body.metadata?.contentType, size: body.size ?? body.metadata?.size }, origin);
-      return { ...presigned, sourceUrl: body.url, corsSupported: await corsSupported(body.url, pageOrigin) };
+      return { ...presigned, sourceUrl: body.url, corsSupported: await cors };
     },
 
     /** `POST /api/url/commit`: the same check-and-publish as `s3/commit`. */
@@ -142,8 +147,9 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
       const partSize = body.partSize ?? body.part_size ?? PART_SIZE;
       const partCount = body.partCount ?? body.part_count ?? Math.max(1, Math.ceil(size / partSize));
       const filename = sourceName(body.url, body.metadata, body.filename);
+      const cors = corsSupported(body.url, pageOrigin);
       const started = await multipart.init(actor, { ...body, filename, mimetype: body.mimetype ?? body.metadata?.contentType, size, partSize, partCount }, origin);
-      return { ...started, sourceUrl: body.url, corsSupported: await corsSupported(body.url, pageOrigin) };
+      return { ...started, sourceUrl: body.url, corsSupported: await cors };
     },
 
     /** `POST /api/url/multipart/complete`. */
