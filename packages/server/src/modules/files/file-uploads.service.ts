@@ -107,7 +107,10 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
     const { target, key } = await shares.destination(actor, input.configId, input.filename, input.options.path, input.naming);
     if (input.contentLength !== undefined) storage.checkSize(target, input.contentLength);
     const mimetype = mimetypeFor(input.filename, input.mimetype);
-    const row = await shares.createPending({ actor, target, key, filename: input.filename, mimetype, size: input.contentLength ?? 0, options: input.options, ...(input.useProxyDefault === undefined ? {} : { useProxyDefault: input.useProxyDefault }) });
+    // A body of unknown length holds all the room it may take (the upload limit, or what is left), so
+    // uploads admitted beside it leave it that room; publish records what it really took.
+    const size = input.contentLength ?? (target.remaining === null ? 0 : Math.min(target.maxBytes, target.remaining));
+    const row = await shares.createPending({ actor, target, key, filename: input.filename, mimetype, size, options: input.options, ...(input.useProxyDefault === undefined ? {} : { useProxyDefault: input.useProxyDefault }) });
     input.onPending?.(row);
     const stored = await streamInto(row, target, input);
     let changes: FileChanges = {};

@@ -39,8 +39,10 @@ export function createFileCleanup(deps: FileCleanupDeps) {
   /** Deletes one share (and its object when `deleteObject`); returns why it could not, or null. */
   async function remove(row: FileRow, deleteObject: boolean): Promise<Text | null> {
     // An S3 bucket can still be reached without Driftbox; a LOCAL folder's orphan could not (and would
-    // drop out of usage while filling the disk).
-    if (!deleteObject && row.file_path === null && (await storage.storeOf(row.storage_config_id)).config.storage_type === 'LOCAL') return RECORD_ONLY_LOCAL;
+    // drop out of usage while filling the disk). An object another share still serves is no orphan.
+    if (!deleteObject && row.file_path === null && (await storage.storeOf(row.storage_config_id)).config.storage_type === 'LOCAL' && !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
+      return RECORD_ONLY_LOCAL;
+    }
     if (deleteObject && !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
       try {
         const { store } = await storage.storeOf(row.storage_config_id);

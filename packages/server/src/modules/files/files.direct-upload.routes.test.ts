@@ -84,6 +84,36 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect((await post('/api/s3/presign', { filename: 'e.bin', size: 200 }, key)).status).toBe(200);
     });
 
+    it('uploads admitted at the same moment never together hold more than the capacity', async () => {
+      await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 1000 } });
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => post('/api/s3/presign', { filename: `r${i}.bin`, size: 800 })));
+      expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
+      for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.body).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE' });
+      const held = await h.db.selectFrom('files').select('size').where('status', '=', 'pending').execute();
+      expect(held.reduce((sum, r) => sum + Number(r.size), 0)).toBeLessThanOrEqual(1000);
+    });
+
+    it('a body of unknown length holds the room it may take while it streams, and gives back what it did not use', async () => {
+      await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 1000 } });
+      let finish = () => {};
+      const gate = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new Uint8Array(100));
+          await gate;
+          controller.close();
+        },
+      });
+      const streaming = h.app.request('/api/upload-direct/stream.bin', { method: 'PUT', body, headers: h.actors.admin(), duplex: 'half' } as RequestInit);
+      await vi.waitFor(async () => expect((await h.db.selectFrom('files').select('size').where('status', '=', 'pending').execute()).map((r) => Number(r.size))).toEqual([1000]));
+      expect((await post('/api/s3/presign', { filename: 'beside.bin', size: 10 })).body).toMatchObject({ code: 413, message: 'Insufficient storage: file size 10 B, remaining space 0 B, capacity 1000 B' });
+      finish();
+      expect((await streaming).status).toBe(201);
+      expect((await post('/api/s3/presign', { filename: 'beside.bin', size: 900 })).status).toBe(200);
+    });
+
     it('413 up front for a declared size over the limit or the capacity', async () => {
       await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 1000 } });
       expect((await post('/api/s3/presign', { filename: 'a.bin', size: 2000 })).body).toMatchObject({

@@ -139,6 +139,13 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
       expect(second.storage_path).toBe(first.storage_path);
       await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [first.id] } });
       expect((await parsed(await h.app.request(`/api/file-download/${second.slug}`))).text).toBe('two');
+      // Records only, on LOCAL too, while another share still serves the object: nothing is orphaned.
+      const third = await seedFile(h, { name: 'same.txt', content: 'three' });
+      const recordOnly = await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [second.id], delete_mode: 'record_only' } });
+      expect(recordOnly.body.data).toMatchObject({ deleted: 1, failed: [] });
+      expect((await parsed(await h.app.request(`/api/file-download/${third.slug}`))).text).toBe('three');
+      // The last share of it is refused: its file would be left with nothing pointing at it.
+      expect((await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [third.id], delete_mode: 'record_only' } })).body.data).toMatchObject({ deleted: 0 });
     });
   });
 

@@ -128,6 +128,19 @@ export function shareWriter(deps: SharesDeps) {
     await repo.delete(row.id);
   }
 
+  /**
+   * An upload admitted at the same moment as others: each read the room before any of them held it.
+   * Read again now that this one holds its bytes, and step back (413) when together they do not fit,
+   * so the uploads admitted never hold more than the capacity (at worst two racing ones both step back).
+   */
+  async function keepsWithinCapacity(row: FileRow, target: UploadTarget): Promise<void> {
+    if (target.capacity === null || row.size === 0) return;
+    const held = await repo.heldBytes(target.config.id, row.storage_path);
+    if (held + row.size <= target.capacity) return;
+    await repo.delete(row.id);
+    storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - held) }, row.size);
+  }
+
   return {
     repo,
     discard,
@@ -176,6 +189,7 @@ export function shareWriter(deps: SharesDeps) {
         ...extra,
       };
       row.slug = await withSlug(ids, input.options.slug, (slug) => repo.insert({ ...row, slug }));
+      await keepsWithinCapacity(row, input.target);
       return row;
     },
 

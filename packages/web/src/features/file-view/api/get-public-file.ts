@@ -6,7 +6,7 @@ import { fileTokens } from '../lib/access-token';
 /**
  * `GET /api/public/files/{slug}`. For a public share this read IS the counted view: the server
  * increments the count and answers links that carry an access token. With a token from earlier
- * (this tab, within its hour) nothing is counted again. A protected share answers its metadata only.
+ * (this browser, or this tab for a password's, within its hour) nothing is counted again. A protected share answers its metadata only.
  */
 export async function getPublicFile(slug: string): Promise<FilePublicDto> {
   const token = fileTokens.read(slug);
@@ -16,7 +16,7 @@ export async function getPublicFile(slug: string): Promise<FilePublicDto> {
     // A visitor's page: the signed-in user's credential changes nothing here and must not be sent.
     authorization: null,
   });
-  if (file.access_token && file.access_token_expires_at) fileTokens.save(slug, file.access_token, file.access_token_expires_at);
+  fileTokens.save(slug, file);
   return file;
 }
 

@@ -14,7 +14,7 @@ export function useVerifyFilePassword() {
   return useMutation({
     mutationFn: verifyFilePassword,
     onSuccess: (file, { slug }) => {
-      if (file.access_token && file.access_token_expires_at) fileTokens.save(slug, file.access_token, file.access_token_expires_at);
+      fileTokens.save(slug, file);
       queryClient.setQueryData(publicFileQueryKey(slug), file);
     },
   });

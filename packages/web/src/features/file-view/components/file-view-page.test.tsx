@@ -173,6 +173,9 @@ describe('file page', () => {
     expect(requests.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({ password: 'nope' });
     // The password never goes into a URL.
     expect(requests.every((r) => !r.url.includes('nope'))).toBe(true);
+    // The token the password earned stays with this tab: on a shared computer the next person is asked again.
+    expect(sessionStorage.getItem('driftbox-file-unlocked-token:pic')).toContain('t1');
+    expect(Object.keys(localStorage).filter((k) => k.includes('token'))).toEqual([]);
   });
 
   it('highlights code and renders Markdown from the token link', async () => {

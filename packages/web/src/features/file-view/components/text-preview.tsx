@@ -40,24 +40,33 @@ function decoderFor(label: string): TextDecoder | undefined {
 }
 
 /**
- * Whether bytes that are not UTF-8 read as Chinese "ANSI" (GBK): its characters are pairs of high bytes,
- * where Western text has its accented letters one at a time between plain ones. Undefined when there
- * are too few high bytes to tell.
+ * Whether bytes that are not UTF-8 read as Chinese "ANSI" (GBK): its characters are pairs of high bytes
+ * and come several in a row, where Western text has its accented letters one (at most two: "ção") at a
+ * time between plain ones. Undefined when there are too few high bytes to tell.
  */
 export function looksLikeGbk(bytes: Uint8Array): boolean | undefined {
   let high = 0;
   let paired = 0;
+  let run = 0;
+  let longestRun = 0;
   for (let i = 0; i < bytes.length; i += 1) {
     const byte = bytes[i] ?? 0;
-    if (byte < 0x80) continue;
+    if (byte < 0x80) {
+      run = 0;
+      continue;
+    }
     const next = bytes[i + 1] ?? 0;
-    if (byte >= 0x81 && byte <= 0xfe && next >= 0x80 && next <= 0xfe) {
-      high += 2;
-      paired += 2;
-      i += 1;
-    } else high += 1;
+    const pair = byte >= 0x81 && byte <= 0xfe && next >= 0x80 && next <= 0xfe;
+    const width = pair ? 2 : 1;
+    high += width;
+    if (pair) paired += 2;
+    run += width;
+    longestRun = Math.max(longestRun, run);
+    i += width - 1;
   }
-  return high < 4 ? undefined : paired / high >= 0.9;
+  if (high < 4) return undefined;
+  // Two Chinese characters in a row (four high bytes) is what Western text almost never has.
+  return paired / high >= 0.9 && longestRun >= 4;
 }
 
 /**
