@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_ROLES, fromPermissionObject, isValidPermissionMask } from '../permissions.js';
 import { normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
-import { IntFlag } from './common.js';
+import { DateTimeInput, IntFlag } from './common.js';
 
 export const API_KEY_NAME_MAX = 64;
 export const CUSTOM_KEY_MIN = 8;
@@ -32,7 +32,7 @@ export const BasicPath = z
  * Key expiry: an ISO timestamp in the future, or `never`/null for no expiry. The UI turns its presets
  * (1, 7, 30 days, custom days) into a timestamp.
  */
-export const KeyExpiry = z.union([z.literal('never'), z.null(), z.string().datetime({ offset: true })]).transform((v) => (v === 'never' ? null : v));
+export const KeyExpiry = z.union([z.literal('never'), z.null(), DateTimeInput]).transform((v) => (v === 'never' ? null : v));
 
 export const ApiKeyName = z.string().trim().min(1).max(API_KEY_NAME_MAX);
 

@@ -92,6 +92,12 @@ export const Flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])])
   .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
 
+/**
+ * upload-direct's `original_filename` (the original's option): `true` stores the object under the file's
+ * own name (the overwrite naming strategy), `false` adds a random suffix; absent, the naming setting decides.
+ */
+export const DirectUploadNaming = z.object({ original_filename: Flag.optional() });
+
 /** A storage sub-folder for the object key (`reports/2026`), stored without outer slashes. */
 export const StorageSubPath = z
   .string()

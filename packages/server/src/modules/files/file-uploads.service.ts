@@ -1,6 +1,6 @@
-import { FileShareOptions, Filename, Flag, Permission, type FilePresignBody, type FileCommitBody, type FileDetailDto, type FilePresignDto } from '@driftbox/contract';
+import { DirectUploadNaming, FileShareOptions, Filename, Permission, type FilePresignBody, type FileCommitBody, type FileDetailDto, type FilePresignDto } from '@driftbox/contract';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Actor, AdminActor, ApiKeyActor } from '../../lib/actor.js';
 import { assertPermission } from '../../lib/authz.js';
 import { iso, type Clock } from '../../lib/clock.js';
@@ -62,11 +62,6 @@ export interface DirectRequest {
 // Long uploads say they are alive at this interval, so the cleanup job leaves them alone.
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 const BODY_REQUIRED = { en: 'Request body required', zh: '缺少请求体' };
-/**
- * upload-direct's `original_filename` (the original's option): `true` stores the object under the file's
- * own name (the overwrite strategy), `false` adds a random suffix; absent, the naming setting decides.
- */
-const OriginalFilenameOption = z.object({ original_filename: Flag.optional() });
 
 /** Uploads that pass through the server as streams, and the presigned single-PUT flow. */
 export function createFileUploadsService(deps: FileUploadsDeps) {
@@ -156,7 +151,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       if (!request.body) throw badRequest(BODY_REQUIRED);
       const options = parseWith(FileShareOptions, request.options);
       const filename = parseWith(Filename, request.filename);
-      const original = parseWith(OriginalFilenameOption, request.options).original_filename;
+      const original = parseWith(DirectUploadNaming, request.options).original_filename;
       const row = await uploadStream(actor, {
         naming: original === undefined ? undefined : original ? 'overwrite' : 'random_suffix',
         configId: options.s3_config_id,

@@ -89,7 +89,10 @@ export function shareWriter(deps: SharesDeps) {
       return false;
     } catch (err) {
       // Only a name storage says is free is taken as it is; when storage cannot tell, the suffix is safe.
-      return isStorageError(err, 'NOT_FOUND');
+      if (isStorageError(err, 'NOT_FOUND')) return true;
+      // Credentials without read access to a missing key get 403: every upload then gets a suffix. Say so.
+      logger.warn('Overwrite naming could not ask storage whether a name is free; the upload gets a suffix', { config: opened.config.id, key, error: String(err) });
+      return false;
     }
   }
 
