@@ -40,34 +40,31 @@ function decoderFor(label: string): TextDecoder | undefined {
 }
 
 /**
- * Whether bytes that are not UTF-8 read as Chinese "ANSI" (GBK): its characters are pairs of high bytes
- * and come several in a row, where Western text has its accented letters one (at most two: "ção") at a
- * time between plain ones. Undefined when there are too few high bytes to tell.
+ * Whether bytes that are not UTF-8 read as Chinese "ANSI" (GBK, Simplified or Traditional). Chinese text
+ * is valid GB18030 throughout and has characters side by side; Western "ANSI" text almost never is (an
+ * accented letter before a space or a stop is no GB18030), and where it is by chance its would-be
+ * characters stand alone between plain letters. Undefined when too few characters tell.
  */
 export function looksLikeGbk(bytes: Uint8Array): boolean | undefined {
-  let high = 0;
-  let paired = 0;
-  let run = 0;
-  let longestRun = 0;
-  for (let i = 0; i < bytes.length; i += 1) {
-    const byte = bytes[i] ?? 0;
-    if (byte < 0x80) {
-      run = 0;
-      continue;
-    }
-    const next = bytes[i + 1] ?? 0;
-    const pair = byte >= 0x81 && byte <= 0xfe && next >= 0x80 && next <= 0xfe;
-    const width = pair ? 2 : 1;
-    high += width;
-    if (pair) paired += 2;
-    run += width;
-    longestRun = Math.max(longestRun, run);
-    i += width - 1;
+  let text: string;
+  try {
+    text = new TextDecoder('gb18030', { fatal: true }).decode(bytes);
+  } catch {
+    return false;
   }
-  if (high < 4) return undefined;
-  // Two Chinese characters in a row (four high bytes) is what Western text almost never has.
-  return paired / high >= 0.9 && longestRun >= 4;
+  let han = 0;
+  let run = 0;
+  for (const char of text) {
+    if (HAN.test(char)) {
+      han += 1;
+      run += 1;
+      if (run >= 2) return true;
+    } else run = 0;
+  }
+  return han < 2 ? undefined : false;
 }
+
+const HAN = /\p{Script=Han}/u;
 
 /**
  * Text in the encoding it was written in. A byte-order mark decides first, then a charset the type
