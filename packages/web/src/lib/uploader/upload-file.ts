@@ -6,6 +6,7 @@ import type { FileMeta, ResumedShareOptions, ShareOptions, UploadApi } from './u
 import { isAbort, isUploadError, UploadError } from './upload-error';
 import { partCountFor, uploadParts, type UploadedPart } from './upload-parts';
 import { cancelOnly, discard, findPublished, isGone, PAUSE_REASON, step, throwIfAborted } from './upload-stop';
+import { holdWhileRunning } from './upload-locks';
 import { xhrPut, type PutFn } from './xhr-put';
 
 export { PAUSE_REASON };
@@ -228,7 +229,14 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
   return { entry, urls: new Map(init.part_urls.map((u) => [u.partNumber, u.url])), resumed: false };
 }
 
-async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
+/** A multipart upload, holding its file's lock while it runs (other tabs then leave it alone). */
+function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
+  const running = runMultipart(ctx);
+  holdWhileRunning(fileFingerprint(ctx.file), running);
+  return running;
+}
+
+async function runMultipart(ctx: Context): Promise<FileDetailDto> {
   const { file, deps, stage, signal, onBytes, options } = ctx;
   const store = deps.resume ?? createResumeStore(deps.now);
   const fingerprint = fileFingerprint(file);

@@ -1,19 +1,41 @@
 import { History, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { formatBytes } from '../../../lib/format';
 import { createResumeStore, type ResumeEntry } from '../../../lib/uploader/resume-store';
 import type { UploadApi } from '../../../lib/uploader/upload-api';
+import { runningUploads } from '../../../lib/uploader/upload-locks';
+
+/** How often the list asks which uploads run in other tabs. */
+const RUNNING_POLL_MS = 2000;
+
+/** Fingerprints of the uploads running in any tab now (Web Locks), asked again every few seconds. */
+function useRunningUploads(): ReadonlySet<string> {
+  const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    let live = true;
+    const ask = () => void runningUploads().then((names) => live && setRunning(names));
+    ask();
+    const timer = window.setInterval(ask, RUNNING_POLL_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+  }, []);
+  return running;
+}
 
 /**
  * Multipart uploads a closed or reloaded page left unfinished. Adding the same file again continues
  * where it stopped (the uploader asks the server which parts it has); "discard" aborts it on the server.
+ * One still running in another tab is shown as such, with nothing to discard.
  */
 export function ResumableNotice({ api, hidden }: { api: Pick<UploadApi, 'abort'>; hidden: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const [store] = useState(() => createResumeStore());
   const [, setDiscarded] = useState(0);
+  const running = useRunningUploads();
   // Read on every render (a small JSON): the queue's uploads save, finish and drop entries as they go.
   const entries = store.list();
   const visible = entries.filter(([key]) => !hidden.has(key));
@@ -41,7 +63,11 @@ export function ResumableNotice({ api, hidden }: { api: Pick<UploadApi, 'abort'>
             <span className="shrink-0 text-xs text-fg-muted tabular-nums">
               {t('upload.resume.progress', { done: entry.parts.length, total: entry.partCount, size: formatBytes(entry.size) })}
             </span>
-            <Button variant="ghost" size="icon-sm" icon={<X />} onClick={() => discard(key, entry)} aria-label={t('upload.resume.discard', { name: entry.filename })} title={t('upload.resume.discardShort')} />
+            {running.has(key) ? (
+              <span className="shrink-0 text-xs text-accent-text">{t('upload.resume.elsewhere')}</span>
+            ) : (
+              <Button variant="ghost" size="icon-sm" icon={<X />} onClick={() => discard(key, entry)} aria-label={t('upload.resume.discard', { name: entry.filename })} title={t('upload.resume.discardShort')} />
+            )}
           </li>
         ))}
       </ul>

@@ -367,4 +367,22 @@ describe('unfinished uploads', () => {
     await waitFor(() => expect(requests.find((r) => r.url.endsWith('/upload/multipart/abort'))?.body).toEqual({ file_id: 'f9', upload_id: 'u9' }));
     expect(localStorage.getItem(RESUME_STORAGE_KEY)).toBe('{}');
   });
+
+  it('shows an upload still running in another tab as such, with nothing to discard', async () => {
+    const key = `big.bin|${20 * MiB}|1`;
+    const entry = { fileId: 'f9', uploadId: 'u9', configId: 'local', storagePath: 'big.bin', slug: 's9', partSize: 5 * MiB, partCount: 4, parts: [], filename: 'big.bin', size: 20 * MiB, savedAt: Date.now() };
+    localStorage.setItem(RESUME_STORAGE_KEY, JSON.stringify({ [key]: entry }));
+    // The other tab holds the upload's Web Lock while it runs.
+    const query = vi.fn(async () => ({ held: [{ name: `driftbox-upload:${key}`, mode: 'exclusive' as const, clientId: 'other' }], pending: [] }));
+    Object.defineProperty(navigator, 'locks', { value: { query, request: vi.fn() }, configurable: true });
+    try {
+      api({});
+      renderWithApp(<UploadPage />);
+      const notice = await screen.findByRole('region', { name: 'Unfinished uploads' });
+      expect(await within(notice).findByText('Uploading in another tab')).toBeInTheDocument();
+      expect(within(notice).queryByRole('button', { name: 'Discard the unfinished upload of big.bin' })).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
 });
