@@ -121,6 +121,7 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
       expect(await localKeys(h)).toEqual([b.storage_path]);
       const recordOnly = await h.call('DELETE', '/api/files/batch-delete', { headers: h.actors.admin(), body: { ids: [b.id], delete_mode: 'record_only' } });
       expect(recordOnly.body.data).toEqual({ deleted: 0, success: 0, failed: [{ id: b.id, error: expect.stringMatching(/^Share only is not available for local storage/) }] });
+      expect(recordOnly.body.message).toBe('No file share was deleted');
       expect(await fileRow(h, b.id)).toBeDefined();
       expect(await localKeys(h)).toEqual([b.storage_path]);
     });

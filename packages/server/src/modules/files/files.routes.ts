@@ -11,6 +11,7 @@ import type { FilesService } from './files.service.js';
 const MESSAGES = {
   updated: { en: 'File share updated', zh: '文件分享更新成功' },
   deleted: { en: 'File shares deleted', zh: '文件分享已删除' },
+  noneDeleted: { en: 'No file share was deleted', zh: '没有删除任何文件分享' },
 };
 
 /** `/files` management (spec §7 "Files"): admins see every share, keys with FILE_SHARE their own. */
@@ -26,7 +27,8 @@ export function filesRoutes(files: FilesService, options: { trustProxy: TrustPro
 
   app.delete('/files/batch-delete', fileShare, async (c) => {
     const body = await readJson(c, FileBatchDeleteBody);
-    return ok(c, await files.removeMany(c.get('actor'), body, c.get('lang')), { message: MESSAGES.deleted });
+    const result = await files.removeMany(c.get('actor'), body, c.get('lang'));
+    return ok(c, result, { message: result.deleted > 0 ? MESSAGES.deleted : MESSAGES.noneDeleted });
   });
 
   app.get('/files/:id', fileShare, async (c) => ok(c, await files.get(c.get('actor'), c.req.param('id'), requestOrigin(c, options.trustProxy))));

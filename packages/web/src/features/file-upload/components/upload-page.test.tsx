@@ -294,6 +294,20 @@ describe('the files tab', () => {
     expect(requests.find((r) => r.url.endsWith('/s3/presign'))?.body).toMatchObject({ s3_config_id: 'local', size: 500 });
   });
 
+  it('does not say nothing is left to upload while a failed file still has its Retry', async () => {
+    api({ 'POST /api/s3/presign': () => fail(500, 'INTERNAL', 'boom') });
+    const user = userEvent.setup();
+    renderWithApp(<UploadPage />);
+    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    await user.selectOptions(screen.getByLabelText('Storage'), 'tiny');
+    drop([file('big.txt', 500), file('small.txt', 10)]);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const failed = screen.getByRole('listitem', { name: 'small.txt' });
+    expect(await within(failed).findByText('Failed')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'big.txt' })).getByText('Can’t upload')).toBeInTheDocument();
+    expect(screen.queryByText(/^Nothing left that can be uploaded/)).toBeNull();
+  });
+
   it('says when a file dropped again is already in the list, and takes files dropped outside the zone', async () => {
     api();
     renderWithApp(<UploadPage />);

@@ -126,7 +126,8 @@ export function UploadPage() {
   usePageFileDrop(addFromPage, blocked === null);
 
   const ready = items.filter((i) => i.status === 'ready');
-  const refused = items.some(isRefused);
+  // Only refused files left to act on: a failed one still has its Retry, so the footer would mislead.
+  const refusedOnly = items.some(isRefused) && !items.some((i) => i.status === 'error' && !isRefused(i));
   const inQueue = useMemo(() => new Set(items.map((i) => fileFingerprint(i.file))), [items]);
   const pending = items.filter((i) => isActive(i) || i.status === 'queued').length;
   const busy = pending > 0;
@@ -239,7 +240,7 @@ export function UploadPage() {
       {blocked ? null : <OptionsSummary className="lg:hidden" values={values} config={config} single={ready.length <= 1} onEdit={editOptions} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
         {/* With only refused files the disabled button says why here; phones have no Ctrl+V to paste files with. */}
-        <p className="text-xs text-fg-subtle">{refused && ready.length === 0 && !busy ? t('upload.errors.refusedOnly') : touch ? null : t('upload.drop.pasteHint')}</p>
+        <p className="text-xs text-fg-subtle">{refusedOnly && ready.length === 0 && !busy ? t('upload.errors.refusedOnly') : touch ? null : t('upload.drop.pasteHint')}</p>
         {/* Enabled only with something to send; a refused file says why under its own row. */}
         <Button icon={<Upload />} onClick={startFiles} disabled={blocked !== null || ready.length === 0} aria-describedby={blocked ? noticeId : undefined} loading={busy && ready.length === 0}>
           {ready.length > 1 ? t('upload.start.many', { count: ready.length }) : t('upload.start.one')}
