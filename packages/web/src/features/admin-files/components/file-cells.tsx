@@ -20,9 +20,10 @@ export interface FileActionHandlers {
 
 /**
  * Type icon, file name, the link (slug) and who created it; the table also puts the remark here and
- * lets a long name take two lines, so more of it shows before the ellipsis.
+ * lets a long name take two lines, so more of it shows before the ellipsis. Given `now` (the table), it
+ * also says when, where the card is too narrow for the Created column.
  */
-export function FileNameCell({ file, showRemark = false, nameLines = 1 }: { file: FileDto; showRemark?: boolean; nameLines?: 1 | 2 }) {
+export function FileNameCell({ file, showRemark = false, nameLines = 1, now }: { file: FileDto; showRemark?: boolean; nameLines?: 1 | 2; now?: number }) {
   const { t } = useTranslation();
   const creator = file.created_by.startsWith('apikey:') ? t('files.table.byKey', { name: file.key_name ?? file.created_by.slice(7) }) : t('files.table.byAdmin');
   return (
@@ -40,6 +41,12 @@ export function FileNameCell({ file, showRemark = false, nameLines = 1 }: { file
         </span>
         <span className="line-clamp-1 text-xs break-all text-fg-subtle">
           <span className="font-mono">/{file.slug}</span> · {creator}
+          {now === undefined ? null : (
+            <span className="@min-[72rem]:hidden">
+              {' · '}
+              <FileCreatedText file={file} now={now} />
+            </span>
+          )}
         </span>
         {showRemark && file.remark ? (
           <span className="line-clamp-1 text-xs break-all text-fg-muted" title={file.remark}>

@@ -92,6 +92,8 @@ describe('file management', () => {
     expect(within(first).getByText('1.5 KB')).toBeInTheDocument();
     expect(within(first).getByText('Used up')).toBeInTheDocument();
     expect(within(first).getByText('Direct link')).toBeInTheDocument();
+    // When it was created is said under the name too, where the card is too narrow for the Created column.
+    expect(within(first).getByText('/slug1').parentElement?.textContent).toMatch(/^\/slug1 · by key laptop · .+ ago$/);
     // A real link, so middle-click and "copy link address" work.
     expect(within(first).getByRole('link', { name: 'Open file1.png' })).toHaveAttribute('href', '/file/slug1');
     const second = await rowOf('file2.png');

@@ -38,7 +38,7 @@ export function FilesTable({ files, selected, onSelect, onSelectAll, allState, n
           <SelectableRow key={file.id} selected={selected.has(file.id)} onSelect={(on) => onSelect(file.id, on)} label={t('files.table.selectRow', { name: file.filename })}>
             {/* The name takes the room the short columns leave (it was capped at 15rem while Created had space). */}
             <TD className="w-full max-w-0 min-w-48">
-              <FileNameCell file={file} showRemark nameLines={2} />
+              <FileNameCell file={file} showRemark nameLines={2} now={now} />
             </TD>
             <TD className="text-right whitespace-nowrap text-fg-muted tabular-nums">{formatBytes(file.size)}</TD>
             <TD className="whitespace-nowrap">
