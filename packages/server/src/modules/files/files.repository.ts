@@ -307,10 +307,10 @@ export function filesRepository(db: Kysely<Database>) {
       return objectBytes(db, configIds, exceptKey);
     },
 
-    /** What a new upload into the config must leave room for: stored objects and pending uploads' declared bytes. */
-    async heldBytes(configId: string, exceptKey: string): Promise<number> {
+    /** What a new upload into the config must leave room for: stored objects, and pending uploads' declared bytes. */
+    async heldBytes(configId: string, exceptKey: string): Promise<{ stored: number; reserved: number }> {
       const stored = (await objectBytes(db, [configId], exceptKey)).get(configId) ?? 0;
-      return stored + (await reservedBytes(db, configId, exceptKey));
+      return { stored, reserved: await reservedBytes(db, configId, exceptKey) };
     },
 
     /** Shares (pending included: their uploads write into the config) that keep objects in a config. */

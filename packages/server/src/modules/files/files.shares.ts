@@ -138,10 +138,10 @@ export function shareWriter(deps: SharesDeps) {
    */
   async function keepsWithinCapacity(row: FileRow, target: UploadTarget): Promise<void> {
     if (target.capacity === null || row.size === 0) return;
-    const held = await repo.heldBytes(target.config.id, row.storage_path);
-    if (held + row.size <= target.capacity) return;
+    const { stored, reserved } = await repo.heldBytes(target.config.id, row.storage_path);
+    if (stored + reserved + row.size <= target.capacity) return;
     await repo.delete(row.id);
-    storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - held) }, row.size);
+    storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - stored - reserved), reserved }, row.size);
   }
 
   return {

@@ -19,6 +19,8 @@ export interface UploadTarget {
   /** Capacity of the config (null = unlimited) and bytes left in it. */
   capacity: number | null;
   remaining: number | null;
+  /** Of what is not left, the bytes uploads in progress hold (said in a 413, as the storage page counts stored files only). */
+  reserved: number;
 }
 
 /**
@@ -101,16 +103,16 @@ export function fileStorage(deps: FileStorageDeps) {
       const { config } = opened;
       const { max_upload_size_bytes: maxBytes } = await settings.maxUploadSize();
       const capacity = config.total_storage_bytes;
-      const stored = async () => (await repo.usedBytes([config.id], key)).get(config.id) ?? 0;
-      const used = capacity === null ? 0 : admission ? await repo.heldBytes(config.id, key) : await stored();
-      return { ...opened, maxBytes, capacity, remaining: capacity === null ? null : Math.max(0, capacity - used) };
+      if (capacity === null) return { ...opened, maxBytes, capacity, remaining: null, reserved: 0 };
+      const { stored, reserved } = admission ? await repo.heldBytes(config.id, key) : { stored: (await repo.usedBytes([config.id], key)).get(config.id) ?? 0, reserved: 0 };
+      return { ...opened, maxBytes, capacity, remaining: Math.max(0, capacity - stored - reserved), reserved };
     },
 
     /** Throws 413 when a file of `size` bytes breaks the upload limit or does not fit in the config. */
     checkSize(target: UploadTarget, size: number, atLeast = false): void {
       if (size > target.maxBytes) throw tooLarge(size, target.maxBytes, atLeast);
       if (target.remaining !== null && target.capacity !== null && size > target.remaining) {
-        throw insufficientStorage(size, target.remaining, target.capacity, atLeast);
+        throw insufficientStorage(size, target.remaining, target.capacity, atLeast, target.reserved);
       }
     },
 
