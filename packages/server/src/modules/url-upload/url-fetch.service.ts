@@ -96,6 +96,12 @@ function progressTracker(repo: UploadJobsRepository, clock: Clock, total: number
 const cancelled = () => new AppError('GONE', { text: { en: 'Cancelled', zh: '已取消' } });
 
 /**
+ * Fetches one creator may run at once: each holds a connection and a stream for up to hours, so a key
+ * cannot tie up the server with many slow sources.
+ */
+export const MAX_RUNNING_FETCHES = 4;
+
+/**
  * Server-side URL fetches (`POST /api/url/fetch`): the server streams the source through the SSRF
  * guard straight into storage as a pending share — no browser round trip, no CORS — and records its
  * progress in `upload_jobs`, which any instance can answer and through which a cancel from any
@@ -123,6 +129,9 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     /** Starts a fetch; errors the source shows at once (refused address, 404, too large) are answered now. */
     async start(actor: Actor, body: z.output<typeof UrlFetchBody>, origin: string, lang: Lang): Promise<UrlFetchJobDto> {
       assertPermission(actor, Permission.FILE_SHARE);
+      if ((await repo.countRunning(creatorOf(actor))) >= MAX_RUNNING_FETCHES) {
+        throw new AppError('RATE_LIMITED', { text: { en: `At most ${MAX_RUNNING_FETCHES} URL fetches run at once: wait for one to finish`, zh: `最多同时进行 ${MAX_RUNNING_FETCHES} 个 URL 抓取：请等待其中一个完成` } });
+      }
       const controller = new AbortController();
       const maxBytes = (await settings.maxUploadSize()).max_upload_size_bytes;
       const res = await guardedRequest(body.url, { maxBytes, signal: controller.signal }, policy);

@@ -27,6 +27,12 @@ export function uploadJobsRepository(db: Kysely<Database>) {
       await db.insertInto('upload_jobs').values(row).execute();
     },
 
+    /** How many fetches of a creator are running now. */
+    async countRunning(createdBy: string): Promise<number> {
+      const row = await db.selectFrom('upload_jobs').select((eb) => eb.fn.countAll<number | string>().as('n')).where('created_by', '=', createdBy).where('status', '=', 'running').executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async find(fileId: string, createdBy: string): Promise<UploadJobRow | undefined> {
       const row = await db.selectFrom('upload_jobs').selectAll().where('file_id', '=', fileId).where('created_by', '=', createdBy).executeTakeFirst();
       return row && normalize(row);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Permission, type FilePresignDto, type UrlFetchJobDto } from '@driftbox/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SsrfPolicy } from '../../lib/ssrf.js';
+import { MAX_RUNNING_FETCHES } from './url-fetch.service.js';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
 import { fileRow, localKeys, parsed } from '../files/files.test-support.js';
 
@@ -264,6 +265,20 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       await new Promise((r) => setTimeout(r, 100));
       expect(slowWrites - writes).toBeLessThan(3);
       expect(await fileRow(h, fileId)).toBeUndefined();
+    });
+
+    it(`one creator runs at most ${MAX_RUNNING_FETCHES} fetches at once; another creator, or the same once one ended, may start`, async () => {
+      const started: string[] = [];
+      for (let i = 0; i < MAX_RUNNING_FETCHES; i += 1) started.push(((await post('/api/url/fetch', { url: url('/slow') })).body.data as UrlFetchJobDto).file_id);
+      const refused = await post('/api/url/fetch', { url: url('/slow') });
+      expect(refused.body).toMatchObject({ code: 429, error: 'RATE_LIMITED', message: `At most ${MAX_RUNNING_FETCHES} URL fetches run at once: wait for one to finish` });
+      const other = await h.actors.apiKey(Permission.FILE_SHARE);
+      const theirs = await post('/api/url/fetch', { url: url('/docs/report.txt') }, other);
+      expect(theirs.status, theirs.text).toBe(202);
+      await post('/api/url/cancel', { file_id: started[0] });
+      await settled(started[0] ?? '');
+      expect((await post('/api/url/fetch', { url: url('/docs/report.txt') })).status).toBe(202);
+      for (const id of started.slice(1)) await post('/api/url/cancel', { file_id: id });
     });
   });
 });
