@@ -3,7 +3,7 @@ import { pipeline, Transform } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, AdminActor, ApiKeyActor } from '../../lib/actor.js';
 import { assertPermission } from '../../lib/authz.js';
 import { addMs, iso, type Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -111,6 +111,9 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
   const repo = uploadJobsRepository(deps.db);
   const { clock, logger, settings, uploads, policy } = deps;
   const running = new Map<string, AbortController>();
+  // Fetches being started here, per creator: counted with the running ones, so requests sent together
+  // cannot all pass the limit while the first waits for its source.
+  const starting = new Map<string, number>();
 
   async function settle(fileId: string, upload: Promise<FileRow>): Promise<void> {
     try {
@@ -125,50 +128,64 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     }
   }
 
+  /** Starts a fetch once the limit let it: the source's answer first, then the pending share and its job. */
+  async function begin(actor: AdminActor | ApiKeyActor, body: z.output<typeof UrlFetchBody>, origin: string, lang: Lang): Promise<UrlFetchJobDto> {
+    const controller = new AbortController();
+    const maxBytes = (await settings.maxUploadSize()).max_upload_size_bytes;
+    const res = await guardedRequest(body.url, { maxBytes, signal: controller.signal }, policy);
+    if (res.status >= 400) {
+      res.body.destroy();
+      throw sourceFailed(res.status);
+    }
+    const total = sizeOf(res.status, res.headers);
+    const progress = progressTracker(repo, clock, total, controller);
+    let onPending: (row: FileRow) => void = () => {};
+    const created = new Promise<FileRow>((resolve) => {
+      onPending = resolve;
+    });
+    const upload = uploads.uploadStream(actor, {
+      configId: body.s3_config_id,
+      filename: pickFilename(body.filename, filenameFromDisposition(headerOf(res.headers, 'content-disposition')), filenameFromUrl(res.url)),
+      mimetype: headerOf(res.headers, 'content-type'),
+      options: body,
+      body: pipeline(res.body, progress.counter, () => {}),
+      contentLength: total ?? undefined,
+      onBytes: progress.report,
+      onPending,
+    });
+    // A failed upload leaves the source unpiped, not destroyed: end the remote request.
+    upload.catch(() => res.body.destroy());
+    // The pending share exists before any byte is read; a failure before that (limits, config) is the answer.
+    const row = await Promise.race([created, upload]).catch((err: unknown) => {
+      res.body.destroy();
+      throw err;
+    });
+    const now = iso(clock.now());
+    const job: UploadJobRow = { file_id: row.id, slug: row.slug, source_url: res.url, status: 'running', progress: 0, bytes_total: total, bytes_fetched: 0, bytes_stored: 0, error: null, created_by: creatorOf(actor), created_at: now, updated_at: now };
+    await repo.insert(job);
+    running.set(row.id, controller);
+    progress.arm(row.id);
+    void settle(row.id, upload);
+    return present(job, origin, lang);
+  }
+
   return {
     /** Starts a fetch; errors the source shows at once (refused address, 404, too large) are answered now. */
     async start(actor: Actor, body: z.output<typeof UrlFetchBody>, origin: string, lang: Lang): Promise<UrlFetchJobDto> {
       assertPermission(actor, Permission.FILE_SHARE);
-      if ((await repo.countRunning(creatorOf(actor))) >= MAX_RUNNING_FETCHES) {
-        throw new AppError('RATE_LIMITED', { text: { en: `At most ${MAX_RUNNING_FETCHES} URL fetches run at once: wait for one to finish`, zh: `最多同时进行 ${MAX_RUNNING_FETCHES} 个 URL 抓取：请等待其中一个完成` } });
+      const creator = creatorOf(actor);
+      const others = starting.get(creator) ?? 0;
+      starting.set(creator, others + 1);
+      try {
+        if ((await repo.countRunning(creator)) + others >= MAX_RUNNING_FETCHES) {
+          throw new AppError('RATE_LIMITED', { text: { en: `At most ${MAX_RUNNING_FETCHES} URL fetches run at once: wait for one to finish`, zh: `最多同时进行 ${MAX_RUNNING_FETCHES} 个 URL 抓取：请等待其中一个完成` } });
+        }
+        return await begin(actor, body, origin, lang);
+      } finally {
+        const left = (starting.get(creator) ?? 1) - 1;
+        if (left > 0) starting.set(creator, left);
+        else starting.delete(creator);
       }
-      const controller = new AbortController();
-      const maxBytes = (await settings.maxUploadSize()).max_upload_size_bytes;
-      const res = await guardedRequest(body.url, { maxBytes, signal: controller.signal }, policy);
-      if (res.status >= 400) {
-        res.body.destroy();
-        throw sourceFailed(res.status);
-      }
-      const total = sizeOf(res.status, res.headers);
-      const progress = progressTracker(repo, clock, total, controller);
-      let onPending: (row: FileRow) => void = () => {};
-      const created = new Promise<FileRow>((resolve) => {
-        onPending = resolve;
-      });
-      const upload = uploads.uploadStream(actor, {
-        configId: body.s3_config_id,
-        filename: pickFilename(body.filename, filenameFromDisposition(headerOf(res.headers, 'content-disposition')), filenameFromUrl(res.url)),
-        mimetype: headerOf(res.headers, 'content-type'),
-        options: body,
-        body: pipeline(res.body, progress.counter, () => {}),
-        contentLength: total ?? undefined,
-        onBytes: progress.report,
-        onPending,
-      });
-      // A failed upload leaves the source unpiped, not destroyed: end the remote request.
-      upload.catch(() => res.body.destroy());
-      // The pending share exists before any byte is read; a failure before that (limits, config) is the answer.
-      const row = await Promise.race([created, upload]).catch((err: unknown) => {
-        res.body.destroy();
-        throw err;
-      });
-      const now = iso(clock.now());
-      const job: UploadJobRow = { file_id: row.id, slug: row.slug, source_url: res.url, status: 'running', progress: 0, bytes_total: total, bytes_fetched: 0, bytes_stored: 0, error: null, created_by: creatorOf(actor), created_at: now, updated_at: now };
-      await repo.insert(job);
-      running.set(row.id, controller);
-      progress.arm(row.id);
-      void settle(row.id, upload);
-      return present(job, origin, lang);
     },
 
     /** `GET /api/url/fetch/{file_id}`: the job of the caller; 404 for anyone else's. */

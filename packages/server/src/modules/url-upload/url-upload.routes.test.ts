@@ -280,5 +280,13 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       expect((await post('/api/url/fetch', { url: url('/docs/report.txt') })).status).toBe(202);
       for (const id of started.slice(1)) await post('/api/url/cancel', { file_id: id });
     });
+
+    it('the limit holds for requests sent together, while the first still waits for its source', async () => {
+      const answers = await Promise.all(Array.from({ length: MAX_RUNNING_FETCHES + 3 }, () => post('/api/url/fetch', { url: url('/slow') })));
+      const started = answers.filter((a) => a.status === 202).map((a) => (a.body.data as UrlFetchJobDto).file_id);
+      expect(started).toHaveLength(MAX_RUNNING_FETCHES);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(3);
+      for (const id of started) await post('/api/url/cancel', { file_id: id });
+    });
   });
 });
