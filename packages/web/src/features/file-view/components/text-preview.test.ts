@@ -23,6 +23,14 @@ describe('looksLikeGbk', () => {
     expect(looksLikeGbk(cp1252('Il a dit «\u00a0bonjour\u00a0» et «\u00a0merci\u00a0».'))).toBe(false);
     expect(looksLikeGbk(cp1252('Maßnahme größer'))).toBe(false);
     expect(looksLikeGbk(cp1252('Größe, café, naïve'))).toBe(false);
+    // Accented letters paired with the plain letter after them, side by side: still not Chinese.
+    for (const text of ['Une élève.', 'Thérèse', 'Tähän asti', 'nom;prénom\r\nDupont;Hélène\r\nMartin;Jérôme\r\n']) expect(looksLikeGbk(cp1252(text)), text).toBe(false);
+  });
+
+  it('is not put off by a stray byte or a cut-off last character in a Chinese file', () => {
+    const chinese = Array.from({ length: 20 }, () => 'c4e3bac3a3accac0bde7').join('');
+    expect(looksLikeGbk(gbk(`${chinese}ff${chinese}`))).toBe(true);
+    expect(looksLikeGbk(gbk(`${chinese}c4`))).toBe(true);
   });
 
   it('leaves it to the page language when too little tells', () => {

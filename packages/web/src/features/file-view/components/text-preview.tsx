@@ -41,30 +41,50 @@ function decoderFor(label: string): TextDecoder | undefined {
 
 /**
  * Whether bytes that are not UTF-8 read as Chinese "ANSI" (GBK, Simplified or Traditional). Chinese text
- * is valid GB18030 throughout and has characters side by side; Western "ANSI" text almost never is (an
- * accented letter before a space or a stop is no GB18030), and where it is by chance its would-be
- * characters stand alone between plain letters. Undefined when too few characters tell.
+ * has characters side by side, and among them ones of GB2312's core (both bytes 0xA1 or above, lead
+ * 0xB0 or above). Western "ANSI" text can pair an accented letter with the plain letter after it into a
+ * would-be GBK character (second byte below 0xA1: "Hélène", "Tähän"), but hardly ever two core ones in a
+ * row, and its accents before a space or a stop are no GBK at all. A stray byte or a cut-off last
+ * character does not outweigh clear evidence. Undefined when too little tells.
  */
 export function looksLikeGbk(bytes: Uint8Array): boolean | undefined {
-  let text: string;
-  try {
-    text = new TextDecoder('gb18030', { fatal: true }).decode(bytes);
-  } catch {
-    return false;
+  let characters = 0;
+  let invalid = 0;
+  let runs = 0;
+  // The characters side by side so far, whether one of them is of the core, and whether counted.
+  let run = { length: 0, core: false, counted: false };
+  const breakRun = () => {
+    run = { length: 0, core: false, counted: false };
+  };
+  for (let i = 0; i < bytes.length; i += 1) {
+    const lead = bytes[i] ?? 0;
+    if (lead < 0x80) {
+      breakRun();
+      continue;
+    }
+    const trail = bytes[i + 1] ?? 0;
+    if (lead < 0x81 || lead > 0xfe || trail < 0x40 || trail === 0x7f || trail > 0xfe) {
+      invalid += 1;
+      breakRun();
+      continue;
+    }
+    i += 1;
+    characters += 1;
+    // Leads 0xA1–0xA9 are punctuation and symbols: between characters, not of them.
+    if (lead >= 0xa1 && lead <= 0xa9) {
+      breakRun();
+      continue;
+    }
+    run.length += 1;
+    run.core ||= lead >= 0xb0 && trail >= 0xa1;
+    if (run.length >= 2 && run.core && !run.counted) {
+      runs += 1;
+      run.counted = true;
+    }
   }
-  let han = 0;
-  let run = 0;
-  for (const char of text) {
-    if (HAN.test(char)) {
-      han += 1;
-      run += 1;
-      if (run >= 2) return true;
-    } else run = 0;
-  }
-  return han < 2 ? undefined : false;
+  if (runs > 0 && invalid <= Math.max(1, characters / 50)) return true;
+  return characters + invalid < 2 ? undefined : false;
 }
-
-const HAN = /\p{Script=Han}/u;
 
 /**
  * Text in the encoding it was written in. A byte-order mark decides first, then a charset the type
