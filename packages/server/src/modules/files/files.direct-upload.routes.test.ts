@@ -70,9 +70,9 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       const key = await h.actors.apiKey(Permission.FILE_SHARE);
       const first = (await post('/api/s3/presign', { filename: 'a.bin', size: 800 }, key)).body.data as FilePresignDto;
       // The message says what uploads in progress hold: the storage page counts stored files only.
-      const refused = { code: 413, message: 'Insufficient storage: file size 800 B, remaining space 200 B, capacity 1000 B (800 B held by uploads in progress)' };
+      const refused = { code: 413, message: 'Insufficient storage: file size 800 B, remaining space 200 B, capacity 1000 B (800 B held by unfinished uploads)' };
       expect((await post('/api/s3/presign', { filename: 'b.bin', size: 800 }, key)).body).toMatchObject(refused);
-      expect((await post('/api/s3/presign', { filename: 'b.bin', size: 800 }, { ...key, 'X-Language': 'zh-CN' })).body.message).toBe('存储空间不足：文件大小 800 B，剩余空间 200 B，总容量 1000 B（其中 800 B 被进行中的上传占用）');
+      expect((await post('/api/s3/presign', { filename: 'b.bin', size: 800 }, { ...key, 'X-Language': 'zh-CN' })).body.message).toBe('存储空间不足：文件大小 800 B，剩余空间 200 B，总容量 1000 B（其中 800 B 被未完成的上传占用）');
       expect((await post('/api/upload/multipart/init', { filename: 'c.bin', size: 800, partSize: PART, partCount: 1 })).body).toMatchObject(refused);
       expect((await uploadDirect(h, 'd.bin', new Uint8Array(800), { headers: { ...key, 'Content-Length': '800' } })).body).toMatchObject(refused);
       expect(await localKeys(h)).toEqual([]);
@@ -110,7 +110,7 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       });
       const streaming = h.app.request('/api/upload-direct/stream.bin', { method: 'PUT', body, headers: h.actors.admin(), duplex: 'half' } as RequestInit);
       await vi.waitFor(async () => expect((await h.db.selectFrom('files').select('size').where('status', '=', 'pending').execute()).map((r) => Number(r.size))).toEqual([1000]));
-      expect((await post('/api/s3/presign', { filename: 'beside.bin', size: 10 })).body).toMatchObject({ code: 413, message: 'Insufficient storage: file size 10 B, remaining space 0 B, capacity 1000 B (1000 B held by uploads in progress)' });
+      expect((await post('/api/s3/presign', { filename: 'beside.bin', size: 10 })).body).toMatchObject({ code: 413, message: 'Insufficient storage: file size 10 B, remaining space 0 B, capacity 1000 B (1000 B held by unfinished uploads)' });
       finish();
       expect((await streaming).status).toBe(201);
       expect((await post('/api/s3/presign', { filename: 'beside.bin', size: 900 })).status).toBe(200);

@@ -114,7 +114,7 @@ export function tooLarge(size: number, limit: number, atLeast = false): AppError
 /** 413 when the storage config has too little room left (spec §8 "insufficient storage: …"). */
 export function insufficientStorage(size: number, remaining: number, capacity: number, atLeast = false, reserved = 0): AppError {
   const shown = `${atLeast ? 'at least ' : ''}${formatBytes(size)}`;
-  const held = reserved > 0 ? { en: ` (${formatBytes(reserved)} held by uploads in progress)`, zh: `（其中 ${formatBytes(reserved)} 被进行中的上传占用）` } : { en: '', zh: '' };
+  const held = reserved > 0 ? { en: ` (${formatBytes(reserved)} held by unfinished uploads)`, zh: `（其中 ${formatBytes(reserved)} 被未完成的上传占用）` } : { en: '', zh: '' };
   return new AppError('PAYLOAD_TOO_LARGE', {
     text: {
       en: `Insufficient storage: file size ${shown}, remaining space ${formatBytes(remaining)}, capacity ${formatBytes(capacity)}${held.en}`,

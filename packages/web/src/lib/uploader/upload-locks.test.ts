@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdWhileRunning, runningUploads } from './upload-locks';
+import { ALIVE_STORAGE_KEY, holdWhileRunning, runningUploads } from './upload-locks';
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'locks');
+  localStorage.clear();
 });
 
 describe('upload locks', () => {
@@ -28,13 +29,34 @@ describe('upload locks', () => {
     await expect(released).resolves.toBeUndefined();
   });
 
-  it('name the uploads running in any tab; none without Web Locks', async () => {
+  it('without Web Locks (plain http), a heartbeat says so instead, lapsing a while after the last beat', async () => {
+    vi.useFakeTimers();
+    try {
+      let finish = () => {};
+      const running = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      holdWhileRunning('a.bin|10|1', running);
+      expect(await runningUploads()).toEqual(new Set(['a.bin|10|1']));
+      // A closed tab stops beating: its upload is taken as running for a while, then not.
+      expect(await runningUploads(Date.now() + 60_000)).toEqual(new Set(['a.bin|10|1']));
+      expect(await runningUploads(Date.now() + 120_000)).toEqual(new Set());
+      // A live one keeps beating.
+      vi.advanceTimersByTime(60_000);
+      expect(await runningUploads(Date.now() + 60_000)).toEqual(new Set(['a.bin|10|1']));
+      finish();
+      await vi.runAllTimersAsync();
+      expect(await runningUploads()).toEqual(new Set());
+      expect(JSON.parse(localStorage.getItem(ALIVE_STORAGE_KEY) ?? '{}')).toEqual({});
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('name the uploads running in any tab', async () => {
     expect(await runningUploads()).toEqual(new Set());
     const query = vi.fn(async () => ({ held: [{ name: 'driftbox-upload:a.bin|10|1' }, { name: 'something-else' }], pending: [{ name: 'driftbox-upload:b.bin|20|2' }] }));
     Object.defineProperty(navigator, 'locks', { value: { request: vi.fn(), query }, configurable: true });
     expect(await runningUploads()).toEqual(new Set(['a.bin|10|1', 'b.bin|20|2']));
-    // Without Web Locks the upload runs all the same.
-    Reflect.deleteProperty(navigator, 'locks');
-    expect(() => holdWhileRunning('x', Promise.resolve())).not.toThrow();
   });
 });

@@ -10,19 +10,22 @@ import { runningUploads } from '../../../lib/uploader/upload-locks';
 /** How often the list asks which uploads run in other tabs. */
 const RUNNING_POLL_MS = 2000;
 
-/** Fingerprints of the uploads running in any tab now (Web Locks), asked again every few seconds. */
-function useRunningUploads(): ReadonlySet<string> {
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+
+/** Fingerprints of the uploads running in any tab now, asked again every few seconds while `asking`. */
+function useRunningUploads(asking: boolean): ReadonlySet<string> {
   const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
+    if (!asking) return undefined;
     let live = true;
-    const ask = () => void runningUploads().then((names) => live && setRunning(names));
+    const ask = () => void runningUploads().then((names) => live && setRunning((old) => (sameSet(old, names) ? old : names)));
     ask();
     const timer = window.setInterval(ask, RUNNING_POLL_MS);
     return () => {
       live = false;
       window.clearInterval(timer);
     };
-  }, []);
+  }, [asking]);
   return running;
 }
 
@@ -35,13 +38,15 @@ export function ResumableNotice({ api, hidden }: { api: Pick<UploadApi, 'abort'>
   const { t } = useTranslation();
   const [store] = useState(() => createResumeStore());
   const [, setDiscarded] = useState(0);
-  const running = useRunningUploads();
   // Read on every render (a small JSON): the queue's uploads save, finish and drop entries as they go.
   const entries = store.list();
   const visible = entries.filter(([key]) => !hidden.has(key));
+  const running = useRunningUploads(visible.length > 0);
   if (visible.length === 0) return null;
 
-  function discard(key: string, entry: ResumeEntry) {
+  async function discard(key: string, entry: ResumeEntry) {
+    // Asked again now: the list may be a few seconds old, and another tab may just have resumed it.
+    if ((await runningUploads()).has(key)) return setDiscarded((n) => n + 1);
     store.remove(key);
     setDiscarded((n) => n + 1);
     void api.abort(entry.fileId, entry.uploadId).catch(() => undefined);
@@ -66,7 +71,7 @@ export function ResumableNotice({ api, hidden }: { api: Pick<UploadApi, 'abort'>
             {running.has(key) ? (
               <span className="shrink-0 text-xs text-accent-text">{t('upload.resume.elsewhere')}</span>
             ) : (
-              <Button variant="ghost" size="icon-sm" icon={<X />} onClick={() => discard(key, entry)} aria-label={t('upload.resume.discard', { name: entry.filename })} title={t('upload.resume.discardShort')} />
+              <Button variant="ghost" size="icon-sm" icon={<X />} onClick={() => void discard(key, entry)} aria-label={t('upload.resume.discard', { name: entry.filename })} title={t('upload.resume.discardShort')} />
             )}
           </li>
         ))}

@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
-import { isActive, isCancellable, isRefused, type ItemStatus, type QueueItem } from '../lib/upload-queue';
+import { isActive, isCancellable, isRefused, isRetryable, type ItemStatus, type QueueItem } from '../lib/upload-queue';
 import { uploadErrorMessage } from '../lib/upload-errors';
 import { ShareResult } from './share-result';
 
@@ -51,7 +51,7 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
   const active = isActive(item);
   // A file refused by a check is checked again by itself when the storage or the limit changes.
   const refused = isRefused(item);
-  const retryable = item.status === 'cancelled' || (item.status === 'error' && !refused);
+  const retryable = isRetryable(item);
   const showBar = active || item.status === 'queued' || item.status === 'done';
   const facts = [formatBytes(file.size)];
   if (active || item.status === 'done') facts.push(`${percent}%`);

@@ -26,7 +26,7 @@ import { checkUpload } from '../lib/prechecks';
 import { addRecentUpload, clearRecentUploads, readRecentUploads, type RecentUpload } from '../lib/recent-uploads';
 import { buildShareOptions, customSlugError, emptyUploadForm, type UploadField, type UploadFormErrors, type UploadFormValues } from '../lib/upload-form';
 import { isSlugTaken } from '../lib/upload-errors';
-import { isActive, isRefused } from '../lib/upload-queue';
+import { isActive, isRefused, isRetryable } from '../lib/upload-queue';
 import { AccessNotice, type UploadBlock } from './access-notice';
 import { DropZone } from './drop-zone';
 import { LeaveDialog } from './leave-dialog';
@@ -126,8 +126,8 @@ export function UploadPage() {
   usePageFileDrop(addFromPage, blocked === null);
 
   const ready = items.filter((i) => i.status === 'ready');
-  // Only refused files left to act on: a failed one still has its Retry, so the footer would mislead.
-  const refusedOnly = items.some(isRefused) && !items.some((i) => i.status === 'error' && !isRefused(i));
+  // Only refused files left to act on: a failed or cancelled one still has its Retry, so the footer would mislead.
+  const refusedOnly = items.some(isRefused) && !items.some(isRetryable);
   const inQueue = useMemo(() => new Set(items.map((i) => fileFingerprint(i.file))), [items]);
   const pending = items.filter((i) => isActive(i) || i.status === 'queued').length;
   const busy = pending > 0;

@@ -37,6 +37,11 @@ export function isRefused(item: QueueItem): boolean {
   return item.status === 'error' && item.error instanceof PrecheckError;
 }
 
+/** A file that stopped and can be sent again with Retry: cancelled, or failed on its way (not refused before it). */
+export function isRetryable(item: QueueItem): boolean {
+  return item.status === 'cancelled' || (item.status === 'error' && !isRefused(item));
+}
+
 /** Completing is one server call that publishes the share: too late to take back. */
 export function isCancellable(item: QueueItem): boolean {
   return item.status === 'queued' || (isActive(item) && item.status !== 'completing');
