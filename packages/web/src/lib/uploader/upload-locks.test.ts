@@ -44,6 +44,10 @@ describe('upload locks', () => {
       // A live one keeps beating.
       vi.advanceTimersByTime(60_000);
       expect(await runningUploads(Date.now() + 60_000)).toEqual(new Set(['a.bin|10|1']));
+      // Leaving the page stops the upload: its beat goes at once.
+      window.dispatchEvent(new Event('pagehide'));
+      expect(await runningUploads()).toEqual(new Set());
+      vi.advanceTimersByTime(5_000);
       finish();
       await vi.runAllTimersAsync();
       expect(await runningUploads()).toEqual(new Set());

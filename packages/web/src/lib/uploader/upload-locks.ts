@@ -41,11 +41,15 @@ export function holdWhileRunning(fingerprint: string, running: Promise<unknown>)
     return;
   }
   const beat = () => writeBeat(fingerprint, Date.now());
+  // A page left or reloaded stops its uploads: its beat goes with it, so the next page can resume them.
+  const stop = () => writeBeat(fingerprint, null);
   beat();
   const timer = setInterval(beat, BEAT_MS);
+  window.addEventListener('pagehide', stop);
   void released.then(() => {
     clearInterval(timer);
-    writeBeat(fingerprint, null);
+    window.removeEventListener('pagehide', stop);
+    stop();
   });
 }
 
