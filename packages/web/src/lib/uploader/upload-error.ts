@@ -20,7 +20,9 @@ export type UploadErrorCode =
   /** `POST /api/upload/multipart/init` failed. */
   | 'INIT_FAILED'
   /** Commit or complete failed. */
-  | 'FINALIZE_FAILED';
+  | 'FINALIZE_FAILED'
+  /** Another tab of this browser is uploading the same file (multipart). */
+  | 'IN_OTHER_TAB';
 
 export class UploadError extends Error {
   readonly code: UploadErrorCode;

@@ -77,6 +77,21 @@ describe('multipart', () => {
     expect(createResumeStore().list()).toEqual([]);
   });
 
+  it('leaves alone an upload of the same file that another tab runs (its Web Lock is taken): nothing is sent', async () => {
+    const file = makeFile(250);
+    const request = vi.fn(async (_name: string, _options: unknown, callback: (lock: null) => unknown) => callback(null));
+    Object.defineProperty(navigator, 'locks', { value: { request, query: vi.fn() }, configurable: true });
+    try {
+      const api = fakeApi();
+      await expect(uploadFile(file, { s3_config_id: 'local' }, deps(api))).rejects.toMatchObject({ code: 'IN_OTHER_TAB' });
+      expect(request).toHaveBeenCalledWith(`driftbox-upload:${fileFingerprint(file)}`, { ifAvailable: true }, expect.any(Function));
+      expect(api.multipartInit).not.toHaveBeenCalled();
+      expect(api.abort).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+
   it('a failure that outlived the part retries discards the upload and its record (spec §4)', async () => {
     const file = makeFile(300);
     const failing: PutFn = async (url, body, opts) => {

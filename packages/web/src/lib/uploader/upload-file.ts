@@ -6,7 +6,7 @@ import type { FileMeta, ResumedShareOptions, ShareOptions, UploadApi } from './u
 import { isAbort, isUploadError, UploadError } from './upload-error';
 import { partCountFor, uploadParts, type UploadedPart } from './upload-parts';
 import { cancelOnly, discard, findPublished, isGone, PAUSE_REASON, step, throwIfAborted } from './upload-stop';
-import { holdWhileRunning } from './upload-locks';
+import { claimUpload } from './upload-locks';
 import { xhrPut, type PutFn } from './xhr-put';
 
 export { PAUSE_REASON };
@@ -229,11 +229,15 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
   return { entry, urls: new Map(init.part_urls.map((u) => [u.partNumber, u.url])), resumed: false };
 }
 
-/** A multipart upload, holding its file's lock while it runs (other tabs then leave it alone). */
-function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
-  const running = runMultipart(ctx);
-  holdWhileRunning(fileFingerprint(ctx.file), running);
-  return running;
+/** A multipart upload, claiming its file while it runs: another tab's running upload of it is left alone. */
+async function uploadMultipart(ctx: Context): Promise<FileDetailDto> {
+  const claim = await claimUpload(fileFingerprint(ctx.file));
+  if (!claim.taken) throw new UploadError('IN_OTHER_TAB');
+  try {
+    return await runMultipart(ctx);
+  } finally {
+    claim.release();
+  }
 }
 
 async function runMultipart(ctx: Context): Promise<FileDetailDto> {

@@ -29,28 +29,49 @@ function writeBeat(fingerprint: string, at: number | null): void {
   writeStorage(ALIVE_STORAGE_KEY, JSON.stringify(all));
 }
 
-/** Says that the upload of `fingerprint` runs until `running` settles. */
-export function holdWhileRunning(fingerprint: string, running: Promise<unknown>): void {
-  const released = running.then(
-    () => undefined,
-    () => undefined,
-  );
-  const manager = locks();
-  if (manager) {
-    void manager.request(PREFIX + fingerprint, () => released).catch(() => undefined);
-    return;
-  }
+/** A running upload's claim on its file; `release` when it ends. */
+export interface UploadClaim {
+  /** False when another tab runs the same file's upload (known with Web Locks only). */
+  taken: boolean;
+  release: () => void;
+}
+
+/** Beats for `fingerprint` until the returned stop is called, or the page is left. */
+function heartbeat(fingerprint: string): () => void {
   const beat = () => writeBeat(fingerprint, Date.now());
   // A page left or reloaded stops its uploads: its beat goes with it, so the next page can resume them.
-  const stop = () => writeBeat(fingerprint, null);
+  const forget = () => writeBeat(fingerprint, null);
   beat();
   const timer = setInterval(beat, BEAT_MS);
-  window.addEventListener('pagehide', stop);
-  void released.then(() => {
+  window.addEventListener('pagehide', forget);
+  return () => {
     clearInterval(timer);
-    window.removeEventListener('pagehide', stop);
-    stop();
+    window.removeEventListener('pagehide', forget);
+    forget();
+  };
+}
+
+/**
+ * Claims the upload of `fingerprint` for this tab: its Web Lock, taken only if free, held until
+ * `release`. Without Web Locks it beats instead and is never refused (the beat of a page just reloaded
+ * may linger, and resuming after a reload must work).
+ */
+export async function claimUpload(fingerprint: string): Promise<UploadClaim> {
+  const manager = locks();
+  if (!manager) return { taken: true, release: heartbeat(fingerprint) };
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
   });
+  const taken = await new Promise<boolean>((resolve) => {
+    manager
+      .request(PREFIX + fingerprint, { ifAvailable: true }, (lock) => {
+        resolve(lock !== null);
+        return lock ? held : undefined;
+      })
+      .catch(() => resolve(true));
+  });
+  return { taken, release };
 }
 
 /** Fingerprints of the multipart uploads running now in any tab of this browser. */

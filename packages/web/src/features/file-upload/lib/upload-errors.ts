@@ -34,6 +34,8 @@ function uploadErrorText(t: TFunction, error: UploadError): string {
       return t('upload.errors.insecureStorage');
     case 'PARTS_FAILED':
       return t('upload.errors.partsFailed');
+    case 'IN_OTHER_TAB':
+      return t('upload.errors.inOtherTab');
     default:
       break;
   }
