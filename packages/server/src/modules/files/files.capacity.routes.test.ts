@@ -1,7 +1,7 @@
 import { Permission, type FilePresignDto } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
-import { localKeys, parsed, uploadDirect } from './files.test-support.js';
+import { localKeys, putBytes, uploadDirect } from './files.test-support.js';
 
 const PART = 5 * 1024 * 1024;
 
@@ -17,8 +17,7 @@ describe.each(dialects)('capacity of a storage config on LOCAL (%s)', (dialect) 
   });
 
   const post = (path: string, body: unknown, headers = h.actors.admin()) => h.call('POST', path, { headers, body });
-  const put = async (url: string, body: Uint8Array, headers: Record<string, string> = {}) =>
-    parsed(await h.app.request(url, { method: 'PUT', body, headers: { 'Content-Length': String(body.length), ...headers } }));
+  const put = (url: string, body: Uint8Array, headers?: Record<string, string>) => putBytes(h, url, body, headers);
 
   describe('admission and publish', () => {
     it('parallel commits never take more than the capacity: each is checked where it is published', async () => {

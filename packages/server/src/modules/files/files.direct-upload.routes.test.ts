@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Permission, type FileListDto, type FilePresignDto, type MultipartInitDto, type MultipartPartsDto } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
-import { fileRow, localKeys, parsed, seedFile, uploadDirect } from './files.test-support.js';
+import { fileRow, localKeys, parsed, putBytes, seedFile, uploadDirect } from './files.test-support.js';
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
@@ -17,8 +17,7 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
   });
 
   const post = (path: string, body: unknown, headers = h.actors.admin()) => h.call('POST', path, { headers, body });
-  const put = async (url: string, body: Uint8Array, headers: Record<string, string> = {}) =>
-    parsed(await h.app.request(url, { method: 'PUT', body, headers: { 'Content-Length': String(body.length), ...headers } }));
+  const put = (url: string, body: Uint8Array, headers?: Record<string, string>) => putBytes(h, url, body, headers);
 
   describe('POST /api/s3/presign + PUT + POST /api/s3/commit', () => {
     it('publishes the share only after commit, with the size read from storage', async () => {

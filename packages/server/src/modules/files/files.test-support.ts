@@ -22,6 +22,11 @@ export async function uploadForm(
   return parsed(await h.app.request('/api/upload', { method: 'POST', body: form, headers: options.headers ?? h.actors.admin() }));
 }
 
+/** A PUT of raw bytes with their length, as a browser sends one to a presigned or part URL. */
+export async function putBytes(h: Harness, url: string, body: Uint8Array, headers: Record<string, string> = {}): Promise<CallResult> {
+  return parsed(await h.app.request(url, { method: 'PUT', body, headers: { 'Content-Length': String(body.length), ...headers } }));
+}
+
 /** `PUT /api/upload-direct/{filename}` with a raw body. */
 export async function uploadDirect(h: Harness, filename: string, content: string | Uint8Array, options: { query?: string; headers?: Headers } = {}): Promise<CallResult> {
   const url = `/api/upload-direct/${encodeURIComponent(filename)}${options.query ? `?${options.query}` : ''}`;
