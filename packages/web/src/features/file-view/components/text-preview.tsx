@@ -51,10 +51,13 @@ export function looksLikeGbk(bytes: Uint8Array): boolean | undefined {
   let characters = 0;
   let invalid = 0;
   let runs = 0;
-  // The characters side by side so far, whether one of them is of the core, and whether counted.
-  let run = { length: 0, core: false, counted: false };
+  // The characters side by side so far, whether one of them is of the core, and whether counted (reset
+  // in place: this runs once per byte of a preview of up to a megabyte).
+  const run = { length: 0, core: false, counted: false };
   const breakRun = () => {
-    run = { length: 0, core: false, counted: false };
+    run.length = 0;
+    run.core = false;
+    run.counted = false;
   };
   for (let i = 0; i < bytes.length; i += 1) {
     const lead = bytes[i] ?? 0;
