@@ -1,6 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_BATCH_BYTES, RESPONSE_READ_AHEAD, chunkBatches, responseBody } from './streams.js';
+import { CHUNK_BATCH_BYTES, RESPONSE_READ_AHEAD, SHARED_READ_AHEAD, chunkBatches, readAheadHeld, responseBody } from './streams.js';
+
+const tick = () => new Promise((r) => setImmediate(r));
 
 describe('responseBody', () => {
   it('hands the source chunks on as they are (no copy) and closes at the end', async () => {
@@ -17,15 +19,41 @@ describe('responseBody', () => {
     const source = new PassThrough();
     const reader = responseBody(source).getReader();
     source.write(Buffer.alloc(RESPONSE_READ_AHEAD / 2, 1));
-    await new Promise((r) => setImmediate(r));
+    await tick();
     expect(source.isPaused()).toBe(false);
     source.write(Buffer.alloc(RESPONSE_READ_AHEAD / 2, 2));
-    await new Promise((r) => setImmediate(r));
+    await tick();
     expect(source.isPaused()).toBe(true);
     expect((await reader.read()).value?.[0]).toBe(1);
-    await new Promise((r) => setImmediate(r));
+    await tick();
     expect(source.isPaused()).toBe(false);
     expect((await reader.read()).value?.[0]).toBe(2);
+  });
+
+  it('reads ahead beyond one chunk only while all bodies together hold less than the shared limit', async () => {
+    const before = readAheadHeld();
+    const slow = Array.from({ length: SHARED_READ_AHEAD / RESPONSE_READ_AHEAD }, () => new PassThrough());
+    const streams = slow.map((source) => responseBody(source));
+    for (const source of slow) source.write(Buffer.alloc(RESPONSE_READ_AHEAD));
+    await tick();
+    expect(readAheadHeld() - before).toBe(SHARED_READ_AHEAD);
+
+    // Over the shared limit a body still takes its first chunk, and then waits for its reader.
+    const late = new PassThrough();
+    const reader = responseBody(late).getReader();
+    late.write(Buffer.alloc(1024, 7));
+    await tick();
+    expect(late.isPaused()).toBe(true);
+    const first = reader.read();
+    expect((await first).value?.[0]).toBe(7);
+    await tick();
+    expect(late.isPaused()).toBe(false);
+
+    // Readers that leave give their bytes back.
+    await Promise.all(streams.map((stream) => stream.cancel()));
+    await reader.cancel();
+    expect(readAheadHeld()).toBe(before);
+    expect(slow.every((source) => source.destroyed)).toBe(true);
   });
 
   it('passes a source error on, and destroys the source when the consumer cancels', async () => {
@@ -49,7 +77,6 @@ async function allBatches(source: AsyncIterable<Uint8Array>): Promise<Uint8Array
   return batches;
 }
 
-const tick = () => new Promise((r) => setImmediate(r));
 
 describe('chunkBatches', () => {
   it('hands a Readable\'s chunks on as they are, never joined into a copy', async () => {

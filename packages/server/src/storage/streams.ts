@@ -94,35 +94,88 @@ export async function* chunkBatches(source: AsyncIterable<Uint8Array>): AsyncGen
   }
 }
 
-/** Bytes a response body may hold ahead of the socket (see responseBody). */
+/** Bytes one response body may hold ahead of the socket (see responseBody). */
 export const RESPONSE_READ_AHEAD = 4 * 1024 * 1024;
+/** Bytes all response bodies together may hold ahead of their sockets beyond one chunk each. */
+export const SHARED_READ_AHEAD = 32 * 1024 * 1024;
+
+let sharedHeld = 0;
+
+/** Bytes the response bodies of this process hold ahead of their sockets now. */
+export function readAheadHeld(): number {
+  return sharedHeld;
+}
 
 /**
  * A web stream over a Node Readable for a response body, without `Readable.toWeb`'s copy of every
  * chunk (it copies each Buffer to detach it from a pool; storage bodies come in freshly allocated
- * chunks, so handing them on is safe). The source pauses while the consumer is behind, and is
- * destroyed when the consumer gives up (client gone), so a file handle or S3 socket is never left open.
+ * chunks, so handing them on is safe). The source is destroyed when the consumer gives up (client
+ * gone), so a file handle or S3 socket is never left open.
+ *
+ * It reads ahead up to RESPONSE_READ_AHEAD: the storage read of the next chunks overlaps the socket
+ * write of this one (with a one-chunk queue each waited for the other, and downloads ran at half
+ * speed). Beyond its first chunk a body reads ahead only while all bodies together hold less than
+ * SHARED_READ_AHEAD, so slow readers (a thousand connections at 1 KB/s) cannot make the server hold
+ * megabytes each. The queue is our own (the web stream's is zero), as the stream's pull() only
+ * reports a reader waiting, not a chunk written.
  */
 export function responseBody(body: Readable): ReadableStream<Uint8Array> {
+  const queue: Buffer[] = [];
+  let held = 0;
+  let ended = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const hold = (bytes: number): void => {
+    held += bytes;
+    sharedHeld += bytes;
+  };
+  const regulate = (): void => {
+    if (held >= RESPONSE_READ_AHEAD || (held > 0 && sharedHeld >= SHARED_READ_AHEAD)) body.pause();
+    else body.resume();
+  };
+  const notify = (): void => {
+    wake?.();
+    wake = undefined;
+  };
+  const finish = (): void => {
+    hold(-held);
+    queue.length = 0;
+  };
+  body.on('data', (chunk: Buffer) => {
+    queue.push(chunk);
+    hold(chunk.byteLength);
+    regulate();
+    notify();
+  });
+  body.once('end', () => {
+    ended = true;
+    notify();
+  });
+  body.once('error', (err) => {
+    failure = err;
+    notify();
+  });
   return new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        body.on('data', (chunk: Buffer) => {
+      async pull(controller) {
+        while (queue.length === 0 && !ended && failure === undefined) await new Promise<void>((resolve) => (wake = resolve));
+        const chunk = queue.shift();
+        if (chunk) {
+          hold(-chunk.byteLength);
           controller.enqueue(chunk);
-          if ((controller.desiredSize ?? 0) <= 0) body.pause();
-        });
-        body.once('end', () => controller.close());
-        body.once('error', (err) => controller.error(err));
-      },
-      pull() {
-        body.resume();
+          regulate();
+        } else if (failure !== undefined) {
+          finish();
+          controller.error(failure);
+        } else {
+          controller.close();
+        }
       },
       cancel(reason) {
+        finish();
         body.destroy(reason instanceof Error ? reason : undefined);
       },
     },
-    // Read ahead up to 4 MiB: the storage read of the next chunks overlaps the socket write of this
-    // one (with a one-chunk queue each waited for the other, and downloads ran at half speed).
-    { highWaterMark: RESPONSE_READ_AHEAD, size: (chunk) => chunk.byteLength },
+    { highWaterMark: 0 },
   );
 }
