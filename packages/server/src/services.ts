@@ -20,7 +20,7 @@ import { createCacheService, NO_MOUNTS } from './modules/cache/cache.service.js'
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createFileServices } from './modules/files/files.module.js';
 import { filesRepository } from './modules/files/files.repository.js';
-import { fileStats, fileStorageUsage, fileWriteGuard } from './modules/files/files.service.js';
+import { fileStats, fileStorageUsage, fileAccessGuard } from './modules/files/files.service.js';
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
 import type { SsrfPolicy } from './lib/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
@@ -66,7 +66,7 @@ export function createServices(deps: ServiceDeps) {
     backup: createBackupService({ ...deps, caches }),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
-    localStorage: createLocalStorageService({ mac: deps.crypto.mac, clock: deps.clock, guard: fileWriteGuard(fileRepo), resolveStore: (id) => storageConfigs.localStore(id) }),
+    localStorage: createLocalStorageService({ mac: deps.crypto.mac, clock: deps.clock, guard: fileAccessGuard(fileRepo, deps.clock), resolveStore: (id) => storageConfigs.localStore(id) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -31,6 +31,17 @@ describe('local storage URL signatures', () => {
     expect(verifyLocalRequest(mac, { op: 'part', configId: 'local', query: { ...query, sig: undefined } }, 0)).toEqual(invalid);
   });
 
+  it('bind a GET\'s scope: it cannot be swapped, added or dropped', () => {
+    const get: LocalGrant = { op: 'get', configId: 'local', key: 'a.txt', expiresAt: 1000, scope: 'file:f1:0' };
+    const query = queryOf(signLocalUrl(mac, get));
+    expect(verifyLocalRequest(mac, { op: 'get', configId: 'local', query }, 0)).toEqual({ ok: true, grant: get });
+    const invalid = { ok: false, reason: 'INVALID' };
+    expect(verifyLocalRequest(mac, { op: 'get', configId: 'local', query: { ...query, scope: 'file:f1:1' } }, 0)).toEqual(invalid);
+    expect(verifyLocalRequest(mac, { op: 'get', configId: 'local', query: { ...query, scope: undefined } }, 0)).toEqual(invalid);
+    const unscoped = queryOf(signLocalUrl(mac, { ...get, scope: undefined }));
+    expect(verifyLocalRequest(mac, { op: 'get', configId: 'local', query: { ...unscoped, scope: 'file:f2:0' } }, 0)).toEqual(invalid);
+  });
+
   it('keeps purposes apart: a signature for one purpose does not verify for another', () => {
     const sig = mac.sign('a', 'message');
     expect(mac.verify('a', 'message', sig)).toBe(true);

@@ -23,6 +23,8 @@ export interface LocalGrant {
   contentType?: string;
   /** GET only: the Content-Disposition served. */
   contentDisposition?: string;
+  /** GET only: what the link serves on behalf of, checked again before serving (PresignGetOptions.scope). */
+  scope?: string;
   /** PUT and part: the exact number of bytes the upload must have. */
   contentLength?: number;
 }
@@ -49,6 +51,8 @@ function canonical(grant: LocalGrant): string {
     grant.contentType ?? '',
     grant.contentDisposition ?? '',
     grant.contentLength ?? -1,
+    // Last and only when set, so the links of before scopes existed still verify.
+    ...(grant.scope !== undefined ? [grant.scope] : []),
   ]);
 }
 
@@ -60,6 +64,7 @@ export function signLocalUrl(mac: Mac, grant: LocalGrant): string {
   if (grant.contentType !== undefined) params.set('ct', grant.contentType);
   if (grant.contentDisposition !== undefined) params.set('cd', grant.contentDisposition);
   if (grant.contentLength !== undefined) params.set('len', String(grant.contentLength));
+  if (grant.scope !== undefined) params.set('scope', grant.scope);
   params.set('sig', mac.sign(PURPOSE, canonical(grant)));
   const resource = grant.op === 'part' ? 'part' : 'object';
   return `${LOCAL_STORAGE_BASE}/${encodeURIComponent(grant.configId)}/${resource}?${params.toString()}`;
@@ -75,7 +80,7 @@ function intParam(value: string | undefined): number | undefined | null {
  * first so EXPIRED is only ever said of a URL Driftbox really issued.
  */
 export function verifyLocalRequest(mac: Mac, request: LocalRequest, nowSeconds: number): LocalVerification {
-  const { key, exp, sig, uploadId, ct, cd } = request.query;
+  const { key, exp, sig, uploadId, ct, cd, scope } = request.query;
   const expiresAt = intParam(exp);
   const partNumber = intParam(request.query.partNumber);
   const contentLength = intParam(request.query.len);
@@ -86,6 +91,7 @@ export function verifyLocalRequest(mac: Mac, request: LocalRequest, nowSeconds: 
   if (ct !== undefined) grant.contentType = ct;
   if (cd !== undefined) grant.contentDisposition = cd;
   if (contentLength !== undefined) grant.contentLength = contentLength;
+  if (scope !== undefined) grant.scope = scope;
   if (!mac.verify(PURPOSE, canonical(grant), sig)) return { ok: false, reason: 'INVALID' };
   if (nowSeconds > expiresAt) return { ok: false, reason: 'EXPIRED' };
   return { ok: true, grant };

@@ -73,6 +73,12 @@ export interface PresignGetOptions extends PresignOptions {
   contentType?: string;
   /** Served as Content-Disposition, e.g. `attachment; filename*=UTF-8''a.txt`. */
   contentDisposition?: string;
+  /**
+   * What the link serves on behalf of, e.g. a share and its password version. LOCAL signs it and asks
+   * before serving whether it still holds, so its link dies with the share or its password; a presigned
+   * S3 URL cannot be revoked, and S3 ignores it.
+   */
+  scope?: string;
 }
 
 export interface PresignPutOptions extends PresignUploadOptions {

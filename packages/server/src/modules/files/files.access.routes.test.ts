@@ -335,6 +335,27 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect(res.headers.get('content-security-policy')).toMatch(/^sandbox/);
     });
 
+    it('a LOCAL direct link serves only while its share is active, unexpired and on the password it was issued under', async () => {
+      await seedFile(h, { name: 'secret.txt', content: 'top secret', query: { slug: 'dlocked', use_proxy: '0', password: 'pw-one' } });
+      const link = (await h.app.request('/api/file-download/dlocked', { headers: { 'X-Password': 'pw-one' } })).headers.get('location') ?? '';
+      expect((await get(link)).text).toBe('top secret');
+      const row = await fileRow(h, 'dlocked');
+      await h.call('PUT', `/api/files/${row?.id}`, { headers: h.actors.admin(), body: { password: 'pw-two' } });
+      const revoked = await get(link, { 'Accept-Language': 'zh-CN' });
+      expect(revoked.status).toBe(410);
+      expect(revoked.body.message).toBe('链接已失效：分享已被删除、已过期或已更换密码');
+
+      // An edit that shortens the expiry ends the links issued before it.
+      await seedFile(h, { name: 'open.txt', content: 'open', query: { slug: 'dopen', use_proxy: '0' } });
+      const open = (await h.app.request('/api/file-download/dopen')).headers.get('location') ?? '';
+      expect((await get(open)).status).toBe(200);
+      const opened = await fileRow(h, 'dopen');
+      await h.call('PUT', `/api/files/${opened?.id}`, { headers: h.actors.admin(), body: { expires_at: new Date(h.clock.now().getTime() + 60_000).toISOString() } });
+      expect((await get(open)).status).toBe(200);
+      h.clock.advance(61_000);
+      expect((await get(open)).status).toBe(410);
+    });
+
     it('a signed link lives no longer than its share: a share expiring in 10 minutes gets a 10-minute link', async () => {
       await seedFile(h, { name: 'deck.pptx', content: 'pptx', query: { slug: 'soon', expires_in: '1' } });
       h.clock.advance(50 * 60 * 1000);

@@ -18,9 +18,9 @@ import { t, type Lang } from '../../lib/i18n.js';
 import type { Ids } from '../../lib/ids.js';
 import { creatorOf, scopeOf, withSlug } from '../../lib/share-rules.js';
 import type { FileStatsPort } from '../dashboard/file-stats.port.js';
-import type { LocalWriteGuard } from '../local-storage/local-storage.service.js';
+import type { LocalAccessGuard } from '../local-storage/local-storage.service.js';
 import type { StorageUsagePort } from '../storage-configs/storage-configs.usage.js';
-import type { FileAccessService } from './file-access.service.js';
+import { directLinkHolds, type FileAccessService } from './file-access.service.js';
 import { presentDetail, presentFile, shareUrls } from './files.presenter.js';
 import type { FileChanges, FileListRow, FilesRepository } from './files.repository.js';
 import { expiryFromHours } from './files.rules.js';
@@ -51,12 +51,16 @@ export function fileStorageUsage(repo: FilesRepository): StorageUsagePort {
 }
 
 /**
- * The local-storage module's write guard: a whole-object PUT through a signed URL may not replace a
+ * The local-storage module's guard. A whole-object PUT through a signed URL may not replace a
  * published share's bytes (an upload URL outlives its commit by up to an hour); a pending upload to
- * the same key (the overwrite naming strategy) still may.
+ * the same key (the overwrite naming strategy) still may. A direct download link serves only while
+ * its share is active, unexpired and on the password it was issued under.
  */
-export function fileWriteGuard(repo: FilesRepository): LocalWriteGuard {
-  return { mayPut: async (configId, key) => !(await repo.publishedOnly(configId, key)) };
+export function fileAccessGuard(repo: FilesRepository, clock: Clock): LocalAccessGuard {
+  return {
+    mayPut: async (configId, key) => !(await repo.publishedOnly(configId, key)),
+    mayGet: (scope) => directLinkHolds(repo, scope, clock.now()),
+  };
 }
 
 /** The dashboard's FileStatsPort over active shares: totals, per config, and created per day. */

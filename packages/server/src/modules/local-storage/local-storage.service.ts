@@ -9,15 +9,18 @@ import type { BodySource, ObjectStore } from '../../storage/object-store.js';
 import { getRequested } from '../../storage/range.js';
 import { downloadHeaders } from './local-storage.presenter.js';
 
-/** Who else may refuse a signed whole-object PUT (the files module: not over a published share). */
-export interface LocalWriteGuard {
+/** What the files module says of signed URLs beyond their signature. */
+export interface LocalAccessGuard {
+  /** A signed whole-object PUT may not replace a published share's bytes. */
   mayPut(configId: string, key: string): Promise<boolean>;
+  /** A signed GET issued on behalf of `scope` (a share and its password version) may still serve. */
+  mayGet(scope: string): Promise<boolean>;
 }
 
 export interface LocalStorageDeps {
   mac: Mac;
   clock: Clock;
-  guard: LocalWriteGuard;
+  guard: LocalAccessGuard;
   /** The LOCAL store of a config id; throws 404 for unknown or non-LOCAL configs. */
   resolveStore(configId: string): Promise<ObjectStore>;
 }
@@ -49,6 +52,7 @@ export interface UploadRequest {
 const EXPIRED = { en: 'This link has expired', zh: '链接已过期' };
 const INVALID = { en: 'Invalid or tampered link signature', zh: '链接签名无效' };
 const USED = { en: 'This upload link was already used: the file is published', zh: '该上传链接已被使用：文件已发布' };
+const REVOKED = { en: 'This link is no longer valid: the share was removed, expired or got a new password', zh: '链接已失效：分享已被删除、已过期或已更换密码' };
 const WRONG_SIZE = { en: 'The upload does not have the size this link was issued for', zh: '上传内容的大小与该链接签发时的大小不符' };
 
 /**
@@ -77,6 +81,7 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
 
   async function download(request: DownloadRequest): Promise<Download> {
     const grant = authorize('get', request.configId, request.query);
+    if (grant.scope !== undefined && !(await deps.guard.mayGet(grant.scope))) throw new AppError('GONE', { text: REVOKED });
     const store = await deps.resolveStore(request.configId);
     if (request.headOnly) {
       const info = await withStorageErrors(() => store.head(grant.key));
