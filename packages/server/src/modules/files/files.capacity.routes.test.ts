@@ -65,6 +65,21 @@ describe.each(dialects)('capacity of a storage config on LOCAL (%s)', (dialect) 
       expect(held.reduce((sum, r) => sum + Number(r.size), 0)).toBeLessThanOrEqual(1000);
     });
 
+    it('uploads of one name each hold their own room (their bytes stay apart until published); a replacement still counts the stored file as free', async () => {
+      await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { file_naming_strategy: 'overwrite' } });
+      await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 1000 } });
+      const init = () => post('/api/upload/multipart/init', { filename: 'same.bin', size: 600, partSize: PART, partCount: 1 });
+      const first = await init();
+      expect(first.status).toBe(200);
+      expect((await init()).body).toMatchObject({ code: 413, message: expect.stringMatching(/\(600 B held by unfinished uploads\)$/) });
+      expect((await post('/api/s3/presign', { filename: 'same.bin', size: 600 })).status).toBe(413);
+      // Once published, the file at that name is what the next upload of it replaces.
+      const fileId = (first.body.data as { file_id: string }).file_id;
+      expect((await post('/api/url/cancel', { file_id: fileId })).status).toBe(200);
+      expect((await uploadDirect(h, 'same.bin', new Uint8Array(600))).status).toBe(201);
+      expect((await post('/api/s3/presign', { filename: 'same.bin', size: 900 })).status).toBe(200);
+    });
+
     it('a body of unknown length holds the room it may take while it streams, and gives back what it did not use', async () => {
       await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 1000 } });
       let finish = () => {};

@@ -59,16 +59,17 @@ async function objectBytes(db: Kysely<Database>, configIds: string[], exceptKey?
 
 /**
  * Bytes that pending uploads into a config have declared: the room they hold until they are published
- * or discarded (a presigned or part URL can store that much). `exceptKey` leaves out uploads to the key
- * being checked (the same creator's earlier try at it).
+ * or discarded (a presigned or part URL can store that much). Uploads to the same key count too: each
+ * keeps its bytes apart until it is published (its parts, or its temporary file), so four uploads of
+ * one name take four times its size. `exceptId` leaves out the upload being checked.
  */
-async function reservedBytes(db: Kysely<Database>, configId: string, exceptKey?: string): Promise<number> {
+async function reservedBytes(db: Kysely<Database>, configId: string, exceptId?: string): Promise<number> {
   let pending = db
     .selectFrom('files')
     .select((eb) => eb.fn.sum<number | string>('size').as('bytes'))
     .where('storage_config_id', '=', configId)
     .where('status', '=', 'pending');
-  if (exceptKey !== undefined) pending = pending.where('storage_path', '!=', exceptKey);
+  if (exceptId !== undefined) pending = pending.where('id', '!=', exceptId);
   const row = await pending.executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }
@@ -307,10 +308,13 @@ export function filesRepository(db: Kysely<Database>) {
       return objectBytes(db, configIds, exceptKey);
     },
 
-    /** What a new upload into the config must leave room for: stored objects, and pending uploads' declared bytes. */
-    async heldBytes(configId: string, exceptKey: string): Promise<{ stored: number; reserved: number }> {
-      const stored = (await objectBytes(db, [configId], exceptKey)).get(configId) ?? 0;
-      return { stored, reserved: await reservedBytes(db, configId, exceptKey) };
+    /**
+     * What an upload to `key` must leave room for: stored objects but the one at `key` (it is about to
+     * be replaced), and the bytes pending uploads declared, but `exceptId`'s own.
+     */
+    async heldBytes(configId: string, key: string, exceptId?: string): Promise<{ stored: number; reserved: number }> {
+      const stored = (await objectBytes(db, [configId], key)).get(configId) ?? 0;
+      return { stored, reserved: await reservedBytes(db, configId, exceptId) };
     },
 
     /** Shares (pending included: their uploads write into the config) that keep objects in a config. */

@@ -138,7 +138,7 @@ export function shareWriter(deps: SharesDeps) {
    */
   async function keepsWithinCapacity(row: FileRow, target: UploadTarget): Promise<void> {
     if (target.capacity === null || row.size === 0) return;
-    const { stored, reserved } = await repo.heldBytes(target.config.id, row.storage_path);
+    const { stored, reserved } = await repo.heldBytes(target.config.id, row.storage_path, row.id);
     if (stored + reserved + row.size <= target.capacity) return;
     await repo.delete(row.id);
     storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - stored - reserved), reserved }, row.size);
