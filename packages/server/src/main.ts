@@ -89,7 +89,8 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const clock = systemClock();
   const logger = consoleLogger(config.logLevel, clock.now);
-  mkdirSync(config.dataDir, { recursive: true });
+  // A new data folder is the owner's alone: the database, stored files and secret are inside.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = config.encryptionSecret ?? loadOrCreateSecret(config.dataDir).secret;
 
   const db = createDb(config.database);

@@ -22,7 +22,7 @@ const BLOCKED_V4: [string, number][] = [
 const BLOCKED_V6: [string, number][] = [
   ['::', 128], ['::1', 128], ['::', 96] /* IPv4-compatible */, ['::ffff:0:0', 96] /* IPv4-mapped, any */, ['::ffff:0:0:0', 96] /* IPv4-translated */,
   ['64:ff9b::', 96], ['64:ff9b:1::', 48] /* NAT64 */, ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
-  ['2002::', 16] /* 6to4 */, ['fc00::', 7] /* ULA */, ['fe80::', 10] /* link-local */, ['fec0::', 10], ['ff00::', 8],
+  ['2002::', 16] /* 6to4 */, ['3fff::', 20] /* documentation */, ['5f00::', 16] /* SRv6 SIDs */, ['fc00::', 7] /* ULA */, ['fe80::', 10] /* link-local */, ['fec0::', 10], ['ff00::', 8],
 ];
 // Two lists: a BlockList holding an IPv6 rule over mapped space would also match every IPv4 address.
 const blockedV4 = new BlockList();
