@@ -46,9 +46,9 @@ export function ConfirmDialog({
               </div>
             ) : null}
             <div className="min-w-0">
-              <AlertDialog.Title className="text-base font-semibold text-fg">{title}</AlertDialog.Title>
+              <AlertDialog.Title className="text-base font-semibold text-fg [overflow-wrap:anywhere]">{title}</AlertDialog.Title>
               {description ? (
-                <AlertDialog.Description className="mt-1.5 text-sm text-fg-muted">{description}</AlertDialog.Description>
+                <AlertDialog.Description className="mt-1.5 text-sm text-fg-muted [overflow-wrap:anywhere]">{description}</AlertDialog.Description>
               ) : null}
             </div>
           </div>

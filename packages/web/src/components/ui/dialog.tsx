@@ -55,8 +55,8 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           onCloseAutoFocus={returnFocus}
         >
           <div className="border-b border-line py-4 pr-14 pl-5">
-            <RadixDialog.Title className="text-base font-semibold text-fg">{title}</RadixDialog.Title>
-            {description ? <RadixDialog.Description className="mt-1 text-sm text-fg-muted">{description}</RadixDialog.Description> : null}
+            <RadixDialog.Title className="text-base font-semibold text-fg [overflow-wrap:anywhere]">{title}</RadixDialog.Title>
+            {description ? <RadixDialog.Description className="mt-1 text-sm text-fg-muted [overflow-wrap:anywhere]">{description}</RadixDialog.Description> : null}
           </div>
           {bare ? children : <DialogBody>{children}</DialogBody>}
           {footer ? <DialogFooter>{footer}</DialogFooter> : null}

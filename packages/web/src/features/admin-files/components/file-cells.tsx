@@ -39,10 +39,13 @@ export function FileNameCell({ file, showRemark = false, nameLines = 1, now }: {
           </span>
           {file.has_password ? <Lock className="size-3.5 shrink-0 text-warning-text" aria-label={t('files.table.protected')} /> : null}
         </span>
-        <span className="line-clamp-1 text-xs break-all text-fg-subtle">
-          <span className="font-mono">/{file.slug}</span> · {creator}
+        {/* Wraps by part, never clamped: a narrow name column must still show when the share was created. */}
+        <span className="flex min-w-0 flex-wrap gap-x-1 text-xs text-fg-subtle">
+          <span className="font-mono break-all">/{file.slug}</span>
+          {/* The leading spaces are dropped on screen (start of a flex item) but keep the text readable as one line. */}
+          <span className="wrap-anywhere"> · {creator}</span>
           {now === undefined ? null : (
-            <span className="@min-[72rem]:hidden">
+            <span className="whitespace-nowrap @min-[72rem]:hidden">
               {' · '}
               <FileCreatedText file={file} now={now} />
             </span>
