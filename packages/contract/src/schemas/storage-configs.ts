@@ -168,6 +168,8 @@ export type StorageConfigDto = z.infer<typeof StorageConfigDto>;
 export const StorageTestCheck = z.object({
   name: z.string(),
   ok: z.boolean(),
+  /** Not run (ok is false): an earlier check showed it could not work; the message says which. */
+  skipped: z.boolean().optional(),
   message: z.string(),
   durationMs: z.number(),
 });

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { existsSync, readdirSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { StorageConfigDto, StorageTestResult } from '@driftbox/contract';
@@ -110,13 +111,33 @@ describe.each(dialects)('POST /api/s3-configs/{id}/test (%s)', (dialect) => {
       await new Promise((resolve) => server.close(resolve));
       const config = await createS3({ endpoint_url: `http://127.0.0.1:${port}` });
       const { result } = await runTest(config.id);
-      for (const check of result.checks) expect(check).toMatchObject({ ok: false, message: expect.stringMatching(/^Could not connect: the endpoint refused the connection/) });
+      // Said once: the checks through the same connection are skipped, the browser's say they failed alike.
+      const byName = Object.fromEntries(result.checks.map((c) => [c.name, c]));
+      expect(byName.list).toMatchObject({ ok: false, message: expect.stringMatching(/^Could not connect: the endpoint refused the connection/) });
+      for (const name of ['write', 'read', 'delete']) expect(byName[name], name).toMatchObject({ ok: false, skipped: true, message: 'Skipped: the storage could not be reached (see “List”)' });
+      for (const name of ['presigned', 'cors']) expect(byName[name], name).toMatchObject({ ok: false, message: 'Failed for the same reason as “List”' });
       const zh = await h.call('POST', `/api/s3-configs/${config.id}/test`, { headers: { ...h.actors.admin(), Origin: ORIGIN, 'X-Language': 'zh-CN' } });
       expect(zh.body.message).toBe('存储测试发现问题');
       expect((zh.body.data as StorageTestResult).checks.find((c) => c.name === 'list')?.message).toMatch(/^无法连接：服务端点拒绝了连接/);
+      expect((zh.body.data as StorageTestResult).checks.find((c) => c.name === 'write')?.message).toBe('已跳过：无法访问存储（见“列出”）');
       // The original's one-line summary, naming what failed.
       expect(result.result.globalNote).toBe('Failed: list, write, read, presigned, cors, delete');
       expect((zh.body.data as StorageTestResult).result.globalNote).toBe('未通过：list、write、read、presigned、cors、delete');
+    });
+
+    it('says so when the endpoint is not an S3 server (a web page), without repeating its answer', async () => {
+      const page = createHttpServer((_req, res) => res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>Not here</body></html>'));
+      page.listen(0, '127.0.0.1');
+      await once(page, 'listening');
+      try {
+        const config = await createS3({ endpoint_url: `http://127.0.0.1:${(page.address() as AddressInfo).port}` });
+        const byName = Object.fromEntries((await runTest(config.id)).result.checks.map((c) => [c.name, c]));
+        expect(byName.list?.message).toBe('The endpoint did not answer like an S3 server (HTTP 404): check that the endpoint URL is the S3 API address of the storage');
+        expect(byName.write).toMatchObject({ skipped: true });
+        expect(byName.presigned?.message).toBe('Presigned upload failed with HTTP 404 (the endpoint did not answer like an S3 server)');
+      } finally {
+        page.close();
+      }
     });
 
     it('names a port that fetch and browsers refuse to call, instead of "fetch failed"', async () => {

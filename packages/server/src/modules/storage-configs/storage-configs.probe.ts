@@ -30,7 +30,10 @@ export interface ProbeOptions {
 
 /** A failed check, explained in both languages. */
 class ProbeFailure extends Error {
-  constructor(readonly text: Text) {
+  constructor(
+    readonly text: Text,
+    readonly unreachable = false,
+  ) {
     super(text.en);
   }
 }
@@ -42,7 +45,7 @@ const CHECK_TIMEOUT_MS = 15_000;
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProbeFailure({ en: `No answer within ${ms / 1000} s`, zh: `${ms / 1000} 秒内没有响应` })), ms);
+    timer = setTimeout(() => reject(new ProbeFailure({ en: `No answer within ${ms / 1000} s`, zh: `${ms / 1000} 秒内没有响应` }, true)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -67,17 +70,54 @@ function isBlockedPort(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The HTTP status of an answer that was not S3's (a web page, another API), if it was one: the SDK could
+ * not read it, or it was a 404 without S3's error code (S3 names what is missing: NoSuchBucket,
+ * NoSuchKey; the probe's only HEAD, where a bare 404 is normal, treats not-found as success).
+ */
+function notS3Status(err: unknown): number | undefined {
+  const chain = [...causeChain(err)];
+  const unreadable = chain.some((e) => typeof e.message === 'string' && e.message.includes('Deserialization error'));
+  const bare404 = chain.some((e) => (e as { name?: unknown }).name === 'NotFound');
+  if (!unreadable && !bare404) return undefined;
+  for (const e of chain) {
+    const status = (e as { $metadata?: { httpStatusCode?: unknown } }).$metadata?.httpStatusCode;
+    if (typeof status === 'number') return status;
+  }
+  return 0;
+}
+
+/** A failure explained; `reason` names its kind apart from the detail, `unreachable` that the storage cannot be reached at all. */
+interface Explained {
+  text: Text;
+  reason: string;
+  unreachable: boolean;
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 /** What went wrong, in words an admin can act on; the technical detail stays in parentheses. */
-function explainFailure(err: unknown): Text {
-  if (err instanceof ProbeFailure) return err.text;
+function explainFailure(err: unknown): Explained {
+  if (err instanceof ProbeFailure) return { text: err.text, reason: err.text.en, unreachable: err.unreachable };
   const detail = err instanceof Error ? err.message : String(err);
   const code = systemCode(err);
   if (isBlockedPort(err)) {
-    return {
+    const text = {
       en: 'The endpoint uses a port that browsers refuse to call (a blocked port such as 9 or 6000): use another port',
       zh: '服务端点使用了浏览器拒绝访问的端口（例如 9 或 6000 等被屏蔽的端口）：请换用其他端口',
     };
+    return { text, reason: 'blocked-port', unreachable: false };
   }
+  const status = notS3Status(err);
+  if (status !== undefined) {
+    const http = status ? ` (HTTP ${status})` : '';
+    const text = {
+      en: `The endpoint did not answer like an S3 server${http}: check that the endpoint URL is the S3 API address of the storage`,
+      zh: `服务端点的响应不是 S3 服务的响应${status ? `（HTTP ${status}）` : ''}：请检查端点 URL 是否为该存储的 S3 API 地址`,
+    };
+    return { text, reason: 'not-s3', unreachable: true };
+  }
+  const unreachable = UNREACHABLE_CODES.has(code ?? '') || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code ?? '');
   const known: [boolean, string, string][] = [
     [isStorageError(err, 'ACCESS_DENIED'), 'The storage refused the credentials or the operation: check the access key, the secret and their permissions', '存储拒绝了凭据或操作：请检查访问密钥 ID、私有访问密钥及其权限'],
     [isStorageError(err, 'BUCKET_NOT_FOUND'), 'The bucket does not exist: check the bucket name and the region', '存储桶不存在：请检查存储桶名称和区域'],
@@ -88,16 +128,22 @@ function explainFailure(err: unknown): Text {
     [/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code ?? ''), "The endpoint's TLS certificate is not trusted", '服务端点的 TLS 证书不受信任'],
   ];
   const match = known.find(([applies]) => applies);
-  return match ? { en: `${match[1]} (${detail})`, zh: `${match[2]}（${detail}）` } : { en: detail, zh: `失败：${detail}` };
+  const text = match ? { en: `${match[1]} (${detail})`, zh: `${match[2]}（${detail}）` } : { en: detail, zh: `失败：${detail}` };
+  return { text, reason: match ? match[1] : detail, unreachable };
 }
 
-async function runCheck(name: string, lang: Lang, check: () => Promise<Text>): Promise<StorageTestCheck> {
+/** A check's outcome; `failure` is kept (not sent) so later checks can say they failed the same way. */
+type CheckOutcome = StorageTestCheck & { failure?: Explained };
+
+async function runCheck(name: string, lang: Lang, check: () => Promise<Text>): Promise<CheckOutcome> {
   const started = performance.now();
-  const done = (ok: boolean, message: Text) => ({ name, ok, message: t(lang, message), durationMs: Math.round(performance.now() - started) });
+  const durationMs = () => Math.round(performance.now() - started);
   try {
-    return done(true, await withTimeout(check(), CHECK_TIMEOUT_MS));
+    const message = await withTimeout(check(), CHECK_TIMEOUT_MS);
+    return { name, ok: true, message: t(lang, message), durationMs: durationMs() };
   } catch (err) {
-    return done(false, explainFailure(err));
+    const failure = explainFailure(err);
+    return { name, ok: false, message: t(lang, failure.text), durationMs: durationMs(), failure };
   }
 }
 
@@ -111,10 +157,26 @@ function corsHint(provider: string, origin: string, headers: readonly string[]):
   return { en: `Configure the bucket's CORS rules (PutBucketCors) to ${what}.`, zh: `请配置存储桶的 CORS 规则（PutBucketCors）：${zhWhat}。` };
 }
 
+/** What an error answer says: S3's `<Code>` and `<Message>`, Driftbox's JSON `message`, or nothing readable. */
+function answerDetail(body: string): string | null {
+  const xml = (tag: string) => new RegExp(`<${tag}>([^<]{1,200})</${tag}>`).exec(body)?.[1];
+  const code = xml('Code');
+  if (code) return [code, xml('Message')].filter(Boolean).join(': ');
+  try {
+    const message = (JSON.parse(body) as { message?: unknown }).message;
+    return typeof message === 'string' ? message.slice(0, 200) : null;
+  } catch {
+    return body.trim() === '' ? '' : null;
+  }
+}
+
 async function expectOk(res: Response, what: Text): Promise<void> {
   if (res.ok) return;
-  const detail = (await res.text()).slice(0, 200);
-  throw fail(`${what.en} failed with HTTP ${res.status}${detail ? `: ${detail}` : ''}`, `${what.zh}失败，HTTP ${res.status}${detail ? `：${detail}` : ''}`);
+  const detail = answerDetail(await res.text());
+  // An answer neither S3 nor Driftbox would give (a web page, another API) is not repeated: it only confuses.
+  const en = detail === null ? ' (the endpoint did not answer like an S3 server)' : detail ? `: ${detail}` : '';
+  const zh = detail === null ? '（服务端点的响应不是 S3 服务的响应）' : detail ? `：${detail}` : '';
+  throw fail(`${what.en} failed with HTTP ${res.status}${en}`, `${what.zh}失败，HTTP ${res.status}${zh}`);
 }
 
 /** The browser blocks an https page's requests to plain http before any CORS rule is read: say that instead. */
@@ -193,6 +255,37 @@ async function cleanUp(store: ObjectStore, keys: ProbeKeys): Promise<Text> {
   return { en: 'Deleted the probe objects', zh: '已删除测试对象' };
 }
 
+/** Server-side checks that cannot work when the storage cannot be reached, or nothing was written. */
+const NEEDS_REACH = new Set(['write', 'read', 'delete']);
+
+/**
+ * Runs the checks in order. When the list check finds the storage out of reach, the other checks through
+ * the same connection are skipped (each would wait and fail the same way), and the browser's checks
+ * that fail for that same reason say so instead of repeating it; a failed write skips the read back.
+ */
+async function runChecks(steps: [string, () => Promise<Text>][], lang: Lang): Promise<StorageTestCheck[]> {
+  const checks: CheckOutcome[] = [];
+  const skip = (name: string, why: Text): StorageTestCheck => ({ name, ok: false, skipped: true, message: t(lang, why), durationMs: 0 });
+  for (const [name, check] of steps) {
+    const list = checks.find((c) => c.name === 'list');
+    const cut = list?.failure?.unreachable ? list.failure : undefined;
+    if (cut && NEEDS_REACH.has(name)) {
+      checks.push(skip(name, { en: 'Skipped: the storage could not be reached (see “List”)', zh: '已跳过：无法访问存储（见“列出”）' }));
+      continue;
+    }
+    if (name === 'read' && checks.find((c) => c.name === 'write')?.ok === false) {
+      checks.push(skip(name, { en: 'Skipped: nothing was written to read back', zh: '已跳过：没有写入可读回的内容' }));
+      continue;
+    }
+    const outcome = await runCheck(name, lang, check);
+    if (cut && outcome.failure?.reason === cut.reason) {
+      outcome.message = t(lang, { en: 'Failed for the same reason as “List”', zh: '失败原因与“列出”相同' });
+    }
+    checks.push(outcome);
+  }
+  return checks.map(({ failure: _failure, ...check }) => check);
+}
+
 /** Runs every check in order; `success` is true only when all passed. */
 export async function probeStore(store: ObjectStore, options: ProbeOptions): Promise<StorageTestResult> {
   const base = `${options.folder ? `${options.folder}/` : ''}.driftbox-probe/${options.probeId}`;
@@ -223,8 +316,7 @@ export async function probeStore(store: ObjectStore, options: ProbeOptions): Pro
     ],
     ['delete', () => cleanUp(store, keys)],
   ];
-  const checks: StorageTestCheck[] = [];
-  for (const [name, check] of steps) checks.push(await runCheck(name, options.lang, check));
+  const checks = await runChecks(steps, options.lang);
   const legacy = (name: string) => {
     const check = checks.find((c) => c.name === name);
     return { success: check?.ok ?? false, message: check?.message ?? '' };

@@ -323,6 +323,27 @@ describe('storage config page', () => {
     expect(within(items[1]!).getByText('CORS')).toBeInTheDocument();
   });
 
+  it('tells a skipped check from a failed one, and says when no check passed', async () => {
+    const failed = (name: string, message: string, skipped?: boolean) => ({ name, ok: false, message, durationMs: 0, ...(skipped ? { skipped } : {}) });
+    const legacy = { success: false, message: '' };
+    mockApi({
+      'GET /api/s3-configs': () => ok([r2]),
+      'POST /api/s3-configs/r2/test': () =>
+        ok({
+          success: false,
+          checks: [failed('list', 'Could not connect'), failed('write', 'Skipped: the storage could not be reached (see “List”)', true)],
+          result: { read: legacy, write: legacy, cors: legacy, frontendSim: legacy, globalNote: 'Failed: list, write' },
+        }),
+    });
+    renderWithApp(<StorageConfigPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Test “Media bucket”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test of “Media bucket”' });
+    expect(await within(dialog).findByText('No check passed')).toBeInTheDocument();
+    const items = within(dialog).getAllByRole('listitem');
+    expect(within(items[0]!).getByRole('img', { name: 'Failed' })).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('img', { name: 'Skipped' })).toBeInTheDocument();
+  });
+
   it('a 409 on delete shows the translated reason', async () => {
     let deleted = 0;
     mockApi({

@@ -1,5 +1,5 @@
 import type { StorageConfigDto } from '@driftbox/contract';
-import { CircleCheck, CircleX } from 'lucide-react';
+import { CircleCheck, CircleMinus, CircleX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -62,7 +62,7 @@ function TestRun({ config, onClose }: { config: StorageConfigDto; onClose: () =>
       ) : test.data ? (
         <div className="flex flex-col gap-3">
           <p className={cn('text-sm font-medium', test.data.success ? 'text-success-text' : 'text-danger-text')} role="status">
-            {test.data.success ? t('storage.test.passed') : t('storage.test.failed')}
+            {test.data.success ? t('storage.test.passed') : test.data.checks.some((check) => check.ok) ? t('storage.test.failed') : t('storage.test.noneOk')}
           </p>
           {test.data.success ? null : <p className="-mt-2 text-xs text-fg-muted">{t('storage.test.failedHint')}</p>}
           <ul className="divide-y divide-line rounded-xl border border-line" aria-label={t('storage.test.title', { name })}>
@@ -70,6 +70,8 @@ function TestRun({ config, onClose }: { config: StorageConfigDto; onClose: () =>
               <li key={check.name} className="flex items-start gap-3 px-3 py-2.5">
                 {check.ok ? (
                   <CircleCheck className="mt-0.5 size-4 shrink-0 text-success-text" aria-label={t('storage.test.ok')} role="img" />
+                ) : check.skipped ? (
+                  <CircleMinus className="mt-0.5 size-4 shrink-0 text-fg-subtle" aria-label={t('storage.test.skipped')} role="img" />
                 ) : (
                   <CircleX className="mt-0.5 size-4 shrink-0 text-danger-text" aria-label={t('storage.test.fail')} role="img" />
                 )}
