@@ -6,6 +6,7 @@ import type { Database } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import { createAppCrypto, type AppCrypto } from './lib/crypto.js';
 import { notFound } from './lib/errors.js';
+import { inFlightRequests } from './lib/http-server.js';
 import type { Ids } from './lib/ids.js';
 import type { Logger } from './lib/logger.js';
 import { auth } from './middleware/auth.js';
@@ -53,6 +54,8 @@ export interface AppDeps {
 export interface BuiltApp {
   app: Hono<AppEnv>;
   services: Services;
+  /** Resolves once no request handler is running (shutdown waits for it before closing the database). */
+  settled: () => Promise<void>;
 }
 
 function cryptoOf(deps: AppDeps): AppCrypto {
@@ -71,7 +74,9 @@ export function createApp(deps: AppDeps): BuiltApp {
   const stores = deps.stores ?? createStoreFactory({ dataDir: config.dataDir, mac: crypto.mac, clock: deps.clock });
   const services = createServices({ ...deps, crypto, stores });
   const app = new Hono<AppEnv>();
+  const inFlight = inFlightRequests();
 
+  app.use(inFlight.middleware);
   app.use(requestId(deps.ids));
   app.use(requestLog(logger));
   // Pages list the plain-http storage endpoints the uploader PUTs to (connect-src).
@@ -106,5 +111,5 @@ export function createApp(deps: AppDeps): BuiltApp {
 
   app.notFound(notFoundHandler());
   app.onError(errorHandler(logger));
-  return { app, services };
+  return { app, services, settled: inFlight.settled };
 }

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 
@@ -136,6 +137,38 @@ describe('main (real process)', () => {
     // Not the 10 s forced exit: nothing was left holding the server open.
     expect(Date.now() - signalled).toBeLessThan(5_000);
     agent.destroy();
+  });
+
+  it('on SIGTERM an upload still streaming after the grace period is ended and discarded (no pending share, no temporary file), and the process still exits 0', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
+    const data = path.join(dir, 'data');
+    const port = await freePort();
+    run = start({ DATA_DIR: data, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'configured-pass' });
+    await waitFor(() => run?.output().includes('listening on') ?? false);
+    // A new data folder is the owner's alone.
+    expect(statSync(data).mode & 0o777).toBe(0o700);
+    const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'configured-pass' }) });
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const upload = request({ port, host: '127.0.0.1', method: 'PUT', path: '/api/upload-direct/slow.bin', headers: { authorization: `Bearer ${token}`, 'content-length': String(1024 * 1024) } });
+    upload.on('error', () => undefined);
+    upload.write(Buffer.alloc(64 * 1024));
+    const db = new Sqlite(path.join(data, 'driftbox.db'), { readonly: true });
+    try {
+      const pending = () => (db.prepare("select count(*) as n from files where status = 'pending'").get() as { n: number }).n;
+      await waitFor(() => pending() === 1);
+      const signalled = Date.now();
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      // The grace period, then the ended upload's clean-up: well within Docker's 10 s stop timeout.
+      expect(Date.now() - signalled).toBeLessThan(9_000);
+      expect(run.output()).toContain('unfinished uploads are discarded');
+      expect(pending()).toBe(0);
+      const tmp = path.join(data, 'storage', 'local', 'tmp');
+      expect(existsSync(tmp) ? readdirSync(tmp) : []).toEqual([]);
+    } finally {
+      db.close();
+      upload.destroy();
+    }
   });
 
   it('with SOCKET_PATH and TRUST_PROXY, only requests over the socket may name the client in X-Forwarded-For', async () => {

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.js';
@@ -10,12 +10,16 @@ import { startPasteSweep } from './jobs/paste-sweep.js';
 import { startUploadCleanup } from './jobs/upload-cleanup.js';
 import { systemClock } from './lib/clock.js';
 import { createAppCrypto } from './lib/crypto.js';
+import { tuneServer } from './lib/http-server.js';
 import { cryptoIds } from './lib/ids.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
 import { loadOrCreateSecret } from './lib/secret-file.js';
 import { listenOnSocket } from './lib/unix-socket.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Requests in flight may finish within this; then their connections are ended (under Docker's 10 s stop timeout). */
+const SHUTDOWN_GRACE_MS = 6_000;
+/** What ended requests get to clean up after themselves (an unfinished upload discards its share). */
+const SHUTDOWN_CLEANUP_MS = 2_500;
 const CLOSE_IDLE_EVERY_MS = 250;
 
 function configOrExit(): Config {
@@ -34,7 +38,7 @@ function displayUrl(info: AddressInfo): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
 }
 
-function onShutdown(servers: ServerType[], close: () => Promise<void>, logger: Logger): void {
+function onShutdown(servers: ServerType[], settled: () => Promise<void>, close: () => Promise<void>, logger: Logger): void {
   let stopping = false;
   // Once stopping, every answer (to a request in flight, or a new one on a keep-alive connection still
   // open: it may be a part of an upload) says Connection: close, so the client takes its next request
@@ -55,16 +59,22 @@ function onShutdown(servers: ServerType[], close: () => Promise<void>, logger: L
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, shutting down`);
-    // In-flight requests may finish; a hung one must not keep the process alive forever.
+    // In-flight requests may finish; one still open then (a long upload) has its connection ended, so its
+    // handler discards what it started instead of leaving a pending share that holds room for hours.
     setTimeout(() => {
-      logger.error('Shutdown took too long, exiting');
-      process.exit(1);
+      logger.warn(`Ending ${unanswered.size} request(s) still open after ${SHUTDOWN_GRACE_MS / 1000} s; unfinished uploads are discarded`);
+      for (const server of servers) if ('closeAllConnections' in server) server.closeAllConnections();
+      setTimeout(() => {
+        logger.error('Shutdown took too long, exiting');
+        process.exit(1);
+      }, SHUTDOWN_CLEANUP_MS).unref();
     }, SHUTDOWN_GRACE_MS).unref();
     for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
     // Closing a Unix socket server also removes its socket file.
     const closed = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
+    // The handlers of requests whose connections ended may still be cleaning up: the database waits for them.
     void Promise.all(closed).then(() =>
-      close().then(
+      settled().then(close).then(
         () => process.exit(0),
         (err: unknown) => {
           logger.error('Error while closing the database', { error: String(err) });
@@ -94,7 +104,7 @@ async function main(): Promise<void> {
   const secret = config.encryptionSecret ?? loadOrCreateSecret(config.dataDir).secret;
 
   const db = createDb(config.database);
-  const { app, services } = createApp({ config, db, clock, ids: cryptoIds(), logger, crypto: createAppCrypto(secret) });
+  const { app, services, settled } = createApp({ config, db, clock, ids: cryptoIds(), logger, crypto: createAppCrypto(secret) });
   const firstRun = await bootstrap(db, services, config);
   if (firstRun.created && firstRun.generatedPassword) {
     process.stdout.write(`\n${firstRunBanner(firstRun.username, firstRun.generatedPassword)}\n\n`);
@@ -110,10 +120,12 @@ async function main(): Promise<void> {
     logger.error('HTTP server error', { error: err.message });
     process.exit(1);
   });
+  tuneServer(server as Server);
   const servers: ServerType[] = [server];
   if (config.socketPath) {
     // The same app on a Unix socket, for a reverse proxy on this machine.
     const socketServer = createAdaptorServer({ fetch: app.fetch, hostname: config.host });
+    tuneServer(socketServer as Server);
     await listenOnSocket(socketServer, config.socketPath).catch((err: unknown) => {
       process.stderr.write(`Driftbox cannot listen on SOCKET_PATH: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exit(1);
@@ -126,6 +138,7 @@ async function main(): Promise<void> {
   const uploadCleanup = startUploadCleanup({ files: services.fileCleanup, urlFetches: services.urlFetch, logger });
   onShutdown(
     servers,
+    settled,
     async () => {
       await pasteSweep.stop();
       await uploadCleanup.stop();
