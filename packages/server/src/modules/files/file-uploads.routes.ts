@@ -55,7 +55,7 @@ export function fileUploadsRoutes(uploads: FileUploadsService, multipart: FileMu
   app.post('/upload', fileShare, async (c) => {
     const contentType = c.req.header('content-type') ?? '';
     if (!/^multipart\/form-data/i.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { text: { en: 'Send the file as multipart/form-data', zh: '请以 multipart/form-data 上传文件' } });
-    const result = await uploads.uploadForm(c.get('actor'), { body: streamBody(c), contentType }, origin(c));
+    const result = await uploads.uploadForm(c.get('actor'), { body: streamBody(c), contentType, contentLength: contentLengthOf(c) }, origin(c));
     return ok(c, result, { status: 201, message: MESSAGES.uploaded });
   });
 

@@ -32,6 +32,8 @@ export interface StreamUpload {
   body: Readable;
   /** Exact length when known (checked against the limits before any byte is read). */
   contentLength?: number | undefined;
+  /** A bound on the length when the exact one is unknown (a form's own Content-Length): the most the upload holds room for. */
+  lengthAtMost?: number | undefined;
   /** How to name the object, when the request says (upload-direct's `original_filename`); else the setting. */
   naming?: NamingStrategy | undefined;
   useProxyDefault?: boolean;
@@ -48,6 +50,8 @@ export interface StreamUpload {
 export interface FormRequest {
   body: BodySource | null;
   contentType: string;
+  /** The whole form's Content-Length: the file in it is no longer. */
+  contentLength?: number | undefined;
 }
 
 export interface DirectRequest {
@@ -102,9 +106,10 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
     const { target, key } = await shares.destination(actor, input.configId, input.filename, input.options.path, input.naming);
     if (input.contentLength !== undefined) storage.checkSize(target, input.contentLength);
     const mimetype = mimetypeFor(input.filename, input.mimetype);
-    // A body of unknown length holds all the room it may take (the upload limit, or what is left), so
-    // uploads admitted beside it leave it that room; publish records what it really took.
-    const size = input.contentLength ?? (target.remaining === null ? 0 : Math.min(target.maxBytes, target.remaining));
+    // A body of unknown length holds all the room it may take (the upload limit, what is left, and no
+    // more than the request's own length), so uploads admitted beside it leave it that room; publish
+    // records what it really took.
+    const size = input.contentLength ?? (target.remaining === null ? 0 : Math.min(target.maxBytes, target.remaining, input.lengthAtMost ?? Number.POSITIVE_INFINITY));
     const row = await shares.createPending({ actor, target, key, filename: input.filename, mimetype, size, options: input.options, ...(input.useProxyDefault === undefined ? {} : { useProxyDefault: input.useProxyDefault }) });
     input.onPending?.(row);
     const stored = await streamInto(row, target, input);
@@ -140,7 +145,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
         const lateOptions = async (usedConfigId: string) => lateFormOptions(early, await allFields, usedConfigId);
         // A type given before the file was used as the bytes went in; one given after it replaces the part's own at publish.
         const lateMimetype = async () => (early.mimetype ? undefined : (await allFields).mimetype || undefined);
-        return uploadStream(actor, { configId: options.s3_config_id, filename, mimetype: early.mimetype || file.mimetype, options, body: file.stream, lateOptions, lateMimetype });
+        return uploadStream(actor, { configId: options.s3_config_id, filename, mimetype: early.mimetype || file.mimetype, options, body: file.stream, lengthAtMost: request.contentLength, lateOptions, lateMimetype });
       });
       return detail(row, origin);
     },

@@ -101,6 +101,30 @@ describe.each(dialects)('capacity of a storage config on LOCAL (%s)', (dialect) 
       expect((await post('/api/s3/presign', { filename: 'beside.bin', size: 900 })).status).toBe(200);
     });
 
+    it('a form holds no more room than its own Content-Length while its file streams', async () => {
+      await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 1000 } });
+      const head = new TextEncoder().encode('--XyZ\r\nContent-Disposition: form-data; name="file"; filename="form.bin"\r\nContent-Type: application/octet-stream\r\n\r\n');
+      const tail = new TextEncoder().encode('\r\n--XyZ--\r\n');
+      const length = head.length + 100 + tail.length;
+      let finish = () => {};
+      const gate = new Promise<void>((resolve) => (finish = resolve));
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(head);
+          controller.enqueue(new Uint8Array(100));
+          await gate;
+          controller.enqueue(tail);
+          controller.close();
+        },
+      });
+      const headers = { ...h.actors.admin(), 'Content-Type': 'multipart/form-data; boundary=XyZ', 'Content-Length': String(length) };
+      const streaming = h.app.request('/api/upload', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+      await vi.waitFor(async () => expect((await h.db.selectFrom('files').select('size').where('status', '=', 'pending').execute()).map((r) => Number(r.size))).toEqual([length]));
+      expect((await post('/api/s3/presign', { filename: 'beside.bin', size: 1000 - length })).status).toBe(200);
+      finish();
+      expect((await streaming).status).toBe(201);
+    });
+
     it('413 up front for a declared size over the limit or the capacity', async () => {
       await h.call('PUT', '/api/s3-configs/local', { headers: h.actors.admin(), body: { total_storage_bytes: 1000 } });
       expect((await post('/api/s3/presign', { filename: 'a.bin', size: 2000 })).body).toMatchObject({
