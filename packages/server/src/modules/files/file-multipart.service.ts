@@ -47,6 +47,24 @@ function partLength(row: Pick<FileRow, 'size' | 'part_size'>, n: number): number
   return n < count ? row.part_size : row.size - (count - 1) * row.part_size;
 }
 
+/**
+ * Checks a complete's part list against the plan: every planned part, once, and no other. S3 and LOCAL
+ * assemble whatever list they are given, so a list with a gap would publish a file with a hole in it.
+ * Uploads started before plans were kept are checked by storage alone.
+ */
+function checkPartList(row: Pick<FileRow, 'size' | 'part_size'>, numbers: number[]): void {
+  if (row.part_size === null || row.part_size <= 0) return;
+  const count = partCountFor(row.size, row.part_size);
+  const outside = numbers.find((n) => partLength(row, n) === null);
+  if (outside !== undefined) throw invalidField('parts', { en: `Part ${outside} is not part of this upload`, zh: `分片 ${outside} 不属于此上传` });
+  const given = new Set(numbers);
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !given.has(n));
+  if (missing.length > 0) {
+    const list = missing.length > 5 ? `${missing.slice(0, 5).join(', ')}…` : missing.join(', ');
+    throw invalidField('parts', { en: `The upload has ${count} parts; missing from the list: ${list}`, zh: `此上传共 ${count} 个分片，列表中缺少：${list.replaceAll(', ', '、')}` });
+  }
+}
+
 /** Checks the client's part plan against S3's rules before anything is created. */
 function checkPlan(input: Pick<InitInput, 'size' | 'partSize' | 'partCount'>): void {
   const expected = partCountFor(input.size, input.partSize);
@@ -170,6 +188,7 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
       const row = body.options ? await shares.reoption(started, body.options) : started;
       const parts = [...body.parts].sort((a, b) => a.PartNumber - b.PartNumber).map((p) => ({ partNumber: p.PartNumber, etag: p.ETag }));
       // A wrong part list is the client's to fix (400); the upload stays so it can retry or abort.
+      checkPartList(row, parts.map((p) => p.partNumber));
       const info = await withStorageErrors(() => store.completeMultipart(row.storage_path, row.upload_id, parts));
       const published = await shares.publish({ ...row, upload_id: null }, actor, info);
       const detail = await shares.repo.findDetail(published.id, undefined);

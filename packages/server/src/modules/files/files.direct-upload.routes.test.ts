@@ -323,10 +323,28 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
 
     it('400 for a wrong part list; the upload stays so it can be retried', async () => {
       const upload = (await init(PART + 1)).body.data as MultipartInitDto;
-      await put(upload.part_urls[0]?.url ?? '', bytes(PART, 1));
-      const res = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [{ PartNumber: 1, ETag: '"wrong"' }] });
+      const first = await put(upload.part_urls[0]?.url ?? '', bytes(PART, 1));
+      const second = await put(upload.part_urls[1]?.url ?? '', bytes(1, 2));
+      const res = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [{ PartNumber: 1, ETag: '"wrong"' }, { PartNumber: 2, ETag: second.headers.get('etag') }] });
       expect(res.body).toMatchObject({ code: 400, error: 'BAD_REQUEST' });
       expect((await fileRow(h, upload.file_id))?.status).toBe('pending');
+      const done = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [{ PartNumber: 1, ETag: first.headers.get('etag') }, { PartNumber: 2, ETag: second.headers.get('etag') }] });
+      expect(done.body.data).toMatchObject({ size: PART + 1 });
+    });
+
+    it('400 for a part list with a gap, or a part outside the plan: a file with a hole is never published', async () => {
+      const upload = (await init(2 * PART + 10)).body.data as MultipartInitDto;
+      const etags = [];
+      for (const [i, part] of upload.part_urls.entries()) etags.push((await put(part.url, bytes(i < 2 ? PART : 10, i + 1))).headers.get('etag'));
+      const gap = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [{ PartNumber: 1, ETag: etags[0] }, { PartNumber: 3, ETag: etags[2] }] });
+      expect(gap.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'parts', message: 'The upload has 3 parts; missing from the list: 2' }] });
+      const zh = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [{ PartNumber: 3, ETag: etags[2] }] }, { ...h.actors.admin(), 'X-Language': 'zh-CN' });
+      expect(zh.body.details).toEqual([{ path: 'parts', message: '此上传共 3 个分片，列表中缺少：1、2' }]);
+      const outside = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [1, 2, 3, 4].map((n) => ({ PartNumber: n, ETag: etags[n - 1] ?? '"x"' })) });
+      expect(outside.body).toMatchObject({ code: 400, details: [{ path: 'parts', message: 'Part 4 is not part of this upload' }] });
+      expect((await fileRow(h, upload.file_id))?.status).toBe('pending');
+      const done = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: etags.map((etag, i) => ({ PartNumber: i + 1, ETag: etag })) });
+      expect(done.body.data).toMatchObject({ size: 2 * PART + 10 });
     });
 
     it('400 for a plan that breaks the part rules', async () => {
