@@ -38,6 +38,8 @@ function partFileName(partNumber: number): string {
 
 /** Multipart operations over one config's folder layout. */
 export function localMultipart(layout: LocalLayout, now: () => Date) {
+  /** The complete running for an upload id, if any (see complete). */
+  const completing = new Map<string, Promise<void>>();
   async function uploadDir(key: string, uploadId: string): Promise<string> {
     // The id is checked before it touches a path, so it can never climb out of uploads/.
     if (!UPLOAD_ID.test(uploadId)) throw noSuchUpload();
@@ -113,21 +115,40 @@ export function localMultipart(layout: LocalLayout, now: () => Date) {
     listParts,
 
     /** Streams the parts, in order, into the object file; returns the object's stats. */
+    /**
+     * Assembles the parts into `target`. Completes of one upload run one after another, so a second
+     * finds the upload gone (UPLOAD_NOT_FOUND) instead of reading parts the first is removing; a part
+     * removed under it (an abort) is UPLOAD_NOT_FOUND too.
+     */
     async complete(key: string, uploadId: string, requested: CompletedPart[], target: string) {
-      const dir = await uploadDir(key, uploadId);
-      const parts = checkPartList(requested, await listParts(key, uploadId));
-      const files = parts.map((part) => path.join(dir, partFileName(part.partNumber)));
-      const stats = await writeAtomically(layout.tmp, target, async (tmpPath) => {
-        // One sink, the parts read one after another: backpressure holds across the whole object.
-        await writeBody(
-          tmpPath,
-          (async function* concatenated() {
-            for (const file of files) yield* createReadStream(file);
-          })(),
-        );
+      const before = completing.get(uploadId) ?? Promise.resolve();
+      const run = before.then(async () => {
+        const dir = await uploadDir(key, uploadId);
+        const parts = checkPartList(requested, await listParts(key, uploadId));
+        const files = parts.map((part) => path.join(dir, partFileName(part.partNumber)));
+        const stats = await writeAtomically(layout.tmp, target, async (tmpPath) => {
+          // One sink, the parts read one after another: backpressure holds across the whole object.
+          await writeBody(
+            tmpPath,
+            (async function* concatenated() {
+              for (const file of files) yield* createReadStream(file);
+            })(),
+          );
+        }).catch((err: unknown) => {
+          throw isMissing(err) ? noSuchUpload() : err;
+        });
+        await rm(dir, { recursive: true, force: true });
+        return stats;
       });
-      await rm(dir, { recursive: true, force: true });
-      return stats;
+      const settled = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      completing.set(uploadId, settled);
+      void settled.then(() => {
+        if (completing.get(uploadId) === settled) completing.delete(uploadId);
+      });
+      return run;
     },
 
     async abort(key: string, uploadId: string): Promise<void> {
