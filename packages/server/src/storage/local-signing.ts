@@ -23,7 +23,7 @@ export interface LocalGrant {
   contentType?: string;
   /** GET only: the Content-Disposition served. */
   contentDisposition?: string;
-  /** GET only: what the link serves on behalf of, checked again before serving (PresignGetOptions.scope). */
+  /** GET and PUT: what the link is for, checked again before serving or storing (PresignGetOptions.scope, PresignPutOptions.scope). */
   scope?: string;
   /** PUT and part: the exact number of bytes the upload must have. */
   contentLength?: number;

@@ -134,9 +134,9 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
 
     async presignPut(key, presignOptions) {
       assertValidKey(key);
-      const { contentType, contentLength } = presignOptions;
+      const { contentType, contentLength, scope } = presignOptions;
       return presign(
-        { op: 'put', key, ...(contentType ? { contentType } : {}), ...(contentLength !== undefined ? { contentLength } : {}) },
+        { op: 'put', key, ...(contentType ? { contentType } : {}), ...(contentLength !== undefined ? { contentLength } : {}), ...(scope ? { scope } : {}) },
         presignOptions.expiresIn,
         contentType ? { 'Content-Type': contentType } : {},
       );

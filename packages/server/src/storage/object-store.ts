@@ -84,6 +84,11 @@ export interface PresignGetOptions extends PresignOptions {
 export interface PresignPutOptions extends PresignUploadOptions {
   /** Bound into the signature: the uploader must send exactly this Content-Type. */
   contentType?: string;
+  /**
+   * What the upload is for, e.g. a pending share. LOCAL signs it and asks before storing whether it
+   * still holds, so a link outlives neither its upload's cancel nor its publish; S3 ignores it.
+   */
+  scope?: string;
 }
 
 /** A URL the browser can call directly, with the headers it must send. */

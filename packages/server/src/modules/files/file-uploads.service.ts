@@ -13,7 +13,7 @@ import { toReadable } from '../../storage/streams.js';
 import { parseUploadForm, pipeDetached } from './files.form.js';
 import { presentDetail, presentPending, shareUrls } from './files.presenter.js';
 import type { FileChanges, FileRow } from './files.repository.js';
-import { mimetypeFor } from './files.rules.js';
+import { mimetypeFor, uploadScope } from './files.rules.js';
 import type { NamingStrategy, ShareOptions, ShareWriter } from './files.shares.js';
 import { sizeLimiter, type FileStorage, type UploadTarget } from './files.storage.js';
 
@@ -180,7 +180,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       const mimetype = mimetypeFor(body.filename, body.mimetype);
       const row = await shares.createPending({ actor, target, key, filename: body.filename, mimetype, size: body.size, options: body });
       const expiresIn = uploadUrlLifetime(target);
-      const signed = await target.store.presignPut(row.storage_path, { expiresIn, contentType: mimetype, contentLength: body.size }).catch(async (err: unknown) => {
+      const signed = await target.store.presignPut(row.storage_path, { expiresIn, contentType: mimetype, contentLength: body.size, scope: uploadScope(row) }).catch(async (err: unknown) => {
         await shares.discard(row, target.store);
         throw storageToAppError(err);
       });

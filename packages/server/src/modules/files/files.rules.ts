@@ -122,3 +122,13 @@ export function insufficientStorage(size: number, remaining: number, capacity: n
     },
   });
 }
+
+/** The scope of a presigned PUT for a pending upload (PresignPutOptions.scope): the LOCAL guard checks it is still pending. */
+export function uploadScope(row: Pick<FileRow, 'id'>): string {
+  return `upload:${row.id}`;
+}
+
+/** The upload id of an upload scope ('' for any other scope). */
+export function uploadScopeId(scope: string): string {
+  return scope.startsWith('upload:') ? scope.slice('upload:'.length) : '';
+}

@@ -23,7 +23,7 @@ import type { StorageUsagePort } from '../storage-configs/storage-configs.usage.
 import { directLinkHolds, type FileAccessService } from './file-access.service.js';
 import { presentDetail, presentFile, shareUrls } from './files.presenter.js';
 import type { FileChanges, FileListRow, FilesRepository } from './files.repository.js';
-import { expiryFromHours } from './files.rules.js';
+import { expiryFromHours, uploadScopeId } from './files.rules.js';
 import type { FileRemover } from './files.cleanup.js';
 
 type ListInput = z.output<typeof FileListQuery>;
@@ -51,14 +51,20 @@ export function fileStorageUsage(repo: FilesRepository): StorageUsagePort {
 }
 
 /**
- * The local-storage module's guard. A whole-object PUT through a signed URL may not replace a
- * published share's bytes (an upload URL outlives its commit by up to an hour); a pending upload to
- * the same key (the overwrite naming strategy) still may. A direct download link serves only while
- * its share is active, unexpired and on the password it was issued under.
+ * The local-storage module's guard. A whole-object PUT through a signed URL stores only while the
+ * upload it was issued for is pending: not after its commit (the URL outlives it by up to an hour) nor
+ * after a cancel (its bytes would sit where no share and no capacity counts them). A URL for no upload
+ * (the storage test's) may not replace a published share's bytes. A direct download link serves only
+ * while its share is active, unexpired and on the password it was issued under.
  */
 export function fileAccessGuard(repo: FilesRepository, clock: Clock): LocalAccessGuard {
   return {
-    mayPut: async (configId, key) => !(await repo.publishedOnly(configId, key)),
+    async mayPut(configId, key, scope) {
+      if (scope === undefined) return (await repo.publishedOnly(configId, key)) ? 'published' : 'ok';
+      const row = await repo.findById(uploadScopeId(scope));
+      if (!row || row.storage_config_id !== configId || row.storage_path !== key) return 'gone';
+      return row.status === 'pending' ? 'ok' : 'published';
+    },
     mayGet: (scope) => directLinkHolds(repo, scope, clock.now()),
   };
 }

@@ -11,8 +11,11 @@ import { downloadHeaders } from './local-storage.presenter.js';
 
 /** What the files module says of signed URLs beyond their signature. */
 export interface LocalAccessGuard {
-  /** A signed whole-object PUT may not replace a published share's bytes. */
-  mayPut(configId: string, key: string): Promise<boolean>;
+  /**
+   * Whether a signed whole-object PUT may store: issued for an upload (`scope`), only while that upload
+   * is pending; without one (the storage test), never over a published share's bytes.
+   */
+  mayPut(configId: string, key: string, scope: string | undefined): Promise<'ok' | 'published' | 'gone'>;
   /** A signed GET issued on behalf of `scope` (a share and its password version) may still serve. */
   mayGet(scope: string): Promise<boolean>;
 }
@@ -53,6 +56,7 @@ const EXPIRED = { en: 'This link has expired', zh: '链接已过期' };
 const INVALID = { en: 'Invalid or tampered link signature', zh: '链接签名无效' };
 const USED = { en: 'This upload link was already used: the file is published', zh: '该上传链接已被使用：文件已发布' };
 const REVOKED = { en: 'This link is no longer valid: the share was removed, expired or got a new password', zh: '链接已失效：分享已被删除、已过期或已更换密码' };
+const UPLOAD_GONE = { en: 'This upload link is no longer valid: the upload was cancelled or has expired', zh: '该上传链接已失效：上传已取消或已过期' };
 const WRONG_SIZE = { en: 'The upload does not have the size this link was issued for', zh: '上传内容的大小与该链接签发时的大小不符' };
 
 /**
@@ -107,7 +111,9 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
     const store = await deps.resolveStore(request.configId);
     const body = request.body;
     if (op === 'put') {
-      if (!(await deps.guard.mayPut(request.configId, grant.key))) throw new AppError('FORBIDDEN', { text: USED });
+      const verdict = await deps.guard.mayPut(request.configId, grant.key, grant.scope);
+      if (verdict === 'published') throw new AppError('FORBIDDEN', { text: USED });
+      if (verdict === 'gone') throw new AppError('GONE', { text: UPLOAD_GONE });
       const putOptions = { contentLength: request.contentLength, contentType: request.contentType };
       return withStorageErrors(() => store.put(grant.key, body, putOptions));
     }
