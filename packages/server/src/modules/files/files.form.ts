@@ -2,7 +2,7 @@ import { finished, type Readable, type Writable } from 'node:stream';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { BodySource } from '../../storage/object-store.js';
 import { toReadable } from '../../storage/streams.js';
-import { MultipartParser } from './multipart.js';
+import { MultipartLimitError, MultipartParser } from './multipart.js';
 
 /** The file part of an upload form, as a stream that must be consumed. */
 export interface FormFile {
@@ -29,8 +29,15 @@ export function pipeDetached<T extends Writable>(body: BodySource, into: T): T {
 const MAX_FIELDS = 50;
 const PARSER_BUFFER = 4 * 1024 * 1024;
 const MAX_FIELD_BYTES = 64 * 1024;
+/** Bytes of a form that are neither the file nor its fields (other parts, preamble, epilogue). */
+const MAX_DISCARDED_BYTES = 1024 * 1024;
 
 const FILE_REQUIRED = { en: 'The form has no file field', zh: '表单中没有文件' };
+
+function limitError(err: MultipartLimitError): AppError {
+  if (err.limit === 'fieldSize') return new AppError('PAYLOAD_TOO_LARGE', { text: { en: `Form field "${err.field ?? ''}" is too long`, zh: `表单字段 ${err.field ?? ''} 过长` } });
+  return new AppError('PAYLOAD_TOO_LARGE', { text: { en: 'The form carries too much besides the file and its fields', zh: '表单中除文件及其字段外的内容过多' } });
+}
 
 /**
  * Parses a multipart/form-data body as a stream (`MultipartParser`): text fields are collected, and the
@@ -58,15 +65,18 @@ export function parseUploadForm<T>(
     let parser: MultipartParser;
     try {
       // 4 MiB buffers (default 16 KiB) keep the socket flowing while storage writes; memory stays bounded.
-      parser = new MultipartParser(contentType, { highWaterMark: PARSER_BUFFER, fileHighWaterMark: PARSER_BUFFER, limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, files: 1 } });
+      const limits = { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, files: 1, longField: 'error', discardedBytes: MAX_DISCARDED_BYTES } as const;
+      parser = new MultipartParser(contentType, { highWaterMark: PARSER_BUFFER, fileHighWaterMark: PARSER_BUFFER, limits });
     } catch {
       reject(badRequest({ en: 'Not a valid multipart/form-data body', zh: '无效的 multipart/form-data 请求体' }));
       return;
     }
     let upload: Promise<T> | null = null;
     let settled = false;
-    const fail = (err: unknown) => {
+    const fail = (cause: unknown) => {
       if (settled) return;
+      // A field too long, or too much besides the file, is refused as soon as it shows (not once all is read).
+      const err = cause instanceof MultipartLimitError ? limitError(cause) : cause;
       settled = true;
       fieldsFailed(err);
       // Not destroyed: that would reset the connection before the error response is sent.
@@ -80,7 +90,7 @@ export function parseUploadForm<T>(
     });
     parser.on('file', (name, stream, info) => {
       if (name !== 'file' || upload) {
-        stream.resume();
+        parser.discard(stream);
         return;
       }
       const filename = info.filename ?? '';

@@ -1,5 +1,5 @@
 import { Permission, type FileDetailDto, type StorageConfigDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_START } from '../../test/clock.js';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
 import { fileRow, localKeys, parsed, uploadDirect, uploadForm } from './files.test-support.js';
@@ -79,6 +79,20 @@ describe.each(dialects)('uploading files (%s)', (dialect) => {
       expect(res.body).toMatchObject({ code: 413, success: false, error: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/maximum upload size of 1\.0 KB/) });
       expect(await localKeys(h)).toEqual([]);
       expect(await h.db.selectFrom('files').select('id').execute()).toEqual([]);
+    });
+
+    it('413 for a field too long, or for a form carrying too much besides its file (both before or after the file); nothing is left behind', async () => {
+      const long = await uploadForm(h, 'data', { fields: { remark: 'r'.repeat(70 * 1024) }, headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' } });
+      expect(long.body).toMatchObject({ code: 413, message: '表单字段 remark 过长' });
+      expect((await uploadForm(h, 'data', { after: { remark: 'r'.repeat(70 * 1024) } })).body).toMatchObject({ code: 413, message: 'Form field "remark" is too long' });
+      const form = new FormData();
+      form.append('file', new Blob(['data']), 'small.txt');
+      form.append('junk', new Blob([new Uint8Array(2 * 1024 * 1024)]), 'junk.bin');
+      const junk = await parsed(await h.app.request('/api/upload', { method: 'POST', body: form, headers: h.actors.admin() }));
+      expect(junk.body).toMatchObject({ code: 413, message: 'The form carries too much besides the file and its fields' });
+      // An upload the refusal overtook cleans up right after the answer.
+      await vi.waitFor(async () => expect(await h.db.selectFrom('files').select('id').execute()).toEqual([]));
+      expect(await localKeys(h)).toEqual([]);
     });
 
     it('413 "insufficient storage" with file size, remaining space and capacity', async () => {

@@ -204,6 +204,33 @@ describe('MultipartParser', () => {
     });
   });
 
+  it('with longField "error", fails at a field too long instead of cutting it', async () => {
+    const body = form([field('short', 'ok'), field('remark', 'x'.repeat(100)), filePart('file', 'f.txt', 'data')]);
+    const parsed = await parseWhole(body, CONTENT_TYPE, { limits: { fieldSize: 10, longField: 'error' } });
+    expect(parsed.fields).toEqual([{ name: 'short', value: 'ok', truncated: false }]);
+    expect(parsed.files).toEqual([]);
+    expect(parsed.error).toBe('Form field "remark" is too long');
+  });
+
+  it('counts what it reads only to drop (preamble, skipped parts, epilogue, discarded streams) and fails past discardedBytes', async () => {
+    const limits = { files: 1, discardedBytes: 100 };
+    const within = form([filePart('file', 'a', 'A'), filePart('extra', 'b', 'b'.repeat(40))], { preamble: 'p'.repeat(20), epilogue: 'e'.repeat(20) });
+    expect((await parseWhole(within, CONTENT_TYPE, { limits })).error).toBeNull();
+    for (const over of [
+      form([filePart('file', 'a', 'A'), filePart('extra', 'b', 'b'.repeat(200))]),
+      form([filePart('file', 'a', 'A')], { preamble: 'p'.repeat(200) }),
+      form([filePart('file', 'a', 'A')], { epilogue: 'e'.repeat(200) }),
+    ]) {
+      expect((await parseWhole(over, CONTENT_TYPE, { limits })).error).toBe('Too much of the form is neither the file nor its fields');
+    }
+    // A file stream handed back to the parser is read through and counted the same way.
+    const parser = new MultipartParser(CONTENT_TYPE, { limits: { discardedBytes: 100 } });
+    parser.on('file', (_name, stream) => parser.discard(stream));
+    const failed = once(parser, 'error');
+    parser.end(form([filePart('unwanted', 'u', 'u'.repeat(500))]));
+    expect(((await failed)[0] as Error).message).toBe('Too much of the form is neither the file nor its fields');
+  });
+
   it('fails with "Unexpected end of form" without a closing boundary, and so does the open file stream', async () => {
     const cut = form([field('a', '1'), filePart('file', 'f.bin', 'partial data')]).subarray(0, -(BOUNDARY.length + 6));
     expect(await parseWhole(cut)).toEqual({

@@ -30,6 +30,23 @@ export interface MultipartLimits {
   fieldSize?: number;
   /** File parts emitted at most; later ones are read and discarded. */
   files?: number;
+  /** 'error': a field longer than `fieldSize` fails the parse at once (MultipartLimitError) instead of being cut. */
+  longField?: 'truncate' | 'error';
+  /**
+   * Bytes read only to be dropped (preamble, epilogue, skipped parts, file streams given to `discard`)
+   * before the parse fails (MultipartLimitError): a form cannot make the server read without end.
+   */
+  discardedBytes?: number;
+}
+
+/** A limit of MultipartLimits broken: a field too long, or too much read only to be dropped. */
+export class MultipartLimitError extends Error {
+  constructor(
+    readonly limit: 'fieldSize' | 'discardedBytes',
+    readonly field?: string,
+  ) {
+    super(limit === 'fieldSize' ? `Form field "${field ?? ''}" is too long` : 'Too much of the form is neither the file nor its fields');
+  }
 }
 
 export interface MultipartOptions {
@@ -99,6 +116,7 @@ export class MultipartParser extends Writable {
   private headerLength = CRLF.length;
   private fieldCount = 0;
   private fileCount = 0;
+  private discarded = 0;
   private openFiles = 0;
   /** The file stream whose full buffer holds back `heldWrite` until its consumer reads. */
   private waitingOn: Readable | null = null;
@@ -114,7 +132,13 @@ export class MultipartParser extends Writable {
     if (boundary.length < 1 || boundary.length > 70) throw new Error('Multipart boundary missing or invalid');
     this.delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
     const limits = options.limits ?? {};
-    this.limits = { fields: limits.fields ?? Infinity, fieldSize: limits.fieldSize ?? DEFAULT_FIELD_SIZE, files: limits.files ?? Infinity };
+    this.limits = {
+      fields: limits.fields ?? Infinity,
+      fieldSize: limits.fieldSize ?? DEFAULT_FIELD_SIZE,
+      files: limits.files ?? Infinity,
+      longField: limits.longField ?? 'truncate',
+      discardedBytes: limits.discardedBytes ?? Infinity,
+    };
     this.fileHighWaterMark = options.fileHighWaterMark;
     this.startScan();
   }
@@ -135,6 +159,8 @@ export class MultipartParser extends Writable {
         else if (this.state === 'boundary-line') pos = this.readBoundaryLine(chunk, pos);
         else pos = this.readHeaders(chunk, pos);
       }
+      // The epilogue after the closing boundary is dropped, and counted as such.
+      if (this.state === 'done' && !this.destroyed) this.countDiscarded(chunk.length - pos);
     } catch (err) {
       callback(err as Error);
       return;
@@ -211,6 +237,7 @@ export class MultipartParser extends Writable {
       const byte = chunk[pos];
       if (this.line === 'dash' && byte === DASH) {
         this.state = 'done';
+        this.countDiscarded(chunk.length - pos - 1);
         return chunk.length;
       }
       if (this.line === 'cr' && byte === LF) {
@@ -299,6 +326,25 @@ export class MultipartParser extends Writable {
     callback?.();
   }
 
+  /**
+   * Reads a file stream nobody wants to its end, its bytes counted against `discardedBytes` (the
+   * parse fails past it).
+   */
+  discard(stream: Readable): void {
+    stream.on('data', (chunk: Buffer) => {
+      try {
+        this.countDiscarded(chunk.length);
+      } catch (err) {
+        this.destroy(err as Error);
+      }
+    });
+  }
+
+  private countDiscarded(bytes: number): void {
+    this.discarded += bytes;
+    if (this.discarded > this.limits.discardedBytes) throw new MultipartLimitError('discardedBytes');
+  }
+
   /** Hands part data to the current part: views of the chunk, up to `fieldSize` bytes for a field. */
   private deliver(data: Buffer): void {
     const virtual = Math.min(this.virtualBytes, data.length);
@@ -310,10 +356,13 @@ export class MultipartParser extends Writable {
       if (!sink.stream.destroyed && !sink.stream.push(data)) this.waitingOn = sink.stream;
     } else if (sink.kind === 'field') {
       const room = this.limits.fieldSize - sink.size;
+      if (data.length > room && this.limits.longField === 'error') throw new MultipartLimitError('fieldSize', sink.name);
       if (data.length > room) sink.truncated = true;
       const kept = data.subarray(0, room);
       sink.chunks.push(kept);
       sink.size += kept.length;
+    } else {
+      this.countDiscarded(data.length);
     }
   }
 
