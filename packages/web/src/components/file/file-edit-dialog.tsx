@@ -54,7 +54,8 @@ function EditForm({ file, onClose, onSaved }: { file: FileDto; onClose: () => vo
   }
 
   const current = file.expires_at ? formatDateTime(file.expires_at, i18n.language) : t('files.edit.expiryOptions.never');
-  const choices: FileExpiryChoice[] = ['keep', ...(Object.keys(FILE_EXPIRY_HOURS) as FileExpiryChoice[])];
+  // A share that never expires keeps "Never": it is not offered a second time.
+  const choices: FileExpiryChoice[] = ['keep', ...(Object.keys(FILE_EXPIRY_HOURS) as FileExpiryChoice[]).filter((choice) => !(choice === 'never' && !file.expires_at))];
 
   return (
     <FormDialog

@@ -56,7 +56,7 @@ export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightCl
     }
   }
 
-  const currentExpiry = paste.expires_at ? formatDateTime(paste.expires_at, i18n.language) : t('paste.form.expiryOptions.never');
+  const currentExpiry = paste.expires_at ? formatDateTime(paste.expires_at, i18n.language) : null;
 
   const fields = (
     <div className="flex flex-col gap-5">

@@ -15,7 +15,8 @@ export interface PasteOptionsFieldsProps {
   /** Editing: whether the paste has a password now (offers "remove password"). */
   hasPassword?: boolean;
   /** Editing: the current expiry, shown in the "keep" option. */
-  currentExpiry?: string;
+  /** Edit: the current expiry, formatted; null when the paste never expires (then "Never" is the kept choice, not offered twice). */
+  currentExpiry?: string | null;
   /** Editing from the paste page: its address is fixed there. */
   hideSlug?: boolean;
   className?: string;
@@ -26,14 +27,14 @@ export function PasteOptionsFields({ values, onChange, errors, mode, hasPassword
   const { t } = useTranslation();
   const set = <K extends keyof PasteFormValues>(key: K, value: PasteFormValues[K]) => onChange({ ...values, [key]: value });
   const expiryLabel: Record<ShareExpiry | 'keep', string> = {
-    keep: t('paste.form.expiryOptions.keep', { value: currentExpiry ?? '' }),
+    keep: t('paste.form.expiryOptions.keep', { value: currentExpiry === null ? t('paste.form.expiryOptions.never') : (currentExpiry ?? '') }),
     hour: t('paste.form.expiryOptions.hour'),
     day: t('paste.form.expiryOptions.day'),
     week: t('paste.form.expiryOptions.week'),
     month: t('paste.form.expiryOptions.month'),
     never: t('paste.form.expiryOptions.never'),
   };
-  const choices: (ShareExpiry | 'keep')[] = mode === 'edit' ? ['keep', ...EXPIRY_CHOICES] : [...EXPIRY_CHOICES];
+  const choices: (ShareExpiry | 'keep')[] = mode === 'edit' ? ['keep', ...EXPIRY_CHOICES.filter((choice) => !(choice === 'never' && currentExpiry === null))] : [...EXPIRY_CHOICES];
   const editingPassword = mode === 'edit' && hasPassword;
 
   return (

@@ -49,7 +49,7 @@ export function DeleteFilesDialog({ files, pending, onCancel, onConfirm }: Delet
       open={files !== null}
       onOpenChange={(open) => !open && !pending && onCancel()}
       title={count === 1 ? t('files.delete.title', { name: files?.[0]?.filename ?? '' }) : t('files.delete.bulkTitle', { count })}
-      description={t('files.delete.description')}
+      description={t('files.delete.description', { count })}
       footer={
         <>
           <Button variant="outline" onClick={onCancel} disabled={pending}>

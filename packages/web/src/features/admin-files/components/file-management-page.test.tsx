@@ -205,6 +205,17 @@ describe('file management', () => {
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ remark: 'new remark', max_views: 10, clear_password: true, use_proxy: false });
   });
 
+  it('offers "Never" once: as the kept expiry of a share that never expires, as a choice for one that does', async () => {
+    mockApi({ 'GET /api/files': () => page([row(1, { expires_at: null }), row(2, { expires_at: '2030-01-01T00:00:00.000Z' })]) });
+    let dialog = await openEdit('file1.png');
+    const labels = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
+    expect(labels(within(dialog).getByLabelText('Expiry'))).toEqual(['Keep (Never)', '1 hour from now', '1 day from now', '7 days from now', '30 days from now']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await openEdit('file2.png');
+    expect(labels(within(dialog).getByLabelText('Expiry')).at(-1)).toBe('Never');
+  });
+
   it('says the largest max views allowed when the edit goes above it', async () => {
     const requests = mockApi({ 'GET /api/files': () => page([row(1)]) });
     const dialog = await openEdit('file1.png');

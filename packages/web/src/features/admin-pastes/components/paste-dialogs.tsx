@@ -45,8 +45,8 @@ export function PasteQrDialog({ paste, onClose }: PasteDialogProps) {
   return (
     <Dialog open={paste !== null} onOpenChange={(open) => !open && onClose()} title={t('texts.qr.title', { slug: paste?.slug ?? '' })} description={t('texts.qr.description')} size="sm">
       {paste ? (
-        <div className="flex flex-col items-center gap-4">
-          <QrCode value={link} label={t('texts.qr.label', { slug: paste.slug })} size={200} />
+        <div className="flex flex-col gap-4">
+          <QrCode value={link} label={t('texts.qr.label', { slug: paste.slug })} size={200} className="self-center" />
           <CopyField label={t('paste.created.link')} value={link} copyLabel={t('paste.created.copyLink')} copiedMessage={t('paste.created.linkCopied')} />
         </div>
       ) : null}
