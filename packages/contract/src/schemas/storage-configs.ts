@@ -75,7 +75,8 @@ const common = {
   total_storage_bytes: Capacity.optional(),
 };
 
-const LocalCreate = z.object({ ...common, storage_type: z.literal('LOCAL') });
+// A LOCAL config's links (direct downloads, upload URLs Driftbox signs itself) live as long as an S3 one's.
+const LocalCreate = z.object({ ...common, storage_type: z.literal('LOCAL'), signature_expires_in: ExpiresIn.default(SIGNATURE_EXPIRES_DEFAULT) });
 
 const S3Create = z.object({
   ...common,

@@ -1,4 +1,4 @@
-import { DEFAULT_CAPACITY_BYTES, LOCAL_PROVIDER, S3_PROVIDERS, SIGNATURE_EXPIRES_DEFAULT, type S3Provider, type StorageConfigCreateBody, type StorageConfigUpdateBody } from '@driftbox/contract';
+import { DEFAULT_CAPACITY_BYTES, LOCAL_PROVIDER, S3_PROVIDERS, type S3Provider, type StorageConfigCreateBody, type StorageConfigUpdateBody } from '@driftbox/contract';
 import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { StorageConfigsTable } from '../../db/schema.js';
@@ -10,7 +10,7 @@ type CreateInput = z.output<typeof StorageConfigCreateBody>;
 type UpdateInput = z.output<typeof StorageConfigUpdateBody>;
 
 /** Fields that only make sense for S3; a LOCAL config refuses them on update. */
-const S3_ONLY_FIELDS = ['provider_type', 'endpoint_url', 'bucket_name', 'region', 'access_key_id', 'secret_access_key', 'path_style', 'default_folder', 'custom_host', 'signature_expires_in'] as const;
+const S3_ONLY_FIELDS = ['provider_type', 'endpoint_url', 'bucket_name', 'region', 'access_key_id', 'secret_access_key', 'path_style', 'default_folder', 'custom_host'] as const;
 
 /** Encryption contexts bind each ciphertext to its column and row, so it cannot be moved elsewhere. */
 export const credentialContext = (column: 'access_key_id' | 'secret_access_key', id: string) => `storage_configs.${column}:${id}`;
@@ -44,7 +44,7 @@ export function rowFromCreate(body: CreateInput, ctx: RowContext): Insertable<St
       path_style: 0,
       default_folder: '',
       custom_host: null,
-      signature_expires_in: SIGNATURE_EXPIRES_DEFAULT,
+      signature_expires_in: body.signature_expires_in,
       total_storage_bytes: body.total_storage_bytes ?? null,
     };
   }
@@ -80,7 +80,6 @@ function s3Changes(row: StorageConfigRow, body: UpdateInput, box: SecretBox): St
     path_style: body.path_style,
     default_folder: body.default_folder,
     custom_host: body.custom_host,
-    signature_expires_in: body.signature_expires_in,
   };
 }
 
@@ -93,6 +92,7 @@ export function changesFromUpdate(row: StorageConfigRow, body: UpdateInput, box:
   const changes: StorageConfigChanges = row.storage_type === 'LOCAL' ? {} : s3Changes(row, body, box);
   changes.name = body.name;
   changes.is_public = body.is_public;
+  changes.signature_expires_in = body.signature_expires_in;
   if (body.total_storage_bytes !== undefined) changes.total_storage_bytes = capacityOf(body.provider_type ?? row.provider_type, body.total_storage_bytes);
   changes.updated_at = now;
   return changes;

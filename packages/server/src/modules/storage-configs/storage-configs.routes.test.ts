@@ -194,6 +194,9 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
       const local = await update('local', { bucket_name: 'nope' });
       expect(local.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'bucket_name' }] });
       expect((await update('local', { name: 'Disk', total_storage_bytes: 1024 })).body.data).toMatchObject({ name: 'Disk', total_storage_bytes: 1024 });
+      // Its links' lifetime applies to LOCAL too (direct downloads and upload URLs Driftbox signs itself).
+      expect((await update('local', { signature_expires_in: 600 })).body.data).toMatchObject({ signature_expires_in: 600 });
+      expect(await created({ name: 'short links', storage_type: 'LOCAL', signature_expires_in: 120 })).toMatchObject({ signature_expires_in: 120 });
       const config = await created(S3_BODY);
       expect((await update(config.id, { endpoint_url: '' })).body).toMatchObject({ code: 400, details: [{ path: 'endpoint_url' }] });
     });

@@ -143,8 +143,8 @@ describe('storage config page', () => {
     await user.type(within(dialog).getByLabelText('Access key ID'), 'AKID1234');
     await user.type(within(dialog).getByLabelText('Secret access key'), 's3cret');
     await user.type(within(dialog).getByLabelText('Default folder'), 'uploads/2026');
-    await user.clear(within(dialog).getByLabelText('Presigned URL lifetime (seconds)'));
-    await user.type(within(dialog).getByLabelText('Presigned URL lifetime (seconds)'), '900');
+    await user.clear(within(dialog).getByLabelText('Signed URL lifetime (seconds)'));
+    await user.type(within(dialog).getByLabelText('Signed URL lifetime (seconds)'), '900');
     await user.type(within(dialog).getByLabelText('Total capacity'), '512');
     await user.selectOptions(within(dialog).getByLabelText('Capacity unit'), 'MB');
     await user.click(within(dialog).getByRole('switch', { name: 'Usable by API keys' }));
@@ -275,7 +275,7 @@ describe('storage config page', () => {
 
     await user.clear(within(dialog).getByLabelText('Total capacity'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(updated?.body).toEqual({ name: 'Local storage', is_public: 0, total_storage_bytes: null }));
+    await waitFor(() => expect(updated?.body).toEqual({ name: 'Local storage', is_public: 0, signature_expires_in: 3600, total_storage_bytes: null }));
 
     await user.click(await screen.findByRole('button', { name: 'Edit “Media bucket”' }));
     dialog = await screen.findByRole('dialog', { name: 'Edit storage' });

@@ -140,11 +140,11 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
                 {(control) => <Input {...control} type="url" value={values.customHost} onChange={(e) => set('customHost', e.target.value)} placeholder="https://cdn.example.com" className="font-mono" spellCheck={false} autoComplete="off" />}
               </Field>
             </div>
-            <Field label={t('storage.form.expiresIn')} error={errors.signature_expires_in} hint={t('storage.form.expiresInHint')}>
-              {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" value={values.expiresIn} onChange={(e) => set('expiresIn', e.target.value)} />}
-            </Field>
           </>
         ) : null}
+        <Field label={t('storage.form.expiresIn')} error={errors.signature_expires_in} hint={t('storage.form.expiresInHint')}>
+          {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" value={values.expiresIn} onChange={(e) => set('expiresIn', e.target.value)} />}
+        </Field>
         <Field label={t('storage.form.capacity')} error={errors.total_storage_bytes} hint={values.storageType === 'LOCAL' ? t('storage.form.capacityHintLocal') : t('storage.form.capacityHint')}>
           {(control) => (
             <div className="flex gap-2">

@@ -194,8 +194,12 @@ function s3Fields(values: StorageFormValues) {
     path_style: values.pathStyle ? (1 as const) : (0 as const),
     default_folder: values.defaultFolder.trim(),
     custom_host: values.customHost.trim() || null,
-    signature_expires_in: values.expiresIn.trim() === '' ? Number.NaN : Number(values.expiresIn),
   };
+}
+
+/** The links' lifetime, for both kinds of storage. */
+function lifetimeOf(values: StorageFormValues): number {
+  return values.expiresIn.trim() === '' ? Number.NaN : Number(values.expiresIn);
 }
 
 /** Builds and validates the create body with the contract's schema (STYLE §26). */
@@ -208,11 +212,12 @@ export function buildCreateBody(values: StorageFormValues): StorageFormResult<St
   };
   const raw: StorageConfigCreateBody =
     values.storageType === 'LOCAL'
-      ? { ...common, storage_type: 'LOCAL' }
+      ? { ...common, storage_type: 'LOCAL', signature_expires_in: lifetimeOf(values) }
       : {
           ...common,
           storage_type: 'S3',
           ...s3Fields(values),
+          signature_expires_in: lifetimeOf(values),
           access_key_id: values.accessKeyId.trim(),
           secret_access_key: values.secretAccessKey.trim(),
         };
@@ -234,6 +239,7 @@ export function buildUpdateBody(values: StorageFormValues, stored?: number | nul
   const raw: StorageConfigUpdateBody = {
     name: values.name.trim(),
     is_public: values.isPublic ? (1 as const) : (0 as const),
+    signature_expires_in: lifetimeOf(values),
     ...(capacityKept ? {} : { total_storage_bytes: Number.isNaN(bytes) ? null : bytes }),
   };
   if (values.storageType === 'S3') {
