@@ -156,8 +156,9 @@ export function StorageConfigCard({ config, onSetDefault, onTest, onEdit, onDele
           onDelete={() => onDelete(config)}
           deleteLabel={t('storage.actions.delete')}
           deleteNamed={t('storage.actions.deleteNamed', { name })}
-          // The server refuses to delete the default; say so up front instead of after a confirmation.
-          deleteBlocked={isDefault ? t('storage.errors.deleteDefault') : undefined}
+          // The server refuses to delete the default, or a config files are stored in: say so up front
+          // instead of after a confirmation (a config holding only empty files is still refused there).
+          deleteBlocked={isDefault ? t('storage.errors.deleteDefault') : config.used_bytes > 0 ? t('storage.errors.inUse') : undefined}
         />
       </div>
     </Card>

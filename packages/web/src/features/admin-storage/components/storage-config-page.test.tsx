@@ -347,7 +347,8 @@ describe('storage config page', () => {
   it('a 409 on delete shows the translated reason', async () => {
     let deleted = 0;
     mockApi({
-      'GET /api/s3-configs': () => ok([config(), r2]),
+      // Shares of empty files only: nothing stored, so the card cannot tell; the server's refusal says it.
+      'GET /api/s3-configs': () => ok([config(), { ...r2, used_bytes: 0 }]),
       'DELETE /api/s3-configs/r2': () => {
         deleted += 1;
         return fail(409, 'CONFLICT', '3 file share(s) still use this storage config');
@@ -362,7 +363,7 @@ describe('storage config page', () => {
     expect(deleted).toBe(1);
   });
 
-  it('does not offer to delete the default config: the button says why and asks nothing', async () => {
+  it('does not offer to delete the default config, nor one files are stored in: the button says why and asks nothing', async () => {
     const requests = mockApi({ 'GET /api/s3-configs': () => ok([config(), r2]) });
     const user = userEvent.setup();
     renderWithApp(<StorageConfigPage />);
@@ -372,7 +373,9 @@ describe('storage config page', () => {
     await user.click(remove);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
-    expect(screen.getByRole('button', { name: 'Delete “Media bucket”' })).not.toHaveAttribute('aria-disabled');
+    const used = screen.getByRole('button', { name: 'Delete “Media bucket”' });
+    expect(used).toHaveAttribute('aria-disabled', 'true');
+    expect(used).toHaveAccessibleDescription('File shares still use this storage config; delete them first');
   });
 
   it("shows why the test could not run: the server's message under a translated heading", async () => {
