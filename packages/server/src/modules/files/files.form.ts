@@ -84,10 +84,8 @@ export function parseUploadForm<T>(
       reject(err instanceof AppError ? err : badRequest({ en: 'Could not read the upload form', zh: '无法读取上传表单' }));
     };
 
-    parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(new AppError('PAYLOAD_TOO_LARGE', { text: { en: `Form field "${name}" is too long`, zh: `表单字段 ${name} 过长` } }));
-      else fields[name] = value;
-    });
+    // A field too long fails the parse (longField: 'error') before it is emitted.
+    parser.on('field', (name, value) => (fields[name] = value));
     parser.on('file', (name, stream, info) => {
       if (name !== 'file' || upload) {
         parser.discard(stream);

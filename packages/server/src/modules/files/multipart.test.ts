@@ -231,6 +231,21 @@ describe('MultipartParser', () => {
     expect(((await failed)[0] as Error).message).toBe('Too much of the form is neither the file nor its fields');
   });
 
+  it('a discarded file stream cut by the limit, or by the body ending, fails the parse and never the process', async () => {
+    const body = form([filePart('unwanted', 'u', 'u'.repeat(500)), filePart('file', 'f', 'F')]);
+    for (const cut of [body, body.subarray(0, 300)]) {
+      const parser = new MultipartParser(CONTENT_TYPE, { limits: { discardedBytes: 100 } });
+      parser.on('file', (_name, stream) => parser.discard(stream));
+      // Written in small pieces: the unwanted part is still open when the limit or the end comes.
+      const pieces = Array.from({ length: Math.ceil(cut.length / 50) }, (_, i) => cut.subarray(i * 50, (i + 1) * 50));
+      const failure = await pipeline(Readable.from(pieces), parser).then(
+        () => null,
+        (err: unknown) => (err as Error).message,
+      );
+      expect(failure).toMatch(/^(Too much of the form is neither the file nor its fields|Unexpected end of form)$/);
+    }
+  });
+
   it('fails with "Unexpected end of form" without a closing boundary, and so does the open file stream', async () => {
     const cut = form([field('a', '1'), filePart('file', 'f.bin', 'partial data')]).subarray(0, -(BOUNDARY.length + 6));
     expect(await parseWhole(cut)).toEqual({

@@ -328,9 +328,11 @@ export class MultipartParser extends Writable {
 
   /**
    * Reads a file stream nobody wants to its end, its bytes counted against `discardedBytes` (the
-   * parse fails past it).
+   * parse fails past it). Its own failure (the parse failing, the client gone) is the parser's to
+   * report: without a listener here it would be an unhandled 'error' that ends the process.
    */
   discard(stream: Readable): void {
+    stream.on('error', () => undefined);
     stream.on('data', (chunk: Buffer) => {
       try {
         this.countDiscarded(chunk.length);
