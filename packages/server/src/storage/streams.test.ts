@@ -15,45 +15,89 @@ describe('responseBody', () => {
     expect(Buffer.concat(seen).toString()).toBe('one two');
   });
 
-  it('reads ahead up to its limit, then pauses the source until the consumer catches up', async () => {
+  const MiB = 1024 * 1024;
+
+  /** A body over a PassThrough whose reader has shown a pace: `per100ms` bytes taken in 100 ms of a fake clock. */
+  async function paced(per100ms: number) {
+    const clock = { t: 0 };
     const source = new PassThrough();
-    const reader = responseBody(source).getReader();
-    source.write(Buffer.alloc(RESPONSE_READ_AHEAD / 2, 1));
+    const stream = responseBody(source, () => clock.t);
+    const reader = stream.getReader();
+    for (const step of [0, 100]) {
+      clock.t = step;
+      source.write(Buffer.alloc(per100ms / 2, 9));
+      await reader.read();
+    }
+    return { source, stream, reader };
+  }
+
+  const fill = async (source: PassThrough, chunks: number, size: number) => {
+    for (let i = 0; i < chunks; i += 1) source.write(Buffer.alloc(size, i + 1));
     await tick();
-    expect(source.isPaused()).toBe(false);
-    source.write(Buffer.alloc(RESPONSE_READ_AHEAD / 2, 2));
-    await tick();
+  };
+
+  it('a slow reader holds one chunk ahead, whatever is written', async () => {
+    const before = readAheadHeld();
+    const { source, reader } = await paced(200);
+    await fill(source, 3, 64 * 1024);
     expect(source.isPaused()).toBe(true);
+    expect(readAheadHeld()).toBe(before);
+    expect((await reader.read()).value?.[0]).toBe(1);
+    await reader.cancel();
+  });
+
+  it('a fast reader earns read-ahead up to its limit, then the source waits for it', async () => {
+    const before = readAheadHeld();
+    const { source, reader } = await paced(2 * MiB);
+    await fill(source, 2, MiB);
+    expect(source.isPaused()).toBe(false);
+    await fill(source, 3, MiB);
+    expect(source.isPaused()).toBe(true);
+    // Four chunks held (RESPONSE_READ_AHEAD), three of them beyond the first.
+    expect(readAheadHeld() - before).toBe(RESPONSE_READ_AHEAD - MiB);
+    expect(source.readableLength).toBe(MiB);
+    // The reader takes one: the chunk that waited moves up, and the source waits again.
     expect((await reader.read()).value?.[0]).toBe(1);
     await tick();
-    expect(source.isPaused()).toBe(false);
-    expect((await reader.read()).value?.[0]).toBe(2);
+    expect(source.readableLength).toBe(0);
+    expect(readAheadHeld() - before).toBe(RESPONSE_READ_AHEAD - MiB);
+    await reader.cancel();
+    expect(readAheadHeld()).toBe(before);
   });
 
   it('reads ahead beyond one chunk only while all bodies together hold less than the shared limit', async () => {
     const before = readAheadHeld();
-    const slow = Array.from({ length: SHARED_READ_AHEAD / RESPONSE_READ_AHEAD }, () => new PassThrough());
-    const streams = slow.map((source) => responseBody(source));
-    for (const source of slow) source.write(Buffer.alloc(RESPONSE_READ_AHEAD));
-    await tick();
-    expect(readAheadHeld() - before).toBe(SHARED_READ_AHEAD);
+    const bodies = [];
+    for (let i = 0; i < 12; i += 1) {
+      const body = await paced(2 * MiB);
+      await fill(body.source, RESPONSE_READ_AHEAD / MiB, MiB);
+      bodies.push(body);
+    }
+    // The chunk that crossed the limit is the last one any body reads ahead.
+    expect(readAheadHeld() - before).toBeGreaterThanOrEqual(SHARED_READ_AHEAD);
+    expect(readAheadHeld() - before).toBeLessThanOrEqual(SHARED_READ_AHEAD + MiB);
+    const last = bodies.at(-1);
+    expect(last?.source.isPaused()).toBe(true);
+    expect(last?.source.readableLength).toBeGreaterThan(0);
 
-    // Over the shared limit a body still takes its first chunk, and then waits for its reader.
+    // Over the shared limit a new body still takes its first chunk.
     const late = new PassThrough();
     const reader = responseBody(late).getReader();
     late.write(Buffer.alloc(1024, 7));
-    await tick();
-    expect(late.isPaused()).toBe(true);
-    const first = reader.read();
-    expect((await first).value?.[0]).toBe(7);
-    await tick();
-    expect(late.isPaused()).toBe(false);
+    expect((await reader.read()).value?.[0]).toBe(7);
 
     // Readers that leave give their bytes back.
-    await Promise.all(streams.map((stream) => stream.cancel()));
+    await Promise.all(bodies.map((body) => body.reader.cancel()));
     await reader.cancel();
     expect(readAheadHeld()).toBe(before);
-    expect(slow.every((source) => source.destroyed)).toBe(true);
+    expect(bodies.every((body) => body.source.destroyed)).toBe(true);
+  });
+
+  it('a source closed early without an error fails the body instead of leaving it open', async () => {
+    const source = new PassThrough();
+    const read = responseBody(source).getReader().read();
+    source.destroy();
+    await expect(read).rejects.toThrow(/premature close/i);
   });
 
   it('passes a source error on, and destroys the source when the consumer cancels', async () => {

@@ -98,10 +98,14 @@ export async function* chunkBatches(source: AsyncIterable<Uint8Array>): AsyncGen
 export const RESPONSE_READ_AHEAD = 4 * 1024 * 1024;
 /** Bytes all response bodies together may hold ahead of their sockets beyond one chunk each. */
 export const SHARED_READ_AHEAD = 32 * 1024 * 1024;
+/** How often a body measures its reader's pace. */
+const PACE_WINDOW_MS = 100;
+/** A body may read ahead what its reader takes in this long (a quarter second of its pace). */
+const PACE_AHEAD_MS = 250;
 
 let sharedHeld = 0;
 
-/** Bytes the response bodies of this process hold ahead of their sockets now. */
+/** Bytes the response bodies of this process hold ahead of their sockets beyond one chunk each. */
 export function readAheadHeld(): number {
   return sharedHeld;
 }
@@ -110,49 +114,66 @@ export function readAheadHeld(): number {
  * A web stream over a Node Readable for a response body, without `Readable.toWeb`'s copy of every
  * chunk (it copies each Buffer to detach it from a pool; storage bodies come in freshly allocated
  * chunks, so handing them on is safe). The source is destroyed when the consumer gives up (client
- * gone), so a file handle or S3 socket is never left open.
+ * gone), so a file handle or S3 socket is never left open; a source that closes early fails the body.
  *
- * It reads ahead up to RESPONSE_READ_AHEAD: the storage read of the next chunks overlaps the socket
- * write of this one (with a one-chunk queue each waited for the other, and downloads ran at half
- * speed). Beyond its first chunk a body reads ahead only while all bodies together hold less than
- * SHARED_READ_AHEAD, so slow readers (a thousand connections at 1 KB/s) cannot make the server hold
- * megabytes each. The queue is our own (the web stream's is zero), as the stream's pull() only
- * reports a reader waiting, not a chunk written.
+ * Beyond one chunk it reads ahead what its reader takes in a quarter second (measured every 100 ms),
+ * up to RESPONSE_READ_AHEAD, and only while all bodies together hold less than SHARED_READ_AHEAD
+ * beyond their first chunks. A fast download so overlaps the storage read of the next chunks with the
+ * socket write of this one (with a one-chunk queue each waited for the other, and downloads ran at
+ * half speed), while a slow reader (a thousand connections at 1 KB/s) holds one chunk, not megabytes,
+ * and cannot take the shared room from the others. The queue is our own (the web stream's is zero),
+ * as the stream's pull() only reports a reader waiting, not a chunk written.
  */
-export function responseBody(body: Readable): ReadableStream<Uint8Array> {
+export function responseBody(body: Readable, now: () => number = () => performance.now()): ReadableStream<Uint8Array> {
   const queue: Buffer[] = [];
   let held = 0;
+  /** This body's part of sharedHeld: what it holds beyond its first chunk. */
+  let counted = 0;
   let ended = false;
   let failure: unknown;
   let wake: (() => void) | undefined;
-  const hold = (bytes: number): void => {
-    held += bytes;
-    sharedHeld += bytes;
+  let windowStart = now();
+  let windowTaken = 0;
+  let allowance = 0;
+  const recount = (): void => {
+    const beyondFirst = queue.length > 1 ? held - (queue[0]?.byteLength ?? 0) : 0;
+    sharedHeld += beyondFirst - counted;
+    counted = beyondFirst;
   };
   const regulate = (): void => {
-    if (held >= RESPONSE_READ_AHEAD || (held > 0 && sharedHeld >= SHARED_READ_AHEAD)) body.pause();
+    const full = held > 0 && (held >= allowance || counted > 0 && sharedHeld >= SHARED_READ_AHEAD);
+    if (full) body.pause();
     else body.resume();
+  };
+  const took = (bytes: number): void => {
+    windowTaken += bytes;
+    const elapsed = now() - windowStart;
+    if (elapsed < PACE_WINDOW_MS) return;
+    allowance = Math.min(RESPONSE_READ_AHEAD, (windowTaken / elapsed) * PACE_AHEAD_MS);
+    windowStart += elapsed;
+    windowTaken = 0;
   };
   const notify = (): void => {
     wake?.();
     wake = undefined;
   };
   const finish = (): void => {
-    hold(-held);
     queue.length = 0;
+    held = 0;
+    recount();
   };
   body.on('data', (chunk: Buffer) => {
     queue.push(chunk);
-    hold(chunk.byteLength);
+    held += chunk.byteLength;
+    recount();
     regulate();
     notify();
   });
-  body.once('end', () => {
-    ended = true;
-    notify();
-  });
-  body.once('error', (err) => {
-    failure = err;
+  // Also reports a source destroyed without an error (premature close): the body fails instead of hanging.
+  // Its listeners stay: an error after the end (a destroy on cancel) is then never unhandled.
+  finished(body, { writable: false }, (err) => {
+    if (err) failure = err;
+    else ended = true;
     notify();
   });
   return new ReadableStream<Uint8Array>(
@@ -161,7 +182,9 @@ export function responseBody(body: Readable): ReadableStream<Uint8Array> {
         while (queue.length === 0 && !ended && failure === undefined) await new Promise<void>((resolve) => (wake = resolve));
         const chunk = queue.shift();
         if (chunk) {
-          hold(-chunk.byteLength);
+          held -= chunk.byteLength;
+          recount();
+          took(chunk.byteLength);
           controller.enqueue(chunk);
           regulate();
         } else if (failure !== undefined) {
