@@ -104,7 +104,7 @@ export function mapS3Error(err: unknown): StorageError {
   if (err instanceof StorageError) return err;
   const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } } | null;
   const status = e?.$metadata?.httpStatusCode;
-  // An answer that is not S3's XML (a web page at the endpoint) says nothing about the object: its 404 is no NOT_FOUND.
+  // An answer the SDK could not read (JSON or another non-XML page at the endpoint) says nothing about the object: its 404 is no NOT_FOUND.
   const notS3 = e?.message?.includes('Deserialization error') === true;
   const code = (e?.name && CODE_BY_NAME[e.name]) || (!notS3 && status !== undefined && CODE_BY_STATUS[status]) || 'BACKEND';
   const detail = e?.message && e.message !== 'UnknownError' ? e.message : `HTTP ${status ?? 'error'}`;

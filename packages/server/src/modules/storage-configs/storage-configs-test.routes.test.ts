@@ -125,16 +125,17 @@ describe.each(dialects)('POST /api/s3-configs/{id}/test (%s)', (dialect) => {
       expect((zh.body.data as StorageTestResult).result.globalNote).toBe('未通过：list、write、read、presigned、cors、delete');
     });
 
-    it('says so when the endpoint is not an S3 server (a web page), without repeating its answer', async () => {
-      const page = createHttpServer((_req, res) => res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>Not here</body></html>'));
+    it.each([200, 403, 404])('says so when the endpoint is not an S3 server (a web page answering %i), without repeating its answer', async (status) => {
+      const page = createHttpServer((_req, res) => res.writeHead(status, { 'Content-Type': 'text/html' }).end('<html><body>Not here</body></html>'));
       page.listen(0, '127.0.0.1');
       await once(page, 'listening');
       try {
         const config = await createS3({ endpoint_url: `http://127.0.0.1:${(page.address() as AddressInfo).port}` });
         const byName = Object.fromEntries((await runTest(config.id)).result.checks.map((c) => [c.name, c]));
-        expect(byName.list?.message).toBe('The endpoint did not answer like an S3 server (HTTP 404): check that the endpoint URL is the S3 API address of the storage');
-        expect(byName.write).toMatchObject({ skipped: true });
-        expect(byName.presigned?.message).toBe('Presigned upload failed with HTTP 404 (the endpoint did not answer like an S3 server)');
+        expect(byName.list).toMatchObject({ ok: false, message: `The endpoint did not answer like an S3 server (HTTP ${status}): check that the endpoint URL is the S3 API address of the storage` });
+        for (const name of ['write', 'read', 'delete']) expect(byName[name], name).toMatchObject({ skipped: true });
+        if (status !== 200) expect(byName.presigned?.message).toBe(`Presigned upload failed with HTTP ${status} (the endpoint did not answer like an S3 server)`);
+        else expect(byName.presigned?.ok).toBe(false);
       } finally {
         page.close();
       }

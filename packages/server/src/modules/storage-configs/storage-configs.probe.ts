@@ -87,6 +87,33 @@ function notS3Status(err: unknown): number | undefined {
   return 0;
 }
 
+/** Said of an endpoint whose answers are not S3's (`status` 0 when unknown). */
+function notS3Text(status: number): Text {
+  return {
+    en: `The endpoint did not answer like an S3 server${status ? ` (HTTP ${status})` : ''}: check that the endpoint URL is the S3 API address of the storage`,
+    zh: `服务端点的响应不是 S3 服务的响应${status ? `（HTTP ${status}）` : ''}：请检查端点 URL 是否为该存储的 S3 API 地址`,
+  };
+}
+
+/**
+ * Asks the endpoint for an object that does not exist, as S3 is asked: S3 (and every compatible store)
+ * answers an error naming its `<Code>` (NoSuchKey, AccessDenied). A web page or another API answers
+ * otherwise, often 200 or 403 in HTML, which the SDK can take for an empty listing or refused
+ * credentials. The status of such an answer, or undefined when it was S3's or could not be had.
+ */
+async function notS3Answer(store: ObjectStore, options: ProbeOptions, key: string): Promise<number | undefined> {
+  try {
+    const get = await store.presignGet(key, { expiresIn: 60 });
+    const res = await options.fetch(get.url, { redirect: 'manual' });
+    const body = (await res.text()).slice(0, 4096);
+    if (res.status >= 200 && res.status < 300) return res.status;
+    if (/<Code>[^<]+<\/Code>/.test(body) || body.trim() === '') return undefined;
+    return res.status;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A failure explained; `reason` names its kind apart from the detail, `unreachable` that the storage cannot be reached at all. */
 interface Explained {
   text: Text;
@@ -109,14 +136,7 @@ function explainFailure(err: unknown): Explained {
     return { text, reason: 'blocked-port', unreachable: false };
   }
   const status = notS3Status(err);
-  if (status !== undefined) {
-    const http = status ? ` (HTTP ${status})` : '';
-    const text = {
-      en: `The endpoint did not answer like an S3 server${http}: check that the endpoint URL is the S3 API address of the storage`,
-      zh: `服务端点的响应不是 S3 服务的响应${status ? `（HTTP ${status}）` : ''}：请检查端点 URL 是否为该存储的 S3 API 地址`,
-    };
-    return { text, reason: 'not-s3', unreachable: true };
-  }
+  if (status !== undefined) return { text: notS3Text(status), reason: 'not-s3', unreachable: true };
   const unreachable = UNREACHABLE_CODES.has(code ?? '') || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code ?? '');
   const known: [boolean, string, string][] = [
     [isStorageError(err, 'ACCESS_DENIED'), 'The storage refused the credentials or the operation: check the access key, the secret and their permissions', '存储拒绝了凭据或操作：请检查访问密钥 ID、私有访问密钥及其权限'],
@@ -295,7 +315,18 @@ export async function probeStore(store: ObjectStore, options: ProbeOptions): Pro
     [
       'list',
       async () => {
-        await store.list({ prefix: options.folder ? `${options.folder}/` : '', delimiter: '/', limit: 1 });
+        const missing = `${base}-missing.txt`;
+        const notS3 = async () => (options.kind === 'S3' ? notS3Answer(store, options, missing) : undefined);
+        try {
+          await store.list({ prefix: options.folder ? `${options.folder}/` : '', delimiter: '/', limit: 1 });
+        } catch (err) {
+          // Refused credentials or a missing bucket may be a web page's 403 or 404: say which it was.
+          const status = isStorageError(err) ? await notS3() : undefined;
+          throw status === undefined ? err : new ProbeFailure(notS3Text(status), true);
+        }
+        // A web page's 200 lists as an empty bucket.
+        const status = await notS3();
+        if (status !== undefined) throw new ProbeFailure(notS3Text(status), true);
         return { en: `Listed the ${where.en}`, zh: `已列出${where.zh}内容` };
       },
     ],
