@@ -140,6 +140,7 @@ async function main(): Promise<void> {
     servers,
     settled,
     async () => {
+      await services.urlFetch.stop();
       await pasteSweep.stop();
       await uploadCleanup.stop();
       await services.flushViews();

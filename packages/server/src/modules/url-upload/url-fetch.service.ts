@@ -94,6 +94,7 @@ function progressTracker(repo: UploadJobsRepository, clock: Clock, total: number
 }
 
 const cancelled = () => new AppError('GONE', { text: { en: 'Cancelled', zh: '已取消' } });
+const INTERRUPTED = { en: 'Interrupted: the server stopped during the fetch', zh: '已中断：抓取期间服务器停止了' };
 
 /**
  * Fetches one creator may run at once: each holds a connection and a stream for up to hours, so a key
@@ -111,6 +112,8 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
   const repo = uploadJobsRepository(deps.db);
   const { clock, logger, settings, uploads, policy } = deps;
   const running = new Map<string, AbortController>();
+  /** The settling of every fetch running here: shutdown waits for them before the database closes. */
+  const settling = new Set<Promise<void>>();
   // Fetches being started here, per creator: counted with the running ones, so requests sent together
   // cannot all pass the limit while the first waits for its source.
   const starting = new Map<string, number>();
@@ -165,7 +168,9 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     await repo.insert(job);
     running.set(row.id, controller);
     progress.arm(row.id);
-    void settle(row.id, upload);
+    const settled = settle(row.id, upload);
+    settling.add(settled);
+    void settled.finally(() => settling.delete(settled));
     return present(job, origin, lang);
   }
 
@@ -219,10 +224,24 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       }
     },
 
+    /**
+     * Shutdown: stops the fetches running here and waits until each has discarded its share and
+     * recorded why, before the database closes (a fetch cannot outlive its process).
+     */
+    async stop(): Promise<void> {
+      // Said first, as a cancel does: the aborted transfer's own failure may only say "the upload failed".
+      const now = iso(clock.now());
+      for (const [fileId, controller] of running) {
+        await repo.finish(fileId, 'failed', { error: storedError(INTERRUPTED), updated_at: now }).catch(() => undefined);
+        controller.abort(new AppError('UNAVAILABLE', { text: INTERRUPTED }));
+      }
+      await Promise.all(settling);
+    },
+
     /** Marks jobs of dead instances failed and forgets ended jobs after a day. Returns rows touched. */
     async sweep(): Promise<number> {
       const now = clock.now();
-      const stale = await repo.failStale(iso(addMs(now, -HOUR_MS)), iso(now), storedError({ en: 'Interrupted: the server stopped during the fetch', zh: '已中断：抓取期间服务器停止了' }));
+      const stale = await repo.failStale(iso(addMs(now, -HOUR_MS)), iso(now), storedError(INTERRUPTED));
       return stale + (await repo.deleteEndedBefore(iso(addMs(now, -24 * HOUR_MS))));
     },
   };

@@ -267,6 +267,15 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       expect(await fileRow(h, fileId)).toBeUndefined();
     });
 
+    it('shutdown stops the fetches running here and waits until each discarded its share and said why', async () => {
+      const { file_id: fileId } = (await post('/api/url/fetch', { url: url('/slow') })).body.data as UrlFetchJobDto;
+      await h.services.urlFetch.stop();
+      const job = await h.db.selectFrom('upload_jobs').selectAll().where('file_id', '=', fileId).executeTakeFirst();
+      expect(job).toMatchObject({ status: 'failed' });
+      expect(job?.error).toContain('Interrupted: the server stopped during the fetch');
+      expect(await fileRow(h, fileId)).toBeUndefined();
+    });
+
     it(`one creator runs at most ${MAX_RUNNING_FETCHES} fetches at once; another creator, or the same once one ended, may start`, async () => {
       const started: string[] = [];
       for (let i = 0; i < MAX_RUNNING_FETCHES; i += 1) started.push(((await post('/api/url/fetch', { url: url('/slow') })).body.data as UrlFetchJobDto).file_id);
