@@ -1,4 +1,5 @@
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { IDLE_SOCKET_MS, inFlightRequests, tuneServer } from './http-server.js';
@@ -11,6 +12,35 @@ describe('tuneServer', () => {
     expect(server.requestTimeout).toBe(0);
     expect(server.timeout).toBe(IDLE_SOCKET_MS);
     expect(server.headersTimeout).toBe(60_000);
+  });
+});
+
+describe('the idle limit', () => {
+  it('closes a download whose socket stays quiet, but waits for the answer once a request body has all arrived', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => setTimeout(() => res.end('done'), 300));
+    });
+    tuneServer(server, 100);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const call = (method: string) =>
+      new Promise<string>((resolve) => {
+        const req = request({ port, host: '127.0.0.1', method }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve(text));
+          res.on('error', () => resolve('closed'));
+        });
+        req.on('error', () => resolve('closed'));
+        req.end(method === 'POST' ? 'body' : undefined);
+      });
+    try {
+      expect(await call('POST')).toBe('done');
+      expect(await call('GET')).toBe('closed');
+    } finally {
+      server.close();
+    }
   });
 });
 
