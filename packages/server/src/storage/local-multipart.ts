@@ -37,9 +37,13 @@ function partFileName(partNumber: number): string {
 }
 
 /** Multipart operations over one config's folder layout. */
+/**
+ * The complete running for an upload, by its folder (see complete). Kept for the process, not per
+ * store: a config edited meanwhile gets a new store object over the same folder.
+ */
+const completing = new Map<string, Promise<void>>();
+
 export function localMultipart(layout: LocalLayout, now: () => Date) {
-  /** The complete running for an upload id, if any (see complete). */
-  const completing = new Map<string, Promise<void>>();
   async function uploadDir(key: string, uploadId: string): Promise<string> {
     // The id is checked before it touches a path, so it can never climb out of uploads/.
     if (!UPLOAD_ID.test(uploadId)) throw noSuchUpload();
@@ -114,14 +118,14 @@ export function localMultipart(layout: LocalLayout, now: () => Date) {
 
     listParts,
 
-    /** Streams the parts, in order, into the object file; returns the object's stats. */
     /**
-     * Assembles the parts into `target`. Completes of one upload run one after another, so a second
+     * Streams the parts, in order, into the object file `target`; returns the object's stats. Completes of one upload run one after another, so a second
      * finds the upload gone (UPLOAD_NOT_FOUND) instead of reading parts the first is removing; a part
      * removed under it (an abort) is UPLOAD_NOT_FOUND too.
      */
     async complete(key: string, uploadId: string, requested: CompletedPart[], target: string) {
-      const before = completing.get(uploadId) ?? Promise.resolve();
+      const slot = path.join(layout.uploads, uploadId);
+      const before = completing.get(slot) ?? Promise.resolve();
       const run = before.then(async () => {
         const dir = await uploadDir(key, uploadId);
         const parts = checkPartList(requested, await listParts(key, uploadId));
@@ -144,9 +148,9 @@ export function localMultipart(layout: LocalLayout, now: () => Date) {
         () => undefined,
         () => undefined,
       );
-      completing.set(uploadId, settled);
+      completing.set(slot, settled);
       void settled.then(() => {
-        if (completing.get(uploadId) === settled) completing.delete(uploadId);
+        if (completing.get(slot) === settled) completing.delete(slot);
       });
       return run;
     },

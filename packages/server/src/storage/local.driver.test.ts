@@ -26,7 +26,7 @@ objectStoreSuite('local disk', async () => {
   const service = createLocalStorageService({
     mac,
     clock,
-    guard: { mayPut: async () => 'ok', mayGet: async () => true },
+    guard: { mayPut: async () => 'ok', mayGet: async () => true, unclaimed: async () => false },
     resolveStore: async (id) => {
       if (id !== 'suite') throw notFound('storage config');
       return store;

@@ -57,6 +57,8 @@ function checkPartList(row: Pick<FileRow, 'size' | 'part_size'>, numbers: number
   const count = partCountFor(row.size, row.part_size);
   const outside = numbers.find((n) => partLength(row, n) === null);
   if (outside !== undefined) throw invalidField('parts', { en: `Part ${outside} is not part of this upload`, zh: `分片 ${outside} 不属于此上传` });
+  const twice = numbers.find((n, i) => numbers.indexOf(n) !== i);
+  if (twice !== undefined) throw invalidField('parts', { en: `Part ${twice} is listed twice`, zh: `分片 ${twice} 重复出现` });
   const given = new Set(numbers);
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !given.has(n));
   if (missing.length > 0) {
@@ -184,11 +186,11 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     async complete(actor: Actor, body: z.output<typeof MultipartCompleteBody>, origin: string): Promise<MultipartCompleteDto> {
       assertFileShare(actor);
       const { row: started, config, store } = await requireUpload(actor, body.file_id);
-      // Options first: a taken link is 409 with the upload intact, to retry with another one.
-      const row = body.options ? await shares.reoption(started, body.options) : started;
       const parts = [...body.parts].sort((a, b) => a.PartNumber - b.PartNumber).map((p) => ({ partNumber: p.PartNumber, etag: p.ETag }));
-      // A wrong part list is the client's to fix (400); the upload stays so it can retry or abort.
-      checkPartList(row, parts.map((p) => p.partNumber));
+      // A wrong part list is the client's to fix (400); the upload stays, options untouched, so it can retry or abort.
+      checkPartList(started, parts.map((p) => p.partNumber));
+      // Options next: a taken link is 409 with the upload intact, to retry with another one.
+      const row = body.options ? await shares.reoption(started, body.options) : started;
       const info = await withStorageErrors(() => store.completeMultipart(row.storage_path, row.upload_id, parts));
       const published = await shares.publish({ ...row, upload_id: null }, actor, info);
       const detail = await shares.repo.findDetail(published.id, undefined);

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Permission, type FileListDto, type FilePresignDto, type MultipartInitDto, type MultipartPartsDto } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -99,8 +101,28 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect((await post('/api/url/cancel', { file_id: cancelled.file_id })).status).toBe(200);
       expect((await put(cancelled.upload_url, new TextEncoder().encode('sneak'.slice(0, 4)), cancelled.headers)).status).toBe(410);
       expect(await localKeys(h)).toEqual([]);
+      // Cancelled while the bytes come: what the PUT stored goes too.
+      const racing = (await post('/api/s3/presign', { filename: 'racing.txt', size: 4 })).body.data as FilePresignDto;
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode('ra'));
+          await gate;
+          controller.enqueue(new TextEncoder().encode('ce'));
+          controller.close();
+        },
+      });
+      const putting = h.app.request(racing.upload_url, { method: 'PUT', body, headers: { ...racing.headers, 'Content-Length': '4' }, duplex: 'half' } as RequestInit);
+      // The PUT is past its check and writing: its temporary file exists.
+      const tmp = path.join(h.config.dataDir, 'storage', 'local', 'tmp');
+      await vi.waitFor(() => expect(existsSync(tmp) ? readdirSync(tmp) : []).toHaveLength(1));
+      expect((await post('/api/url/cancel', { file_id: racing.file_id })).status).toBe(200);
+      release();
+      expect((await putting).status).toBe(410);
+      expect(await localKeys(h)).toEqual([]);
       h.clock.advance(2 * 3600_000 + 1);
-      expect(await h.services.fileCleanup.purgeReuploads()).toBe(2);
+      expect(await h.services.fileCleanup.purgeReuploads()).toBe(3);
       expect(await h.db.selectFrom('object_purges').selectAll().execute()).toEqual([]);
     });
 
@@ -341,6 +363,8 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(zh.body.details).toEqual([{ path: 'parts', message: '此上传共 3 个分片，列表中缺少：1、2' }]);
       const outside = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [1, 2, 3, 4].map((n) => ({ PartNumber: n, ETag: etags[n - 1] ?? '"x"' })) });
       expect(outside.body).toMatchObject({ code: 400, details: [{ path: 'parts', message: 'Part 4 is not part of this upload' }] });
+      const twice = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: [1, 1, 2, 3].map((n) => ({ PartNumber: n, ETag: etags[n - 1] })) });
+      expect(twice.body).toMatchObject({ code: 400, details: [{ path: 'parts', message: 'Part 1 is listed twice' }] });
       expect((await fileRow(h, upload.file_id))?.status).toBe('pending');
       const done = await post('/api/upload/multipart/complete', { file_id: upload.file_id, parts: etags.map((etag, i) => ({ PartNumber: i + 1, ETag: etag })) });
       expect(done.body.data).toMatchObject({ size: 2 * PART + 10 });

@@ -65,6 +65,7 @@ export function fileAccessGuard(repo: FilesRepository, clock: Clock): LocalAcces
       if (!row || row.storage_config_id !== configId || row.storage_path !== key) return 'gone';
       return row.status === 'pending' ? 'ok' : 'published';
     },
+    unclaimed: async (configId, key) => !(await repo.objectShared(configId, key, '')),
     mayGet: (scope) => directLinkHolds(repo, scope, clock.now()),
   };
 }

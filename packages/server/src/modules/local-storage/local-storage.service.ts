@@ -16,6 +16,8 @@ export interface LocalAccessGuard {
    * is pending; without one (the storage test), never over a published share's bytes.
    */
   mayPut(configId: string, key: string, scope: string | undefined): Promise<'ok' | 'published' | 'gone'>;
+  /** No share, published or pending, points at the key (what a cancelled upload stored may go). */
+  unclaimed(configId: string, key: string): Promise<boolean>;
   /** A signed GET issued on behalf of `scope` (a share and its password version) may still serve. */
   mayGet(scope: string): Promise<boolean>;
 }
@@ -115,7 +117,13 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
       if (verdict === 'published') throw new AppError('FORBIDDEN', { text: USED });
       if (verdict === 'gone') throw new AppError('GONE', { text: UPLOAD_GONE });
       const putOptions = { contentLength: request.contentLength, contentType: request.contentType };
-      return withStorageErrors(() => store.put(grant.key, body, putOptions));
+      const stored = await withStorageErrors(() => store.put(grant.key, body, putOptions));
+      // Cancelled while its bytes came: what it stored goes too, unless a share points at the key again.
+      if (grant.scope !== undefined && (await deps.guard.mayPut(request.configId, grant.key, grant.scope)) === 'gone') {
+        if (await deps.guard.unclaimed(request.configId, grant.key)) await withStorageErrors(() => store.delete([grant.key]));
+        throw new AppError('GONE', { text: UPLOAD_GONE });
+      }
+      return stored;
     }
     const contentLength = request.contentLength;
     if (contentLength === undefined) throw new AppError('BAD_REQUEST', { text: { en: 'Content-Length required', zh: '缺少 Content-Length' } });

@@ -14,8 +14,7 @@ export interface PasteOptionsFieldsProps {
   mode: 'create' | 'edit';
   /** Editing: whether the paste has a password now (offers "remove password"). */
   hasPassword?: boolean;
-  /** Editing: the current expiry, shown in the "keep" option. */
-  /** Edit: the current expiry, formatted; null when the paste never expires (then "Never" is the kept choice, not offered twice). */
+  /** Editing: the current expiry, formatted, shown in the "keep" option; null when the paste never expires (then "Never" is the kept choice, not offered twice). */
   currentExpiry?: string | null;
   /** Editing from the paste page: its address is fixed there. */
   hideSlug?: boolean;
