@@ -206,7 +206,7 @@ async function throughServer(port, pid, auth, size, pair = false) {
   const readDriver = await baseline();
   const download = await timed(pid, size, () => server.download(share.slug));
   if (download.status !== 200 || download.bytes !== size || download.length !== size) throw new Error(`download answered ${download.status} with ${download.bytes} bytes`);
-  const ids = (await (await fetch(`http://127.0.0.1:${port}/api/files?limit=200`, { headers: auth })).json()).data.map((f) => f.id);
+  const ids = (await (await fetch(`http://127.0.0.1:${port}/api/files?limit=200`, { headers: auth })).json()).data.files.map((f) => f.id);
   await fetch(`http://127.0.0.1:${port}/api/files/batch-delete`, { method: 'DELETE', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ids }) });
   const ratios = pair ? { direct: direct.mbps / directDriver.write, posted: posted.mbps / formDriver.write, download: download.mbps / readDriver.read } : null;
   return { direct, posted, download, ratios, drivers: [directDriver, formDriver, readDriver].filter(Boolean) };
