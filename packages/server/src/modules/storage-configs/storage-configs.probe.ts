@@ -70,23 +70,6 @@ function isBlockedPort(err: unknown): boolean {
   return false;
 }
 
-/**
- * The HTTP status of an answer that was not S3's (a web page, another API), if it was one: the SDK could
- * not read it, or it was a 404 without S3's error code (S3 names what is missing: NoSuchBucket,
- * NoSuchKey; the probe's only HEAD, where a bare 404 is normal, treats not-found as success).
- */
-function notS3Status(err: unknown): number | undefined {
-  const chain = [...causeChain(err)];
-  const unreadable = chain.some((e) => typeof e.message === 'string' && e.message.includes('Deserialization error'));
-  const bare404 = chain.some((e) => (e as { name?: unknown }).name === 'NotFound');
-  if (!unreadable && !bare404) return undefined;
-  for (const e of chain) {
-    const status = (e as { $metadata?: { httpStatusCode?: unknown } }).$metadata?.httpStatusCode;
-    if (typeof status === 'number') return status;
-  }
-  return 0;
-}
-
 /** Said of an endpoint whose answers are not S3's (`status` 0 when unknown). */
 function notS3Text(status: number): Text {
   return {
@@ -135,9 +118,9 @@ function explainFailure(err: unknown): Explained {
     };
     return { text, reason: 'blocked-port', unreachable: false };
   }
-  const status = notS3Status(err);
-  if (status !== undefined) return { text: notS3Text(status), reason: 'not-s3', unreachable: true };
-  const unreachable = UNREACHABLE_CODES.has(code ?? '') || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code ?? '');
+  // An endpoint that is not S3 at all is found by the list check itself (notS3Answer).
+  const untrusted = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code ?? '');
+  const unreachable = untrusted || UNREACHABLE_CODES.has(code ?? '');
   const known: [boolean, string, string][] = [
     [isStorageError(err, 'ACCESS_DENIED'), 'The storage refused the credentials or the operation: check the access key, the secret and their permissions', '存储拒绝了凭据或操作：请检查访问密钥 ID、私有访问密钥及其权限'],
     [isStorageError(err, 'BUCKET_NOT_FOUND'), 'The bucket does not exist: check the bucket name and the region', '存储桶不存在：请检查存储桶名称和区域'],
@@ -145,7 +128,7 @@ function explainFailure(err: unknown): Explained {
     [code === 'ENOTFOUND' || code === 'EAI_AGAIN', "Could not connect: the endpoint's host name does not resolve", '无法连接：无法解析服务端点的主机名'],
     [code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT', 'Could not connect: the endpoint did not answer in time', '无法连接：服务端点响应超时'],
     [code === 'ECONNRESET' || code === 'EPIPE', 'The endpoint closed the connection', '服务端点关闭了连接'],
-    [/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code ?? ''), "The endpoint's TLS certificate is not trusted", '服务端点的 TLS 证书不受信任'],
+    [untrusted, "The endpoint's TLS certificate is not trusted", '服务端点的 TLS 证书不受信任'],
   ];
   const match = known.find(([applies]) => applies);
   const text = match ? { en: `${match[1]} (${detail})`, zh: `${match[2]}（${detail}）` } : { en: detail, zh: `失败：${detail}` };
