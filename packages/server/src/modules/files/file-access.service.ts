@@ -15,8 +15,8 @@ import { getRequested, parseRangeHeader, resolveRange, type ByteRange } from '..
 import { passwordRules, type RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { presentLocked, presentPublic, type IssuedToken } from './files.presenter.js';
-import { filesRepository, type FileRow, type FilesRepository } from './files.repository.js';
-import { extensionOf, fileGone, isExpired } from './files.rules.js';
+import { filesRepository, type FileRow } from './files.repository.js';
+import { directLinkScope, extensionOf, fileGone, isExpired } from './files.rules.js';
 import { customHostUrl, type FileStorage } from './files.storage.js';
 
 /**
@@ -59,22 +59,6 @@ export interface OpenRequest extends LinkCredentials {
   headOnly: boolean;
   /** The origin the client reached the server at: an https page cannot follow a plain-http direct link. */
   origin: string;
-}
-
-/**
- * What a direct link to a share's bytes is issued on behalf of (PresignGetOptions.scope): on LOCAL the
- * link serves only while the share is active, unexpired and on the same password (directLinkHolds).
- */
-export function directLinkScope(row: Pick<FileRow, 'id' | 'password_version'>): string {
-  return `file:${row.id}:${row.password_version}`;
-}
-
-/** Whether a direct link's scope still holds at `now`. */
-export async function directLinkHolds(repo: FilesRepository, scope: string, now: Date): Promise<boolean> {
-  const match = /^file:([^:]+):(\d{1,9})$/.exec(scope);
-  if (!match) return false;
-  const row = await repo.findById(match[1] ?? '');
-  return row !== undefined && row.status === 'active' && row.password_version === Number(match[2]) && !isExpired(row, now);
 }
 
 const WRONG_PASSWORD = { en: 'Wrong password', zh: '密码错误' };

@@ -123,9 +123,23 @@ export function insufficientStorage(size: number, remaining: number, capacity: n
   });
 }
 
-/** The scope of a presigned PUT for a pending upload (PresignPutOptions.scope): the LOCAL guard checks it is still pending. */
+/**
+ * Scopes of the links LOCAL signs for shares (PresignGetOptions.scope, PresignPutOptions.scope), which
+ * the files module's guard checks before serving or storing (fileAccessGuard): a direct download link
+ * names its share and password version, an upload URL its pending upload.
+ */
+export function directLinkScope(row: Pick<FileRow, 'id' | 'password_version'>): string {
+  return `file:${row.id}:${row.password_version}`;
+}
+
 export function uploadScope(row: Pick<FileRow, 'id'>): string {
   return `upload:${row.id}`;
+}
+
+/** The share and password version of a direct link's scope, if it is one. */
+export function directLinkScopeOf(scope: string): { id: string; passwordVersion: number } | undefined {
+  const match = /^file:([^:]+):(\d{1,9})$/.exec(scope);
+  return match ? { id: match[1] ?? '', passwordVersion: Number(match[2]) } : undefined;
 }
 
 /** The upload id of an upload scope ('' for any other scope). */

@@ -20,10 +20,10 @@ import { creatorOf, scopeOf, withSlug } from '../../lib/share-rules.js';
 import type { FileStatsPort } from '../dashboard/file-stats.port.js';
 import type { LocalAccessGuard } from '../local-storage/local-storage.service.js';
 import type { StorageUsagePort } from '../storage-configs/storage-configs.usage.js';
-import { directLinkHolds, type FileAccessService } from './file-access.service.js';
+import type { FileAccessService } from './file-access.service.js';
 import { presentDetail, presentFile, shareUrls } from './files.presenter.js';
 import type { FileChanges, FileListRow, FilesRepository } from './files.repository.js';
-import { expiryFromHours, uploadScopeId } from './files.rules.js';
+import { directLinkScopeOf, expiryFromHours, isExpired, uploadScopeId } from './files.rules.js';
 import type { FileRemover } from './files.cleanup.js';
 
 type ListInput = z.output<typeof FileListQuery>;
@@ -66,7 +66,11 @@ export function fileAccessGuard(repo: FilesRepository, clock: Clock): LocalAcces
       return row.status === 'pending' ? 'ok' : 'published';
     },
     unclaimed: async (configId, key) => !(await repo.objectShared(configId, key, '')),
-    mayGet: (scope) => directLinkHolds(repo, scope, clock.now()),
+    async mayGet(scope) {
+      const link = directLinkScopeOf(scope);
+      const row = link && (await repo.findById(link.id));
+      return !!row && row.status === 'active' && row.password_version === link?.passwordVersion && !isExpired(row, clock.now());
+    },
   };
 }
 
