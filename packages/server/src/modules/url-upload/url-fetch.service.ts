@@ -111,9 +111,8 @@ export const MAX_RUNNING_FETCHES = 4;
 export function createUrlFetchService(deps: UrlFetchDeps) {
   const repo = uploadJobsRepository(deps.db);
   const { clock, logger, settings, uploads, policy } = deps;
-  const running = new Map<string, AbortController>();
-  /** The settling of every fetch running here: shutdown waits for them before the database closes. */
-  const settling = new Set<Promise<void>>();
+  /** The fetches running here: how to stop each, and its settling (shutdown waits for it before the database closes). */
+  const running = new Map<string, { controller: AbortController; settled: Promise<void> }>();
   // Fetches being started here, per creator: counted with the running ones, so requests sent together
   // cannot all pass the limit while the first waits for its source.
   const starting = new Map<string, number>();
@@ -166,11 +165,11 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     const now = iso(clock.now());
     const job: UploadJobRow = { file_id: row.id, slug: row.slug, source_url: res.url, status: 'running', progress: 0, bytes_total: total, bytes_fetched: 0, bytes_stored: 0, error: null, created_by: creatorOf(actor), created_at: now, updated_at: now };
     await repo.insert(job);
-    running.set(row.id, controller);
+    const entry = { controller, settled: Promise.resolve() };
+    running.set(row.id, entry);
     progress.arm(row.id);
-    const settled = settle(row.id, upload);
-    settling.add(settled);
-    void settled.finally(() => settling.delete(settled));
+    // settle() forgets the entry once the fetch has ended.
+    entry.settled = settle(row.id, upload);
     return present(job, origin, lang);
   }
 
@@ -215,7 +214,7 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
         throw new AppError('CONFLICT', { text: { en: 'The fetch had already finished; the share is kept', zh: '抓取已经完成，分享已保留' } });
       }
       // Only the owner's cancel (the job row matched its creator) may stop the transfer.
-      if (stopped) running.get(fileId)?.abort(cancelled());
+      if (stopped) running.get(fileId)?.controller.abort(cancelled());
       try {
         await uploads.cancel(actor, fileId);
       } catch (err) {
@@ -231,11 +230,12 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     async stop(): Promise<void> {
       // Said first, as a cancel does: the aborted transfer's own failure may only say "the upload failed".
       const now = iso(clock.now());
-      for (const [fileId, controller] of running) {
+      const stopping = [...running];
+      for (const [fileId, { controller }] of stopping) {
         await repo.finish(fileId, 'failed', { error: storedError(INTERRUPTED), updated_at: now }).catch(() => undefined);
         controller.abort(new AppError('UNAVAILABLE', { text: INTERRUPTED }));
       }
-      await Promise.all(settling);
+      await Promise.all(stopping.map(([, { settled }]) => settled));
     },
 
     /** Marks jobs of dead instances failed and forgets ended jobs after a day. Returns rows touched. */
