@@ -1,4 +1,3 @@
-import type { StorageConfigDto } from '@driftbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,50 +5,7 @@ import { startAdminSession } from '../../../lib/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { StorageConfigPage } from './storage-config-page';
-
-const GiB = 1024 ** 3;
-
-const config = (overrides: Partial<StorageConfigDto> = {}): StorageConfigDto => ({
-  id: 'local',
-  name: 'Local storage',
-  storage_type: 'LOCAL',
-  provider_type: 'Local',
-  is_default: 1,
-  is_public: 0,
-  total_storage_bytes: null,
-  used_bytes: 0,
-  endpoint_url: '',
-  bucket_name: '',
-  region: '',
-  path_style: 0,
-  default_folder: '',
-  custom_host: null,
-  signature_expires_in: 3600,
-  has_credentials: false,
-  access_key_id_masked: null,
-  created_by: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  last_used: null,
-  ...overrides,
-});
-
-const r2 = config({
-  id: 'r2',
-  name: 'Media bucket',
-  storage_type: 'S3',
-  provider_type: 'Cloudflare R2',
-  is_default: 0,
-  is_public: 1,
-  total_storage_bytes: 10 * GiB,
-  used_bytes: 2.5 * GiB,
-  endpoint_url: 'https://acc.r2.cloudflarestorage.com',
-  bucket_name: 'media',
-  region: 'auto',
-  has_credentials: true,
-  access_key_id_masked: '••••WXYZ',
-  signature_expires_in: 7200,
-});
+import { GiB, config, r2 } from './storage-fixtures.test-support';
 
 beforeEach(() => {
   startAdminSession('tok');
@@ -283,67 +239,6 @@ describe('storage config page', () => {
     expect(within(dialog).getByText("Empty for the provider's default.")).toBeInTheDocument();
   });
 
-  it('runs the test and shows every check', async () => {
-    let resolve: (response: Response) => void = () => undefined;
-    mockApi({
-      'GET /api/s3-configs': () => ok([r2]),
-      'POST /api/s3-configs/r2/test': () => new Promise<Response>((done) => (resolve = done)),
-    });
-    const user = userEvent.setup();
-    renderWithApp(<StorageConfigPage />);
-    await user.click(await screen.findByRole('button', { name: 'Test “Media bucket”' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Test of “Media bucket”' });
-    expect(within(dialog).getByText('Running checks…')).toBeInTheDocument();
-
-    resolve(
-      ok({
-        success: false,
-        checks: [
-          { name: 'write', ok: true, message: 'Wrote the probe object', durationMs: 12.4 },
-          { name: 'cors', ok: false, message: 'Origin not allowed', durationMs: 30 },
-        ],
-        result: {
-          read: { success: false, message: '' },
-          write: { success: true, message: 'Wrote the probe object' },
-          cors: { success: false, message: 'Origin not allowed' },
-          frontendSim: { success: false, message: '' },
-          globalNote: 'Failed: cors',
-        },
-      }),
-    );
-    expect(await within(dialog).findByText('Some checks failed')).toBeInTheDocument();
-    const items = within(dialog).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByRole('img', { name: 'Passed' })).toBeInTheDocument();
-    expect(within(items[0]!).getByText('Write')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('Wrote the probe object')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('12 ms')).toBeInTheDocument();
-    expect(within(items[1]!).getByRole('img', { name: 'Failed' })).toBeInTheDocument();
-    expect(within(items[1]!).getByText('Origin not allowed')).toBeInTheDocument();
-    expect(within(items[1]!).getByText('CORS')).toBeInTheDocument();
-  });
-
-  it('tells a skipped check from a failed one, and says when no check passed', async () => {
-    const failed = (name: string, message: string, skipped?: boolean) => ({ name, ok: false, message, durationMs: 0, ...(skipped ? { skipped } : {}) });
-    const legacy = { success: false, message: '' };
-    mockApi({
-      'GET /api/s3-configs': () => ok([r2]),
-      'POST /api/s3-configs/r2/test': () =>
-        ok({
-          success: false,
-          checks: [failed('list', 'Could not connect'), failed('write', 'Skipped: the storage could not be reached (see “List”)', true)],
-          result: { read: legacy, write: legacy, cors: legacy, frontendSim: legacy, globalNote: 'Failed: list, write' },
-        }),
-    });
-    renderWithApp(<StorageConfigPage />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Test “Media bucket”' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Test of “Media bucket”' });
-    expect(await within(dialog).findByText('No check passed')).toBeInTheDocument();
-    const items = within(dialog).getAllByRole('listitem');
-    expect(within(items[0]!).getByRole('img', { name: 'Failed' })).toBeInTheDocument();
-    expect(within(items[1]!).getByRole('img', { name: 'Skipped' })).toBeInTheDocument();
-  });
-
   it('a 409 on delete shows the translated reason', async () => {
     let deleted = 0;
     mockApi({
@@ -376,16 +271,6 @@ describe('storage config page', () => {
     const used = screen.getByRole('button', { name: 'Delete “Media bucket”' });
     expect(used).toHaveAttribute('aria-disabled', 'true');
     expect(used).toHaveAccessibleDescription('File shares still use this storage config; delete them first');
-  });
-
-  it("shows why the test could not run: the server's message under a translated heading", async () => {
-    mockApi({ 'GET /api/s3-configs': () => ok([r2]), 'POST /api/s3-configs/r2/test': () => fail(503, 'UNAVAILABLE', 'Could not reach the storage: connection refused') });
-    const user = userEvent.setup();
-    renderWithApp(<StorageConfigPage />);
-    await user.click(await screen.findByRole('button', { name: 'Test “Media bucket”' }));
-    const alert = await within(await screen.findByRole('dialog')).findByRole('alert');
-    expect(alert).toHaveTextContent('Could not run the test');
-    expect(alert).toHaveTextContent('Could not reach the storage: connection refused');
   });
 
   it('sets another config as default', async () => {
