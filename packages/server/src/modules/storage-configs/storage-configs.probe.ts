@@ -70,6 +70,22 @@ function isBlockedPort(err: unknown): boolean {
   return false;
 }
 
+/** The start of an answer's body (an error page may be large: the rest is never read). */
+async function answerStart(res: Response, limit = 4096): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < limit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
+
 /** Said of an endpoint whose answers are not S3's (`status` 0 when unknown). */
 function notS3Text(status: number): Text {
   return {
@@ -88,7 +104,7 @@ async function notS3Answer(store: ObjectStore, options: ProbeOptions, key: strin
   try {
     const get = await store.presignGet(key, { expiresIn: 60 });
     const res = await options.fetch(get.url, { redirect: 'manual' });
-    const body = (await res.text()).slice(0, 4096);
+    const body = await answerStart(res);
     if (res.status >= 200 && res.status < 300) return res.status;
     if (/<Code>[^<]+<\/Code>/.test(body) || body.trim() === '') return undefined;
     return res.status;
@@ -175,7 +191,7 @@ function answerDetail(body: string): string | null {
 
 async function expectOk(res: Response, what: Text): Promise<void> {
   if (res.ok) return;
-  const detail = answerDetail(await res.text());
+  const detail = answerDetail(await answerStart(res));
   // An answer neither S3 nor Driftbox would give (a web page, another API) is not repeated: it only confuses.
   const en = detail === null ? ' (the endpoint did not answer like an S3 server)' : detail ? `: ${detail}` : '';
   const zh = detail === null ? '（服务端点的响应不是 S3 服务的响应）' : detail ? `：${detail}` : '';
@@ -244,7 +260,8 @@ async function presignedRoundTrip(store: ObjectStore, options: ProbeOptions, key
   const get = await store.presignGet(keys.browser, { expiresIn: options.expiresIn });
   const res = await options.fetch(get.url, { headers: { Origin: options.origin } });
   await expectOk(res, { en: 'Presigned download', zh: '预签名下载' });
-  if ((await res.text()) !== keys.content) throw fail('The presigned download returned different content', '预签名下载返回的内容不同');
+  // One byte past the content is enough to tell a different answer: a larger one is never read whole.
+  if ((await answerStart(res, Buffer.byteLength(keys.content) + 1)) !== keys.content) throw fail('The presigned download returned different content', '预签名下载返回的内容不同');
   return { en: 'Uploaded and downloaded through presigned URLs', zh: '已通过预签名链接上传和下载' };
 }
 
