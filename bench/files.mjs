@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { serverEnv } from '../scripts/lib.mjs';
+import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/lib.mjs';
 import { chunks, settleDisk } from './bytes.mjs';
 
 const MiB = 1024 * 1024;
@@ -134,7 +134,7 @@ async function driverSpeed(size) {
   const script = await bundledDriver();
   const dir = mkdtempSync(join(tmpdir(), 'driftbox-bench-driver-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, 'measure', dir, String(size)], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv() });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script, 'measure', dir, String(size)], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv() });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) => {
@@ -148,7 +148,7 @@ async function driverSpeed(size) {
 /** The driver behind a bare node:http server (files-driver.mjs serve): upload and download speed through it. */
 async function bareHttpSpeed(size) {
   const dir = mkdtempSync(join(tmpdir(), 'driftbox-bench-bare-'));
-  const child = spawn(process.execPath, [await bundledDriver(), 'serve', dir], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv() });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, await bundledDriver(), 'serve', dir], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv() });
   try {
     const port = await new Promise((resolve, reject) => {
       child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));

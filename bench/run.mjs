@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { ensureBuilt, serverEnv } from '../scripts/lib.mjs';
+import { ensureBuilt, SERVER_NODE_FLAGS, serverEnv } from '../scripts/lib.mjs';
 import { filesSection } from './files.mjs';
 
 ensureBuilt();
@@ -37,7 +37,7 @@ async function startServer(dataDir) {
   // Another process on the port would answer the health check and be measured instead of ours.
   const taken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(() => true, () => false);
   if (taken) throw new Error(`port ${PORT} is already in use; set BENCH_PORT to a free port`);
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'packages/server/dist/main.js')], {
     // As `npm start` runs it (scripts/lib.mjs serverEnv).
     env: serverEnv({ ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ADMIN_PASSWORD: ADMIN.password }),
     stdio: ['ignore', 'ignore', 'inherit'],

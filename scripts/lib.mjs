@@ -86,6 +86,19 @@ export function ensureDebianPackages(packages) {
 const MALLOC_TUNABLES = { 'glibc.malloc.trim_threshold': 64 * 1024 * 1024, 'glibc.malloc.mmap_threshold': 8 * 1024 * 1024 };
 
 /**
+ * V8 flags for the server (`npm start`, the bench). Streaming allocates a 64 KiB buffer for every
+ * request body chunk Node reads (over 1 GB/s on loopback), and V8 counts those buffers against the old
+ * generation's limit until a collection has freed them. Once a first full collection has sized that
+ * limit to a server's small live heap (after any burst of API requests), an upload set off a full
+ * collection every 20–40 MB it received, with concurrent marking threads besides, and cost the server
+ * twice the CPU per GiB (1.6–2.0 s against 0.6–0.8 in the bench). A floor of 64 MiB under the limit
+ * leaves room for those buffers (one or no full collection per GiB); young semi-spaces of at most
+ * 8 MiB keep scavenges, which free the buffers, frequent enough that the floor does not raise the
+ * server's peak memory during transfers.
+ */
+export const SERVER_NODE_FLAGS = ['--initial-old-space-size=64', '--max-semi-space-size=8'];
+
+/**
  * The environment the server runs in (`npm start`, the bench). Streaming a file means a stream of
  * short-lived buffers: Node copies each request body chunk it reads (64 KiB) into fresh malloc memory,
  * file reads for downloads allocate 1 MiB buffers, and all of them are freed in bursts at each garbage

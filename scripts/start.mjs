@@ -2,12 +2,12 @@
 // on PORT (default 8787) with data in DATA_DIR (default ./data).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureBuilt, ensureNpmDependencies, root, serverEnv } from './lib.mjs';
+import { ensureBuilt, ensureNpmDependencies, root, SERVER_NODE_FLAGS, serverEnv } from './lib.mjs';
 
 ensureNpmDependencies();
 ensureBuilt();
 
-const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'packages/server/dist/main.js')], {
   stdio: 'inherit',
   env: serverEnv({ NODE_ENV: 'production', ...process.env }),
 });
