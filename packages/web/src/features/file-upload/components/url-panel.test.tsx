@@ -194,7 +194,8 @@ describe('the URL tab, checks and tab switches', () => {
     await user.type(screen.getByLabelText(/Max views/), '-1');
     await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
     expect(await screen.findByText('Check the share options.')).toBeVisible();
-    expect(screen.getByLabelText(/Max views/)).toHaveFocus();
+    // Focus moves in the frame after the render that marks the field.
+    await waitFor(() => expect(screen.getByLabelText(/Max views/)).toHaveFocus());
     expect(requests.some((r) => r.url.endsWith('/url/fetch'))).toBe(false);
     // The Files tab's own message stays clear: nothing was refused there.
     await user.click(screen.getByRole('tab', { name: 'Files' }));
