@@ -2,7 +2,6 @@
 // upload (raw `upload-direct` and the streamed multipart form) and proxy download — each as a ratio to
 // the raw LOCAL driver's own write and read speed measured in the same run (bench/files-driver.mjs),
 // plus the server's peak RSS during each transfer, which must stay flat whatever the file size.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -10,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/lib.mjs';
+import { spawnServerProcess } from '../scripts/lib.mjs';
 import { chunks, settleDisk } from './bytes.mjs';
 
 const MiB = 1024 * 1024;
@@ -134,7 +133,7 @@ async function driverSpeed(size) {
   const script = await bundledDriver();
   const dir = mkdtempSync(join(tmpdir(), 'driftbox-bench-driver-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script, 'measure', dir, String(size)], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv() });
+    const child = spawnServerProcess(script, ['measure', dir, String(size)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) => {
@@ -148,7 +147,7 @@ async function driverSpeed(size) {
 /** The driver behind a bare node:http server (files-driver.mjs serve): upload and download speed through it. */
 async function bareHttpSpeed(size) {
   const dir = mkdtempSync(join(tmpdir(), 'driftbox-bench-bare-'));
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, await bundledDriver(), 'serve', dir], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv() });
+  const child = spawnServerProcess(await bundledDriver(), ['serve', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const port = await new Promise((resolve, reject) => {
       child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));

@@ -2,13 +2,12 @@
 // loopback load generator (autocannon, keep-alive). Each figure is printed beside a trivial route
 // measured in the same run, so the ratio — not the absolute number — is what to compare across machines.
 // Later sections (pastes, files, listings) add themselves to SECTIONS.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { ensureBuilt, SERVER_NODE_FLAGS, serverEnv } from '../scripts/lib.mjs';
+import { ensureBuilt, spawnServerProcess } from '../scripts/lib.mjs';
 import { filesSection } from './files.mjs';
 
 ensureBuilt();
@@ -37,9 +36,9 @@ async function startServer(dataDir) {
   // Another process on the port would answer the health check and be measured instead of ours.
   const taken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(() => true, () => false);
   if (taken) throw new Error(`port ${PORT} is already in use; set BENCH_PORT to a free port`);
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'packages/server/dist/main.js')], {
-    // As `npm start` runs it (scripts/lib.mjs serverEnv).
-    env: serverEnv({ ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ADMIN_PASSWORD: ADMIN.password }),
+  // As `npm start` runs it.
+  const child = spawnServerProcess(join(root, 'packages/server/dist/main.js'), [], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 100; i++) {

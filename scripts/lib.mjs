@@ -1,6 +1,6 @@
 // Shared helpers for the root scripts (start, test). Plain ESM JavaScript because these scripts must
 // run before `npm install` has put TypeScript tooling on the machine.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,7 +96,7 @@ const MALLOC_TUNABLES = { 'glibc.malloc.trim_threshold': 64 * 1024 * 1024, 'glib
  * 8 MiB keep scavenges, which free the buffers, frequent enough that the floor does not raise the
  * server's peak memory during transfers.
  */
-export const SERVER_NODE_FLAGS = ['--initial-old-space-size=64', '--max-semi-space-size=8'];
+const SERVER_NODE_FLAGS = ['--initial-old-space-size=64', '--max-semi-space-size=8'];
 
 /**
  * The environment the server runs in (`npm start`, the bench). Streaming a file means a stream of
@@ -108,10 +108,18 @@ export const SERVER_NODE_FLAGS = ['--initial-old-space-size=64', '--max-semi-spa
  * reuse; the server does not grow from it (it only keeps what its busiest moment used). Settings
  * already in GLIBC_TUNABLES win; other C libraries ignore the variable.
  */
-export function serverEnv(env = process.env) {
+function serverEnv(env = process.env) {
   const given = (env.GLIBC_TUNABLES ?? '').split(':').filter(Boolean);
   const added = Object.entries(MALLOC_TUNABLES)
     .filter(([name]) => !given.some((t) => t.startsWith(`${name}=`)))
     .map(([name, value]) => `${name}=${value}`);
   return added.length === 0 ? env : { ...env, GLIBC_TUNABLES: [...given, ...added].join(':') };
+}
+
+/**
+ * Runs a script with Node as the server is run (`npm start`, the bench and its baselines): with its V8
+ * flags, and `env` (default: this process's) given its malloc settings.
+ */
+export function spawnServerProcess(script, args = [], { env = process.env, ...options } = {}) {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, script, ...args], { ...options, env: serverEnv(env) });
 }

@@ -1,15 +1,14 @@
 // `npm start`: install what is missing, build what is stale, then run the server (API + web app)
 // on PORT (default 8787) with data in DATA_DIR (default ./data).
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureBuilt, ensureNpmDependencies, root, SERVER_NODE_FLAGS, serverEnv } from './lib.mjs';
+import { ensureBuilt, ensureNpmDependencies, root, spawnServerProcess } from './lib.mjs';
 
 ensureNpmDependencies();
 ensureBuilt();
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'packages/server/dist/main.js')], {
+const server = spawnServerProcess(join(root, 'packages/server/dist/main.js'), [], {
   stdio: 'inherit',
-  env: serverEnv({ NODE_ENV: 'production', ...process.env }),
+  env: { NODE_ENV: 'production', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
