@@ -4,10 +4,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
+import driftbox from './scripts/eslint/boundaries.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', '**/test-results/**', '**/playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tmp/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -29,4 +38,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Import boundaries (design STYLE §2–3): web features apart, server modules behind their services.
+    files: ['packages/web/src/**/*.{ts,tsx}', 'packages/server/src/**/*.ts'],
+    plugins: { driftbox },
+    rules: { 'driftbox/boundaries': 'error' },
+  },
+  // Formatting belongs to Prettier (`prettier --check` runs beside ESLint in `npm run lint`).
+  prettier,
 );

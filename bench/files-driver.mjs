@@ -17,7 +17,12 @@ import { chunks, settleDisk } from './bytes.mjs';
 
 const [mode, dir, sizeArg] = process.argv.slice(2);
 const MiB = 1024 * 1024;
-const store = createLocalStore({ configId: 'bench', root: dir, mac: createMac('bench-only-secret-0123456789abcdefghij'), clock: systemClock() });
+const store = createLocalStore({
+  configId: 'bench',
+  root: dir,
+  mac: createMac('bench-only-secret-0123456789abcdefghij'),
+  clock: systemClock(),
+});
 
 if (mode === 'serve') {
   const server = http.createServer((req, res) => {
@@ -28,7 +33,10 @@ if (mode === 'serve') {
     }
     if (req.method === 'PUT') {
       const length = Number(req.headers['content-length']);
-      store.put('raw.bin', req, Number.isFinite(length) ? { contentLength: length } : {}).then(() => done(201), () => done(500));
+      store.put('raw.bin', req, Number.isFinite(length) ? { contentLength: length } : {}).then(
+        () => done(201),
+        () => done(500),
+      );
       return;
     }
     store.get('raw.bin').then(

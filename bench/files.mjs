@@ -26,7 +26,15 @@ let driverScript = null;
 function bundledDriver() {
   driverScript ??= (async () => {
     const outfile = join(root, '.tmp/bench/files-driver.mjs');
-    await build({ entryPoints: [join(here, 'files-driver.mjs')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+    await build({
+      entryPoints: [join(here, 'files-driver.mjs')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'warning',
+    });
     return outfile;
   })();
   return driverScript;
@@ -65,19 +73,39 @@ function request(port, { method, path, headers = {}, parts = [] }) {
       const end = head.indexOf('\r\n\r\n');
       if (end < 0) return reject(new Error(`${method} ${path}: no response`));
       const lines = head.subarray(0, end).toString('latin1').split('\r\n');
-      const field = (name) => lines.find((l) => l.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim();
+      const field = (name) =>
+        lines
+          .find((l) => l.toLowerCase().startsWith(`${name}:`))
+          ?.slice(name.length + 1)
+          .trim();
       let text = head.subarray(end + 4).toString('utf8');
       // Small JSON answers may come chunked: one chunk-size line before the text, `0` after it.
-      if (field('transfer-encoding') === 'chunked') text = text.split('\r\n').filter((_, i) => i % 2 === 1).join('');
-      resolve({ status: Number(lines[0].split(' ')[1]), bytes: total - end - 4, length: Number(field('content-length') ?? NaN), text });
+      if (field('transfer-encoding') === 'chunked')
+        text = text
+          .split('\r\n')
+          .filter((_, i) => i % 2 === 1)
+          .join('');
+      resolve({
+        status: Number(lines[0].split(' ')[1]),
+        bytes: total - end - 4,
+        length: Number(field('content-length') ?? NaN),
+        text,
+      });
     });
     const length = parts.reduce((sum, part) => sum + part.length, 0);
-    const head = [`${method} ${path} HTTP/1.1`, 'host: 127.0.0.1', 'connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const head = [
+      `${method} ${path} HTTP/1.1`,
+      'host: 127.0.0.1',
+      'connection: close',
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     if (method !== 'GET') head.push(`content-length: ${length}`);
     socket.once('connect', async () => {
       try {
         socket.write(`${head.join('\r\n')}\r\n\r\n`);
-        for (const part of parts) for (const chunk of part.chunks()) if (!socket.write(chunk)) await new Promise((r) => socket.once('drain', r));
+        for (const part of parts)
+          for (const chunk of part.chunks())
+            if (!socket.write(chunk)) await new Promise((r) => socket.once('drain', r));
       } catch (error) {
         reject(error);
       }
@@ -92,7 +120,14 @@ const file = (size) => part(size, () => chunks(size));
 
 /** Samples a process's resident memory (VmRSS, from /proc) every 20 ms; `stop()` returns the peak in MB. */
 function rssSampler(pid) {
-  const read = (field) => Number(/(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field)) ?? '')?.[1] ?? 0) / 1024;
+  const read = (field) =>
+    Number(
+      /(\d+) kB/.exec(
+        readFileSync(`/proc/${pid}/status`, 'utf8')
+          .split('\n')
+          .find((l) => l.startsWith(field)) ?? '',
+      )?.[1] ?? 0,
+    ) / 1024;
   let peak = read('VmRSS:');
   const timer = setInterval(() => {
     peak = Math.max(peak, read('VmRSS:'));
@@ -157,7 +192,8 @@ async function bareHttpSpeed(size) {
     const discard = await timed(child.pid, size, () => bare.raw('DISCARD'));
     const put = await timed(child.pid, size, () => bare.raw('PUT'));
     const get = await timed(child.pid, size, () => bare.raw('GET'));
-    if (put.status !== 201 || get.bytes !== size) throw new Error(`bare http answered ${put.status} / ${get.bytes} bytes`);
+    if (put.status !== 201 || get.bytes !== size)
+      throw new Error(`bare http answered ${put.status} / ${get.bytes} bytes`);
     return { discard, write: put, read: get };
   } finally {
     child.kill('SIGTERM');
@@ -168,7 +204,9 @@ async function bareHttpSpeed(size) {
 /** A multipart/form-data body around the file bytes, as a browser sends it. */
 function formParts(size) {
   const boundary = `----driftbox-bench-${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="use_proxy"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-form.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="use_proxy"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-form.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { type: `multipart/form-data; boundary=${boundary}`, parts: [bytes(head), file(size), bytes(tail)] };
 }
@@ -176,13 +214,30 @@ function formParts(size) {
 /** The transfers of the section, against the server (`direct`, `form`, `download`) or the bare baseline (`raw`). */
 function client(port, auth, size) {
   return {
-    direct: () => request(port, { method: 'PUT', path: '/api/upload-direct/bench.bin?use_proxy=1', headers: auth ?? {}, parts: [file(size)] }),
+    direct: () =>
+      request(port, {
+        method: 'PUT',
+        path: '/api/upload-direct/bench.bin?use_proxy=1',
+        headers: auth ?? {},
+        parts: [file(size)],
+      }),
     form: () => {
       const form = formParts(size);
-      return request(port, { method: 'POST', path: '/api/upload', headers: { ...auth, 'content-type': form.type }, parts: form.parts });
+      return request(port, {
+        method: 'POST',
+        path: '/api/upload',
+        headers: { ...auth, 'content-type': form.type },
+        parts: form.parts,
+      });
     },
     download: (slug) => request(port, { method: 'GET', path: `/api/file-download/${slug}` }),
-    raw: (method) => request(port, method === 'GET' ? { method, path: '/raw' } : { method: 'PUT', path: method === 'PUT' ? '/raw' : '/discard', parts: [file(size)] }),
+    raw: (method) =>
+      request(
+        port,
+        method === 'GET'
+          ? { method, path: '/raw' }
+          : { method: 'PUT', path: method === 'PUT' ? '/raw' : '/discard', parts: [file(size)] },
+      ),
   };
 }
 
@@ -204,10 +259,23 @@ async function throughServer(port, pid, auth, size, pair = false) {
   if (posted.status !== 201) throw new Error(`form upload answered ${posted.status}: ${posted.text}`);
   const readDriver = await baseline();
   const download = await timed(pid, size, () => server.download(share.slug));
-  if (download.status !== 200 || download.bytes !== size || download.length !== size) throw new Error(`download answered ${download.status} with ${download.bytes} bytes`);
-  const ids = (await (await fetch(`http://127.0.0.1:${port}/api/files?limit=200`, { headers: auth })).json()).data.files.map((f) => f.id);
-  await fetch(`http://127.0.0.1:${port}/api/files/batch-delete`, { method: 'DELETE', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ids }) });
-  const ratios = pair ? { direct: direct.mbps / directDriver.write, posted: posted.mbps / formDriver.write, download: download.mbps / readDriver.read } : null;
+  if (download.status !== 200 || download.bytes !== size || download.length !== size)
+    throw new Error(`download answered ${download.status} with ${download.bytes} bytes`);
+  const ids = (
+    await (await fetch(`http://127.0.0.1:${port}/api/files?limit=200`, { headers: auth })).json()
+  ).data.files.map((f) => f.id);
+  await fetch(`http://127.0.0.1:${port}/api/files/batch-delete`, {
+    method: 'DELETE',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ ids }),
+  });
+  const ratios = pair
+    ? {
+        direct: direct.mbps / directDriver.write,
+        posted: posted.mbps / formDriver.write,
+        download: download.mbps / readDriver.read,
+      }
+    : null;
   return { direct, posted, download, ratios, drivers: [directDriver, formDriver, readDriver].filter(Boolean) };
 }
 
@@ -227,7 +295,11 @@ export async function filesSection({ port, pid, auth }) {
   const size = Number(process.env.BENCH_FILE_MB ?? 1024) * MiB;
   const rounds = Math.max(1, Number(process.env.BENCH_FILE_ROUNDS ?? 3));
   const limitMb = Math.ceil(size / MiB) + 1;
-  await fetch(`http://127.0.0.1:${port}/api/admin/settings/group/1`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ max_upload_size: limitMb, max_upload_size_unit: 'MB' }) });
+  await fetch(`http://127.0.0.1:${port}/api/admin/settings/group/1`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ max_upload_size: limitMb, max_upload_size_unit: 'MB' }),
+  });
   // What the server holds before any transfer (earlier sections grow its heap): the transfers' share is the difference.
   const atRest = rssSampler(pid).stop().peak;
   const small = await throughServer(port, pid, auth, Math.max(MiB, Math.floor(size / 4)));
@@ -246,8 +318,20 @@ export async function filesSection({ port, pid, auth }) {
   // server's median CPU seconds per GiB.
   const transfer = (name, key, bareKey) => {
     const pairs = fulls.map((r) => r.ratios[key]);
-    const value = topOf(fulls.map((r) => r[key]), 'mbps');
-    return row(name, value, 'MB/s', median(pairs), '>= 0.8', { bareRatio: value / topOf(bares.map((b) => b[bareKey]), 'mbps'), pairs, cpu: median(fulls.map((r) => r[key].cpuPerGiB)) });
+    const value = topOf(
+      fulls.map((r) => r[key]),
+      'mbps',
+    );
+    return row(name, value, 'MB/s', median(pairs), '>= 0.8', {
+      bareRatio:
+        value /
+        topOf(
+          bares.map((b) => b[bareKey]),
+          'mbps',
+        ),
+      pairs,
+      cpu: median(fulls.map((r) => r[key].cpuPerGiB)),
+    });
   };
   // A bare node:http row: its best speed against the driver's, and its median CPU seconds per GiB.
   const bare = (name, key, driver, bareRatio = null) => {
@@ -273,13 +357,17 @@ export async function filesSection({ port, pid, auth }) {
   const driverWrite = topOf(drivers, 'write');
   const driverRead = topOf(drivers, 'read');
   return [
-    row(`LOCAL driver write, ${mb} (baseline, best)`, driverWrite, 'MB/s', 1, null, { pairs: drivers.map((d) => d.write / driverWrite) }),
+    row(`LOCAL driver write, ${mb} (baseline, best)`, driverWrite, 'MB/s', 1, null, {
+      pairs: drivers.map((d) => d.write / driverWrite),
+    }),
     // The loopback ceiling: no upload through any HTTP server on this machine can beat it.
     bare(`loopback ceiling: PUT ${mb} into a discarding node:http`, 'discard', driverWrite),
     bare(`driver behind bare node:http, PUT ${mb}`, 'write', driverWrite, 1),
     transfer(`PUT /api/upload-direct, ${mb}`, 'direct', 'write'),
     transfer(`POST /api/upload (streamed form), ${mb}`, 'posted', 'write'),
-    row(`LOCAL driver read, ${mb} (baseline, best)`, driverRead, 'MB/s', 1, null, { pairs: drivers.map((d) => d.read / driverRead) }),
+    row(`LOCAL driver read, ${mb} (baseline, best)`, driverRead, 'MB/s', 1, null, {
+      pairs: drivers.map((d) => d.read / driverRead),
+    }),
     bare(`driver behind bare node:http, GET ${mb}`, 'read', driverRead, 1),
     transfer(`GET /api/file-download (proxy), ${mb}`, 'download', 'read'),
     row('server RSS at rest, before the transfers', atRest, 'MB', null, null),

@@ -24,21 +24,41 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
  * run comes first, so the mean is of a warmed-up route (JIT, statement caches), not of its first second.
  */
 async function measure(path, { method = 'GET', headers = {}, body } = {}) {
-  const load = (duration) => autocannon({ url: `http://127.0.0.1:${PORT}${path}`, method, headers, body, connections: 32, pipelining: 1, duration });
+  const load = (duration) =>
+    autocannon({
+      url: `http://127.0.0.1:${PORT}${path}`,
+      method,
+      headers,
+      body,
+      connections: 32,
+      pipelining: 1,
+      duration,
+    });
   if (WARMUP > 0) await load(WARMUP);
   const result = await load(DURATION);
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 
 /** Starts the server and resolves once /api/health answers. */
 async function startServer(dataDir) {
   // Another process on the port would answer the health check and be measured instead of ours.
-  const taken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(() => true, () => false);
+  const taken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+    () => true,
+    () => false,
+  );
   if (taken) throw new Error(`port ${PORT} is already in use; set BENCH_PORT to a free port`);
   // As `npm start` runs it.
   const child = spawnServerProcess(join(root, 'packages/server/dist/main.js'), [], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      ADMIN_PASSWORD: ADMIN.password,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 100; i++) {
@@ -66,7 +86,11 @@ const SECTIONS = {
     return [
       { name: 'GET /api/version (trivial baseline)', rps: baseline, ratio: 1 },
       { name: 'GET /api/health (database round trip)', rps: await measure('/api/health'), ratio: null },
-      { name: 'GET /api/test/admin-token (session lookup)', rps: await measure('/api/test/admin-token', { headers: auth }), ratio: null },
+      {
+        name: 'GET /api/test/admin-token (session lookup)',
+        rps: await measure('/api/test/admin-token', { headers: auth }),
+        ratio: null,
+      },
     ].map((row) => ({ ...row, ratio: row.rps / baseline }));
   },
 
@@ -77,18 +101,37 @@ const SECTIONS = {
    */
   async pastes() {
     const post = (path, body, headers = {}) =>
-      fetch(`http://127.0.0.1:${PORT}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
+      fetch(`http://127.0.0.1:${PORT}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
     const login = await post('/api/admin/login', ADMIN);
     const admin = { authorization: `Bearer ${login.data.token}` };
     // About 1 KB of Markdown, a typical clipboard paste.
-    const content = '# Bench paste\n\n' + 'Some *markdown* text with `code` and a [link](https://example.com).\n'.repeat(15);
+    const content =
+      '# Bench paste\n\n' + 'Some *markdown* text with `code` and a [link](https://example.com).\n'.repeat(15);
     const open = await post('/api/paste', { content }, admin);
     const locked = await post('/api/paste', { content, password: 'bench-paste-password' }, admin);
     const unlocked = await post(`/api/paste/${locked.data.slug}`, { password: 'bench-paste-password' });
     const routes = [
-      { name: 'POST /api/paste (create, admin)', path: '/api/paste', options: { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ content }) }, target: null },
+      {
+        name: 'POST /api/paste (create, admin)',
+        path: '/api/paste',
+        options: {
+          method: 'POST',
+          headers: { ...admin, 'content-type': 'application/json' },
+          body: JSON.stringify({ content }),
+        },
+        target: null,
+      },
       { name: 'GET /api/paste/{slug} (public read)', path: `/api/paste/${open.data.slug}`, options: {}, target: 0.5 },
-      { name: 'GET /api/paste/{slug} (X-Paste-Token read)', path: `/api/paste/${locked.data.slug}`, options: { headers: { 'x-paste-token': unlocked.data.accessToken } }, target: 0.4 },
+      {
+        name: 'GET /api/paste/{slug} (X-Paste-Token read)',
+        path: `/api/paste/${locked.data.slug}`,
+        options: { headers: { 'x-paste-token': unlocked.data.accessToken } },
+        target: 0.4,
+      },
     ];
     // On a shared machine the baseline drifts: each route is compared with the baseline measured
     // right before and right after it, rather than with one figure from the start of the section.
@@ -97,7 +140,12 @@ const SECTIONS = {
     for (const route of routes) {
       const rps = await measure(route.path, route.options);
       baselines.push(await measure('/api/version'));
-      rows.push({ name: route.name, rps, target: route.target, ratio: rps / ((baselines.at(-2) + baselines.at(-1)) / 2) });
+      rows.push({
+        name: route.name,
+        rps,
+        target: route.target,
+        ratio: rps / ((baselines.at(-2) + baselines.at(-1)) / 2),
+      });
     }
     const baseline = baselines.reduce((a, b) => a + b, 0) / baselines.length;
     return [{ name: 'GET /api/version (trivial baseline, mean)', rps: baseline, ratio: 1, target: null }, ...rows];
@@ -105,7 +153,11 @@ const SECTIONS = {
 
   /** A large file (BENCH_FILE_MB, default 1024) through the server on LOCAL vs the raw driver, and the server's memory. */
   async files() {
-    const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) }).then((r) => r.json());
+    const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }).then((r) => r.json());
     return filesSection({ port: PORT, pid: server.pid, auth: { authorization: `Bearer ${login.data.token}` } });
   },
 };
@@ -121,9 +173,20 @@ try {
     results[section] = rows;
     console.log(`\n## ${section}`);
     // Rows with a `target` (a minimum ratio to the baseline) also say whether it was met.
-    const targetColumns = (r) => (r.target ? { target: `>= ${r.target}`, met: r.ratio >= r.target ? 'yes' : 'NO' } : { target: '', met: '' });
+    const targetColumns = (r) =>
+      r.target ? { target: `>= ${r.target}`, met: r.ratio >= r.target ? 'yes' : 'NO' } : { target: '', met: '' };
     // Sections measuring something else than requests per second (files: MB/s, MB) bring their own columns.
-    console.table(rows.map((r) => r.display ?? { route: r.name, 'req/s': Math.round(r.rps), 'x baseline': r.ratio.toFixed(2), ...targetColumns(r) }));
+    console.table(
+      rows.map(
+        (r) =>
+          r.display ?? {
+            route: r.name,
+            'req/s': Math.round(r.rps),
+            'x baseline': r.ratio.toFixed(2),
+            ...targetColumns(r),
+          },
+      ),
+    );
   }
 } finally {
   server.kill('SIGTERM');

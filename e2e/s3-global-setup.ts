@@ -20,7 +20,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const { stop, ...minio } = await startMinio('driftbox-e2e-minio-');
   const s3: E2eS3 = { ...minio, bucket: 'driftbox-e2e' };
   try {
-    const client = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
     await client.send(new CreateBucketCommand({ Bucket: s3.bucket }));
     client.destroy();
   } catch (err) {

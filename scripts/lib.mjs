@@ -46,8 +46,22 @@ export function ensureNpmDependencies() {
 export function ensureBuilt({ force = false } = {}) {
   const contract = newestMtime(join(root, 'packages/contract/src'));
   const targets = [
-    { name: '@driftbox/web', out: 'packages/web/dist/index.html', src: ['packages/web/src', 'packages/web/index.html', 'packages/web/public', 'packages/web/vite.config.ts', 'packages/web/precompress.ts'] },
-    { name: '@driftbox/server', out: 'packages/server/dist/main.js', src: ['packages/server/src', 'packages/server/build.mjs'] },
+    {
+      name: '@driftbox/web',
+      out: 'packages/web/dist/index.html',
+      src: [
+        'packages/web/src',
+        'packages/web/index.html',
+        'packages/web/public',
+        'packages/web/vite.config.ts',
+        'packages/web/precompress.ts',
+      ],
+    },
+    {
+      name: '@driftbox/server',
+      out: 'packages/server/dist/main.js',
+      src: ['packages/server/src', 'packages/server/build.mjs'],
+    },
   ];
   for (const target of targets) {
     const out = join(root, target.out);
@@ -83,7 +97,10 @@ export function ensureDebianPackages(packages) {
  * before it is handed back to the kernel (default 128 KiB), and the size from which an allocation gets
  * its own mmap instead of heap memory (default 128 KiB, rising with use up to 32 MiB).
  */
-const MALLOC_TUNABLES = { 'glibc.malloc.trim_threshold': 64 * 1024 * 1024, 'glibc.malloc.mmap_threshold': 8 * 1024 * 1024 };
+const MALLOC_TUNABLES = {
+  'glibc.malloc.trim_threshold': 64 * 1024 * 1024,
+  'glibc.malloc.mmap_threshold': 8 * 1024 * 1024,
+};
 
 /**
  * V8 flags for the server (`npm start`, the bench). Streaming allocates a 64 KiB buffer for every

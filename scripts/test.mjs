@@ -23,14 +23,18 @@ const step = (title) => console.log(`\n━━ ${title} ━━`);
 const failures = [];
 
 step('lint');
-if (run('npx', ['eslint', '.'], { allowFail: true }) !== 0) failures.push('lint');
+if (run('npm', ['run', 'lint'], { allowFail: true }) !== 0) failures.push('lint');
 
 step('typecheck');
 if (run('npm', ['run', 'typecheck'], { allowFail: true }) !== 0) failures.push('typecheck');
 
 step('unit and route tests (vitest: contract, server on SQLite + PostgreSQL, web)');
 const vitestJson = join(reports, 'vitest.json');
-if (run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { allowFail: true }) !== 0) {
+if (
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
+    allowFail: true,
+  }) !== 0
+) {
   failures.push('vitest');
 }
 
@@ -40,7 +44,13 @@ ensureBuilt({ force: true });
 step('end-to-end (Playwright + Chromium)');
 const playwrightJson = join(reports, 'playwright.json');
 const e2eEnv = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson };
-if (run('npx', ['playwright', 'test', '--reporter=list,json'], { allowFail: true, env: e2eEnv, cwd: join(root, 'e2e') }) !== 0) {
+if (
+  run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    allowFail: true,
+    env: e2eEnv,
+    cwd: join(root, 'e2e'),
+  }) !== 0
+) {
   failures.push('e2e');
 }
 

@@ -17,7 +17,9 @@ test('a TEXT-only API key gets the reduced panel and is refused admin routes', a
   await dialog.getByLabel('Text share').check();
   await dialog.getByLabel('Expiry').selectOption({ label: 'Never' });
 
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/api-keys') && r.request().method() === 'POST');
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/admin/api-keys') && r.request().method() === 'POST',
+  );
   await dialog.getByRole('button', { name: 'Create' }).click();
   const response = await created;
   expect(response.status()).toBe(201);

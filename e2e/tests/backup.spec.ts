@@ -14,7 +14,10 @@ test('full backup, delete a paste, overwrite restore: the paste is back', async 
   test.setTimeout(60_000);
   const token = await adminToken(request);
   const headers = { Authorization: `Bearer ${token}` };
-  const created = await request.post('/api/paste', { headers, data: { content: '# Keep me\n\nbacked up', remark: 'e2e backup' } });
+  const created = await request.post('/api/paste', {
+    headers,
+    data: { content: '# Keep me\n\nbacked up', remark: 'e2e backup' },
+  });
   expect(created.status()).toBe(201);
   const paste = ((await created.json()) as { data: { id: string; slug: string } }).data;
 
@@ -22,7 +25,9 @@ test('full backup, delete a paste, overwrite restore: the paste is back', async 
   await page.goto('/admin/dashboard');
   const chartType = page.getByRole('group', { name: 'Chart type' });
   await expect(chartType.getByRole('button', { name: 'Bar' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('img', { name: /^Bar chart of the last 7 days: [1-9]\d* new text shares/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^Bar chart of the last 7 days: [1-9]\d* new text shares/ }),
+  ).toBeVisible();
   await chartType.getByRole('button', { name: 'Line' }).click();
   await expect(chartType.getByRole('button', { name: 'Line' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('img', { name: /^Line chart of the last 7 days/ })).toBeVisible();

@@ -26,14 +26,26 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /** `PUT /api/upload-direct/{filename}` as the admin, with share options in the query. */
-async function upload(request: APIRequestContext, token: string, filename: string, body: Buffer | string, options: Record<string, string> = {}): Promise<Share> {
+async function upload(
+  request: APIRequestContext,
+  token: string,
+  filename: string,
+  body: Buffer | string,
+  options: Record<string, string> = {},
+): Promise<Share> {
   const query = new URLSearchParams({ use_proxy: '1', ...options }).toString();
-  const res = await request.put(`/api/upload-direct/${encodeURIComponent(filename)}?${query}`, { headers: { Authorization: `Bearer ${token}` }, data: body });
+  const res = await request.put(`/api/upload-direct/${encodeURIComponent(filename)}?${query}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: body,
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return ((await res.json()) as { data: Share }).data;
 }
 
-test('visitors preview an image and a text file, download the exact bytes, and need the password of a protected file', async ({ page, request }) => {
+test('visitors preview an image and a text file, download the exact bytes, and need the password of a protected file', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   const image = await upload(request, token, 'e2e-photo.png', PNG, { remark: 'e2e picture' });
   const code = 'def greet(name):\n    return f"hello {name}"\n';
@@ -46,7 +58,10 @@ test('visitors preview an image and a text file, download the exact bytes, and n
   const img = page.getByRole('region', { name: 'Preview' }).getByRole('img', { name: 'e2e-photo.png' });
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(2);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('e2e-photo.png');
   expect(Buffer.compare(await readFile(await download.path()), PNG)).toBe(0);
 
@@ -73,14 +88,18 @@ test('visitors preview an image and a text file, download the exact bytes, and n
   await expect(page.getByRole('heading', { name: 'File not found' })).toBeVisible();
 });
 
-test('the admin edits a file and batch-deletes shares (share only is not offered for local storage; both)', async ({ page, request }) => {
+test('the admin edits a file and batch-deletes shares (share only is not offered for local storage; both)', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   const edited = await upload(request, token, 'e2e-edit-me.txt', 'edit me');
   const keepA = await upload(request, token, 'e2e-keep-a.txt', 'a');
   const keepB = await upload(request, token, 'e2e-keep-b.txt', 'b');
   const dropA = await upload(request, token, 'e2e-drop-a.txt', 'c');
   const dropB = await upload(request, token, 'e2e-drop-b.txt', 'd');
-  for (const share of [keepA, keepB, dropA, dropB]) expect(existsSync(path.join(OBJECTS, share.storage_path))).toBe(true);
+  for (const share of [keepA, keepB, dropA, dropB])
+    expect(existsSync(path.join(OBJECTS, share.storage_path))).toBe(true);
 
   await loginAsAdmin(page);
   // The uploader's own view of a share limited to one view: no password asked, nothing used up.
@@ -91,7 +110,10 @@ test('the admin edits a file and batch-deletes shares (share only is not offered
     await expect(page.getByRole('region', { name: 'Preview' }).getByText('only once')).toBeVisible();
   }
   const publicView = await request.post(`/api/public/files/${once.slug}/verify`, { data: { password: 'pw-once' } });
-  expect(((await publicView.json()) as { data: { views: number; is_last_view: boolean } }).data).toMatchObject({ views: 1, is_last_view: true });
+  expect(((await publicView.json()) as { data: { views: number; is_last_view: boolean } }).data).toMatchObject({
+    views: 1,
+    is_last_view: true,
+  });
   await page.goto('/admin');
   await page.getByRole('link', { name: 'File management' }).first().click();
   await expect(page.getByRole('heading', { name: 'File management', level: 1 })).toBeVisible();
@@ -109,7 +131,10 @@ test('the admin edits a file and batch-deletes shares (share only is not offered
   await expect(row.getByText('edited by e2e')).toBeVisible();
   await expect(row.getByText('0 / 7')).toBeVisible();
   const saved = await request.get(`/api/files/${edited.id}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(((await saved.json()) as { data: { remark: string; max_views: number } }).data).toMatchObject({ remark: 'edited by e2e', max_views: 7 });
+  expect(((await saved.json()) as { data: { remark: string; max_views: number } }).data).toMatchObject({
+    remark: 'edited by e2e',
+    max_views: 7,
+  });
 
   // Two shares on local storage: the page does not offer "share only" (their files would stay on the
   // server's disk where nothing in Driftbox reaches them) and says why…
@@ -123,11 +148,17 @@ test('the admin edits a file and batch-deletes shares (share only is not offered
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   // …and the API refuses it for scripts too, share by share with the reason: records and files stay.
-  const recordOnly = await request.delete('/api/files/batch-delete', { headers: { Authorization: `Bearer ${token}` }, data: { ids: [keepA.id, keepB.id], delete_mode: 'record_only' } });
+  const recordOnly = await request.delete('/api/files/batch-delete', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { ids: [keepA.id, keepB.id], delete_mode: 'record_only' },
+  });
   expect(recordOnly.status()).toBe(200);
   const refused = ((await recordOnly.json()) as { data: { deleted: number; failed: { error: string }[] } }).data;
   expect(refused.deleted).toBe(0);
-  expect(refused.failed.map((f) => f.error)).toEqual([expect.stringMatching(/^Share only is not available for local storage/), expect.stringMatching(/^Share only/)]);
+  expect(refused.failed.map((f) => f.error)).toEqual([
+    expect.stringMatching(/^Share only is not available for local storage/),
+    expect.stringMatching(/^Share only/),
+  ]);
   for (const share of [keepA, keepB]) {
     expect(existsSync(path.join(OBJECTS, share.storage_path))).toBe(true);
     expect((await request.get(`/api/public/files/${share.slug}`)).status()).toBe(200);

@@ -35,7 +35,11 @@ async function upload(page: Page, file: string, storage?: string): Promise<strin
   page.on('request', (request) => {
     const url = request.url();
     // LOCAL parts go to Driftbox's signed /api/local-storage/<id>/part URLs, S3 parts carry partNumber.
-    if (request.method() === 'PUT' && (/\/api\/local-storage\/[^/]+\/part\?/.test(url) || /[?&]partNumber=\d+/.test(url))) partPuts.push(url);
+    if (
+      request.method() === 'PUT' &&
+      (/\/api\/local-storage\/[^/]+\/part\?/.test(url) || /[?&]partNumber=\d+/.test(url))
+    )
+      partPuts.push(url);
     if (request.method() === 'POST' && url.endsWith('/api/upload/multipart/complete')) completes.push(url);
   });
 
@@ -66,7 +70,11 @@ async function downloadAndCompare(browser: Browser, link: string, digest: string
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Unlock' }).click();
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
-    await page.getByRole('link', { name: 'Download' }).or(page.getByRole('button', { name: 'Download' })).first().click();
+    await page
+      .getByRole('link', { name: 'Download' })
+      .or(page.getByRole('button', { name: 'Download' }))
+      .first()
+      .click();
     const download = await downloading;
     const saved = path.join(dir, `downloaded-${Date.now()}`);
     await download.saveAs(saved);
@@ -76,7 +84,10 @@ async function downloadAndCompare(browser: Browser, link: string, digest: string
   }
 }
 
-test('a 20 MB file goes up in parts to the local storage and comes back identical behind its password', async ({ page, browser }) => {
+test('a 20 MB file goes up in parts to the local storage and comes back identical behind its password', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await loginAsAdmin(page);
   const { file, digest } = randomFile(`local-${randomBytes(4).toString('hex')}.bin`);
@@ -114,7 +125,10 @@ test('the same journey through an S3 storage (MinIO)', async ({ page, browser })
   await downloadAndCompare(browser, link, digest);
 });
 
-test('a multipart upload interrupted by a reload resumes with the parts the server already has', async ({ page, browser }) => {
+test('a multipart upload interrupted by a reload resumes with the parts the server already has', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await loginAsAdmin(page);
   const { file, digest } = randomFile(`resume-${randomBytes(4).toString('hex')}.bin`);
@@ -165,12 +179,17 @@ test('a multipart upload interrupted by a reload resumes with the parts the serv
   await downloadAndCompare(browser, link, digest);
 });
 
-test('a custom link that is taken is marked, and Retry shares the file under the link typed instead', async ({ page }) => {
+test('a custom link that is taken is marked, and Retry shares the file under the link typed instead', async ({
+  page,
+}) => {
   await loginAsAdmin(page);
   const token = await page.evaluate(() => localStorage.getItem('admin_token'));
   const taken = `e2e-taken-${randomBytes(3).toString('hex')}`;
   // Seeded through the API (STYLE §23): a share already holding the link.
-  const seeded = await page.request.put(`/api/upload-direct/seed.txt?slug=${taken}`, { headers: { Authorization: `Bearer ${token}` }, data: 'seed' });
+  const seeded = await page.request.put(`/api/upload-direct/seed.txt?slug=${taken}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: 'seed',
+  });
   expect(seeded.status(), await seeded.text()).toBeLessThan(300);
 
   const file = path.join(dir, `slug-${randomBytes(3).toString('hex')}.txt`);

@@ -21,7 +21,19 @@ test('npm start serves the app, and a SIGTERM to npm stops the server gracefully
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'driftbox-npm-start-'));
   let log = '';
-  const npm = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_PASSWORD: 'npm-start-Password-1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const npm = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ADMIN_PASSWORD: 'npm-start-Password-1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   npm.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   npm.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   try {

@@ -19,7 +19,10 @@ const DOCUMENT = [
 const PASSWORD = 'e2e-paste-Password-1';
 
 /** A visitor who has never been here: a new browser context (no cookies, storage or token). */
-async function visit(browser: Browser, url: string): Promise<{ page: Page; context: BrowserContext; close: () => Promise<void> }> {
+async function visit(
+  browser: Browser,
+  url: string,
+): Promise<{ page: Page; context: BrowserContext; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(url);
@@ -36,7 +39,10 @@ async function unlockAndRead(page: Page): Promise<void> {
   await expect(body.locator('input[type="checkbox"]')).toHaveCount(2);
 }
 
-test('a Markdown paste with a password and two views: created in the editor, read twice, then used up', async ({ page, browser }) => {
+test('a Markdown paste with a password and two views: created in the editor, read twice, then used up', async ({
+  page,
+  browser,
+}) => {
   // Four browser contexts and the editor's and renderer's chunks: more than the default 30 s on a busy CI machine.
   test.setTimeout(90_000);
   await loginAsAdmin(page);
@@ -44,7 +50,9 @@ test('a Markdown paste with a password and two views: created in the editor, rea
 
   await page.getByRole('textbox', { name: 'Markdown content' }).fill(DOCUMENT);
   // The live preview renders what was typed.
-  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Trip notes' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Trip notes' }),
+  ).toBeVisible();
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Max views').fill('2');
   await page.getByLabel('Expiry').selectOption('week');
@@ -120,13 +128,16 @@ test('XSS payloads in a paste render as inert text', async ({ page, browser }) =
   await expect(body).toContainText('<img src=x onerror=alert(1)>');
 
   // Try the things a victim would do: click every link in the document.
-  for (const link of await body.locator('a').all()) await link.click({ modifiers: ['ControlOrMeta'] }).catch(() => undefined);
+  for (const link of await body.locator('a').all())
+    await link.click({ modifiers: ['ControlOrMeta'] }).catch(() => undefined);
   await visitor.page.waitForTimeout(500);
 
   const dangerous = await visitor.page.evaluate(() => ({
     scripts: Array.from(document.querySelectorAll('script')).filter((script) => !script.src).length,
     frames: document.querySelectorAll('iframe, object, embed').length,
-    handlers: Array.from(document.querySelectorAll('*')).filter((element) => Array.from(element.attributes).some((attribute) => attribute.name.startsWith('on'))).length,
+    handlers: Array.from(document.querySelectorAll('*')).filter((element) =>
+      Array.from(element.attributes).some((attribute) => attribute.name.startsWith('on')),
+    ).length,
     scriptUrls: Array.from(document.querySelectorAll('[href], [src]')).filter((element) =>
       /^\s*(javascript|data:text\/html)/i.test(element.getAttribute('href') ?? element.getAttribute('src') ?? ''),
     ).length,

@@ -8,7 +8,10 @@ const ANNOUNCEMENT = 'Maintenance on **Friday** at 18:00';
 
 // Journey: the admin edits the site settings; a visitor in a fresh browser sees them at once and closes
 // the announcement for good.
-test('site title, footer and announcement reach visitors; the announcement can be dismissed', async ({ page, browser }) => {
+test('site title, footer and announcement reach visitors; the announcement can be dismissed', async ({
+  page,
+  browser,
+}) => {
   // Two browser contexts and the lazily loaded Markdown renderer: more than the default budget on a busy machine.
   test.slow();
   await loginAsAdmin(page);
@@ -54,7 +57,12 @@ test.afterAll(async ({ playwright }) => {
   const { data } = (await login.json()) as { data: { token: string } };
   await api.put('/api/admin/settings/group/4', {
     headers: { Authorization: `Bearer ${data.token}` },
-    data: { site_title: 'Driftbox', site_footer_markdown: '© 2026 Driftbox', site_announcement_enabled: false, site_announcement_content: '' },
+    data: {
+      site_title: 'Driftbox',
+      site_footer_markdown: '© 2026 Driftbox',
+      site_announcement_enabled: false,
+      site_announcement_content: '',
+    },
   });
   await api.dispose();
 });

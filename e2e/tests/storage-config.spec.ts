@@ -6,7 +6,10 @@ test('the admin tests the local storage, adds a second one and switches the defa
   await page.getByRole('link', { name: 'Storage config' }).first().click();
   await expect(page.getByRole('heading', { name: 'Storage config', level: 1 })).toBeVisible();
 
-  const initial = page.getByRole('article').filter({ has: page.getByText('Local folder', { exact: true }) }).first();
+  const initial = page
+    .getByRole('article')
+    .filter({ has: page.getByText('Local folder', { exact: true }) })
+    .first();
   await expect(initial.getByText('Default', { exact: true })).toBeVisible();
   // The list is re-sorted when the default changes: find the card by its name from here on.
   const localName = (await initial.getByRole('heading').textContent()) ?? '';

@@ -36,7 +36,12 @@ async function precompressDir(dir: string): Promise<void> {
         const data = await readFile(file);
         if (data.length < MIN_BYTES) return;
         const [br, gz] = await Promise.all([
-          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+          brotli(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
           gzipAsync(data, { level: constants.Z_BEST_COMPRESSION }),
         ]);
         if (br.length < data.length) await writeFile(`${file}.br`, br);

@@ -5,7 +5,16 @@ import { settingAsList } from './settings-values.js';
  * The original's coarse file classes, sent as `type` (a number) and `typeName` on file rows, upload
  * results and URL info: its clients choose icons and viewers by them. The numbers are the original's.
  */
-export const FILE_TYPES = { unknown: 0, folder: 1, video: 2, audio: 3, text: 4, image: 5, office: 6, document: 7 } as const;
+export const FILE_TYPES = {
+  unknown: 0,
+  folder: 1,
+  video: 2,
+  audio: 3,
+  text: 4,
+  image: 5,
+  office: 6,
+  document: 7,
+} as const;
 export type FileTypeName = keyof typeof FILE_TYPES;
 
 export interface FileTypeInfo {
@@ -13,7 +22,8 @@ export interface FileTypeInfo {
   typeName: FileTypeName;
 }
 
-const OFFICE_MIME = /^application\/(msword|rtf|vnd\.ms-|vnd\.openxmlformats-officedocument\.|vnd\.oasis\.opendocument\.)/;
+const OFFICE_MIME =
+  /^application\/(msword|rtf|vnd\.ms-|vnd\.openxmlformats-officedocument\.|vnd\.oasis\.opendocument\.)/;
 
 /** Extension → class, from the preview lists' defaults (the admin's edits change previews, not the wire class). */
 const BY_EXTENSION: ReadonlyMap<string, FileTypeName> = new Map(

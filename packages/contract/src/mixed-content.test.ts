@@ -11,6 +11,13 @@ describe('isMixedContent', () => {
     expect(isMixedContent('http://paste.lan:8787', 'http://minio.lan:9000/k')).toBe(false);
     // Relative to the page: the app's own paths.
     expect(isMixedContent('https://paste.example.com', '/api/local-storage/abc/part')).toBe(false);
-    for (const url of ['http://localhost:9000/k', 'http://127.0.0.1:9000/k', 'http://[::1]:9000/k', 'http://[::1]/k', 'HTTP://LOCALHOST/k']) expect(isMixedContent('https://paste.example.com', url), url).toBe(false);
+    for (const url of [
+      'http://localhost:9000/k',
+      'http://127.0.0.1:9000/k',
+      'http://[::1]:9000/k',
+      'http://[::1]/k',
+      'HTTP://LOCALHOST/k',
+    ])
+      expect(isMixedContent('https://paste.example.com', url), url).toBe(false);
   });
 });

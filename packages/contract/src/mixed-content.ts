@@ -14,6 +14,9 @@ export function isMixedContent(pageOrigin: string, url: string): boolean {
   const match = ABSOLUTE.exec(url.trim());
   if (!match || match[1]?.toLowerCase() !== 'http') return false;
   const authority = match[2] ?? '';
-  const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '').toLowerCase();
+  const host = authority
+    .slice(authority.lastIndexOf('@') + 1)
+    .replace(/:\d*$/, '')
+    .toLowerCase();
   return !LOOPBACK_HOST.test(host);
 }

@@ -30,11 +30,7 @@ export const MOUNT_PERMISSIONS =
 export const ROLE_PRESETS = {
   GUEST: Permission.MOUNT_VIEW,
   GENERAL:
-    Permission.TEXT |
-    Permission.FILE_SHARE |
-    Permission.MOUNT_VIEW |
-    Permission.MOUNT_UPLOAD |
-    Permission.WEBDAV_READ,
+    Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD | Permission.WEBDAV_READ,
   ADMIN: ALL_PERMISSIONS,
 } as const;
 

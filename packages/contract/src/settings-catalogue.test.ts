@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_SETTING_DEFAULTS, SITE_SETTING_KEYS } from './schemas/system.js';
-import { SETTING_DEFINITIONS, SETTINGS_CATALOGUE, isSettingKey, settingDefinition, settingsOfGroup } from './settings-catalogue.js';
-import { isFaviconUrl, settingAsList, settingAsNumber, UPLOAD_SIZE_UNITS, uploadLimitBytes } from './settings-values.js';
+import {
+  SETTING_DEFINITIONS,
+  SETTINGS_CATALOGUE,
+  isSettingKey,
+  settingDefinition,
+  settingsOfGroup,
+} from './settings-catalogue.js';
+import {
+  isFaviconUrl,
+  settingAsList,
+  settingAsNumber,
+  UPLOAD_SIZE_UNITS,
+  uploadLimitBytes,
+} from './settings-values.js';
 
 const parse = (key: keyof typeof SETTINGS_CATALOGUE, value: unknown) => SETTINGS_CATALOGUE[key].schema.safeParse(value);
 
@@ -37,7 +49,26 @@ describe('settings catalogue', () => {
   it('previews common text formats, each extension in one list only (ts is TypeScript and MPEG-TS by design)', () => {
     const lists = SETTING_DEFINITIONS.filter((def) => def.key.startsWith('preview_') && def.key.endsWith('_types'));
     const text = lists.find((def) => def.key === 'preview_text_types')?.default.split(',') ?? [];
-    for (const ext of ['yaml', 'yml', 'log', 'csv', 'tsv', 'toml', 'cfg', 'ini', 'env', 'jsx', 'css', 'scss', 'kt', 'swift', 'rb', 'lua', 'sql']) expect(text).toContain(ext);
+    for (const ext of [
+      'yaml',
+      'yml',
+      'log',
+      'csv',
+      'tsv',
+      'toml',
+      'cfg',
+      'ini',
+      'env',
+      'jsx',
+      'css',
+      'scss',
+      'kt',
+      'swift',
+      'rb',
+      'lua',
+      'sql',
+    ])
+      expect(text).toContain(ext);
     const seen = new Map<string, string>();
     for (const def of lists) {
       for (const ext of def.default.split(',')) {
@@ -63,13 +94,21 @@ describe('settings catalogue', () => {
       for (const value of values) expect(def.schema.safeParse(value).success).toBe(true);
       expect(def.schema.safeParse('other').success).toBe(false);
     }
-    expect(SETTINGS_CATALOGUE.max_upload_size_unit.options?.map((o) => o.value)).toEqual(Object.keys(UPLOAD_SIZE_UNITS));
+    expect(SETTINGS_CATALOGUE.max_upload_size_unit.options?.map((o) => o.value)).toEqual(
+      Object.keys(UPLOAD_SIZE_UNITS),
+    );
   });
 
   it('only the preview and site groups are readable by visitors; only custom head/body are raw HTML', () => {
     const previewKeys = SETTING_DEFINITIONS.filter((d) => d.group === 2).map((d) => d.key);
-    expect(SETTING_DEFINITIONS.filter((d) => d.public).map((d) => d.key)).toEqual([...previewKeys, ...SITE_SETTING_KEYS]);
-    expect(SETTING_DEFINITIONS.filter((d) => d.rawHtml).map((d) => d.key)).toEqual(['site_custom_head', 'site_custom_body']);
+    expect(SETTING_DEFINITIONS.filter((d) => d.public).map((d) => d.key)).toEqual([
+      ...previewKeys,
+      ...SITE_SETTING_KEYS,
+    ]);
+    expect(SETTING_DEFINITIONS.filter((d) => d.rawHtml).map((d) => d.key)).toEqual([
+      'site_custom_head',
+      'site_custom_body',
+    ]);
   });
 
   it('fixes the original defaults that were known faults', () => {
@@ -95,7 +134,8 @@ describe('setting value schemas', () => {
   it('numbers: JSON numbers or numeric strings within bounds, stored as strings', () => {
     expect(parse('max_upload_size', 250)).toEqual({ success: true, data: '250' });
     expect(parse('max_upload_size', ' 1.5 ')).toEqual({ success: true, data: '1.5' });
-    for (const bad of [0, -1, '-5', 'abc', '', '1e3', null, true, 1_000_001]) expect(parse('max_upload_size', bad).success, String(bad)).toBe(false);
+    for (const bad of [0, -1, '-5', 'abc', '', '1e3', null, true, 1_000_001])
+      expect(parse('max_upload_size', bad).success, String(bad)).toBe(false);
     expect(parse('proxy_sign_expires', 0)).toEqual({ success: true, data: '0' });
     expect(parse('proxy_sign_expires', -1).success).toBe(false);
     expect(parse('proxy_sign_expires', 1.5).success).toBe(false);
@@ -110,7 +150,8 @@ describe('setting value schemas', () => {
   it('extension lists: lowercased, trimmed, deduplicated; dots and symbols refused', () => {
     expect(parse('preview_video_types', ' MP4, mkv ,webm,mp4,')).toEqual({ success: true, data: 'mp4,mkv,webm' });
     expect(parse('preview_video_types', '')).toEqual({ success: true, data: '' });
-    for (const bad of ['.mp4', 'mp4;mkv', 'tar.gz', 'a b', '*', 42]) expect(parse('preview_video_types', bad).success, String(bad)).toBe(false);
+    for (const bad of ['.mp4', 'mp4;mkv', 'tar.gz', 'a b', '*', 42])
+      expect(parse('preview_video_types', bad).success, String(bad)).toBe(false);
   });
 
   it('site title: 1–100 characters after trimming', () => {
@@ -120,10 +161,24 @@ describe('setting value schemas', () => {
   });
 
   it('favicon: empty, http(s) or data:image URLs only', () => {
-    for (const good of ['', 'https://cdn.example.com/icon.png', 'http://localhost:8080/f.ico?v=2', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E']) {
+    for (const good of [
+      '',
+      'https://cdn.example.com/icon.png',
+      'http://localhost:8080/f.ico?v=2',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/svg+xml,%3Csvg%3E%3C/svg%3E',
+    ]) {
       expect(isFaviconUrl(good), good).toBe(true);
     }
-    for (const bad of ['javascript:alert(1)', 'ftp://x/y.ico', 'data:text/html;base64,PHNjcmlwdD4=', 'https://', 'icon.png', 'https://a.com/"onload="x', 'data:image/png;base64,not base64!']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'ftp://x/y.ico',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'https://',
+      'icon.png',
+      'https://a.com/"onload="x',
+      'data:image/png;base64,not base64!',
+    ]) {
       expect(isFaviconUrl(bad), bad).toBe(false);
     }
   });

@@ -8,7 +8,14 @@ describe('slugs', () => {
     expect(Slug.safeParse('a'.repeat(50)).success).toBe(true);
   });
 
-  it.each([['empty', ''], ['too long', 'a'.repeat(51)], ['slash', 'a/b'], ['space', 'a b'], ['dot', 'a.b'], ['non-ASCII', '笔记']])('refuses %s', (_label, value) => {
+  it.each([
+    ['empty', ''],
+    ['too long', 'a'.repeat(51)],
+    ['slash', 'a/b'],
+    ['space', 'a b'],
+    ['dot', 'a.b'],
+    ['non-ASCII', '笔记'],
+  ])('refuses %s', (_label, value) => {
     expect(Slug.safeParse(value).success).toBe(false);
   });
 

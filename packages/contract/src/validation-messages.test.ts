@@ -8,7 +8,8 @@ import { validationMessageZh, VALIDATION_MESSAGES_ZH } from './validation-messag
 // lib/contract-messages.test.ts, which can read the contract's sources (this package has no Node types).
 describe('validation messages', () => {
   it('the messages built from constants (paths, link length) are in the table too', () => {
-    const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
+    const messages = (result: { error?: { issues: { message: string }[] } }) =>
+      result.error?.issues.map((i) => i.message) ?? [];
     const found = [
       ...messages(FileShareOptions.safeParse({ path: 'a/../../b' })),
       ...messages(FileShareOptions.safeParse({ path: 'a\\b' })),

@@ -20,7 +20,14 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
     it('answers an unknown /api route with the 404 envelope', async () => {
       const res = await h.call('GET', '/api/nope', { headers: { 'X-Request-Id': 'req-123' } });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ code: 404, message: 'API route not found', data: null, success: false, error: 'NOT_FOUND', requestId: 'req-123' });
+      expect(res.body).toEqual({
+        code: 404,
+        message: 'API route not found',
+        data: null,
+        success: false,
+        error: 'NOT_FOUND',
+        requestId: 'req-123',
+      });
     });
 
     it('answers /api itself and other methods on unknown routes with 404 too', async () => {
@@ -32,16 +39,23 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
     it('writes error messages in Chinese when the browser prefers it, or X-Language asks', async () => {
       const viaAccept = await h.call('GET', '/api/nope', { headers: { 'Accept-Language': 'zh-CN,zh;q=0.9,en;q=0.8' } });
       expect(viaAccept.body.message).toBe('接口不存在');
-      const viaHeader = await h.call('POST', '/api/admin/login', { headers: { 'X-Language': 'zh-CN' }, body: { username: 'admin', password: 'wrong-password' } });
+      const viaHeader = await h.call('POST', '/api/admin/login', {
+        headers: { 'X-Language': 'zh-CN' },
+        body: { username: 'admin', password: 'wrong-password' },
+      });
       expect(viaHeader.body).toMatchObject({ code: 401, error: 'INVALID_CREDENTIALS', message: '用户名或密码错误' });
     });
 
-    it('words field details in the language asked for too: zod\'s own messages and the contract\'s', async () => {
+    it("words field details in the language asked for too: zod's own messages and the contract's", async () => {
       const body = { content: '   ', slug: 'a/b', maxViews: 'many' };
       const en = await h.call('POST', '/api/paste', { headers: h.actors.admin(), body });
       const zh = await h.call('POST', '/api/paste', { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' }, body });
-      const byPath = (res: typeof en) => Object.fromEntries((res.body.details as { path: string; message: string }[]).map((d) => [d.path, d.message]));
-      expect(byPath(en)).toMatchObject({ content: 'Content must not be empty', slug: 'Link suffix may contain only letters, digits, hyphens and underscores' });
+      const byPath = (res: typeof en) =>
+        Object.fromEntries((res.body.details as { path: string; message: string }[]).map((d) => [d.path, d.message]));
+      expect(byPath(en)).toMatchObject({
+        content: 'Content must not be empty',
+        slug: 'Link suffix may contain only letters, digits, hyphens and underscores',
+      });
       expect(byPath(zh)).toMatchObject({ content: '内容不能为空', slug: '链接后缀只能包含字母、数字、连字符和下划线' });
       expect(Object.keys(byPath(zh))).toEqual(Object.keys(byPath(en)));
       // A built-in zod message (a number expected) comes from zod's Chinese locale.
@@ -53,7 +67,13 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
     it('answers a body that is not JSON with 400 BAD_REQUEST, never 500', async () => {
       const res = await h.call('POST', '/api/admin/login', { body: '{"username": "admin",' });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 400, success: false, data: null, error: 'BAD_REQUEST', message: 'Request body is not valid JSON' });
+      expect(res.body).toMatchObject({
+        code: 400,
+        success: false,
+        data: null,
+        error: 'BAD_REQUEST',
+        message: 'Request body is not valid JSON',
+      });
     });
 
     it('lists zod issues as field paths', async () => {
@@ -64,7 +84,9 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
     });
 
     it('refuses oversized JSON bodies with 413', async () => {
-      const res = await h.call('POST', '/api/admin/login', { body: JSON.stringify({ username: 'a', password: 'x'.repeat(1_100_000) }) });
+      const res = await h.call('POST', '/api/admin/login', {
+        body: JSON.stringify({ username: 'a', password: 'x'.repeat(1_100_000) }),
+      });
       expect(res.status).toBe(413);
       expect(res.body).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE' });
     });
@@ -73,7 +95,14 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
       await h.closeDb();
       const res = await h.call('GET', '/api/admin/api-keys', { headers: h.actors.admin() });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ code: 500, message: 'Internal server error', data: null, success: false, error: 'INTERNAL', requestId: res.headers.get('x-request-id') });
+      expect(res.body).toEqual({
+        code: 500,
+        message: 'Internal server error',
+        data: null,
+        success: false,
+        error: 'INTERNAL',
+        requestId: res.headers.get('x-request-id'),
+      });
       const logged = h.logs.find((l) => l.level === 'error' && l.message === 'Unhandled error');
       expect(String(logged?.fields.stack)).toMatch(/\n\s+at /);
     });
@@ -109,18 +138,23 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
         expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       }
       // API answers are never cached unless a route says otherwise.
-      for (const url of ['/api/health', '/api/nope']) expect((await h.call('GET', url)).headers.get('cache-control')).toBe('no-store');
+      for (const url of ['/api/health', '/api/nope'])
+        expect((await h.call('GET', url)).headers.get('cache-control')).toBe('no-store');
       expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
       expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
       // The site favicon may be an http URL (spec); images only, never scripts from elsewhere.
-      expect(CONTENT_SECURITY_POLICY).toContain(" http: ");
+      expect(CONTENT_SECURITY_POLICY).toContain(' http: ');
       expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*http/);
     });
 
     it('reflects only the same origin', async () => {
-      const same = await h.call('GET', 'http://drift.test/api/health', { headers: { Origin: 'http://drift.test', Host: 'drift.test' } });
+      const same = await h.call('GET', 'http://drift.test/api/health', {
+        headers: { Origin: 'http://drift.test', Host: 'drift.test' },
+      });
       expect(same.headers.get('access-control-allow-origin')).toBe('http://drift.test');
-      const other = await h.call('GET', 'http://drift.test/api/health', { headers: { Origin: 'https://evil.example', Host: 'drift.test' } });
+      const other = await h.call('GET', 'http://drift.test/api/health', {
+        headers: { Origin: 'https://evil.example', Host: 'drift.test' },
+      });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
       expect(other.status).toBe(200);
     });
@@ -129,15 +163,24 @@ describe.each(dialects)('app shell (%s)', (dialect) => {
       await h.close();
       h = await createHarness({ dialect: 'sqlite', config: { corsOrigins: ['https://paste.example.com'] } });
       const preflight = await h.call('OPTIONS', 'http://drift.test/api/files', {
-        headers: { Origin: 'https://paste.example.com', Host: 'drift.test', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+        headers: {
+          Origin: 'https://paste.example.com',
+          Host: 'drift.test',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
       });
       expect(preflight.headers.get('access-control-allow-origin')).toBe('https://paste.example.com');
       expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
-      const listed = await h.call('GET', 'http://drift.test/api/health', { headers: { Origin: 'https://paste.example.com', Host: 'drift.test' } });
+      const listed = await h.call('GET', 'http://drift.test/api/health', {
+        headers: { Origin: 'https://paste.example.com', Host: 'drift.test' },
+      });
       expect(listed.headers.get('access-control-allow-origin')).toBe('https://paste.example.com');
       expect(listed.headers.get('access-control-allow-credentials')).toBeNull();
       expect(listed.headers.get('access-control-expose-headers')).toContain('ETag');
-      const other = await h.call('GET', 'http://drift.test/api/health', { headers: { Origin: 'https://paste.example.com.evil', Host: 'drift.test' } });
+      const other = await h.call('GET', 'http://drift.test/api/health', {
+        headers: { Origin: 'https://paste.example.com.evil', Host: 'drift.test' },
+      });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
     });
 
@@ -188,12 +231,22 @@ describe('static web app', () => {
   it('lets pages connect to plain-http storage endpoints, so the browser can PUT presigned uploads there', async () => {
     expect((await h.call('GET', '/upload')).headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self' https:;");
-    const body = { name: 'lan minio', provider_type: 'Other S3 Compatible', endpoint_url: 'http://minio.lan:9000', bucket_name: 'shares', access_key_id: 'minio-key', secret_access_key: 'minio-secret-value', path_style: 1 };
+    const body = {
+      name: 'lan minio',
+      provider_type: 'Other S3 Compatible',
+      endpoint_url: 'http://minio.lan:9000',
+      bucket_name: 'shares',
+      access_key_id: 'minio-key',
+      secret_access_key: 'minio-secret-value',
+      path_style: 1,
+    };
     expect((await h.call('POST', '/api/s3-configs', { headers: h.actors.admin(), body })).status).toBe(201);
     const page = await h.call('GET', '/upload');
     expect(page.headers.get('content-security-policy')).toContain("connect-src 'self' https: http://minio.lan:9000;");
     // The file page plays and frames direct-mode links of that storage too (a PDF, a video).
-    expect(page.headers.get('content-security-policy')).toContain("media-src 'self' https: blob: http://minio.lan:9000;");
+    expect(page.headers.get('content-security-policy')).toContain(
+      "media-src 'self' https: blob: http://minio.lan:9000;",
+    );
     expect(page.headers.get('content-security-policy')).toContain("frame-src 'self' https: http://minio.lan:9000;");
     // API answers keep the static policy (no lookup per request).
     expect((await h.call('GET', '/api/health')).headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
@@ -207,7 +260,7 @@ describe('static web app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('sends the build\'s Brotli or gzip copy to browsers that accept it, keyed by Vary', async () => {
+  it("sends the build's Brotli or gzip copy to browsers that accept it, keyed by Vary", async () => {
     // Stand-ins for the copies packages/web/precompress.ts writes; the server sends them as they are.
     const assets = path.join(root, 'web', 'assets');
     writeFileSync(path.join(assets, 'app-1a2b.js.br'), 'BR');
@@ -222,7 +275,11 @@ describe('static web app', () => {
       [undefined, 'console.log(1)', null],
     ];
     for (const [accept, body, coding] of cases) {
-      const res = await h.call('GET', '/assets/app-1a2b.js', accept === undefined ? {} : { headers: { 'Accept-Encoding': accept } });
+      const res = await h.call(
+        'GET',
+        '/assets/app-1a2b.js',
+        accept === undefined ? {} : { headers: { 'Accept-Encoding': accept } },
+      );
       expect(res.text, String(accept)).toBe(body);
       expect(res.headers.get('content-encoding')).toBe(coding);
       expect(res.headers.get('content-length')).toBe(String(body.length));
@@ -233,8 +290,20 @@ describe('static web app', () => {
     const br = await h.call('GET', '/assets/app-1a2b.js', { headers: { 'Accept-Encoding': 'br' } });
     const plain = await h.call('GET', '/assets/app-1a2b.js');
     expect(br.headers.get('etag')).not.toBe(plain.headers.get('etag'));
-    expect((await h.call('GET', '/assets/app-1a2b.js', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.get('etag')! } })).status).toBe(304);
-    expect((await h.call('GET', '/assets/app-1a2b.js', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': br.headers.get('etag')! } })).status).toBe(200);
+    expect(
+      (
+        await h.call('GET', '/assets/app-1a2b.js', {
+          headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.get('etag')! },
+        })
+      ).status,
+    ).toBe(304);
+    expect(
+      (
+        await h.call('GET', '/assets/app-1a2b.js', {
+          headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': br.headers.get('etag')! },
+        })
+      ).status,
+    ).toBe(200);
     // Without a copy (a build made elsewhere) the file goes out as it is.
     const manifest = await h.call('GET', '/manifest.webmanifest', { headers: { 'Accept-Encoding': 'br' } });
     expect(manifest.text).toBe('{}');

@@ -91,7 +91,10 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.route('/api', settingsRoutes(services.settings));
   app.route('/api', pastesRoutes(services.pastes));
   app.route('/api', pasteViewsRoutes(services.pasteViews, { trustProxy: config.trustProxy }));
-  app.route('/api', storageConfigsRoutes(services.storageConfigs, { selfFetch: async (url, init) => app.request(url, init) }));
+  app.route(
+    '/api',
+    storageConfigsRoutes(services.storageConfigs, { selfFetch: async (url, init) => app.request(url, init) }),
+  );
   app.route('/api', localStorageRoutes(services.localStorage));
   app.route('/api', filesRoutes(services.files, { trustProxy: config.trustProxy }));
   app.route('/api', fileUploadsRoutes(services.fileUploads, services.fileMultipart, { trustProxy: config.trustProxy }));

@@ -39,8 +39,12 @@ describe.each(dialects)('first run (%s)', (dialect) => {
     const password = first.generatedPassword ?? '';
     expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(password).not.toBe('admin123');
-    await expect(services.auth.login('1.1.1.1', { username: 'admin', password })).resolves.toMatchObject({ username: 'admin' });
-    await expect(services.auth.login('1.1.1.1', { username: 'admin', password: 'admin123' })).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(services.auth.login('1.1.1.1', { username: 'admin', password })).resolves.toMatchObject({
+      username: 'admin',
+    });
+    await expect(services.auth.login('1.1.1.1', { username: 'admin', password: 'admin123' })).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
 
     const again = await bootstrap(testDb.db, services, configWith({ username: 'admin', password: null }));
     expect(again).toEqual({ created: false, username: 'admin', generatedPassword: null });
@@ -60,7 +64,9 @@ describe.each(dialects)('first run (%s)', (dialect) => {
   it('uses ADMIN_USERNAME and ADMIN_PASSWORD when configured and prints nothing', async () => {
     const result = await bootstrap(testDb.db, services, configWith({ username: 'boss', password: 'configured-pass' }));
     expect(result).toEqual({ created: true, username: 'boss', generatedPassword: null });
-    await expect(services.auth.login('ip', { username: 'boss', password: 'configured-pass' })).resolves.toMatchObject({ username: 'boss' });
+    await expect(services.auth.login('ip', { username: 'boss', password: 'configured-pass' })).resolves.toMatchObject({
+      username: 'boss',
+    });
   });
 
   it('seeds a row for every catalogued setting, with its default', async () => {
@@ -72,7 +78,10 @@ describe.each(dialects)('first run (%s)', (dialect) => {
 
   it('adds settings missing from an existing database and keeps stored values', async () => {
     await migrateToLatest(testDb.db);
-    await testDb.db.insertInto('settings').values({ key: 'site_title', value: 'Kept', updated_at: '2025-01-01T00:00:00.000Z' }).execute();
+    await testDb.db
+      .insertInto('settings')
+      .values({ key: 'site_title', value: 'Kept', updated_at: '2025-01-01T00:00:00.000Z' })
+      .execute();
     await bootstrap(testDb.db, services, configWith({ username: 'admin', password: 'configured-pass' }));
     const rows = await testDb.db.selectFrom('settings').select(['key', 'value']).execute();
     expect(rows).toHaveLength(SETTING_DEFINITIONS.length);

@@ -73,14 +73,16 @@ describe('loadConfig', () => {
     });
   });
 
-  it('trusts every request\'s forwarded headers behind a TCP proxy, none without TRUST_PROXY', () => {
+  it("trusts every request's forwarded headers behind a TCP proxy, none without TRUST_PROXY", () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }, '/srv/app').trustProxy).toBe(true);
     expect(loadConfig({ SOCKET_PATH: 'run/d.sock' }, '/srv/app').trustProxy).toBe(false);
   });
 
   it('refuses a socket path longer than a Unix socket address holds', () => {
     expect(problemsOf({ SOCKET_PATH: `/run/${'s'.repeat(102)}` })).toEqual([]);
-    expect(problemsOf({ SOCKET_PATH: `/run/${'s'.repeat(103)}` })).toEqual([expect.stringMatching(/^SOCKET_PATH: .* longer than the 107 bytes/)]);
+    expect(problemsOf({ SOCKET_PATH: `/run/${'s'.repeat(103)}` })).toEqual([
+      expect.stringMatching(/^SOCKET_PATH: .* longer than the 107 bytes/),
+    ]);
   });
 
   it('lists every problem at once', () => {
@@ -95,7 +97,16 @@ describe('loadConfig', () => {
       NODE_ENV: 'staging',
     });
     const vars = problems.map((p) => p.split(':')[0]);
-    expect(vars.sort()).toEqual(['ADMIN_PASSWORD', 'CORS_ORIGINS', 'DATABASE_URL', 'ENCRYPTION_SECRET', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'TRUST_PROXY']);
+    expect(vars.sort()).toEqual([
+      'ADMIN_PASSWORD',
+      'CORS_ORIGINS',
+      'DATABASE_URL',
+      'ENCRYPTION_SECRET',
+      'LOG_LEVEL',
+      'NODE_ENV',
+      'PORT',
+      'TRUST_PROXY',
+    ]);
     expect(problems.find((p) => p.startsWith('CORS_ORIGINS'))).toContain('not https://x.example/path, *');
     expect(problems.find((p) => p.startsWith('ENCRYPTION_SECRET'))).toContain('at least 32 characters');
   });
@@ -125,6 +136,8 @@ describe('loadConfig', () => {
   });
 
   it('formats the error message with one problem per line', () => {
-    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrowError(/Invalid configuration:\n {2}- PORT: .*\n {2}- LOG_LEVEL: /);
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrowError(
+      /Invalid configuration:\n {2}- PORT: .*\n {2}- LOG_LEVEL: /,
+    );
   });
 });

@@ -14,8 +14,31 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export const MIN_SECRET_LENGTH = 32;
 /** Linux keeps a Unix socket's path in 108 bytes, the last one a NUL. */
 const MAX_SOCKET_PATH_BYTES = 107;
-const WEAK_SECRET_MARKERS = ['default', 'changeme', 'change-me', 'change_me', 'your-secret', 'secret-key', 'secretkey', 'mysecret', 'supersecret', 'example', 'placeholder', 'password', 'cloudpaste'];
-const WEAK_ADMIN_PASSWORDS = new Set(['admin123', 'password', 'password1', '12345678', '123456789', 'changeme', 'admin1234', 'qwertyui']);
+const WEAK_SECRET_MARKERS = [
+  'default',
+  'changeme',
+  'change-me',
+  'change_me',
+  'your-secret',
+  'secret-key',
+  'secretkey',
+  'mysecret',
+  'supersecret',
+  'example',
+  'placeholder',
+  'password',
+  'cloudpaste',
+];
+const WEAK_ADMIN_PASSWORDS = new Set([
+  'admin123',
+  'password',
+  'password1',
+  '12345678',
+  '123456789',
+  'changeme',
+  'admin1234',
+  'qwertyui',
+]);
 
 /** Why a configured encryption secret is too weak, or null when it is acceptable. */
 export function secretWeakness(secret: string): string | null {
@@ -37,7 +60,16 @@ function isOrigin(value: string): boolean {
   }
 }
 
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, on: true, false: false, '0': false, no: false, off: false };
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  '1': true,
+  yes: true,
+  on: true,
+  false: false,
+  '0': false,
+  no: false,
+  off: false,
+};
 const envBoolean = z
   .string()
   .transform((v, ctx) => {
@@ -95,10 +127,16 @@ export const EnvSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .transform((v, ctx) => {
-      const origins = v.split(',').map((o) => o.trim()).filter(Boolean);
+      const origins = v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
       const bad = origins.filter((o) => !isOrigin(o));
       if (bad.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `must list origins like https://app.example.com (scheme, host and port only); not ${bad.join(', ')}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `must list origins like https://app.example.com (scheme, host and port only); not ${bad.join(', ')}`,
+        });
         return z.NEVER;
       }
       return origins;
@@ -148,9 +186,15 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   const parsed = EnvSchema.safeParse(input);
   // Checked here, not in the schema: the limit is on the path resolved against `cwd`.
   const socketPath = typeof input.SOCKET_PATH === 'string' ? path.resolve(cwd, input.SOCKET_PATH) : null;
-  const socketProblem = socketPath !== null && Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES ? [`SOCKET_PATH: ${socketPath} is longer than the ${MAX_SOCKET_PATH_BYTES} bytes a Unix socket path may have`] : [];
+  const socketProblem =
+    socketPath !== null && Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES
+      ? [`SOCKET_PATH: ${socketPath} is longer than the ${MAX_SOCKET_PATH_BYTES} bytes a Unix socket path may have`]
+      : [];
   if (!parsed.success || socketProblem.length > 0) {
-    throw new ConfigError([...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...socketProblem]);
+    throw new ConfigError([
+      ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+      ...socketProblem,
+    ]);
   }
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);

@@ -94,7 +94,13 @@ describe('main (real process)', () => {
   it('also serves on SOCKET_PATH, owner and group only, and removes the socket on exit', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
     const socketPath = path.join(dir, 'driftbox.sock');
-    run = start({ DATA_DIR: dir, PORT: String(await freePort()), HOST: '127.0.0.1', SOCKET_PATH: socketPath, ADMIN_PASSWORD: 'configured-pass' });
+    run = start({
+      DATA_DIR: dir,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      SOCKET_PATH: socketPath,
+      ADMIN_PASSWORD: 'configured-pass',
+    });
     await waitFor(() => run?.output().includes(`listening on unix:${socketPath}`) ?? false);
     expect(statSync(socketPath).mode & 0o777).toBe(0o660);
     const body = await new Promise<string>((resolve, reject) => {
@@ -121,10 +127,20 @@ describe('main (real process)', () => {
     const body = JSON.stringify({ username: 'admin', password: 'wrong-password' });
     let answered: (value: { status: number; connection: string | undefined }) => void = () => undefined;
     const answer = new Promise<{ status: number; connection: string | undefined }>((resolve) => (answered = resolve));
-    const req = request({ port, host: '127.0.0.1', agent, method: 'POST', path: '/api/admin/login', headers: { 'content-type': 'application/json', 'content-length': String(body.length) } }, (res) => {
-      res.resume();
-      res.on('end', () => answered({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-    });
+    const req = request(
+      {
+        port,
+        host: '127.0.0.1',
+        agent,
+        method: 'POST',
+        path: '/api/admin/login',
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => answered({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      },
+    );
     // Half the body, then the signal, then the rest: the request is in flight when shutdown starts.
     req.write(body.slice(0, 10));
     await new Promise((r) => setTimeout(r, 200));
@@ -147,14 +163,25 @@ describe('main (real process)', () => {
     await waitFor(() => run?.output().includes('listening on') ?? false);
     // A new data folder is the owner's alone.
     expect(statSync(data).mode & 0o777).toBe(0o700);
-    const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'configured-pass' }) });
+    const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'configured-pass' }),
+    });
     const { token } = ((await login.json()) as { data: { token: string } }).data;
-    const upload = request({ port, host: '127.0.0.1', method: 'PUT', path: '/api/upload-direct/slow.bin', headers: { authorization: `Bearer ${token}`, 'content-length': String(1024 * 1024) } });
+    const upload = request({
+      port,
+      host: '127.0.0.1',
+      method: 'PUT',
+      path: '/api/upload-direct/slow.bin',
+      headers: { authorization: `Bearer ${token}`, 'content-length': String(1024 * 1024) },
+    });
     upload.on('error', () => undefined);
     upload.write(Buffer.alloc(64 * 1024));
     const db = new Sqlite(path.join(data, 'driftbox.db'), { readonly: true });
     try {
-      const pending = () => (db.prepare("select count(*) as n from files where status = 'pending'").get() as { n: number }).n;
+      const pending = () =>
+        (db.prepare("select count(*) as n from files where status = 'pending'").get() as { n: number }).n;
       await waitFor(() => pending() === 1);
       const signalled = Date.now();
       run.child.kill('SIGTERM');
@@ -175,12 +202,24 @@ describe('main (real process)', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
     const socketPath = path.join(dir, 'driftbox.sock');
     const port = await freePort();
-    run = start({ DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', SOCKET_PATH: socketPath, TRUST_PROXY: 'true', ADMIN_PASSWORD: 'configured-pass' });
+    run = start({
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SOCKET_PATH: socketPath,
+      TRUST_PROXY: 'true',
+      ADMIN_PASSWORD: 'configured-pass',
+    });
     await waitFor(() => run?.output().includes(`listening on unix:${socketPath}`) ?? false);
     const body = JSON.stringify({ username: 'admin', password: 'wrong-password' });
     const login = (target: { socketPath: string } | { port: number; host: string }, forwardedFor: string) =>
       new Promise<number>((resolve, reject) => {
-        const headers = { host: 'localhost', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-forwarded-for': forwardedFor };
+        const headers = {
+          host: 'localhost',
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'x-forwarded-for': forwardedFor,
+        };
         request({ ...target, method: 'POST', path: '/api/admin/login', headers }, (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
@@ -209,12 +248,20 @@ describe('main (real process)', () => {
       const url = new URL(inject('pgUrl') ?? '');
       url.searchParams.set('options', `-c search_path=${schema}`);
       const port = await freePort();
-      run = start({ DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url.toString(), ADMIN_PASSWORD: 'configured-pass' });
+      run = start({
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: url.toString(),
+        ADMIN_PASSWORD: 'configured-pass',
+      });
       await waitFor(() => run?.output().includes('listening on') ?? false);
       expect(run.output()).not.toContain('Password:');
       const version = await (await fetch(`http://127.0.0.1:${port}/api/version`)).json();
       expect(version).toMatchObject({ data: { storage: 'PostgreSQL' } });
-      const tables = await admin.query('select table_name from information_schema.tables where table_schema = $1', [schema]);
+      const tables = await admin.query('select table_name from information_schema.tables where table_schema = $1', [
+        schema,
+      ]);
       expect(tables.rows.map((r: { table_name: string }) => r.table_name)).toContain('api_keys');
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);

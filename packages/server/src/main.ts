@@ -28,7 +28,9 @@ function configOrExit(): Config {
     return loadConfig(process.env);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    process.stderr.write(`Driftbox cannot start: invalid configuration\n${err.problems.map((p) => `  - ${p}\n`).join('')}`);
+    process.stderr.write(
+      `Driftbox cannot start: invalid configuration\n${err.problems.map((p) => `  - ${p}\n`).join('')}`,
+    );
     process.exit(1);
   }
 }
@@ -38,7 +40,12 @@ function displayUrl(info: AddressInfo): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
 }
 
-function onShutdown(servers: ServerType[], settled: () => Promise<void>, close: () => Promise<void>, logger: Logger): void {
+function onShutdown(
+  servers: ServerType[],
+  settled: () => Promise<void>,
+  close: () => Promise<void>,
+  logger: Logger,
+): void {
   let stopping = false;
   // Once stopping, every answer (to a request in flight, or a new one on a keep-alive connection still
   // open: it may be a part of an upload) says Connection: close, so the client takes its next request
@@ -62,7 +69,9 @@ function onShutdown(servers: ServerType[], settled: () => Promise<void>, close: 
     // In-flight requests may finish; one still open then (a long upload) has its connection ended, so its
     // handler discards what it started instead of leaving a pending share that holds room for hours.
     setTimeout(() => {
-      logger.warn(`Ending ${unanswered.size} request(s) still open after ${SHUTDOWN_GRACE_MS / 1000} s; unfinished uploads are discarded`);
+      logger.warn(
+        `Ending ${unanswered.size} request(s) still open after ${SHUTDOWN_GRACE_MS / 1000} s; unfinished uploads are discarded`,
+      );
       for (const server of servers) if ('closeAllConnections' in server) server.closeAllConnections();
       setTimeout(() => {
         logger.error('Shutdown took too long, exiting');
@@ -74,13 +83,15 @@ function onShutdown(servers: ServerType[], settled: () => Promise<void>, close: 
     const closed = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
     // The handlers of requests whose connections ended may still be cleaning up: the database waits for them.
     void Promise.all(closed).then(() =>
-      settled().then(close).then(
-        () => process.exit(0),
-        (err: unknown) => {
-          logger.error('Error while closing the database', { error: String(err) });
-          process.exit(1);
-        },
-      ),
+      settled()
+        .then(close)
+        .then(
+          () => process.exit(0),
+          (err: unknown) => {
+            logger.error('Error while closing the database', { error: String(err) });
+            process.exit(1);
+          },
+        ),
     );
     // Idle keep-alive sockets would otherwise hold close() open until they time out; a request in
     // flight when the signal came leaves its socket idle later, so they are closed until all are gone.
@@ -104,7 +115,14 @@ async function main(): Promise<void> {
   const secret = config.encryptionSecret ?? loadOrCreateSecret(config.dataDir).secret;
 
   const db = createDb(config.database);
-  const { app, services, settled } = createApp({ config, db, clock, ids: cryptoIds(), logger, crypto: createAppCrypto(secret) });
+  const { app, services, settled } = createApp({
+    config,
+    db,
+    clock,
+    ids: cryptoIds(),
+    logger,
+    crypto: createAppCrypto(secret),
+  });
   const firstRun = await bootstrap(db, services, config);
   if (firstRun.created && firstRun.generatedPassword) {
     process.stdout.write(`\n${firstRunBanner(firstRun.username, firstRun.generatedPassword)}\n\n`);
@@ -127,7 +145,9 @@ async function main(): Promise<void> {
     const socketServer = createAdaptorServer({ fetch: app.fetch, hostname: config.host });
     tuneServer(socketServer as Server);
     await listenOnSocket(socketServer, config.socketPath).catch((err: unknown) => {
-      process.stderr.write(`Driftbox cannot listen on SOCKET_PATH: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(
+        `Driftbox cannot listen on SOCKET_PATH: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
       process.exit(1);
     });
     socketServer.on('error', (err) => logger.error('Unix socket server error', { error: err.message }));
@@ -151,6 +171,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Driftbox failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Driftbox failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

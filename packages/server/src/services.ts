@@ -66,7 +66,12 @@ export function createServices(deps: ServiceDeps) {
     backup: createBackupService({ ...deps, caches }),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
-    localStorage: createLocalStorageService({ mac: deps.crypto.mac, clock: deps.clock, guard: fileAccessGuard(fileRepo, deps.clock), resolveStore: (id) => storageConfigs.localStore(id) }),
+    localStorage: createLocalStorageService({
+      mac: deps.crypto.mac,
+      clock: deps.clock,
+      guard: fileAccessGuard(fileRepo, deps.clock),
+      resolveStore: (id) => storageConfigs.localStore(id),
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -36,8 +36,16 @@ const log = (line: string) => process.stdout.write(`[minio] ${line}\n`);
 /** Runs `go install`, printing a progress line every 100 compiled packages instead of every one. */
 function goInstall(go: string, gobin: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, GOBIN: gobin, GOTOOLCHAIN: 'local', GOFLAGS: `${process.env.GOFLAGS ?? ''} -trimpath`.trim() };
-    const child = spawn(go, ['install', '-v', `${MINIO_MODULE}@${MINIO_VERSION}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = {
+      ...process.env,
+      GOBIN: gobin,
+      GOTOOLCHAIN: 'local',
+      GOFLAGS: `${process.env.GOFLAGS ?? ''} -trimpath`.trim(),
+    };
+    const child = spawn(go, ['install', '-v', `${MINIO_MODULE}@${MINIO_VERSION}`], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const started = Date.now();
     const tail: string[] = [];
     let packages = 0;
@@ -47,7 +55,10 @@ function goInstall(go: string, gobin: string): Promise<void> {
       if (tail.length > 30) tail.shift();
       if (line.startsWith('go: downloading')) downloads += 1;
       else packages += 1;
-      if ((packages + downloads) % 100 === 0) log(`building… ${downloads} modules downloaded, ${packages} packages compiled, ${Math.round((Date.now() - started) / 1000)} s`);
+      if ((packages + downloads) % 100 === 0)
+        log(
+          `building… ${downloads} modules downloaded, ${packages} packages compiled, ${Math.round((Date.now() - started) / 1000)} s`,
+        );
     });
     child.stdout.resume();
     const timer = setTimeout(() => child.kill('SIGKILL'), BUILD_TIMEOUT_MS);
@@ -86,7 +97,9 @@ export async function ensureMinioBinary(): Promise<string> {
   if (existsSync(binary)) return binary;
   const go = findGo();
   if (!go) {
-    throw new Error('The S3 tests need MinIO, built with Go, but no Go toolchain was found. Install Go (https://go.dev/dl) or run with DRIFTBOX_TEST_S3=0 to skip the S3 half of the storage tests.');
+    throw new Error(
+      'The S3 tests need MinIO, built with Go, but no Go toolchain was found. Install Go (https://go.dev/dl) or run with DRIFTBOX_TEST_S3=0 to skip the S3 half of the storage tests.',
+    );
   }
   mkdirSync(path.dirname(dir), { recursive: true });
   await withBuildLock(`${dir}.lock`, binary, async () => {

@@ -61,8 +61,22 @@ export async function startMinio(dataPrefix: string): Promise<MinioAddress & { s
     accessKeyId: `dbx${randomBytes(8).toString('hex')}`,
     secretAccessKey: randomBytes(24).toString('base64url'),
   };
-  const env = { ...process.env, MINIO_ROOT_USER: address.accessKeyId, MINIO_ROOT_PASSWORD: address.secretAccessKey, MINIO_BROWSER: 'off', MINIO_UPDATE: 'off' };
-  const args = ['server', dataDir, '--address', `127.0.0.1:${port}`, '--console-address', `127.0.0.1:${consolePort}`, '--quiet'];
+  const env = {
+    ...process.env,
+    MINIO_ROOT_USER: address.accessKeyId,
+    MINIO_ROOT_PASSWORD: address.secretAccessKey,
+    MINIO_BROWSER: 'off',
+    MINIO_UPDATE: 'off',
+  };
+  const args = [
+    'server',
+    dataDir,
+    '--address',
+    `127.0.0.1:${port}`,
+    '--console-address',
+    `127.0.0.1:${consolePort}`,
+    '--quiet',
+  ];
   const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer) => {

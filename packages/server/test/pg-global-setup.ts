@@ -46,7 +46,9 @@ function runPg(bin: string, args: string[], asPostgres: boolean): void {
   const [command, commandArgs] = asPostgres ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   const result = spawnSync(command, commandArgs, { encoding: 'utf8', timeout: 60_000 });
   if (result.status !== 0) {
-    throw new Error(`${path.basename(bin)} failed (${result.status}): ${result.stderr || result.stdout || String(result.error)}`);
+    throw new Error(
+      `${path.basename(bin)} failed (${result.status}): ${result.stderr || result.stdout || String(result.error)}`,
+    );
   }
 }
 
@@ -72,16 +74,38 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const stop = () => {
     if (started) {
       started = false;
-      spawnSync(asPostgres ? 'runuser' : pgCtl, asPostgres ? ['-u', 'postgres', '--', pgCtl, '-D', dataDir, '-m', 'immediate', '-w', 'stop'] : ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], { timeout: 30_000 });
+      spawnSync(
+        asPostgres ? 'runuser' : pgCtl,
+        asPostgres
+          ? ['-u', 'postgres', '--', pgCtl, '-D', dataDir, '-m', 'immediate', '-w', 'stop']
+          : ['-D', dataDir, '-m', 'immediate', '-w', 'stop'],
+        { timeout: 30_000 },
+      );
     }
     rmSync(dir, { recursive: true, force: true });
   };
   // If vitest dies without running teardown, still do not leave a postmaster behind.
   process.once('exit', stop);
   try {
-    runPg(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'], asPostgres);
-    const options = [`-p ${port}`, '-c listen_addresses=127.0.0.1', `-k ${dir}`, '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=200'].join(' ');
-    runPg(pgCtl, ['-D', dataDir, '-l', path.join(dir, 'postgres.log'), '-o', options, '-w', '-t', '60', 'start'], asPostgres);
+    runPg(
+      path.join(bin, 'initdb'),
+      ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'],
+      asPostgres,
+    );
+    const options = [
+      `-p ${port}`,
+      '-c listen_addresses=127.0.0.1',
+      `-k ${dir}`,
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_connections=200',
+    ].join(' ');
+    runPg(
+      pgCtl,
+      ['-D', dataDir, '-l', path.join(dir, 'postgres.log'), '-o', options, '-w', '-t', '60', 'start'],
+      asPostgres,
+    );
     started = true;
   } catch (err) {
     stop();

@@ -20,7 +20,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.DRIFTBOX_TEST_S3 === '0') {
     const bar = '!'.repeat(78);
-    console.warn(`\n${bar}\n!! DRIFTBOX_TEST_S3=0: S3 tests are SKIPPED. Only the local storage driver was tested.\n${bar}\n`);
+    console.warn(
+      `\n${bar}\n!! DRIFTBOX_TEST_S3=0: S3 tests are SKIPPED. Only the local storage driver was tested.\n${bar}\n`,
+    );
     project.provide('s3', null);
     return async () => {};
   }

@@ -32,7 +32,9 @@ export const BasicPath = z
  * Key expiry: an ISO timestamp in the future, or `never`/null for no expiry. The UI turns its presets
  * (1, 7, 30 days, custom days) into a timestamp.
  */
-export const KeyExpiry = z.union([z.literal('never'), z.null(), DateTimeInput]).transform((v) => (v === 'never' ? null : v));
+export const KeyExpiry = z
+  .union([z.literal('never'), z.null(), DateTimeInput])
+  .transform((v) => (v === 'never' ? null : v));
 
 export const ApiKeyName = z.string().trim().min(1).max(API_KEY_NAME_MAX);
 

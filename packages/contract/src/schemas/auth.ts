@@ -27,8 +27,19 @@ export type LoginResult = z.infer<typeof LoginResult>;
 export const ChangePasswordBody = z
   .object({
     currentPassword: z.string().min(1).max(PASSWORD_MAX),
-    newPassword: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional().or(z.literal('').transform(() => undefined)),
-    newUsername: z.string().trim().min(1).max(USERNAME_MAX).optional().or(z.literal('').transform(() => undefined)),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN)
+      .max(PASSWORD_MAX)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    newUsername: z
+      .string()
+      .trim()
+      .min(1)
+      .max(USERNAME_MAX)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .refine((b) => b.newPassword !== undefined || b.newUsername !== undefined, {
     message: 'Provide a new username or a new password',

@@ -14,17 +14,38 @@ export const BACKUP_FORMAT_VERSION = 1;
 export const BACKUP_UPLOAD_LIMIT_BYTES = 200 * 1024 * 1024;
 
 /** Backup modules, each a group of tables (the server lists those that exist). */
-export const BACKUP_MODULES = ['text_management', 'file_management', 'storage', 'key_management', 'system_settings'] as const;
+export const BACKUP_MODULES = [
+  'text_management',
+  'file_management',
+  'storage',
+  'key_management',
+  'system_settings',
+] as const;
 export const BackupModule = z.enum(BACKUP_MODULES);
 export type BackupModule = z.infer<typeof BackupModule>;
 
 /** Display name and description of each module in both languages. */
 export const BACKUP_MODULE_TEXT: Record<BackupModule, { name: LocalText; description: LocalText }> = {
-  text_management: { name: { en: 'Text shares', zh: '文本管理' }, description: { en: 'Pastes with their password hashes', zh: '文本分享及其密码哈希' } },
-  file_management: { name: { en: 'File shares', zh: '文件管理' }, description: { en: 'File share records (not the stored objects)', zh: '文件分享记录（不含存储中的文件本身）' } },
-  storage: { name: { en: 'Storage configs', zh: '存储配置' }, description: { en: 'Storage configs with encrypted credentials', zh: '存储配置及加密的访问凭据' } },
-  key_management: { name: { en: 'API keys', zh: '密钥管理' }, description: { en: 'API keys (digest and encrypted copy)', zh: 'API 密钥（摘要与加密副本）' } },
-  system_settings: { name: { en: 'System settings', zh: '系统设置' }, description: { en: 'Global, preview, WebDAV and site settings', zh: '全局、预览、WebDAV 与站点设置' } },
+  text_management: {
+    name: { en: 'Text shares', zh: '文本管理' },
+    description: { en: 'Pastes with their password hashes', zh: '文本分享及其密码哈希' },
+  },
+  file_management: {
+    name: { en: 'File shares', zh: '文件管理' },
+    description: { en: 'File share records (not the stored objects)', zh: '文件分享记录（不含存储中的文件本身）' },
+  },
+  storage: {
+    name: { en: 'Storage configs', zh: '存储配置' },
+    description: { en: 'Storage configs with encrypted credentials', zh: '存储配置及加密的访问凭据' },
+  },
+  key_management: {
+    name: { en: 'API keys', zh: '密钥管理' },
+    description: { en: 'API keys (digest and encrypted copy)', zh: 'API 密钥（摘要与加密副本）' },
+  },
+  system_settings: {
+    name: { en: 'System settings', zh: '系统设置' },
+    description: { en: 'Global, preview, WebDAV and site settings', zh: '全局、预览、WebDAV 与站点设置' },
+  },
 };
 
 /** `POST /api/admin/backup/create`: everything, or the chosen modules (at least one, spec §5). */
@@ -33,7 +54,9 @@ export const BackupCreateBody = z.discriminatedUnion('backup_type', [
   z.object({
     backup_type: z.literal('modules'),
     // The original named the storage module `storage_config`; its clients still send that.
-    selected_modules: z.array(z.preprocess((name) => (name === 'storage_config' ? 'storage' : name), BackupModule)).min(1, 'Choose at least one module'),
+    selected_modules: z
+      .array(z.preprocess((name) => (name === 'storage_config' ? 'storage' : name), BackupModule))
+      .min(1, 'Choose at least one module'),
   }),
 ]);
 export type BackupCreateBody = z.input<typeof BackupCreateBody>;
@@ -127,6 +150,9 @@ export type BackupPreviewDto = z.infer<typeof BackupPreviewDto>;
 export const BackupRestoreResultDto = BackupPreviewDto.extend({
   restored_tables: z.array(z.string()),
   total_records: z.number(),
-  results: z.record(z.string(), z.object({ success: z.number(), ignored: z.number(), failed: z.number(), expected: z.number() })),
+  results: z.record(
+    z.string(),
+    z.object({ success: z.number(), ignored: z.number(), failed: z.number(), expected: z.number() }),
+  ),
 });
 export type BackupRestoreResultDto = z.infer<typeof BackupRestoreResultDto>;

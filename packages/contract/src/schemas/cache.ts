@@ -8,7 +8,10 @@ const Id = z.string().trim().min(1).max(128);
  */
 export const CacheClearBody = z
   .object({ mountId: Id.optional(), s3ConfigId: Id.optional() })
-  .refine((b) => b.mountId === undefined || b.s3ConfigId === undefined, { message: 'Give mountId or s3ConfigId, not both', path: ['s3ConfigId'] });
+  .refine((b) => b.mountId === undefined || b.s3ConfigId === undefined, {
+    message: 'Give mountId or s3ConfigId, not both',
+    path: ['s3ConfigId'],
+  });
 export type CacheClearBody = z.input<typeof CacheClearBody>;
 
 /** `data` of a cache clear: how many entries were dropped. */

@@ -8,11 +8,14 @@ export type Timestamp = z.infer<typeof Timestamp>;
  * A point in time a client sends: ISO 8601 with an offset, or the `YYYY-MM-DD HH:MM:SS` the original
  * stored and handed out (read as UTC), passed on as ISO 8601.
  */
-export const DateTimeInput = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  const text = v.trim();
-  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,3})?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text;
-}, z.string().datetime({ offset: true }));
+export const DateTimeInput = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const text = v.trim();
+    return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,3})?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text;
+  },
+  z.string().datetime({ offset: true }),
+);
 
 /**
  * `0`/`1`, `true`/`false`, also as strings (`"1"`, `"true"`: the original's clients send both), accepted

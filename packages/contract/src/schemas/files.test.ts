@@ -1,16 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { FILENAME_MAX, FileListQuery, FileShareOptions, FileUpdateBody, Filename, MultipartCompleteBody, normalizeMimetype, shareableFilename, uploadMimetype } from './files.js';
+import {
+  FILENAME_MAX,
+  FileListQuery,
+  FileShareOptions,
+  FileUpdateBody,
+  Filename,
+  MultipartCompleteBody,
+  normalizeMimetype,
+  shareableFilename,
+  uploadMimetype,
+} from './files.js';
 import { UrlInfoBody } from './url-upload.js';
 
-const issuePaths = (result: { error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues.map((i) => i.path.join('.')) ?? [];
+const issuePaths = (result: { error?: { issues: { path: PropertyKey[] }[] } }) =>
+  result.error?.issues.map((i) => i.path.join('.')) ?? [];
 
 describe('file share schemas', () => {
   it('share options accept form strings and JSON numbers alike; empty fields mean absent', () => {
-    expect(FileShareOptions.parse({ expires_in: '24', max_views: '3', use_proxy: 'true', slug: '', remark: '', password: '' })).toEqual({
-      expires_in: 24, max_views: 3, use_proxy: true, slug: undefined, remark: undefined, password: undefined, s3_config_id: undefined, path: undefined,
+    expect(
+      FileShareOptions.parse({
+        expires_in: '24',
+        max_views: '3',
+        use_proxy: 'true',
+        slug: '',
+        remark: '',
+        password: '',
+      }),
+    ).toEqual({
+      expires_in: 24,
+      max_views: 3,
+      use_proxy: true,
+      slug: undefined,
+      remark: undefined,
+      password: undefined,
+      s3_config_id: undefined,
+      path: undefined,
     });
-    expect(FileShareOptions.parse({ expires_in: 1.5, max_views: 0, use_proxy: 0 })).toMatchObject({ expires_in: 1.5, max_views: 0, use_proxy: false });
-    expect(FileShareOptions.parse({ expires_in: '', max_views: null })).toMatchObject({ expires_in: undefined, max_views: undefined });
+    expect(FileShareOptions.parse({ expires_in: 1.5, max_views: 0, use_proxy: 0 })).toMatchObject({
+      expires_in: 1.5,
+      max_views: 0,
+      use_proxy: false,
+    });
+    expect(FileShareOptions.parse({ expires_in: '', max_views: null })).toMatchObject({
+      expires_in: undefined,
+      max_views: undefined,
+    });
   });
 
   it('share options refuse negative views, reserved slugs and paths that climb out', () => {
@@ -36,7 +70,8 @@ describe('file share schemas', () => {
   });
 
   it('file names: no separators or control characters', () => {
-    for (const bad of ['a/b.txt', 'a\\b', '..', 'x\u0000y', '']) expect(Filename.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['a/b.txt', 'a\\b', '..', 'x\u0000y', ''])
+      expect(Filename.safeParse(bad).success, bad).toBe(false);
     expect(Filename.parse(' 报告 2026.pdf ')).toBe('报告 2026.pdf');
   });
 
@@ -51,7 +86,8 @@ describe('file share schemas', () => {
     expect(short.endsWith('名.gz')).toBe(true);
     // A character outside the BMP (two UTF-16 units) is never cut in half.
     expect(shareableFilename(`${'a'.repeat(250)}😀😀.txt`)).toBe(`${'a'.repeat(250)}.txt`);
-    for (const name of ['a\\b', '..', 'x\u0000y', long, `${'a'.repeat(250)}😀😀.txt`]) expect(Filename.safeParse(shareableFilename(name)).success, name).toBe(true);
+    for (const name of ['a\\b', '..', 'x\u0000y', long, `${'a'.repeat(250)}😀😀.txt`])
+      expect(Filename.safeParse(shareableFilename(name)).success, name).toBe(true);
   });
 
   it('markdown extensions are stored as text/markdown; unknown types as octet-stream', () => {
@@ -68,12 +104,17 @@ describe('file share schemas', () => {
     expect(normalizeMimetype('text/plain; charset=utf-8,text/html')).toBe('text/plain');
     expect(normalizeMimetype('text/plain;\u0000')).toBe('text/plain');
     expect(normalizeMimetype('text/plain;\u4e00')).toBe('text/plain');
-    for (const bad of ['text/html,image/png', 'text', '/x', 'a/b c', 'ä/b', '', null, undefined]) expect(normalizeMimetype(bad), String(bad)).toBeNull();
+    for (const bad of ['text/html,image/png', 'text', '/x', 'a/b c', 'ä/b', '', null, undefined])
+      expect(normalizeMimetype(bad), String(bad)).toBeNull();
   });
 
   it('multipart complete needs an ETag for every part', () => {
-    expect(issuePaths(MultipartCompleteBody.safeParse({ file_id: 'f', parts: [{ PartNumber: 1 }] }))).toEqual(['parts.0.ETag']);
-    expect(issuePaths(MultipartCompleteBody.safeParse({ file_id: 'f', parts: [{ PartNumber: 1, ETag: '' }] }))).toEqual(['parts.0.ETag']);
+    expect(issuePaths(MultipartCompleteBody.safeParse({ file_id: 'f', parts: [{ PartNumber: 1 }] }))).toEqual([
+      'parts.0.ETag',
+    ]);
+    expect(issuePaths(MultipartCompleteBody.safeParse({ file_id: 'f', parts: [{ PartNumber: 1, ETag: '' }] }))).toEqual(
+      ['parts.0.ETag'],
+    );
   });
 
   it('update needs a change and one expiry form; list defaults to 50', () => {
@@ -83,15 +124,21 @@ describe('file share schemas', () => {
     expect(FileListQuery.parse({})).toEqual({ limit: 50, offset: 0, search: undefined });
   });
 
-  it('an expiry may be ISO 8601 with an offset, or the original\'s stored form (UTC)', () => {
-    expect(FileUpdateBody.parse({ expires_at: '2030-01-01T08:00:00+08:00' }).expires_at).toBe('2030-01-01T08:00:00+08:00');
+  it("an expiry may be ISO 8601 with an offset, or the original's stored form (UTC)", () => {
+    expect(FileUpdateBody.parse({ expires_at: '2030-01-01T08:00:00+08:00' }).expires_at).toBe(
+      '2030-01-01T08:00:00+08:00',
+    );
     expect(FileUpdateBody.parse({ expires_at: '2030-01-01 00:00:00' }).expires_at).toBe('2030-01-01T00:00:00Z');
-    expect(FileUpdateBody.parse({ expires_at: ' 2030-01-01 00:00:00.250 ' }).expires_at).toBe('2030-01-01T00:00:00.250Z');
-    for (const bad of ['2030-01-01', '2030-01-01 25:00:00', 'tomorrow', '2030-01-01T00:00:00']) expect(FileUpdateBody.safeParse({ expires_at: bad }).success, bad).toBe(false);
+    expect(FileUpdateBody.parse({ expires_at: ' 2030-01-01 00:00:00.250 ' }).expires_at).toBe(
+      '2030-01-01T00:00:00.250Z',
+    );
+    for (const bad of ['2030-01-01', '2030-01-01 25:00:00', 'tomorrow', '2030-01-01T00:00:00'])
+      expect(FileUpdateBody.safeParse({ expires_at: bad }).success, bad).toBe(false);
   });
 
   it('URL upload takes only http(s) URLs', () => {
-    for (const url of ['file:///etc/passwd', 'ftp://x/y', 'javascript:alert(1)', 'http://']) expect(UrlInfoBody.safeParse({ url }).success, url).toBe(false);
+    for (const url of ['file:///etc/passwd', 'ftp://x/y', 'javascript:alert(1)', 'http://'])
+      expect(UrlInfoBody.safeParse({ url }).success, url).toBe(false);
     expect(UrlInfoBody.parse({ url: ' https://example.com/a.zip ' }).url).toBe('https://example.com/a.zip');
   });
 });

@@ -81,7 +81,14 @@ function numberish(max: number, int: boolean) {
   const nonNegative = z.number().min(0, 'Must be 0 or more').max(max);
   const base = int ? nonNegative.int('Must be a whole number') : nonNegative;
   return z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$|^$/, 'Must be a number'), z.null()])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$|^$/, 'Must be a number'),
+      z.null(),
+    ])
     .optional()
     .transform((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)))
     .pipe(base.optional());
@@ -202,7 +209,11 @@ export const MultipartInitBody = FileShareOptions.extend({
   filename: Filename,
   mimetype: optionalText(255),
   size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  partSize: z.coerce.number().int().min(1).max(5 * 1024 ** 3),
+  partSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 3),
   partCount: z.coerce.number().int().min(1).max(MAX_PARTS),
 });
 export type MultipartInitBody = z.input<typeof MultipartInitBody>;
@@ -231,7 +242,16 @@ export type ResumedShareOptions = z.input<typeof ResumedShareOptions>;
  */
 export const MultipartCompleteBody = FileIdBody.extend({
   parts: z
-    .array(z.object({ PartNumber, ETag: z.string({ error: 'ETag is required for every part' }).trim().min(1, 'ETag is required for every part').max(256) }))
+    .array(
+      z.object({
+        PartNumber,
+        ETag: z
+          .string({ error: 'ETag is required for every part' })
+          .trim()
+          .min(1, 'ETag is required for every part')
+          .max(256),
+      }),
+    )
     .min(1)
     .max(MAX_PARTS),
   options: ResumedShareOptions.optional(),
@@ -259,7 +279,12 @@ export type FileListQuery = z.input<typeof FileListQuery>;
  */
 export const FileUpdateBody = z
   .object({
-    remark: z.string().trim().max(FILE_REMARK_MAX).nullish().transform((v) => (v === undefined ? undefined : v || null)),
+    remark: z
+      .string()
+      .trim()
+      .max(FILE_REMARK_MAX)
+      .nullish()
+      .transform((v) => (v === undefined ? undefined : v || null)),
     slug: SlugOrEmpty.optional(),
     expires_in: numberish(FILE_EXPIRES_IN_MAX_HOURS, false),
     expires_at: DateTimeInput.nullable().optional(),
@@ -272,7 +297,8 @@ export const FileUpdateBody = z
     if (body.expires_in !== undefined && body.expires_at !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'Give either expires_in or expires_at, not both' });
     }
-    if (Object.values(body).every((v) => v === undefined)) ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to update' });
+    if (Object.values(body).every((v) => v === undefined))
+      ctx.addIssue({ code: 'custom', path: [], message: 'Nothing to update' });
   });
 export type FileUpdateBody = z.input<typeof FileUpdateBody>;
 

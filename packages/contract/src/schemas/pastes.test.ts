@@ -2,25 +2,42 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_LIMIT_BYTES } from '../constants.js';
 import { PasteCreateBody, PasteListQuery, PasteUpdateBody, utf8ByteLength } from './pastes.js';
 
-const issuePaths = (result: { error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues.map((i) => i.path.join('.')) ?? [];
+const issuePaths = (result: { error?: { issues: { path: PropertyKey[] }[] } }) =>
+  result.error?.issues.map((i) => i.path.join('.')) ?? [];
 
 describe('paste schemas', () => {
   it('utf8ByteLength counts like UTF-8 encoding does', () => {
-    const cases: [string, number][] = [['', 0], ['abc', 3], ['é', 2], ['中文', 6], ['😀', 4], ['a😀b中', 9], ['\uD800', 3]];
+    const cases: [string, number][] = [
+      ['', 0],
+      ['abc', 3],
+      ['é', 2],
+      ['中文', 6],
+      ['😀', 4],
+      ['a😀b中', 9],
+      ['\uD800', 3],
+    ];
     for (const [text, bytes] of cases) expect(utf8ByteLength(text)).toBe(bytes);
   });
 
   it('create: normalises empty optional fields and keeps the password untrimmed', () => {
     expect(PasteCreateBody.parse({ content: 'x', slug: '', remark: '', password: '', maxViews: null })).toEqual({
-      content: 'x', slug: undefined, remark: null, password: undefined, maxViews: null,
+      content: 'x',
+      slug: undefined,
+      remark: null,
+      password: undefined,
+      maxViews: null,
     });
     expect(PasteCreateBody.parse({ content: 'x', password: ' pw ' }).password).toBe(' pw ');
   });
 
   it('create: refuses blank content, over 10 MB of UTF-8, and two expiry forms at once', () => {
     expect(issuePaths(PasteCreateBody.safeParse({ content: '  ' }))).toEqual(['content']);
-    expect(issuePaths(PasteCreateBody.safeParse({ content: '中'.repeat(CONTENT_LIMIT_BYTES / 3 + 1) }))).toEqual(['content']);
-    expect(issuePaths(PasteCreateBody.safeParse({ content: 'x', expiry: 'day', expiresAt: null }))).toEqual(['expiresAt']);
+    expect(issuePaths(PasteCreateBody.safeParse({ content: '中'.repeat(CONTENT_LIMIT_BYTES / 3 + 1) }))).toEqual([
+      'content',
+    ]);
+    expect(issuePaths(PasteCreateBody.safeParse({ content: 'x', expiry: 'day', expiresAt: null }))).toEqual([
+      'expiresAt',
+    ]);
   });
 
   it('update: needs at least one change, and not a new password together with clearing it', () => {
@@ -38,7 +55,12 @@ describe('paste schemas', () => {
   });
 
   it('list query: coerces numbers, defaults to 10 per page, treats an empty search as none', () => {
-    expect(PasteListQuery.parse({ page: '2', search: '' })).toEqual({ page: 2, limit: 10, offset: 0, search: undefined });
+    expect(PasteListQuery.parse({ page: '2', search: '' })).toEqual({
+      page: 2,
+      limit: 10,
+      offset: 0,
+      search: undefined,
+    });
     expect(PasteListQuery.safeParse({ search: ' a ' }).success).toBe(false);
     expect(PasteListQuery.safeParse({ limit: '101' }).success).toBe(false);
   });

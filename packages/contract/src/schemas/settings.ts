@@ -31,7 +31,10 @@ export const SettingsUpdateQuery = z.object({ validate: QueryFlag.default(true) 
 /** Body of a group update: `{ "<key>": value, … }`; values are checked per key by the catalogue. */
 export const SettingsUpdateBody = z
   .record(z.string(), z.unknown())
-  .refine((body) => Object.keys(body).length <= SETTINGS_UPDATE_MAX_KEYS, `At most ${SETTINGS_UPDATE_MAX_KEYS} keys per update`);
+  .refine(
+    (body) => Object.keys(body).length <= SETTINGS_UPDATE_MAX_KEYS,
+    `At most ${SETTINGS_UPDATE_MAX_KEYS} keys per update`,
+  );
 export type SettingsUpdateBody = z.input<typeof SettingsUpdateBody>;
 
 /** One select choice on the wire, its label in the caller's language. */
@@ -62,7 +65,14 @@ export type SettingValueDto = z.infer<typeof SettingValueDto>;
 
 /** `data` of `GET /api/admin/settings/groups`. */
 export const SettingGroupsDto = z.object({
-  groups: z.array(z.object({ id: z.number().int(), name: z.string(), settingCount: z.number().int(), readonlyCount: z.number().int() })),
+  groups: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      settingCount: z.number().int(),
+      readonlyCount: z.number().int(),
+    }),
+  ),
 });
 export type SettingGroupsDto = z.infer<typeof SettingGroupsDto>;
 

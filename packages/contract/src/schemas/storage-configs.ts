@@ -76,7 +76,11 @@ const common = {
 };
 
 // A LOCAL config's links (direct downloads, upload URLs Driftbox signs itself) live as long as an S3 one's.
-const LocalCreate = z.object({ ...common, storage_type: z.literal('LOCAL'), signature_expires_in: ExpiresIn.default(SIGNATURE_EXPIRES_DEFAULT) });
+const LocalCreate = z.object({
+  ...common,
+  storage_type: z.literal('LOCAL'),
+  signature_expires_in: ExpiresIn.default(SIGNATURE_EXPIRES_DEFAULT),
+});
 
 const S3Create = z.object({
   ...common,
@@ -90,7 +94,10 @@ const S3Create = z.object({
   secret_access_key: z.string().trim().min(1).max(512),
   path_style: IntFlag.default(0),
   default_folder: DefaultFolder.default(''),
-  custom_host: z.union([HttpBaseUrl, z.literal(''), z.null()]).optional().transform((v) => v || null),
+  custom_host: z
+    .union([HttpBaseUrl, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
   signature_expires_in: ExpiresIn.default(SIGNATURE_EXPIRES_DEFAULT),
 });
 
@@ -108,7 +115,8 @@ export const StorageConfigCreateBody = z.preprocess(
     }),
 );
 /** The create body as a client writes it (`storage_type` may be left out for S3). */
-export type StorageConfigCreateBody = z.input<typeof LocalCreate> | (Omit<z.input<typeof S3Create>, 'storage_type'> & { storage_type?: 'S3' });
+export type StorageConfigCreateBody =
+  z.input<typeof LocalCreate> | (Omit<z.input<typeof S3Create>, 'storage_type'> & { storage_type?: 'S3' });
 
 /**
  * `PUT /api/s3-configs/{id}`: any subset. The storage type cannot change; an absent or empty secret keeps
@@ -127,7 +135,10 @@ export const StorageConfigUpdateBody = z
     secret_access_key: OptionalSecret,
     path_style: IntFlag.optional(),
     default_folder: DefaultFolder.optional(),
-    custom_host: z.union([HttpBaseUrl, z.literal(''), z.null()]).optional().transform((v) => (v === undefined ? undefined : v || null)),
+    custom_host: z
+      .union([HttpBaseUrl, z.literal(''), z.null()])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
     signature_expires_in: ExpiresIn.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
@@ -187,6 +198,12 @@ export const StorageTestResult = z.object({
   success: z.boolean(),
   checks: z.array(StorageTestCheck),
   /** `globalNote`: one line naming the checks that failed, in the caller's language. */
-  result: z.object({ read: LegacyProbe, write: LegacyProbe, cors: LegacyProbe, frontendSim: LegacyProbe, globalNote: z.string() }),
+  result: z.object({
+    read: LegacyProbe,
+    write: LegacyProbe,
+    cors: LegacyProbe,
+    frontendSim: LegacyProbe,
+    globalNote: z.string(),
+  }),
 });
 export type StorageTestResult = z.infer<typeof StorageTestResult>;

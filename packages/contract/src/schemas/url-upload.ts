@@ -47,9 +47,19 @@ export type UrlPresignBody = z.input<typeof UrlPresignBody>;
 export const UrlMultipartInitBody = FileShareOptions.extend({
   ...urlShare,
   size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  partSize: z.coerce.number().int().min(1).max(5 * 1024 ** 3).optional(),
+  partSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 3)
+    .optional(),
   partCount: z.coerce.number().int().min(1).max(10_000).optional(),
-  part_size: z.coerce.number().int().min(1).max(5 * 1024 ** 3).optional(),
+  part_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 3)
+    .optional(),
   part_count: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 export type UrlMultipartInitBody = z.input<typeof UrlMultipartInitBody>;

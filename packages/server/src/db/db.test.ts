@@ -27,7 +27,18 @@ describe.each(dialects)('database (%s)', (dialect) => {
     expect(await migrateToLatest(t.db)).toEqual(Object.keys(MIGRATIONS));
     expect(await migrateToLatest(t.db)).toEqual([]);
     const tables = (await t.db.introspection.getTables()).map((x) => x.name).sort();
-    expect(tables).toEqual(['admin_sessions', 'admins', 'api_keys', 'files', 'object_purges', 'pastes', 'rate_limits', 'settings', 'storage_configs', 'upload_jobs']);
+    expect(tables).toEqual([
+      'admin_sessions',
+      'admins',
+      'api_keys',
+      'files',
+      'object_purges',
+      'pastes',
+      'rate_limits',
+      'settings',
+      'storage_configs',
+      'upload_jobs',
+    ]);
     expect(dialectOf(t.db)).toBe(dialect);
   });
 
@@ -48,9 +59,15 @@ describe.each(dialects)('database (%s)', (dialect) => {
 
     it('cascades admin deletion to its sessions (foreign keys are enforced)', async () => {
       await t.db.insertInto('admins').values(admin('a1', 'one')).execute();
-      await t.db.insertInto('admin_sessions').values({ token_hash: 'h1', admin_id: 'a1', expires_at: T0, created_at: T0 }).execute();
+      await t.db
+        .insertInto('admin_sessions')
+        .values({ token_hash: 'h1', admin_id: 'a1', expires_at: T0, created_at: T0 })
+        .execute();
       await expect(
-        t.db.insertInto('admin_sessions').values({ token_hash: 'h2', admin_id: 'missing', expires_at: T0, created_at: T0 }).execute(),
+        t.db
+          .insertInto('admin_sessions')
+          .values({ token_hash: 'h2', admin_id: 'missing', expires_at: T0, created_at: T0 })
+          .execute(),
       ).rejects.toThrow();
       await t.db.deleteFrom('admins').where('id', '=', 'a1').execute();
       expect(await t.db.selectFrom('admin_sessions').selectAll().execute()).toEqual([]);
@@ -58,7 +75,11 @@ describe.each(dialects)('database (%s)', (dialect) => {
 
     it('reports unique violations the same way in both dialects', async () => {
       await t.db.insertInto('admins').values(admin('a1', 'same')).execute();
-      const err = await t.db.insertInto('admins').values(admin('a2', 'same')).execute().catch((e: unknown) => e);
+      const err = await t.db
+        .insertInto('admins')
+        .values(admin('a2', 'same'))
+        .execute()
+        .catch((e: unknown) => e);
       expect(isUniqueViolation(err)).toBe(true);
       expect(isUniqueViolation(new Error('other'))).toBe(false);
     });
@@ -67,13 +88,29 @@ describe.each(dialects)('database (%s)', (dialect) => {
       await sql`insert into api_keys (id, name, key_hash, key_encrypted, key_prefix, created_at, updated_at)
                 values ('k', 'n', 'h', 'e', 'p', ${T0}, ${T0})`.execute(t.db);
       const row = await t.db.selectFrom('api_keys').selectAll().executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ permissions: 0, role: 'GENERAL', basic_path: '/', is_guest: 0, expires_at: null, last_used: null });
+      expect(row).toMatchObject({
+        permissions: 0,
+        role: 'GENERAL',
+        basic_path: '/',
+        is_guest: 0,
+        expires_at: null,
+        last_used: null,
+      });
     });
 
     it('keeps ISO timestamps as text that orders chronologically', async () => {
       const stamps = ['2026-01-02T00:00:00.000Z', '2025-12-31T23:59:59.999Z', '2026-01-01T12:00:00.000Z'];
-      for (const [i, s] of stamps.entries()) await t.db.insertInto('admins').values({ ...admin(`a${i}`, `u${i}`), created_at: s }).execute();
-      const rows = await t.db.selectFrom('admins').select('created_at').where('created_at', '>', T0).orderBy('created_at').execute();
+      for (const [i, s] of stamps.entries())
+        await t.db
+          .insertInto('admins')
+          .values({ ...admin(`a${i}`, `u${i}`), created_at: s })
+          .execute();
+      const rows = await t.db
+        .selectFrom('admins')
+        .select('created_at')
+        .where('created_at', '>', T0)
+        .orderBy('created_at')
+        .execute();
       expect(rows.map((r) => r.created_at)).toEqual(['2026-01-01T12:00:00.000Z', '2026-01-02T00:00:00.000Z']);
     });
   });
@@ -84,7 +121,8 @@ describe('sqlite connection', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'driftbox-db-'));
     const t = await openTestDb('sqlite', dir);
     try {
-      const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(t.db)).rows[0] as object)[0];
+      const pragma = async (name: string) =>
+        Object.values((await sql.raw(`pragma ${name}`).execute(t.db)).rows[0] as object)[0];
       expect(await pragma('journal_mode')).toBe('wal');
       expect(await pragma('foreign_keys')).toBe(1);
       expect(await pragma('busy_timeout')).toBe(5000);

@@ -12,7 +12,10 @@ export type Param<Name extends string> = (name: Name) => never;
  * build theirs once here. `build` marks run-time values with `param(name)`; any other value in the
  * query is a constant. The SQL comes from the dialect's own compiler, so placeholders stay right.
  */
-export function prepared<Row, Name extends string>(db: Kysely<Database>, build: (param: Param<Name>) => Compilable<Row>) {
+export function prepared<Row, Name extends string>(
+  db: Kysely<Database>,
+  build: (param: Param<Name>) => Compilable<Row>,
+) {
   const compiled = build(((name: Name) => `${MARK}${name}`) as Param<Name>).compile();
   type Slot = { name: Name } | { value: unknown };
   const slots = compiled.parameters.map((value): Slot =>

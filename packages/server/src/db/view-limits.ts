@@ -91,9 +91,11 @@ export function createViewTally({ db, table, logger, delayMs = VIEW_TALLY_DELAY_
     const batch = pending;
     pending = new Map();
     // Batches are written one after another; a failed one is logged, never retried into a loop.
-    writing = writing.then(() => write(batch)).catch((err: unknown) => {
-      logger.warn('Could not write tallied views', { table, error: String(err) });
-    });
+    writing = writing
+      .then(() => write(batch))
+      .catch((err: unknown) => {
+        logger.warn('Could not write tallied views', { table, error: String(err) });
+      });
     return writing;
   }
 

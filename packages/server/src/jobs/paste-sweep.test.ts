@@ -32,7 +32,9 @@ describe('paste sweep job', () => {
       .mockImplementation(() => new Promise<number>((resolve) => (release = resolve)));
     const job = startPasteSweep({ pastes: { sweep }, logger, intervalMs: 1000 });
     await vi.advanceTimersByTimeAsync(0);
-    expect(logger.entries).toEqual([{ level: 'error', message: 'Paste sweep failed', fields: { error: 'database down' } }]);
+    expect(logger.entries).toEqual([
+      { level: 'error', message: 'Paste sweep failed', fields: { error: 'database down' } },
+    ]);
     await vi.advanceTimersByTimeAsync(1000);
     await vi.advanceTimersByTimeAsync(1000);
     expect(sweep).toHaveBeenCalledTimes(2);

@@ -15,7 +15,12 @@ describe('upload cleanup job', () => {
   it('runs every step at start and on each interval; a failing step does not stop the others', async () => {
     vi.useFakeTimers();
     const logger = memoryLogger();
-    const files = { purgeAbandoned: vi.fn().mockRejectedValue(new Error('storage down')), purgeDead: vi.fn().mockResolvedValue(2), purgeReuploads: vi.fn().mockResolvedValue(0), sweepLeftovers: vi.fn().mockResolvedValue(0) };
+    const files = {
+      purgeAbandoned: vi.fn().mockRejectedValue(new Error('storage down')),
+      purgeDead: vi.fn().mockResolvedValue(2),
+      purgeReuploads: vi.fn().mockResolvedValue(0),
+      sweepLeftovers: vi.fn().mockResolvedValue(0),
+    };
     const urlFetches = { sweep: vi.fn().mockResolvedValue(0) };
     const job = startUploadCleanup({ files, urlFetches, logger });
     await vi.advanceTimersByTimeAsync(0);
@@ -45,7 +50,11 @@ describe.each(dialects)('upload cleanup against the database (%s)', (dialect) =>
     const limited = await seedFile(h, { name: 'b.txt', query: { max_views: '1' } });
     const kept = await seedFile(h, { name: 'c.txt' });
     await h.call('GET', `/api/public/files/${limited.slug}`);
-    const job = startUploadCleanup({ files: h.services.fileCleanup, urlFetches: h.services.urlFetch, logger: memoryLogger() });
+    const job = startUploadCleanup({
+      files: h.services.fileCleanup,
+      urlFetches: h.services.urlFetch,
+      logger: memoryLogger(),
+    });
     try {
       expect(await job.runOnce()).toEqual({ abandoned: 0, dead: 0, reuploads: 0, leftovers: 0, jobs: 0 });
       h.clock.advance(3600_000 + 1);
@@ -62,7 +71,10 @@ describe.each(dialects)('upload cleanup against the database (%s)', (dialect) =>
     h = await createHarness({ dialect });
     const root = path.join(h.config.dataDir, 'storage', 'local');
     const { store } = await h.services.storageConfigs.storeFor('local');
-    const started = await h.call('POST', '/api/upload/multipart/init', { headers: h.actors.admin(), body: { filename: 'live.bin', size: 10, partSize: 5 * 1024 * 1024, partCount: 1 } });
+    const started = await h.call('POST', '/api/upload/multipart/init', {
+      headers: h.actors.admin(),
+      body: { filename: 'live.bin', size: 10, partSize: 5 * 1024 * 1024, partCount: 1 },
+    });
     expect(started.status).toBe(200);
     // A multipart upload whose record was lost (the process died between storage and database).
     await store.createMultipart('lost.bin');
@@ -86,12 +98,19 @@ describe.each(dialects)('upload cleanup against the database (%s)', (dialect) =>
 
   it('removes multipart uploads idle for two hours (URLs live one, parts in flight get another), including their parts', async () => {
     h = await createHarness({ dialect });
-    const init = (await h.call('POST', '/api/upload/multipart/init', { headers: h.actors.admin(), body: { filename: 'x.bin', size: 10, partSize: 10, partCount: 1 } })).body.data as FilePresignDto & { upload_id: string };
+    const init = (
+      await h.call('POST', '/api/upload/multipart/init', {
+        headers: h.actors.admin(),
+        body: { filename: 'x.bin', size: 10, partSize: 10, partCount: 1 },
+      })
+    ).body.data as FilePresignDto & { upload_id: string };
     h.clock.advance(3600_000 + 1);
     expect(await h.services.fileCleanup.purgeAbandoned()).toBe(0);
     h.clock.advance(3600_000);
     expect(await h.services.fileCleanup.purgeAbandoned()).toBe(1);
     const { store } = await h.services.storageConfigs.storeFor('local');
-    await expect(store.listParts(init.storage_path, init.upload_id)).rejects.toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
+    await expect(store.listParts(init.storage_path, init.upload_id)).rejects.toMatchObject({
+      code: 'UPLOAD_NOT_FOUND',
+    });
   });
 });

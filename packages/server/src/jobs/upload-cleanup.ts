@@ -24,7 +24,13 @@ export interface UploadCleanupDeps {
 }
 
 /** A running cleanup; `runOnce` resolves with what it removed. */
-export type UploadCleanupJob = PeriodicJob<{ abandoned: number; dead: number; reuploads: number; leftovers: number; jobs: number }>;
+export type UploadCleanupJob = PeriodicJob<{
+  abandoned: number;
+  dead: number;
+  reuploads: number;
+  leftovers: number;
+  jobs: number;
+}>;
 
 /**
  * Cleans up after uploads in the background: presigned and multipart uploads abandoned by their
@@ -50,8 +56,10 @@ export function startUploadCleanup(deps: UploadCleanupDeps): UploadCleanupJob {
       leftovers: await step('leftovers of interrupted writes', () => deps.files.sweepLeftovers()),
       jobs: await step('URL fetch jobs', () => deps.urlFetches.sweep()),
     };
-    if (result.abandoned + result.dead > 0) deps.logger.info('Cleaned up file shares', { abandoned: result.abandoned, dead: result.dead });
-    if (result.leftovers > 0) deps.logger.info('Removed what interrupted writes left in local storage', { leftovers: result.leftovers });
+    if (result.abandoned + result.dead > 0)
+      deps.logger.info('Cleaned up file shares', { abandoned: result.abandoned, dead: result.dead });
+    if (result.leftovers > 0)
+      deps.logger.info('Removed what interrupted writes left in local storage', { leftovers: result.leftovers });
     return result;
   };
 

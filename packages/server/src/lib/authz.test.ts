@@ -6,7 +6,14 @@ import { AppError } from './errors.js';
 
 const admin: AdminActor = { type: 'admin', id: 'a', username: 'admin' };
 const key = (permissions: number, basicPath = '/'): ApiKeyActor => ({
-  type: 'apikey', id: 'k', name: 'k', permissions, basicPath, role: 'GENERAL', isGuest: 0, expiresAt: null,
+  type: 'apikey',
+  id: 'k',
+  name: 'k',
+  permissions,
+  basicPath,
+  role: 'GENERAL',
+  isGuest: 0,
+  expiresAt: null,
 });
 const codeOf = (fn: () => void) => {
   try {
@@ -29,7 +36,9 @@ describe('authorization helpers', () => {
 
   it('assertPermission: 401 anonymous (or the auth failure), 403 PERMISSION_DENIED without the bit', () => {
     expect(codeOf(() => assertPermission(ANONYMOUS, Permission.TEXT))).toBe('UNAUTHORIZED');
-    expect(codeOf(() => assertPermission(ANONYMOUS, Permission.TEXT, new AppError('TOKEN_EXPIRED')))).toBe('TOKEN_EXPIRED');
+    expect(codeOf(() => assertPermission(ANONYMOUS, Permission.TEXT, new AppError('TOKEN_EXPIRED')))).toBe(
+      'TOKEN_EXPIRED',
+    );
     expect(codeOf(() => assertPermission(key(Permission.FILE_SHARE), Permission.TEXT))).toBe('PERMISSION_DENIED');
     expect(codeOf(() => assertPermission(key(Permission.TEXT), Permission.TEXT))).toBeNull();
   });

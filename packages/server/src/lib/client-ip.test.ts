@@ -9,7 +9,12 @@ describe('rateSubject', () => {
 
   it('counts an IPv6 address by its /64, however it is written', () => {
     const subject = '2001:db8:1:2::/64';
-    for (const ip of ['2001:db8:1:2::1', '2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:DB8:1:2:0:0:0:9', '2001:db8:1:2::5%eth0']) {
+    for (const ip of [
+      '2001:db8:1:2::1',
+      '2001:0db8:0001:0002:ffff:ffff:ffff:ffff',
+      '2001:DB8:1:2:0:0:0:9',
+      '2001:db8:1:2::5%eth0',
+    ]) {
       expect(rateSubject(ip)).toBe(subject);
     }
     expect(rateSubject('2001:db8:1:3::1')).not.toBe(subject);

@@ -16,14 +16,19 @@ const overUnixSocket = new WeakSet<object>();
  * by a missing peer address is not enough: a TCP socket loses its address once it is destroyed, so a
  * client that hung up mid-request would have been taken for the proxy.
  */
-export function markProxyConnections(server: { on(event: 'connection', listener: (socket: object) => void): unknown }): void {
+export function markProxyConnections(server: {
+  on(event: 'connection', listener: (socket: object) => void): unknown;
+}): void {
   server.on('connection', (socket) => overUnixSocket.add(socket));
 }
 
 /** Whether this request's X-Forwarded-* headers were set by our proxy. */
 export function trustsForwarded(c: Context<AppEnv>, trustProxy: TrustProxy): boolean {
   const socket: unknown = c.env?.incoming?.socket;
-  return trustProxy === true || (trustProxy === 'socket' && typeof socket === 'object' && socket !== null && overUnixSocket.has(socket));
+  return (
+    trustProxy === true ||
+    (trustProxy === 'socket' && typeof socket === 'object' && socket !== null && overUnixSocket.has(socket))
+  );
 }
 
 /**
@@ -32,7 +37,11 @@ export function trustsForwarded(c: Context<AppEnv>, trustProxy: TrustProxy): boo
  */
 export function clientIp(c: Context<AppEnv>, trustProxy: TrustProxy): string {
   if (trustsForwarded(c, trustProxy)) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const forwarded = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const last = forwarded?.[forwarded.length - 1];
     if (last) return rateSubject(last);
   }
@@ -53,7 +62,13 @@ export function rateSubject(raw: string): string {
   const [head = '', tail] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return address;
-  return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

@@ -7,10 +7,12 @@ import { normalizeMimetype } from '@driftbox/contract';
  */
 
 /** Types a browser would run as a document or script if shown inline from the app's origin. */
-const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[a-z.+-]*xml|text\/javascript|application\/javascript|application\/ecmascript)\b/i;
+const ACTIVE_TYPES =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[a-z.+-]*xml|text\/javascript|application\/javascript|application\/ecmascript)\b/i;
 
 /** Types that are safe to display inline: pictures, sound, video, plain text and PDF. */
-const INLINE_TYPES = /^(image\/(png|jpe?g|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon|tiff)|audio\/[\w.+-]+|video\/[\w.+-]+|text\/(plain|markdown|csv)|application\/(pdf|json))\s*(;|$)/i;
+const INLINE_TYPES =
+  /^(image\/(png|jpe?g|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon|tiff)|audio\/[\w.+-]+|video\/[\w.+-]+|text\/(plain|markdown|csv)|application\/(pdf|json))\s*(;|$)/i;
 
 /**
  * Sandboxes whatever a browser renders from a user file: no script, no forms, no same-origin access.
@@ -19,7 +21,8 @@ const INLINE_TYPES = /^(image\/(png|jpe?g|gif|webp|avif|bmp|x-icon|vnd\.microsof
  */
 const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
 // The file page embeds PDFs in a frame, so the app's own origin (only) may frame them.
-const PDF_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
+const PDF_CSP =
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
 /**
  * The Content-Type a user file is served with: the stored type reduced to `type/subtype` and a plain
@@ -45,7 +48,10 @@ export function isInlineSafe(contentType: string): boolean {
 export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
   // Quotes, backslashes and non-ASCII would break (or be mangled in) the plain `filename=` form.
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -53,7 +59,11 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
  * The headers that make serving a user file safe: the disposition (attachment whenever the type is
  * not inline-safe, whatever was asked), `nosniff` so the declared type is the one used, and the CSP.
  */
-export function safeFileHeaders(declared: string, filename: string, wanted: 'inline' | 'attachment'): Record<string, string> {
+export function safeFileHeaders(
+  declared: string,
+  filename: string,
+  wanted: 'inline' | 'attachment',
+): Record<string, string> {
   const contentType = servedType(declared);
   const kind = wanted === 'inline' && isInlineSafe(contentType) ? 'inline' : 'attachment';
   return {

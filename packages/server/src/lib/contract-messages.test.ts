@@ -10,7 +10,9 @@ function sources(dir: string): { file: string; text: string }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [{ file: path.slice(SRC.length), text: readFileSync(path, 'utf8') }] : [];
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+      ? [{ file: path.slice(SRC.length), text: readFileSync(path, 'utf8') }]
+      : [];
   });
 }
 
@@ -27,7 +29,8 @@ describe('validation messages', () => {
       // Comments quote messages and fields; only code counts.
       const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
       for (const pattern of MESSAGE_PATTERNS) {
-        for (const [, message] of code.matchAll(pattern)) if (validationMessageZh(message!) === message) missing.push(`${file}: ${message}`);
+        for (const [, message] of code.matchAll(pattern))
+          if (validationMessageZh(message!) === message) missing.push(`${file}: ${message}`);
       }
       // A message built at run time could never match the table: it needs a builder in validation-messages.ts.
       for (const [, template] of code.matchAll(/\bmessage: `([^`]*)`/g)) missing.push(`${file}: \`${template}\``);

@@ -38,7 +38,10 @@ export function fail(c: Context<AppEnv>, error: AppError): Response {
     error: error.code,
   };
   const zh = c.get('lang') === 'zh-CN';
-  const details: ErrorDetail[] | undefined = error.details?.map((d) => ({ path: d.path, message: zh ? (d.zh ?? d.message) : d.message }));
+  const details: ErrorDetail[] | undefined = error.details?.map((d) => ({
+    path: d.path,
+    message: zh ? (d.zh ?? d.message) : d.message,
+  }));
   if (details) body.details = details;
   const requestId = c.get('requestId');
   if (requestId) body.requestId = requestId;

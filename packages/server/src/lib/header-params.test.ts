@@ -19,12 +19,22 @@ describe('parseContentType', () => {
 
 describe('parseContentDisposition', () => {
   it('reads the type, name and filename', () => {
-    expect(parseContentDisposition('form-data; name="file"; filename="a.txt"')).toEqual({ type: 'form-data', name: 'file', filename: 'a.txt' });
-    expect(parseContentDisposition('Attachment; filename=report.pdf')).toEqual({ type: 'attachment', name: undefined, filename: 'report.pdf' });
+    expect(parseContentDisposition('form-data; name="file"; filename="a.txt"')).toEqual({
+      type: 'form-data',
+      name: 'file',
+      filename: 'a.txt',
+    });
+    expect(parseContentDisposition('Attachment; filename=report.pdf')).toEqual({
+      type: 'attachment',
+      name: undefined,
+      filename: 'report.pdf',
+    });
   });
 
   it('prefers filename* and decodes its charset', () => {
-    expect(parseContentDisposition(`attachment; filename="fallback.pdf"; filename*=UTF-8''%E6%8A%A5%E5%91%8A.pdf`)?.filename).toBe('报告.pdf');
+    expect(
+      parseContentDisposition(`attachment; filename="fallback.pdf"; filename*=UTF-8''%E6%8A%A5%E5%91%8A.pdf`)?.filename,
+    ).toBe('报告.pdf');
     expect(parseContentDisposition(`attachment; filename*=ISO-8859-1''caf%E9.txt`)?.filename).toBe('café.txt');
   });
 

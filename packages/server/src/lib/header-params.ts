@@ -25,7 +25,10 @@ function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | n
 
 /** Bytes of an RFC 5987 value in `charset`; null for a charset the platform does not know. */
 function decodeExtended(charset: string, encoded: string): string | null {
-  const bytes = Buffer.from(encoded.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  const bytes = Buffer.from(
+    encoded.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
   if (/^utf-?8$/i.test(charset)) return bytes.toString('utf8');
   try {
     return new TextDecoder(charset).decode(bytes);
@@ -77,11 +80,17 @@ export function parseContentType(text: string): { type: string; params: Map<stri
  * Content-Disposition; null when malformed. An empty filename counts as none; `filename*` wins over
  * `filename` (RFC 6266).
  */
-export function parseContentDisposition(text: string): { type: string; name: string | undefined; filename: string | undefined } | null {
+export function parseContentDisposition(
+  text: string,
+): { type: string; name: string | undefined; filename: string | undefined } | null {
   const type = matchAt(DISPOSITION_TYPE, text, 0)?.[0] ?? '';
   const params = parseParams(text, type.length);
   if (!params) return null;
-  return { type: type.toLowerCase(), name: headerText(params.get('name')), filename: params.get('filename*') || headerText(params.get('filename')) || undefined };
+  return {
+    type: type.toLowerCase(),
+    name: headerText(params.get('name')),
+    filename: params.get('filename*') || headerText(params.get('filename')) || undefined,
+  };
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });

@@ -14,7 +14,10 @@ export const IDLE_SOCKET_MS = 5 * 60 * 1000;
  * then waits for the answer, which Node restores for the next request on the connection. A GET or HEAD
  * keeps it, for a download whose reader stops.
  */
-export function tuneServer(server: Pick<Server, 'requestTimeout' | 'setTimeout' | 'on'>, idleMs = IDLE_SOCKET_MS): void {
+export function tuneServer(
+  server: Pick<Server, 'requestTimeout' | 'setTimeout' | 'on'>,
+  idleMs = IDLE_SOCKET_MS,
+): void {
   server.requestTimeout = 0;
   server.setTimeout(idleMs);
   server.on('request', (req: IncomingMessage) => {
@@ -27,7 +30,11 @@ export function tuneServer(server: Pick<Server, 'requestTimeout' | 'setTimeout' 
  * Counts requests whose handlers are still running (a streamed upload until it has published or
  * cleaned up after itself), so a shutdown can let them finish before the database closes.
  */
-export function inFlightRequests(): { middleware: MiddlewareHandler; settled: () => Promise<void>; count: () => number } {
+export function inFlightRequests(): {
+  middleware: MiddlewareHandler;
+  settled: () => Promise<void>;
+  count: () => number;
+} {
   let running = 0;
   let waiters: (() => void)[] = [];
   const middleware: MiddlewareHandler = async (_c, next) => {

@@ -31,10 +31,12 @@ function formatFields(fields: LogFields): string {
 }
 
 function build(minLevel: LogLevel, sink: (entry: LogEntry) => void): Logger {
-  const emit = (level: LogEntry['level']) => (message: string, fields: LogFields = {}) => {
-    if (RANK[level] < RANK[minLevel]) return;
-    sink({ level, message, fields });
-  };
+  const emit =
+    (level: LogEntry['level']) =>
+    (message: string, fields: LogFields = {}) => {
+      if (RANK[level] < RANK[minLevel]) return;
+      sink({ level, message, fields });
+    };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 
@@ -50,5 +52,8 @@ export function consoleLogger(minLevel: LogLevel, now: () => Date = () => new Da
 /** Logger that keeps entries in memory, for tests that assert what was logged. */
 export function memoryLogger(minLevel: LogLevel = 'debug'): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
-  return Object.assign(build(minLevel, (e) => entries.push(e)), { entries });
+  return Object.assign(
+    build(minLevel, (e) => entries.push(e)),
+    { entries },
+  );
 }

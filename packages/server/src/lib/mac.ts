@@ -23,7 +23,8 @@ export function createMac(masterSecret: string): Mac {
     }
     return key;
   };
-  const digest = (purpose: string, message: string) => createHmac('sha256', keyFor(purpose)).update(message, 'utf8').digest();
+  const digest = (purpose: string, message: string) =>
+    createHmac('sha256', keyFor(purpose)).update(message, 'utf8').digest();
   return {
     sign: (purpose, message) => digest(purpose, message).toString('base64url'),
     verify(purpose, message, signature) {

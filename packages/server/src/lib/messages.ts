@@ -11,7 +11,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Text> = {
   NOTHING_TO_UPDATE: { en: 'Nothing to update', zh: '没有需要更新的内容' },
   SAME_PASSWORD: { en: 'The new password must differ from the current one', zh: '新密码不能与当前密码相同' },
   BACKUP_INVALID: { en: 'The backup file is invalid or incomplete', zh: '备份文件无效或不完整' },
-  BACKUP_CHECKSUM: { en: 'The backup file failed its checksum: it was changed or damaged', zh: '备份文件校验失败：文件已被修改或损坏' },
+  BACKUP_CHECKSUM: {
+    en: 'The backup file failed its checksum: it was changed or damaged',
+    zh: '备份文件校验失败：文件已被修改或损坏',
+  },
   UNAUTHORIZED: { en: 'Authentication required, please log in', zh: '需要认证访问，请登录' },
   INVALID_CREDENTIALS: { en: 'Invalid username or password', zh: '用户名或密码错误' },
   WRONG_PASSWORD: { en: 'Current password is incorrect', zh: '当前密码错误' },

@@ -30,11 +30,22 @@ describe('password hasher', () => {
   });
 
   it('rejects malformed, foreign and absurd-cost hash strings instead of throwing', async () => {
-    for (const stored of ['', 'plain', '5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8', 'scrypt$1024$8$1$$', 'scrypt$3$8$1$c2FsdA==$a2V5', `scrypt$${2 ** 30}$8$1$c2FsdA==$a2V5`]) {
+    for (const stored of [
+      '',
+      'plain',
+      '5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8',
+      'scrypt$1024$8$1$$',
+      'scrypt$3$8$1$c2FsdA==$a2V5',
+      `scrypt$${2 ** 30}$8$1$c2FsdA==$a2V5`,
+    ]) {
       expect(await hasher.verify('password', stored)).toBe(false);
     }
     // Within the N limit but costly through r or p (a tampered backup): refused before any work.
-    for (const stored of [`scrypt$1024$${2 ** 20}$1$c2FsdA==$a2V5`, `scrypt$1024$8$${2 ** 20}$c2FsdA==$a2V5`, `scrypt$${2 ** 20}$32$1$c2FsdA==$a2V5`]) {
+    for (const stored of [
+      `scrypt$1024$${2 ** 20}$1$c2FsdA==$a2V5`,
+      `scrypt$1024$8$${2 ** 20}$c2FsdA==$a2V5`,
+      `scrypt$${2 ** 20}$32$1$c2FsdA==$a2V5`,
+    ]) {
       expect(await hasher.verify('password', stored)).toBe(false);
     }
   });

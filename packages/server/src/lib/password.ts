@@ -58,7 +58,12 @@ const MAX_P = 16;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+  const options: ScryptOptions = {
+    N: params.N,
+    r: params.r,
+    p: params.p,
+    maxmem: 256 * params.N * params.r + 1024 * 1024,
+  };
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, HASH_BYTES, options, (err, key) => (err ? reject(err) : resolve(key)));
   });
@@ -74,7 +79,13 @@ function parse(stored: string): ParsedHash | null {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  const valid = [N, r, p].every((n) => Number.isInteger(n) && n > 0) && N <= MAX_N && (N & (N - 1)) === 0 && r <= MAX_R && p <= MAX_P && 128 * N * r <= MAX_MEMORY;
+  const valid =
+    [N, r, p].every((n) => Number.isInteger(n) && n > 0) &&
+    N <= MAX_N &&
+    (N & (N - 1)) === 0 &&
+    r <= MAX_R &&
+    p <= MAX_P &&
+    128 * N * r <= MAX_MEMORY;
   if (!valid) return null;
   const salt = Buffer.from(parts[4] ?? '', 'base64');
   const hash = Buffer.from(parts[5] ?? '', 'base64');

@@ -43,7 +43,11 @@ async function readText(c: Context<AppEnv>, maxBytes: number): Promise<string> {
  * Reads and validates a JSON body. Unreadable JSON is 400 BAD_REQUEST (never 500); schema violations are
  * 400 VALIDATION_FAILED with field paths. An empty body validates as `{}`, so required fields are named.
  */
-export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: S, maxBytes = DEFAULT_JSON_LIMIT): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  schema: S,
+  maxBytes = DEFAULT_JSON_LIMIT,
+): Promise<z.output<S>> {
   const text = await readText(c, maxBytes);
   let value: unknown = {};
   if (text.trim() !== '') {

@@ -23,6 +23,9 @@ export function loadOrCreateSecret(dataDir: string): { secret: string; created: 
 function readSecret(file: string): string {
   const secret = readFileSync(file, 'utf8').trim();
   const weakness = secretWeakness(secret);
-  if (weakness) throw new Error(`${file} ${weakness}; replace it with a strong secret (values encrypted with the old one become unreadable)`);
+  if (weakness)
+    throw new Error(
+      `${file} ${weakness}; replace it with a strong secret (values encrypted with the old one become unreadable)`,
+    );
   return secret;
 }

@@ -23,7 +23,11 @@ export function scopeOf(actor: AdminActor | ApiKeyActor): string | undefined {
  * Writes with a slug: a custom one once (a UNIQUE violation is 409 SLUG_TAKEN), or random ones from the
  * injected ids port until one is free. The UNIQUE index decides, so concurrent writers cannot both win.
  */
-export async function withSlug(ids: Ids, custom: string | undefined, write: (slug: string) => Promise<void>): Promise<string> {
+export async function withSlug(
+  ids: Ids,
+  custom: string | undefined,
+  write: (slug: string) => Promise<void>,
+): Promise<string> {
   if (custom !== undefined) {
     try {
       await write(custom);

@@ -15,14 +15,40 @@ import { Transform, type Readable } from 'node:stream';
 import { AppError } from './errors.js';
 
 const BLOCKED_V4: [string, number][] = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ];
 const BLOCKED_V6: [string, number][] = [
-  ['::', 128], ['::1', 128], ['::', 96] /* IPv4-compatible */, ['::ffff:0:0', 96] /* IPv4-mapped, any */, ['::ffff:0:0:0', 96] /* IPv4-translated */,
-  ['64:ff9b::', 96], ['64:ff9b:1::', 48] /* NAT64 */, ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
-  ['2002::', 16] /* 6to4 */, ['3fff::', 20] /* documentation */, ['5f00::', 16] /* SRv6 SIDs */, ['fc00::', 7] /* ULA */, ['fe80::', 10] /* link-local */, ['fec0::', 10], ['ff00::', 8],
+  ['::', 128],
+  ['::1', 128],
+  ['::', 96] /* IPv4-compatible */,
+  ['::ffff:0:0', 96] /* IPv4-mapped, any */,
+  ['::ffff:0:0:0', 96] /* IPv4-translated */,
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48] /* NAT64 */,
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16] /* 6to4 */,
+  ['3fff::', 20] /* documentation */,
+  ['5f00::', 16] /* SRv6 SIDs */,
+  ['fc00::', 7] /* ULA */,
+  ['fe80::', 10] /* link-local */,
+  ['fec0::', 10],
+  ['ff00::', 8],
 ];
 // Two lists: a BlockList holding an IPv6 rule over mapped space would also match every IPv4 address.
 const blockedV4 = new BlockList();
@@ -75,19 +101,24 @@ export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 const refused = (en: string, zh: string) => new AppError('BAD_REQUEST', { text: { en, zh } });
-const FORBIDDEN_TARGET = () => refused('The URL points to a private, loopback or reserved address', 'URL 指向内网、本机或保留地址');
-const unreachable = (why: string, whyZh: string) => refused(`The URL could not be fetched: ${why}`, `无法获取该 URL：${whyZh}`);
+const FORBIDDEN_TARGET = () =>
+  refused('The URL points to a private, loopback or reserved address', 'URL 指向内网、本机或保留地址');
+const unreachable = (why: string, whyZh: string) =>
+  refused(`The URL could not be fetched: ${why}`, `无法获取该 URL：${whyZh}`);
 const NO_SUCH_HOST = ['the host name does not resolve', '无法解析主机名'] as const;
 
 /** Why a connection failed, in words for the user (Node's own text names sockets and addresses). */
 export function connectionFailure(err: Error & { code?: string }): readonly [string, string] {
   const code = err.code ?? '';
   if (code === 'ECONNREFUSED') return ['the server refused the connection', '服务器拒绝连接'];
-  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return ['the server did not answer in time', '服务器响应超时'];
-  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(err.message)) return ['the server closed the connection', '服务器关闭了连接'];
+  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT')
+    return ['the server did not answer in time', '服务器响应超时'];
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(err.message))
+    return ['the server closed the connection', '服务器关闭了连接'];
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return NO_SUCH_HOST;
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return ['the host cannot be reached', '无法访问该主机'];
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|EPROTO|SSL/i.test(code)) return ['its HTTPS certificate or connection is not valid', '其 HTTPS 证书或连接无效'];
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|EPROTO|SSL/i.test(code))
+    return ['its HTTPS certificate or connection is not valid', '其 HTTPS 证书或连接无效'];
   return ['the connection failed', '连接失败'];
 }
 
@@ -122,8 +153,10 @@ export async function isPubliclyReachable(url: string, policy: SsrfPolicy = {}):
 
 /** Checks a URL and returns the one address to connect to. */
 export async function checkTarget(url: URL, policy: SsrfPolicy = {}): Promise<{ address: string; family: 4 | 6 }> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused('Only http and https URLs can be fetched', '只能获取 http 或 https 地址');
-  if (url.username || url.password) throw refused('URLs with credentials are not supported', '不支持带用户名密码的 URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw refused('Only http and https URLs can be fetched', '只能获取 http 或 https 地址');
+  if (url.username || url.password)
+    throw refused('URLs with credentials are not supported', '不支持带用户名密码的 URL');
   const host = hostOf(url);
   let addresses: string[];
   if (isIP(host)) addresses = [host];
@@ -145,12 +178,18 @@ export async function checkTarget(url: URL, policy: SsrfPolicy = {}): Promise<{ 
 /** A lookup that answers only the checked address, in both callback shapes Node uses. */
 function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   return (_hostname, options, callback) => {
-    if (options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    if (options.all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
 }
 
-function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, options: GuardedRequestOptions, signal: AbortSignal): Promise<IncomingMessage> {
+function requestOnce(
+  url: URL,
+  target: { address: string; family: 4 | 6 },
+  options: GuardedRequestOptions,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(url, {
@@ -171,7 +210,12 @@ function cappedBody(res: IncomingMessage, maxBytes: number, idleMs: number, tota
   const cap = new Transform({
     transform(chunk: Buffer, _enc, callback) {
       seen += chunk.length;
-      if (seen > maxBytes) callback(new AppError('PAYLOAD_TOO_LARGE', { text: { en: 'The remote file is larger than allowed', zh: '远程文件超过允许的大小' } }));
+      if (seen > maxBytes)
+        callback(
+          new AppError('PAYLOAD_TOO_LARGE', {
+            text: { en: 'The remote file is larger than allowed', zh: '远程文件超过允许的大小' },
+          }),
+        );
       else callback(null, chunk);
     },
   });
@@ -191,7 +235,11 @@ function cappedBody(res: IncomingMessage, maxBytes: number, idleMs: number, tota
  * Requests `rawUrl` through the guard and returns the final response. 400 for a refused or unreachable
  * target (or too many redirects), 413 when the body is or becomes larger than `maxBytes`.
  */
-export async function guardedRequest(rawUrl: string, options: GuardedRequestOptions, policy: SsrfPolicy = {}): Promise<GuardedResponse> {
+export async function guardedRequest(
+  rawUrl: string,
+  options: GuardedRequestOptions,
+  policy: SsrfPolicy = {},
+): Promise<GuardedResponse> {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -200,7 +248,10 @@ export async function guardedRequest(rawUrl: string, options: GuardedRequestOpti
   }
   // The time limit covers reaching the final response; after that only the idle limit applies.
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(unreachable('timed out', '请求超时')), options.headersTimeoutMs ?? 30_000);
+  const timer = setTimeout(
+    () => controller.abort(unreachable('timed out', '请求超时')),
+    options.headersTimeoutMs ?? 30_000,
+  );
   const cancel = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', cancel, { once: true });
   if (options.signal?.aborted) cancel();
@@ -211,7 +262,12 @@ export async function guardedRequest(rawUrl: string, options: GuardedRequestOpti
   }
 }
 
-async function follow(start: URL, options: GuardedRequestOptions, policy: SsrfPolicy, signal: AbortSignal): Promise<GuardedResponse> {
+async function follow(
+  start: URL,
+  options: GuardedRequestOptions,
+  policy: SsrfPolicy,
+  signal: AbortSignal,
+): Promise<GuardedResponse> {
   let url = start;
   let method = options.method ?? 'GET';
   for (let hop = 0; ; hop += 1) {
@@ -223,13 +279,26 @@ async function follow(start: URL, options: GuardedRequestOptions, policy: SsrfPo
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > options.maxBytes) {
         res.destroy();
-        throw new AppError('PAYLOAD_TOO_LARGE', { text: { en: 'The remote file is larger than allowed', zh: '远程文件超过允许的大小' } });
+        throw new AppError('PAYLOAD_TOO_LARGE', {
+          text: { en: 'The remote file is larger than allowed', zh: '远程文件超过允许的大小' },
+        });
       }
-      return { status: res.statusCode ?? 0, headers: res.headers, url: url.toString(), body: cappedBody(res, options.maxBytes, options.idleTimeoutMs ?? 60_000, options.bodyTimeoutMs ?? BODY_TIMEOUT_MS) };
+      return {
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        url: url.toString(),
+        body: cappedBody(
+          res,
+          options.maxBytes,
+          options.idleTimeoutMs ?? 60_000,
+          options.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
+        ),
+      };
     }
     // A redirect's body is not wanted, and reading it would let an endless one run on unchecked.
     res.destroy();
-    if (hop >= MAX_REDIRECTS) throw unreachable(`more than ${MAX_REDIRECTS} redirects`, `重定向超过 ${MAX_REDIRECTS} 次`);
+    if (hop >= MAX_REDIRECTS)
+      throw unreachable(`more than ${MAX_REDIRECTS} redirects`, `重定向超过 ${MAX_REDIRECTS} 次`);
     url = new URL(location, url);
     if (res.statusCode === 303 && method !== 'HEAD') method = 'GET';
   }

@@ -63,10 +63,14 @@ describe('createTtlCache', () => {
 
   it('does not cache a failed load', async () => {
     let fail = true;
-    const cache = createTtlCache(async () => {
-      if (fail) throw new Error('db down');
-      return 'ok';
-    }, testClock(), 1000);
+    const cache = createTtlCache(
+      async () => {
+        if (fail) throw new Error('db down');
+        return 'ok';
+      },
+      testClock(),
+      1000,
+    );
     await expect(cache.get()).rejects.toThrow('db down');
     fail = false;
     expect(await cache.get()).toBe('ok');

@@ -19,7 +19,12 @@ export interface CacheRegistration {
  * once. A load that started before an invalidation is returned to its caller but not kept, so a slow
  * read cannot put a pre-write value back into the cache. Concurrent misses share one load.
  */
-export function createTtlCache<T>(load: () => Promise<T>, clock: Clock, ttlMs: number, registration?: CacheRegistration): TtlCache<T> {
+export function createTtlCache<T>(
+  load: () => Promise<T>,
+  clock: Clock,
+  ttlMs: number,
+  registration?: CacheRegistration,
+): TtlCache<T> {
   let cached: { value: T; expiresAt: number } | null = null;
   let generation = 0;
   let pending: { generation: number; promise: Promise<T> } | null = null;

@@ -19,7 +19,10 @@ afterEach(async () => {
 
 /** A socket file left behind as by a crash: a child process listens on it and is killed (SIGKILL). */
 async function staleSocket(socketPath: string): Promise<void> {
-  const child = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(socketPath)}, () => console.log('up'))`]);
+  const child = spawn(process.execPath, [
+    '-e',
+    `require('node:net').createServer().listen(${JSON.stringify(socketPath)}, () => console.log('up'))`,
+  ]);
   await new Promise((resolve) => child.stdout.once('data', resolve));
   child.kill('SIGKILL');
   await new Promise((resolve) => child.once('exit', resolve));
@@ -47,7 +50,9 @@ describe('clearStaleSocket', () => {
   it('refuses a socket another server answers on', async () => {
     const socketPath = path.join(dir, 'live.sock');
     await listening(socketPath);
-    await expect(clearStaleSocket(socketPath)).rejects.toThrow(new SocketPathError(`${socketPath} is in use by another running server`));
+    await expect(clearStaleSocket(socketPath)).rejects.toThrow(
+      new SocketPathError(`${socketPath} is in use by another running server`),
+    );
     expect(existsSync(socketPath)).toBe(true);
   });
 

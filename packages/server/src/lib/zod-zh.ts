@@ -29,14 +29,26 @@ function typeOfInput(input: unknown): string {
 }
 
 /** A size limit in words: characters of text, items of a list, the value of a number. */
-function limit(origin: string, bound: number | bigint, inclusive: boolean, upper: boolean, exact: boolean): string | undefined {
+function limit(
+  origin: string,
+  bound: number | bigint,
+  inclusive: boolean,
+  upper: boolean,
+  exact: boolean,
+): string | undefined {
   const n = String(bound);
   if (exact && origin === 'string') return `须为 ${n} 个字符`;
   if (exact && origin === 'array') return `须为 ${n} 项`;
   switch (origin) {
     case 'string':
       if (!upper && inclusive && n === '1') return '不能为空';
-      return upper ? (inclusive ? `不能超过 ${n} 个字符` : `须少于 ${n} 个字符`) : inclusive ? `至少 ${n} 个字符` : `须多于 ${n} 个字符`;
+      return upper
+        ? inclusive
+          ? `不能超过 ${n} 个字符`
+          : `须少于 ${n} 个字符`
+        : inclusive
+          ? `至少 ${n} 个字符`
+          : `须多于 ${n} 个字符`;
     case 'array':
       return upper ? (inclusive ? `最多 ${n} 项` : `须少于 ${n} 项`) : inclusive ? `至少 ${n} 项` : `须多于 ${n} 项`;
     case 'number':

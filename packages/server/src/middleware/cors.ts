@@ -3,11 +3,14 @@ import type { AppEnv } from '../app-env.js';
 import { trustsForwarded, type TrustProxy } from '../lib/client-ip.js';
 
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
-const ALLOW_HEADERS = 'Authorization, Content-Type, X-Custom-Auth-Key, X-Language, X-Request-Id, X-File-Token, X-Password';
+const ALLOW_HEADERS =
+  'Authorization, Content-Type, X-Custom-Auth-Key, X-Language, X-Request-Id, X-File-Token, X-Password';
 const EXPOSE_HEADERS = 'X-Request-Id, Retry-After, Content-Disposition, Content-Length, Content-Range, ETag';
 
 function requestHost(c: Parameters<MiddlewareHandler<AppEnv>>[0], trustProxy: TrustProxy): string | undefined {
-  const forwarded = trustsForwarded(c, trustProxy) ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  const forwarded = trustsForwarded(c, trustProxy)
+    ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim()
+    : undefined;
   return forwarded || c.req.header('host') || new URL(c.req.url).host;
 }
 
@@ -25,7 +28,10 @@ function isSameOrigin(origin: string, host: string | undefined): boolean {
  * refuse to share the response; scripts and CLI tools without an Origin header are unaffected. No
  * credentials mode: the API authenticates by header, never by cookie.
  */
-export function sameOriginCors(trustProxy: TrustProxy, extraOrigins: readonly string[] = []): MiddlewareHandler<AppEnv> {
+export function sameOriginCors(
+  trustProxy: TrustProxy,
+  extraOrigins: readonly string[] = [],
+): MiddlewareHandler<AppEnv> {
   const listed = new Set(extraOrigins);
   return async function corsMiddleware(c, next) {
     const origin = c.req.header('origin');

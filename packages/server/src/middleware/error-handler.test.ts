@@ -11,7 +11,8 @@ function appThrowing(err: unknown) {
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     // Stands for node-server's Node request when a test says the client aborted it.
-    if (c.req.header('x-test-aborted')) c.env = { incoming: { readableAborted: true } } as unknown as AppEnv['Bindings'];
+    if (c.req.header('x-test-aborted'))
+      c.env = { incoming: { readableAborted: true } } as unknown as AppEnv['Bindings'];
     await next();
   });
   app.use(async (c, next) => {
@@ -32,7 +33,14 @@ describe('errorHandler', () => {
     const res = await app.request('/');
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('7');
-    expect(await res.json()).toEqual({ code: 429, message: 'Too many attempts, please try again later', data: null, success: false, error: 'RATE_LIMITED', requestId: 'rid' });
+    expect(await res.json()).toEqual({
+      code: 429,
+      message: 'Too many attempts, please try again later',
+      data: null,
+      success: false,
+      error: 'RATE_LIMITED',
+      requestId: 'rid',
+    });
   });
 
   it('maps framework HTTP errors by status', async () => {
@@ -49,7 +57,14 @@ describe('errorHandler', () => {
     const text = await res.text();
     expect(res.status).toBe(500);
     expect(text).not.toContain('postgres://');
-    expect(JSON.parse(text)).toEqual({ code: 500, message: 'Internal server error', data: null, success: false, error: 'INTERNAL', requestId: 'rid' });
+    expect(JSON.parse(text)).toEqual({
+      code: 500,
+      message: 'Internal server error',
+      data: null,
+      success: false,
+      error: 'INTERNAL',
+      requestId: 'rid',
+    });
     expect(logger.entries[0]?.fields.stack).toContain('secret connection string');
   });
 

@@ -37,10 +37,19 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
     if (isNulInText(err)) return fail(c, new AppError('BAD_REQUEST', { text: NUL_TEXT }));
     // A client that went away mid-upload (tab closed, uploader cancelled or paused) is not a fault.
     if (clientAborted(c)) {
-      logger.info('Client closed the request', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
+      logger.info('Client closed the request', {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+      });
       return fail(c, new AppError('BAD_REQUEST', { text: INTERRUPTED }));
     }
-    logger.error('Unhandled error', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, stack: err.stack ?? String(err) });
+    logger.error('Unhandled error', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      stack: err.stack ?? String(err),
+    });
     return fail(c, new AppError('INTERNAL'));
   };
 }

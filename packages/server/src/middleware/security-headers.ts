@@ -47,11 +47,13 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     // Only documents use those directives; API answers keep the static header (no lookup).
     const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
     const extra = isPage && options.storageOrigins ? await options.storageOrigins() : [];
-    const headers = extra.length > 0 ? { ...HEADERS, 'Content-Security-Policy': contentSecurityPolicy(extra) } : HEADERS;
+    const headers =
+      extra.length > 0 ? { ...HEADERS, 'Content-Security-Policy': contentSecurityPolicy(extra) } : HEADERS;
     for (const [name, value] of Object.entries(headers)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
     // API answers carry keys, tokens and private rows: no cache keeps them unless a route says so.
-    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control'))
+      c.res.headers.set('Cache-Control', 'no-store');
   };
 }

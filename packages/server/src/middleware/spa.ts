@@ -72,7 +72,10 @@ function acceptsEncoding(header: string | undefined, coding: string): boolean {
 }
 
 /** The precompressed copy of `file` the client accepts, if the build wrote one. */
-async function encodedCopy(c: Context<AppEnv>, file: string): Promise<{ coding: string; file: string; info: Stats } | null> {
+async function encodedCopy(
+  c: Context<AppEnv>,
+  file: string,
+): Promise<{ coding: string; file: string; info: Stats } | null> {
   const header = c.req.header('accept-encoding');
   for (const { coding, suffix } of ENCODINGS) {
     if (!acceptsEncoding(header, coding)) continue;

@@ -28,7 +28,9 @@ export function storageToAppError(err: unknown): unknown {
       // The driver's own words say what was wrong in English; Chinese gets the kind of mistake.
       return new AppError('BAD_REQUEST', { text: { en: err.message, zh: REFUSED_ZH[err.code] } });
     case 'CONFLICT':
-      return new AppError('CONFLICT', { text: { en: 'A folder with that name already exists', zh: '已存在同名文件夹' } });
+      return new AppError('CONFLICT', {
+        text: { en: 'A folder with that name already exists', zh: '已存在同名文件夹' },
+      });
     default:
       return new AppError('UNAVAILABLE', { text: { en: 'The storage backend failed', zh: '存储服务出错' } });
   }

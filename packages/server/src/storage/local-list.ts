@@ -32,7 +32,9 @@ async function sortedEntries(dir: string): Promise<{ name: string; isDir: boolea
     if (isMissing(err)) return [];
     throw err;
   }
-  const entries = dirents.filter((d) => d.isFile() || d.isDirectory()).map((d) => ({ name: d.name, isDir: d.isDirectory() }));
+  const entries = dirents
+    .filter((d) => d.isFile() || d.isDirectory())
+    .map((d) => ({ name: d.name, isDir: d.isDirectory() }));
   // A folder sorts as "name/" so a depth-first walk yields keys in global byte order.
   return entries.sort((a, b) => compareKeys(a.isDir ? a.name + '/' : a.name, b.isDir ? b.name + '/' : b.name));
 }
@@ -46,7 +48,12 @@ async function* levelEntries(objectsDir: string, dirKey: string, namePrefix: str
 }
 
 /** Every key below `dirKey` in byte order, skipping whole sub-trees that sort before the cursor. */
-async function* walkEntries(objectsDir: string, dirKey: string, namePrefix: string, after: string | null): AsyncGenerator<Entry> {
+async function* walkEntries(
+  objectsDir: string,
+  dirKey: string,
+  namePrefix: string,
+  after: string | null,
+): AsyncGenerator<Entry> {
   for (const entry of await sortedEntries(path.join(objectsDir, dirKey))) {
     if (!entry.name.startsWith(namePrefix)) continue;
     const key = dirKey + entry.name;
@@ -64,13 +71,16 @@ async function* walkEntries(objectsDir: string, dirKey: string, namePrefix: stri
 export async function listLocal(objectsDir: string, options: ListOptions): Promise<ListResult> {
   const prefix = options.prefix ?? '';
   assertValidPrefix(prefix);
-  if (options.delimiter !== undefined && options.delimiter !== '/') throw new StorageError('INVALID_KEY', 'Only "/" is supported as delimiter');
+  if (options.delimiter !== undefined && options.delimiter !== '/')
+    throw new StorageError('INVALID_KEY', 'Only "/" is supported as delimiter');
   const limit = Math.min(Math.max(options.limit ?? MAX_LIST_LIMIT, 1), MAX_LIST_LIMIT);
   const after = decodeCursor(options.cursor);
   const slash = prefix.lastIndexOf('/');
   const dirKey = prefix.slice(0, slash + 1);
   const namePrefix = prefix.slice(slash + 1);
-  const source = options.delimiter ? levelEntries(objectsDir, dirKey, namePrefix) : walkEntries(objectsDir, dirKey, namePrefix, after);
+  const source = options.delimiter
+    ? levelEntries(objectsDir, dirKey, namePrefix)
+    : walkEntries(objectsDir, dirKey, namePrefix, after);
 
   const page: Entry[] = [];
   let more = false;

@@ -13,21 +13,28 @@ describe('LOCAL multipart: completes and aborts racing each other', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function started(partCount: number): Promise<{ store: ObjectStore; uploadId: string; parts: { partNumber: number; etag: string }[] }> {
+  async function started(
+    partCount: number,
+  ): Promise<{ store: ObjectStore; uploadId: string; parts: { partNumber: number; etag: string }[] }> {
     dir = mkdtempSync(path.join(tmpdir(), 'driftbox-multipart-'));
     const store = createLocalStore({ configId: 'race', root: dir, mac: createMac(TEST_SECRET), clock: systemClock() });
     const uploadId = await store.createMultipart('race.bin');
     const parts = [];
     for (let n = 1; n <= partCount; n += 1) {
       const body = Buffer.alloc(MIN_PART_SIZE, n);
-      parts.push(await store.uploadPart('race.bin', uploadId, n, Readable.from([body]), { contentLength: body.length }));
+      parts.push(
+        await store.uploadPart('race.bin', uploadId, n, Readable.from([body]), { contentLength: body.length }),
+      );
     }
     return { store, uploadId, parts };
   }
 
   it('two completes at once: one assembles the object, the other finds the upload gone (never a raw ENOENT)', async () => {
     const { store, uploadId, parts } = await started(4);
-    const results = await Promise.allSettled([store.completeMultipart('race.bin', uploadId, parts), store.completeMultipart('race.bin', uploadId, parts)]);
+    const results = await Promise.allSettled([
+      store.completeMultipart('race.bin', uploadId, parts),
+      store.completeMultipart('race.bin', uploadId, parts),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const failure = results.find((r) => r.status === 'rejected');
     expect(failure?.reason).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });

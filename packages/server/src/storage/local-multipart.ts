@@ -80,10 +80,13 @@ export function localMultipart(layout: LocalLayout, now: () => Date) {
     const byNumber = new Map(uploaded.map((p) => [p.partNumber, p]));
     return requested.map((wanted, index) => {
       const previous = requested[index - 1];
-      if (previous && wanted.partNumber <= previous.partNumber) throw new StorageError('INVALID_PART', 'Parts must be listed in ascending order');
+      if (previous && wanted.partNumber <= previous.partNumber)
+        throw new StorageError('INVALID_PART', 'Parts must be listed in ascending order');
       const part = byNumber.get(wanted.partNumber);
-      if (!part || unquote(part.etag) !== unquote(wanted.etag)) throw new StorageError('INVALID_PART', `Part ${wanted.partNumber} was not uploaded with that ETag`);
-      if (index < requested.length - 1 && part.size < MIN_PART_SIZE) throw new StorageError('INVALID_PART', `Part ${wanted.partNumber} is smaller than 5 MiB`);
+      if (!part || unquote(part.etag) !== unquote(wanted.etag))
+        throw new StorageError('INVALID_PART', `Part ${wanted.partNumber} was not uploaded with that ETag`);
+      if (index < requested.length - 1 && part.size < MIN_PART_SIZE)
+        throw new StorageError('INVALID_PART', `Part ${wanted.partNumber} is smaller than 5 MiB`);
       return part;
     });
   }
@@ -98,16 +101,28 @@ export function localMultipart(layout: LocalLayout, now: () => Date) {
       return uploadId;
     },
 
-    async uploadPart(key: string, uploadId: string, partNumber: number, body: BodySource, contentLength: number): Promise<UploadedPart> {
+    async uploadPart(
+      key: string,
+      uploadId: string,
+      partNumber: number,
+      body: BodySource,
+      contentLength: number,
+    ): Promise<UploadedPart> {
       assertPartNumber(partNumber);
       const dir = await uploadDir(key, uploadId);
       const source = toReadable(body);
       let stats;
       try {
-        stats = await writeAtomically(layout.tmp, path.join(dir, partFileName(partNumber)), async (tmpPath) => {
-          const written = await writeBody(tmpPath, source);
-          if (written !== contentLength) throw new StorageError('BAD_DIGEST', 'The part does not have the announced length');
-        }, false);
+        stats = await writeAtomically(
+          layout.tmp,
+          path.join(dir, partFileName(partNumber)),
+          async (tmpPath) => {
+            const written = await writeBody(tmpPath, source);
+            if (written !== contentLength)
+              throw new StorageError('BAD_DIGEST', 'The part does not have the announced length');
+          },
+          false,
+        );
       } catch (err) {
         // Aborted while the part was being written: its folder is gone (and must not be recreated).
         if (isMissing(err)) throw noSuchUpload();

@@ -84,7 +84,8 @@ export function verifyLocalRequest(mac: Mac, request: LocalRequest, nowSeconds: 
   const expiresAt = intParam(exp);
   const partNumber = intParam(request.query.partNumber);
   const contentLength = intParam(request.query.len);
-  if (!key || !sig || expiresAt === undefined || expiresAt === null || partNumber === null || contentLength === null) return { ok: false, reason: 'INVALID' };
+  if (!key || !sig || expiresAt === undefined || expiresAt === null || partNumber === null || contentLength === null)
+    return { ok: false, reason: 'INVALID' };
   const grant: LocalGrant = { op: request.op, configId: request.configId, key, expiresAt };
   if (uploadId !== undefined) grant.uploadId = uploadId;
   if (partNumber !== undefined) grant.partNumber = partNumber;

@@ -25,7 +25,10 @@ function pieces(bytes: Buffer, size = 65_521): Readable {
 }
 
 /** `handle` with its `write` replaced; everything else goes to the real handle. */
-function withWrite(handle: FileHandle, write: (...args: Parameters<FileHandle['write']>) => ReturnType<FileHandle['write']>): FileHandle {
+function withWrite(
+  handle: FileHandle,
+  write: (...args: Parameters<FileHandle['write']>) => ReturnType<FileHandle['write']>,
+): FileHandle {
   return new Proxy(handle, {
     get(target, prop) {
       if (prop === 'write') return write;
@@ -40,19 +43,24 @@ describe.each([
   { name: 'page cache', direct: false },
 ])('writeBody through the $name', ({ direct }) => {
   // Around the block (4 KiB) and chunk (4 MiB) boundaries, where padding and truncation happen.
-  it.each([0, 1, 4095, 4096, 4097, 4 * MiB - 1, 4 * MiB, 4 * MiB + 1, 13 * MiB + 7])('writes %i bytes exactly', async (size) => {
-    const bytes = randomBytes(size);
-    const file = freshPath();
-    await expect(writeBody(file, pieces(bytes), { direct })).resolves.toBe(size);
-    const stored = readFileSync(file);
-    expect(stored.length).toBe(size);
-    expect(sha(stored)).toBe(sha(bytes));
-  });
+  it.each([0, 1, 4095, 4096, 4097, 4 * MiB - 1, 4 * MiB, 4 * MiB + 1, 13 * MiB + 7])(
+    'writes %i bytes exactly',
+    async (size) => {
+      const bytes = randomBytes(size);
+      const file = freshPath();
+      await expect(writeBody(file, pieces(bytes), { direct })).resolves.toBe(size);
+      const stored = readFileSync(file);
+      expect(stored.length).toBe(size);
+      expect(sha(stored)).toBe(sha(bytes));
+    },
+  );
 
   it('keeps parallel writes apart, more of them than the shared pool can serve directly', async () => {
     const bodies = Array.from({ length: 7 }, (_, i) => randomBytes(5 * MiB + i * 1000));
     const files = bodies.map(() => freshPath());
-    const written = await Promise.all(bodies.map((bytes, i) => writeBody(files[i]!, pieces(bytes, 100_000 + i), { direct })));
+    const written = await Promise.all(
+      bodies.map((bytes, i) => writeBody(files[i]!, pieces(bytes, 100_000 + i), { direct })),
+    );
     expect(written).toEqual(bodies.map((b) => b.length));
     files.forEach((file, i) => expect(sha(readFileSync(file))).toBe(sha(bodies[i]!)));
   });
@@ -139,6 +147,10 @@ it('fails the body, never the process, when writes in flight fail with a disk er
       throw diskFull();
     });
   };
-  await expect(writeBody(freshPath(), pieces(randomBytes(12 * MiB)), { open: openFailingWrites })).rejects.toMatchObject({ code: 'ENOSPC' });
+  await expect(
+    writeBody(freshPath(), pieces(randomBytes(12 * MiB)), { open: openFailingWrites }),
+  ).rejects.toMatchObject({
+    code: 'ENOSPC',
+  });
   expect(writes).toBeGreaterThanOrEqual(2);
 });

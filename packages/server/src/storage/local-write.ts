@@ -70,7 +70,11 @@ export interface WriteBodyOptions {
  * must not exist) with backpressure, makes it durable (fsync) and returns the number of bytes written.
  * On failure the caller removes the file.
  */
-export async function writeBody(tmpPath: string, source: AsyncIterable<Uint8Array>, options: WriteBodyOptions = {}): Promise<number> {
+export async function writeBody(
+  tmpPath: string,
+  source: AsyncIterable<Uint8Array>,
+  options: WriteBodyOptions = {},
+): Promise<number> {
   const directFlag = constants.O_DIRECT as number | undefined;
   const chunks = options.direct !== false && directFlag !== undefined ? takeChunks(CHUNKS_PER_WRITE) : null;
   if (!chunks) return writeBuffered(tmpPath, source);
@@ -100,7 +104,13 @@ async function writeBuffered(tmpPath: string, source: AsyncIterable<Uint8Array>)
  * most CHUNKS_PER_WRITE - 1 writes in flight; the source waits when all are busy). A write refused as
  * misaligned reopens the file without O_DIRECT and goes on from the same offset.
  */
-async function writeDirect(tmpPath: string, first: FileHandle, source: AsyncIterable<Uint8Array>, chunks: Buffer[], openFile: typeof open): Promise<number> {
+async function writeDirect(
+  tmpPath: string,
+  first: FileHandle,
+  source: AsyncIterable<Uint8Array>,
+  chunks: Buffer[],
+  openFile: typeof open,
+): Promise<number> {
   let handle: Promise<FileHandle> = Promise.resolve(first);
   let direct = true;
   let position = 0;
@@ -131,7 +141,7 @@ async function writeDirect(tmpPath: string, first: FileHandle, source: AsyncIter
 
   // Copies a piece of the body into the current chunk; each full chunk goes out while the next fills.
   const append = async (piece: Uint8Array): Promise<void> => {
-    for (let offset = 0; offset < piece.length; ) {
+    for (let offset = 0; offset < piece.length;) {
       const take = Math.min(piece.length - offset, CHUNK - filled);
       chunks[current]!.set(piece.subarray(offset, offset + take), filled);
       filled += take;

@@ -10,7 +10,16 @@ import type { Clock } from '../lib/clock.js';
 import type { Mac } from '../lib/mac.js';
 import { StorageError, objectNotFound } from './errors.js';
 import { assertPartNumber, assertValidKey } from './keys.js';
-import { fileOf, infoOf, isMissing, layoutOf, pruneEmptyDirs, statObject, syncFile, writeAtomically } from './local-fs.js';
+import {
+  fileOf,
+  infoOf,
+  isMissing,
+  layoutOf,
+  pruneEmptyDirs,
+  statObject,
+  syncFile,
+  writeAtomically,
+} from './local-fs.js';
 import { listLocal } from './local-list.js';
 import { localMultipart } from './local-multipart.js';
 import { sweepLocalLeftovers } from './local-sweep.js';
@@ -46,7 +55,11 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
     return fileOf(layout.objects, key);
   };
 
-  function presign(grant: Omit<LocalGrant, 'configId' | 'expiresAt'>, expiresIn: number, headers: Record<string, string>): PresignedRequest {
+  function presign(
+    grant: Omit<LocalGrant, 'configId' | 'expiresAt'>,
+    expiresIn: number,
+    headers: Record<string, string>,
+  ): PresignedRequest {
     const expiresAt = Math.floor(options.clock.now().getTime() / 1000) + expiresIn;
     const url = signLocalUrl(options.mac, { ...grant, configId: options.configId, expiresAt });
     return { method: grant.op === 'get' ? 'GET' : 'PUT', url, headers, expiresAt: new Date(expiresAt * 1000) };
@@ -78,7 +91,9 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
         if (!stats.isFile()) throw objectNotFound(key);
         const info = infoOf(key, stats);
         const range = getOptions.range ? resolveRange(getOptions.range, info.size) : null;
-        const body = handle.createReadStream(range ? { start: range.start, end: range.end, highWaterMark: READ_CHUNK } : { highWaterMark: READ_CHUNK });
+        const body = handle.createReadStream(
+          range ? { start: range.start, end: range.end, highWaterMark: READ_CHUNK } : { highWaterMark: READ_CHUNK },
+        );
         const size = range ? range.end - range.start + 1 : info.size;
         return { ...info, size, totalSize: info.size, range, body, contentType: null };
       } catch (err) {
@@ -136,7 +151,13 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
       assertValidKey(key);
       const { contentType, contentLength, scope } = presignOptions;
       return presign(
-        { op: 'put', key, ...(contentType ? { contentType } : {}), ...(contentLength !== undefined ? { contentLength } : {}), ...(scope ? { scope } : {}) },
+        {
+          op: 'put',
+          key,
+          ...(contentType ? { contentType } : {}),
+          ...(contentLength !== undefined ? { contentLength } : {}),
+          ...(scope ? { scope } : {}),
+        },
         presignOptions.expiresIn,
         contentType ? { 'Content-Type': contentType } : {},
       );
@@ -151,7 +172,11 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
       assertValidKey(key);
       assertPartNumber(partNumber);
       const { contentLength } = presignOptions;
-      return presign({ op: 'part', key, uploadId, partNumber, ...(contentLength !== undefined ? { contentLength } : {}) }, presignOptions.expiresIn, {});
+      return presign(
+        { op: 'part', key, uploadId, partNumber, ...(contentLength !== undefined ? { contentLength } : {}) },
+        presignOptions.expiresIn,
+        {},
+      );
     },
 
     async uploadPart(key, uploadId, partNumber, body, partOptions) {

@@ -24,7 +24,7 @@ const MiB = 1024 * 1024;
 function streamedBody(size: number): { stream: Readable; sha256: () => string } {
   const hash = createHash('sha256');
   function* chunks() {
-    for (let sent = 0; sent < size; ) {
+    for (let sent = 0; sent < size;) {
       const chunk = randomBytes(Math.min(64 * 1024, size - sent));
       hash.update(chunk);
       sent += chunk.length;
@@ -57,14 +57,19 @@ async function expectStorageError(promise: Promise<unknown>, code: StorageErrorC
 }
 
 /** Registers the suite for one driver. */
-export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>, options: { skip?: boolean } = {}): void {
+export function objectStoreSuite(
+  name: string,
+  open: () => Promise<StoreFixture>,
+  options: { skip?: boolean } = {},
+): void {
   describe.skipIf(options.skip ?? false)(`ObjectStore behaviour: ${name}`, () => {
     let fx: StoreFixture;
     let store: ObjectStore;
     let counter = 0;
     /** A fresh key namespace per test, so tests never see each other's objects. */
     const ns = () => `t${++counter}-${randomBytes(3).toString('hex')}`;
-    const putText = (key: string, text: string | Buffer) => store.put(key, Readable.from([Buffer.from(text)]), { contentLength: Buffer.byteLength(text) });
+    const putText = (key: string, text: string | Buffer) =>
+      store.put(key, Readable.from([Buffer.from(text)]), { contentLength: Buffer.byteLength(text) });
 
     beforeAll(async () => {
       fx = await open();
@@ -95,7 +100,10 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
 
     it('refuses a body shorter than announced and stores nothing', async () => {
       const key = `${ns()}/short.bin`;
-      await expectStorageError(store.put(key, Readable.from([randomBytes(500)]), { contentLength: 1000 }), 'BAD_DIGEST');
+      await expectStorageError(
+        store.put(key, Readable.from([randomBytes(500)]), { contentLength: 1000 }),
+        'BAD_DIGEST',
+      );
       await expectStorageError(store.head(key), 'NOT_FOUND');
     });
 
@@ -120,7 +128,11 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
       ] as const;
       for (const [range, start, end] of cases) {
         const got = await store.get(key, { range });
-        expect(got, JSON.stringify(range)).toMatchObject({ size: end - start + 1, totalSize: 1000, range: { start, end } });
+        expect(got, JSON.stringify(range)).toMatchObject({
+          size: end - start + 1,
+          totalSize: 1000,
+          range: { start, end },
+        });
         expect((await bytesOf(got.body)).equals(data.subarray(start, end + 1))).toBe(true);
       }
       await expectStorageError(store.get(key, { range: { start: 1000 } }), 'INVALID_RANGE');
@@ -147,8 +159,14 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
       const whole = await getRequested(store, key, { range: 'bytes=800-', ifRange: old.etag });
       expect(whole).toMatchObject({ range: null, size: 600 });
       await bytesOf(whole.body);
-      await expectStorageError(getRequested(store, key, { range: 'bytes=800-', ifRange: current.etag }), 'INVALID_RANGE');
-      expect((await getRequested(store, key, { range: 'bytes=0-9', ifRange: current.etag })).range).toEqual({ start: 0, end: 9 });
+      await expectStorageError(
+        getRequested(store, key, { range: 'bytes=800-', ifRange: current.etag }),
+        'INVALID_RANGE',
+      );
+      expect((await getRequested(store, key, { range: 'bytes=0-9', ifRange: current.etag })).range).toEqual({
+        start: 0,
+        end: 9,
+      });
     });
 
     it('reports head metadata, and a typed NOT_FOUND for missing objects', async () => {
@@ -187,9 +205,20 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
       expect(pages).toBeGreaterThanOrEqual(4);
       expect(seen.sort()).toEqual([...all.objects.map((o) => o.key), ...all.prefixes].sort());
 
-      expect(await store.list({ prefix: `${p}b`, delimiter: '/' })).toEqual({ objects: [], prefixes: [`${p}b/`], nextCursor: null });
-      expect((await store.list({ prefix: `${p}b/`, delimiter: '/' })).objects.map((o) => o.key)).toEqual([`${p}b/1`, `${p}b/2`]);
-      expect(await store.list({ prefix: `${ns()}/`, delimiter: '/' })).toEqual({ objects: [], prefixes: [], nextCursor: null });
+      expect(await store.list({ prefix: `${p}b`, delimiter: '/' })).toEqual({
+        objects: [],
+        prefixes: [`${p}b/`],
+        nextCursor: null,
+      });
+      expect((await store.list({ prefix: `${p}b/`, delimiter: '/' })).objects.map((o) => o.key)).toEqual([
+        `${p}b/1`,
+        `${p}b/2`,
+      ]);
+      expect(await store.list({ prefix: `${ns()}/`, delimiter: '/' })).toEqual({
+        objects: [],
+        prefixes: [],
+        nextCursor: null,
+      });
     });
 
     it('lists recursively without a delimiter, page by page', async () => {
@@ -201,7 +230,13 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
       expect(first.nextCursor).not.toBeNull();
       const second = await store.list({ prefix: p, limit: 3, cursor: first.nextCursor ?? '' });
       expect(second.nextCursor).toBeNull();
-      expect([...first.objects, ...second.objects].map((o) => o.key)).toEqual([`${p}a.txt`, `${p}a/1`, `${p}a/2/x`, `${p}b`, `${p}c/d/e/f`]);
+      expect([...first.objects, ...second.objects].map((o) => o.key)).toEqual([
+        `${p}a.txt`,
+        `${p}a/1`,
+        `${p}a/2/x`,
+        `${p}b`,
+        `${p}c/d/e/f`,
+      ]);
     });
 
     it('copies an object inside the store', async () => {
@@ -234,7 +269,11 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
       expect(upload.headers.get('etag')).toMatch(/.+/);
       expect((await store.head(key)).size).toBe(14);
 
-      const get = await store.presignGet(key, { expiresIn: 300, contentType: 'text/plain; charset=utf-8', contentDisposition: 'attachment; filename="p.txt"' });
+      const get = await store.presignGet(key, {
+        expiresIn: 300,
+        contentType: 'text/plain; charset=utf-8',
+        contentDisposition: 'attachment; filename="p.txt"',
+      });
       const download = await fx.fetchPresigned(get.url);
       expect(download.status).toBe(200);
       expect(await download.text()).toBe('presigned body');
@@ -253,7 +292,11 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
       const get = await store.presignGet(`${base}/secret-a`, { expiresIn: 300 });
       expect((await fx.fetchPresigned(get.url.replace('secret-a', 'secret-b'))).status).toBe(403);
       const put = await store.presignPut(`${base}/upload`, { expiresIn: 300, contentType: 'image/png' });
-      const wrongType = await fx.fetchPresigned(put.url, { method: 'PUT', headers: { 'Content-Type': 'text/html' }, body: '<script>' });
+      const wrongType = await fx.fetchPresigned(put.url, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'text/html' },
+        body: '<script>',
+      });
       expect(wrongType.status).toBe(403);
       await expectStorageError(store.head(`${base}/upload`), 'NOT_FOUND');
     });
@@ -268,16 +311,24 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
         expect(wrong.status, body).toBeLessThan(500);
       }
       await expectStorageError(store.head(key), 'NOT_FOUND');
-      expect((await fx.fetchPresigned(put.url, { method: 'PUT', headers: put.headers, body: 'hello' })).status).toBe(200);
+      expect((await fx.fetchPresigned(put.url, { method: 'PUT', headers: put.headers, body: 'hello' })).status).toBe(
+        200,
+      );
       expect((await store.head(key)).size).toBe(5);
 
       const multiKey = `${ns()}/sized.bin`;
       const uploadId = await store.createMultipart(multiKey, {});
       const part = await store.presignPart(multiKey, uploadId, 1, { expiresIn: 300, contentLength: 4 });
-      const tooBig = await fx.fetchPresigned(part.url, { method: 'PUT', headers: part.headers, body: randomBytes(MiB) });
+      const tooBig = await fx.fetchPresigned(part.url, {
+        method: 'PUT',
+        headers: part.headers,
+        body: randomBytes(MiB),
+      });
       expect(tooBig.status).toBeGreaterThanOrEqual(400);
       expect(await store.listParts(multiKey, uploadId)).toEqual([]);
-      expect((await fx.fetchPresigned(part.url, { method: 'PUT', headers: part.headers, body: 'four' })).status).toBe(200);
+      expect((await fx.fetchPresigned(part.url, { method: 'PUT', headers: part.headers, body: 'four' })).status).toBe(
+        200,
+      );
       expect((await store.listParts(multiKey, uploadId)).map((p) => p.size)).toEqual([4]);
       await store.abortMultipart(multiKey, uploadId);
     });
@@ -299,7 +350,9 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
         { partNumber: 1, etag: etags[0], size: MIN_PART_SIZE },
         { partNumber: 2, etag: etags[1], size: MIN_PART_SIZE },
       ]);
-      const third = await store.uploadPart(key, uploadId, 3, Readable.from([parts[2] as Buffer]), { contentLength: MiB });
+      const third = await store.uploadPart(key, uploadId, 3, Readable.from([parts[2] as Buffer]), {
+        contentLength: MiB,
+      });
       expect(third).toMatchObject({ partNumber: 3, size: MiB });
       const done = await store.completeMultipart(key, uploadId, [...listed, third]);
       expect(done).toMatchObject({ key, size: 2 * MIN_PART_SIZE + MiB });
@@ -313,7 +366,10 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
       const one = await store.uploadPart(key, uploadId, 1, Readable.from([randomBytes(1024)]), { contentLength: 1024 });
       const two = await store.uploadPart(key, uploadId, 2, Readable.from([randomBytes(1024)]), { contentLength: 1024 });
       await expectStorageError(store.completeMultipart(key, uploadId, [one, two]), 'INVALID_PART');
-      await expectStorageError(store.completeMultipart(key, uploadId, [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"' }]), 'INVALID_PART');
+      await expectStorageError(
+        store.completeMultipart(key, uploadId, [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"' }]),
+        'INVALID_PART',
+      );
       await store.abortMultipart(key, uploadId);
       await expectStorageError(store.head(key), 'NOT_FOUND');
     });
@@ -325,13 +381,27 @@ export function objectStoreSuite(name: string, open: () => Promise<StoreFixture>
       expect(await store.listParts(key, uploadId)).toHaveLength(1);
       await store.abortMultipart(key, uploadId);
       await expectStorageError(store.listParts(key, uploadId), 'UPLOAD_NOT_FOUND');
-      await expectStorageError(store.uploadPart(key, uploadId, 2, Readable.from([randomBytes(10)]), { contentLength: 10 }), 'UPLOAD_NOT_FOUND');
+      await expectStorageError(
+        store.uploadPart(key, uploadId, 2, Readable.from([randomBytes(10)]), { contentLength: 10 }),
+        'UPLOAD_NOT_FOUND',
+      );
       await expectStorageError(store.head(key), 'NOT_FOUND');
       await store.abortMultipart(key, uploadId);
     });
 
     it('refuses unsafe or non-normal keys before touching storage', async () => {
-      for (const key of ['../escape', 'a/../../b', '/abs', 'a//b', 'a/./b', '', 'a\\b', 'dir/', 'nul\0byte', 'a/%2e%2e/b']) {
+      for (const key of [
+        '../escape',
+        'a/../../b',
+        '/abs',
+        'a//b',
+        'a/./b',
+        '',
+        'a\\b',
+        'dir/',
+        'nul\0byte',
+        'a/%2e%2e/b',
+      ]) {
         await expectStorageError(store.head(key), 'INVALID_KEY');
         await expectStorageError(store.put(key, Readable.from([Buffer.from('x')])), 'INVALID_KEY');
         await expectStorageError(store.presignGet(key, { expiresIn: 60 }), 'INVALID_KEY');

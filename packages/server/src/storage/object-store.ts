@@ -143,8 +143,19 @@ export interface ObjectStore {
   /** Starts a multipart upload and returns its id. */
   createMultipart(key: string, options?: { contentType?: string }): Promise<string>;
   /** A URL that uploads one part (the response carries the part's ETag header). */
-  presignPart(key: string, uploadId: string, partNumber: number, options: PresignUploadOptions): Promise<PresignedRequest>;
-  uploadPart(key: string, uploadId: string, partNumber: number, body: BodySource, options: { contentLength: number }): Promise<UploadedPart>;
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    options: PresignUploadOptions,
+  ): Promise<PresignedRequest>;
+  uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: BodySource,
+    options: { contentLength: number },
+  ): Promise<UploadedPart>;
   /** Parts uploaded so far, by part number: how a client resumes an interrupted upload. */
   listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
   /** Assembles the listed parts into the object; throws INVALID_PART on a wrong ETag or a small middle part. */

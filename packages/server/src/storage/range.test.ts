@@ -21,7 +21,11 @@ describe('resolveRange', () => {
     expect(resolveRange({ start: 0, end: 9 }, 100)).toEqual({ start: 0, end: 9 });
     expect(resolveRange({ start: 90, end: 500 }, 100)).toEqual({ start: 90, end: 99 });
     expect(resolveRange({ suffix: 500 }, 100)).toEqual({ start: 0, end: 99 });
-    for (const [range, size] of [[{ start: 100 }, 100], [{ suffix: 0 }, 100], [{ suffix: 1 }, 0]] as const) {
+    for (const [range, size] of [
+      [{ start: 100 }, 100],
+      [{ suffix: 0 }, 100],
+      [{ suffix: 1 }, 0],
+    ] as const) {
       expect(() => resolveRange(range, size)).toThrow();
       try {
         resolveRange(range, size);

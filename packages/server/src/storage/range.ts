@@ -71,7 +71,11 @@ export function ifRangeHolds(header: string | undefined, object: Pick<ObjectInfo
  * file, never a splice of two; for the same reason a range past the end of a replaced file gets the
  * whole file rather than 416. Throws INVALID_RANGE when the range selects nothing of the current object.
  */
-export async function getRequested(store: Pick<ObjectStore, 'get'>, key: string, headers: { range?: string | undefined; ifRange?: string | undefined }): Promise<GetResult> {
+export async function getRequested(
+  store: Pick<ObjectStore, 'get'>,
+  key: string,
+  headers: { range?: string | undefined; ifRange?: string | undefined },
+): Promise<GetResult> {
   const range = parseRangeHeader(headers.range);
   if (!range) return store.get(key);
   try {

@@ -56,7 +56,11 @@ export async function createS3Context(options: S3StoreOptions): Promise<S3Contex
     // No idle timeout on responses: a slow downloader legitimately pauses the stream (backpressure).
     // Each download holds a socket while its reader takes the bytes: more than the SDK's 50, so a few
     // dozen slow readers of one share do not leave every other request of this storage waiting.
-    requestHandler: { connectionTimeout: 10_000, httpAgent: { maxSockets: MAX_SOCKETS }, httpsAgent: { maxSockets: MAX_SOCKETS } },
+    requestHandler: {
+      connectionTimeout: 10_000,
+      httpAgent: { maxSockets: MAX_SOCKETS },
+      httpsAgent: { maxSockets: MAX_SOCKETS },
+    },
     // Failures reach the caller as errors; the SDK's own console warnings would only be noise.
     logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
@@ -67,7 +71,9 @@ export async function createS3Context(options: S3StoreOptions): Promise<S3Contex
  * Adds Content-MD5 to a request with a string body. DeleteObjects requires an integrity header; the
  * SDK now sends only a CRC32 one, which R2, B2 and older MinIO versions do not accept.
  */
-export function withContentMd5<C extends { middlewareStack: S3Sdk.DeleteObjectsCommand['middlewareStack'] }>(command: C): C {
+export function withContentMd5<C extends { middlewareStack: S3Sdk.DeleteObjectsCommand['middlewareStack'] }>(
+  command: C,
+): C {
   command.middlewareStack.add(
     (next) => async (args) => {
       const request = args.request as { body?: unknown; headers?: Record<string, string> };
@@ -97,7 +103,11 @@ const CODE_BY_NAME: Record<string, StorageError['code']> = {
   IncompleteBody: 'BAD_DIGEST',
 };
 
-const CODE_BY_STATUS: Record<number, StorageError['code']> = { 403: 'ACCESS_DENIED', 404: 'NOT_FOUND', 416: 'INVALID_RANGE' };
+const CODE_BY_STATUS: Record<number, StorageError['code']> = {
+  403: 'ACCESS_DENIED',
+  404: 'NOT_FOUND',
+  416: 'INVALID_RANGE',
+};
 
 /** Maps an SDK or network error to a StorageError (already-typed errors pass through). */
 export function mapS3Error(err: unknown): StorageError {
@@ -106,7 +116,8 @@ export function mapS3Error(err: unknown): StorageError {
   const status = e?.$metadata?.httpStatusCode;
   // An answer the SDK could not read (JSON or another non-XML page at the endpoint) says nothing about the object: its 404 is no NOT_FOUND.
   const notS3 = e?.message?.includes('Deserialization error') === true;
-  const code = (e?.name && CODE_BY_NAME[e.name]) || (!notS3 && status !== undefined && CODE_BY_STATUS[status]) || 'BACKEND';
+  const code =
+    (e?.name && CODE_BY_NAME[e.name]) || (!notS3 && status !== undefined && CODE_BY_STATUS[status]) || 'BACKEND';
   const detail = e?.message && e.message !== 'UnknownError' ? e.message : `HTTP ${status ?? 'error'}`;
   return new StorageError(code, `${e?.name ?? 'Error'}: ${detail}`, { cause: err });
 }
@@ -121,7 +132,10 @@ export const S3_LONG_DEADLINE_MS = 10 * 60_000;
  * never answers would otherwise hold the request, and a pooled socket, forever. Streamed uploads use
  * `sendStreaming`: their time is the body's.
  */
-export async function sendWithin<T>(send: (abortSignal: AbortSignal) => Promise<T>, deadlineMs = S3_ANSWER_DEADLINE_MS): Promise<T> {
+export async function sendWithin<T>(
+  send: (abortSignal: AbortSignal) => Promise<T>,
+  deadlineMs = S3_ANSWER_DEADLINE_MS,
+): Promise<T> {
   const controller = new AbortController();
   const late = new StorageError('BACKEND', `The storage did not answer within ${deadlineMs / 1000} s`);
   const timer = setTimeout(() => controller.abort(late), deadlineMs);

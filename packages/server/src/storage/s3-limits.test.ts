@@ -20,7 +20,16 @@ describe('S3 requests against an endpoint that never answers', () => {
   });
 
   it('head, get, list and delete fail with "did not answer" at the deadline', async () => {
-    const store = createS3Store({ provider: 'Other S3 Compatible', endpoint, region: 'us-east-1', bucket: 'silent', accessKeyId: 'a', secretAccessKey: 'b', pathStyle: true, answerDeadlineMs: 300 });
+    const store = createS3Store({
+      provider: 'Other S3 Compatible',
+      endpoint,
+      region: 'us-east-1',
+      bucket: 'silent',
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+      pathStyle: true,
+      answerDeadlineMs: 300,
+    });
     const silent = { code: 'BACKEND', message: 'The storage did not answer within 0.3 s' };
     const started = Date.now();
     await expect(store.head('a.txt')).rejects.toMatchObject(silent);

@@ -5,7 +5,14 @@
 import { MAX_PARTS } from '@driftbox/contract';
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertPartNumber, assertValidKey } from './keys.js';
-import { MIN_PART_SIZE, type CompletedPart, type ObjectInfo, type PresignedRequest, type PresignUploadOptions, type UploadedPart } from './object-store.js';
+import {
+  MIN_PART_SIZE,
+  type CompletedPart,
+  type ObjectInfo,
+  type PresignedRequest,
+  type PresignUploadOptions,
+  type UploadedPart,
+} from './object-store.js';
 import { S3_LONG_DEADLINE_MS, sendStreaming, type S3Context } from './s3-client.js';
 import { guardedBody } from './streams.js';
 
@@ -34,7 +41,12 @@ export function s3Multipart(deps: S3MultipartDeps) {
   const { call, ask, head } = deps;
   const threshold = deps.copyPartThreshold ?? COPY_LIMIT;
 
-  async function sign(method: 'GET' | 'PUT', expiresIn: number, headers: Record<string, string>, signWith: SignWith): Promise<PresignedRequest> {
+  async function sign(
+    method: 'GET' | 'PUT',
+    expiresIn: number,
+    headers: Record<string, string>,
+    signWith: SignWith,
+  ): Promise<PresignedRequest> {
     const presigner = await import('@aws-sdk/s3-request-presigner');
     const url = await call((c) => signWith(presigner.getSignedUrl, c));
     return { method, url, headers, expiresAt: new Date(Date.now() + expiresIn * 1000) };
@@ -42,7 +54,14 @@ export function s3Multipart(deps: S3MultipartDeps) {
 
   async function create(key: string, options: { contentType?: string } = {}): Promise<string> {
     assertValidKey(key);
-    const out = await ask((c, abortSignal) => c.client.send(new c.sdk.CreateMultipartUploadCommand({ Bucket: c.bucket, Key: key, ContentType: options.contentType }), { abortSignal }));
+    const out = await ask((c, abortSignal) =>
+      c.client.send(
+        new c.sdk.CreateMultipartUploadCommand({ Bucket: c.bucket, Key: key, ContentType: options.contentType }),
+        {
+          abortSignal,
+        },
+      ),
+    );
     if (!out.UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
     return out.UploadId;
   }
@@ -50,14 +69,30 @@ export function s3Multipart(deps: S3MultipartDeps) {
   async function complete(key: string, uploadId: string, parts: CompletedPart[]): Promise<ObjectInfo> {
     assertValidKey(key);
     const Parts = parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag }));
-    await ask((c, abortSignal) => c.client.send(new c.sdk.CompleteMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts } }), { abortSignal }), S3_LONG_DEADLINE_MS);
+    await ask(
+      (c, abortSignal) =>
+        c.client.send(
+          new c.sdk.CompleteMultipartUploadCommand({
+            Bucket: c.bucket,
+            Key: key,
+            UploadId: uploadId,
+            MultipartUpload: { Parts },
+          }),
+          { abortSignal },
+        ),
+      S3_LONG_DEADLINE_MS,
+    );
     return head(key);
   }
 
   async function abort(key: string, uploadId: string): Promise<void> {
     assertValidKey(key);
     try {
-      await ask((c, abortSignal) => c.client.send(new c.sdk.AbortMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId }), { abortSignal }));
+      await ask((c, abortSignal) =>
+        c.client.send(new c.sdk.AbortMultipartUploadCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId }), {
+          abortSignal,
+        }),
+      );
     } catch (err) {
       // Aborting an upload that is already gone is not a failure (same as the local driver).
       if ((err as { code?: string }).code !== 'UPLOAD_NOT_FOUND') throw err;
@@ -66,7 +101,9 @@ export function s3Multipart(deps: S3MultipartDeps) {
 
   async function copyInParts(from: string, to: string, size: number): Promise<void> {
     // A copy part by part starts a new object: it keeps the type only if told (CopyObject keeps it itself).
-    const { ContentType } = await ask((c, abortSignal) => c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: from }), { abortSignal }));
+    const { ContentType } = await ask((c, abortSignal) =>
+      c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: from }), { abortSignal }),
+    );
     const uploadId = await create(to, ContentType ? { contentType: ContentType } : {});
     try {
       const partSize = Math.max(MIN_PART_SIZE, Math.min(COPY_PART_SIZE, threshold), Math.ceil(size / MAX_PARTS));
@@ -74,7 +111,18 @@ export function s3Multipart(deps: S3MultipartDeps) {
       for (let start = 0, partNumber = 1; start < size; start += partSize, partNumber += 1) {
         const CopySourceRange = `bytes=${start}-${Math.min(start + partSize, size) - 1}`;
         const out = await ask(
-          (c, abortSignal) => c.client.send(new c.sdk.UploadPartCopyCommand({ Bucket: c.bucket, Key: to, UploadId: uploadId, PartNumber: partNumber, CopySource: copySource(c.bucket, from), CopySourceRange }), { abortSignal }),
+          (c, abortSignal) =>
+            c.client.send(
+              new c.sdk.UploadPartCopyCommand({
+                Bucket: c.bucket,
+                Key: to,
+                UploadId: uploadId,
+                PartNumber: partNumber,
+                CopySource: copySource(c.bucket, from),
+                CopySourceRange,
+              }),
+              { abortSignal },
+            ),
           S3_LONG_DEADLINE_MS,
         );
         parts.push({ partNumber, etag: out.CopyPartResult?.ETag ?? '' });
@@ -92,23 +140,52 @@ export function s3Multipart(deps: S3MultipartDeps) {
     complete,
     abort,
 
-    async presignPart(key: string, uploadId: string, partNumber: number, options: PresignUploadOptions): Promise<PresignedRequest> {
+    async presignPart(
+      key: string,
+      uploadId: string,
+      partNumber: number,
+      options: PresignUploadOptions,
+    ): Promise<PresignedRequest> {
       assertValidKey(key);
       assertPartNumber(partNumber);
       const { expiresIn, contentLength } = options;
       return sign('PUT', expiresIn, {}, (presign, c) =>
-        presign(c.client, new c.sdk.UploadPartCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: contentLength }), {
-          expiresIn,
-          signableHeaders: new Set(['content-length']),
-        }),
+        presign(
+          c.client,
+          new c.sdk.UploadPartCommand({
+            Bucket: c.bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber: partNumber,
+            ContentLength: contentLength,
+          }),
+          {
+            expiresIn,
+            signableHeaders: new Set(['content-length']),
+          },
+        ),
       );
     },
 
-    async uploadPart(key: string, uploadId: string, partNumber: number, body: Parameters<typeof guardedBody>[0], options: { contentLength: number }): Promise<UploadedPart> {
+    async uploadPart(
+      key: string,
+      uploadId: string,
+      partNumber: number,
+      body: Parameters<typeof guardedBody>[0],
+      options: { contentLength: number },
+    ): Promise<UploadedPart> {
       assertValidKey(key);
       assertPartNumber(partNumber);
       const Body = guardedBody(body, options.contentLength);
-      const command = (c: S3Context) => new c.sdk.UploadPartCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body, ContentLength: options.contentLength });
+      const command = (c: S3Context) =>
+        new c.sdk.UploadPartCommand({
+          Bucket: c.bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          Body,
+          ContentLength: options.contentLength,
+        });
       const out = await call((c) => sendStreaming(Body, (abortSignal) => c.client.send(command(c), { abortSignal })));
       return { partNumber, etag: out.ETag ?? '', size: options.contentLength };
     },
@@ -118,8 +195,16 @@ export function s3Multipart(deps: S3MultipartDeps) {
       const parts: UploadedPart[] = [];
       let marker: string | undefined;
       for (;;) {
-        const out = await ask((c, abortSignal) => c.client.send(new c.sdk.ListPartsCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }), { abortSignal }));
-        for (const p of out.Parts ?? []) parts.push({ partNumber: p.PartNumber ?? 0, etag: p.ETag ?? '', size: p.Size ?? 0 });
+        const out = await ask((c, abortSignal) =>
+          c.client.send(
+            new c.sdk.ListPartsCommand({ Bucket: c.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+            {
+              abortSignal,
+            },
+          ),
+        );
+        for (const p of out.Parts ?? [])
+          parts.push({ partNumber: p.PartNumber ?? 0, etag: p.ETag ?? '', size: p.Size ?? 0 });
         if (!out.IsTruncated || !out.NextPartNumberMarker) return parts;
         marker = out.NextPartNumberMarker;
       }
@@ -132,7 +217,16 @@ export function s3Multipart(deps: S3MultipartDeps) {
         await copyInParts(from, to, source.size);
         return head(to);
       }
-      await ask((c, abortSignal) => c.client.send(new c.sdk.CopyObjectCommand({ Bucket: c.bucket, Key: to, CopySource: copySource(c.bucket, from) }), { abortSignal }), S3_LONG_DEADLINE_MS);
+      await ask(
+        (c, abortSignal) =>
+          c.client.send(
+            new c.sdk.CopyObjectCommand({ Bucket: c.bucket, Key: to, CopySource: copySource(c.bucket, from) }),
+            {
+              abortSignal,
+            },
+          ),
+        S3_LONG_DEADLINE_MS,
+      );
       return head(to);
     },
   };

@@ -18,7 +18,10 @@ describe.skipIf(s3Server === null)('S3 driver specifics (MinIO)', () => {
   it('copies large objects part by part with UploadPartCopy', async () => {
     const store = createS3Store({ ...options, copyPartThreshold: 5 * 1024 * 1024 });
     const data = randomBytes(12 * 1024 * 1024 + 7);
-    await store.put('big/source.bin', Readable.from([data]), { contentLength: data.length, contentType: 'application/zip' });
+    await store.put('big/source.bin', Readable.from([data]), {
+      contentLength: data.length,
+      contentType: 'application/zip',
+    });
     const copied = await store.copy('big/source.bin', 'big/copy.bin');
     expect(copied.size).toBe(data.length);
     expect(copied.etag).toMatch(/-\d+"$/); // a multipart ETag: the copy really went in parts

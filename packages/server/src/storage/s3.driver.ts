@@ -7,9 +7,25 @@ import { MAX_PARTS } from '@driftbox/contract';
 import type { Readable } from 'node:stream';
 import { StorageError } from './errors.js';
 import { assertValidKey, assertValidPrefix } from './keys.js';
-import { MAX_LIST_LIMIT, type GetResult, type ObjectInfo, type ObjectStore, type PutOptions, type BodySource } from './object-store.js';
+import {
+  MAX_LIST_LIMIT,
+  type GetResult,
+  type ObjectInfo,
+  type ObjectStore,
+  type PutOptions,
+  type BodySource,
+} from './object-store.js';
 import { parseContentRange, rangeHeader } from './range.js';
-import { createS3Context, mapS3Error, S3_ANSWER_DEADLINE_MS, sendStreaming, sendWithin, withContentMd5, type S3Context, type S3StoreOptions } from './s3-client.js';
+import {
+  createS3Context,
+  mapS3Error,
+  S3_ANSWER_DEADLINE_MS,
+  sendStreaming,
+  sendWithin,
+  withContentMd5,
+  type S3Context,
+  type S3StoreOptions,
+} from './s3-client.js';
 import { s3Multipart } from './s3-multipart.js';
 import { guardedBody, toReadable } from './streams.js';
 
@@ -47,7 +63,9 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
 
   async function head(key: string): Promise<ObjectInfo> {
     assertValidKey(key);
-    const out = await ask((c, abortSignal) => c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: key }), { abortSignal }));
+    const out = await ask((c, abortSignal) =>
+      c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: key }), { abortSignal }),
+    );
     return { key, size: out.ContentLength ?? 0, etag: out.ETag ?? '', lastModified: out.LastModified ?? new Date(0) };
   }
 
@@ -79,7 +97,14 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       const length = putOptions.contentLength;
       if (length !== undefined && length <= MAX_SINGLE_PUT) {
         const Body = guardedBody(body, length);
-        const command = (c: S3Context) => new c.sdk.PutObjectCommand({ Bucket: c.bucket, Key: key, Body, ContentLength: length, ContentType: putOptions.contentType });
+        const command = (c: S3Context) =>
+          new c.sdk.PutObjectCommand({
+            Bucket: c.bucket,
+            Key: key,
+            Body,
+            ContentLength: length,
+            ContentType: putOptions.contentType,
+          });
         await call((c) => sendStreaming(Body, (abortSignal) => c.client.send(command(c), { abortSignal })));
         return head(key);
       }
@@ -90,7 +115,9 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     async get(key, getOptions = {}): Promise<GetResult> {
       assertValidKey(key);
       const Range = getOptions.range ? rangeHeader(getOptions.range) : undefined;
-      const out = await ask((c, abortSignal) => c.client.send(new c.sdk.GetObjectCommand({ Bucket: c.bucket, Key: key, Range }), { abortSignal }));
+      const out = await ask((c, abortSignal) =>
+        c.client.send(new c.sdk.GetObjectCommand({ Bucket: c.bucket, Key: key, Range }), { abortSignal }),
+      );
       const served = parseContentRange(out.ContentRange);
       const size = out.ContentLength ?? 0;
       return {
@@ -111,9 +138,20 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       keys.forEach(assertValidKey);
       for (let i = 0; i < keys.length; i += DELETE_BATCH) {
         const Objects = keys.slice(i, i + DELETE_BATCH).map((Key) => ({ Key }));
-        const out = await ask((c, abortSignal) => c.client.send(withContentMd5(new c.sdk.DeleteObjectsCommand({ Bucket: c.bucket, Delete: { Objects, Quiet: true } })), { abortSignal }));
+        const out = await ask((c, abortSignal) =>
+          c.client.send(
+            withContentMd5(new c.sdk.DeleteObjectsCommand({ Bucket: c.bucket, Delete: { Objects, Quiet: true } })),
+            {
+              abortSignal,
+            },
+          ),
+        );
         const failed = out.Errors?.[0];
-        if (failed) throw new StorageError('BACKEND', `Could not delete "${failed.Key}": ${failed.Code} ${failed.Message ?? ''}`.trim());
+        if (failed)
+          throw new StorageError(
+            'BACKEND',
+            `Could not delete "${failed.Key}": ${failed.Code} ${failed.Message ?? ''}`.trim(),
+          );
       }
     },
 
@@ -132,7 +170,12 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
         return c.client.send(command, { abortSignal });
       });
       return {
-        objects: (out.Contents ?? []).map((o) => ({ key: o.Key ?? '', size: o.Size ?? 0, etag: o.ETag ?? '', lastModified: o.LastModified ?? new Date(0) })),
+        objects: (out.Contents ?? []).map((o) => ({
+          key: o.Key ?? '',
+          size: o.Size ?? 0,
+          etag: o.ETag ?? '',
+          lastModified: o.LastModified ?? new Date(0),
+        })),
         prefixes: (out.CommonPrefixes ?? []).map((p) => p.Prefix ?? ''),
         nextCursor: out.IsTruncated ? (out.NextContinuationToken ?? null) : null,
       };
@@ -144,23 +187,43 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       assertValidKey(key);
       const { expiresIn, contentType, contentDisposition } = presignOptions;
       return multipart.sign('GET', expiresIn, {}, (presign, c) =>
-        presign(c.client, new c.sdk.GetObjectCommand({ Bucket: c.bucket, Key: key, ResponseContentType: contentType, ResponseContentDisposition: contentDisposition }), { expiresIn }),
+        presign(
+          c.client,
+          new c.sdk.GetObjectCommand({
+            Bucket: c.bucket,
+            Key: key,
+            ResponseContentType: contentType,
+            ResponseContentDisposition: contentDisposition,
+          }),
+          { expiresIn },
+        ),
       );
     },
 
     async presignPut(key, presignOptions) {
       assertValidKey(key);
       const { expiresIn, contentType, contentLength } = presignOptions;
-      const headers: Record<string, string> = presignOptions.contentType ? { 'Content-Type': presignOptions.contentType } : {};
+      const headers: Record<string, string> = presignOptions.contentType
+        ? { 'Content-Type': presignOptions.contentType }
+        : {};
       // B2 verifies an SHA-1 of every direct upload unless told not to (the original product did the same).
       if (options.provider === 'Backblaze B2') headers['X-Bz-Content-Sha1'] = 'do_not_verify';
       return multipart.sign('PUT', expiresIn, headers, (presign, c) =>
         // Signing content-type and content-length makes S3 refuse an upload of another type or size, as
         // the local driver does (browsers set Content-Length themselves, so it is not among `headers`).
-        presign(c.client, new c.sdk.PutObjectCommand({ Bucket: c.bucket, Key: key, ContentType: contentType, ContentLength: contentLength }), {
-          expiresIn,
-          signableHeaders: new Set(['content-type', 'content-length']),
-        }),
+        presign(
+          c.client,
+          new c.sdk.PutObjectCommand({
+            Bucket: c.bucket,
+            Key: key,
+            ContentType: contentType,
+            ContentLength: contentLength,
+          }),
+          {
+            expiresIn,
+            signableHeaders: new Set(['content-type', 'content-length']),
+          },
+        ),
       );
     },
 
@@ -172,7 +235,10 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     abortMultipart: multipart.abort,
 
     close() {
-      void context?.then((c) => c.client.destroy(), () => undefined);
+      void context?.then(
+        (c) => c.client.destroy(),
+        () => undefined,
+      );
       context = null;
     },
   };

@@ -1,6 +1,13 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_BATCH_BYTES, RESPONSE_READ_AHEAD, SHARED_READ_AHEAD, chunkBatches, readAheadHeld, responseBody } from './streams.js';
+import {
+  CHUNK_BATCH_BYTES,
+  RESPONSE_READ_AHEAD,
+  SHARED_READ_AHEAD,
+  chunkBatches,
+  readAheadHeld,
+  responseBody,
+} from './streams.js';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -121,9 +128,8 @@ async function allBatches(source: AsyncIterable<Uint8Array>): Promise<Uint8Array
   return batches;
 }
 
-
 describe('chunkBatches', () => {
-  it('hands a Readable\'s chunks on as they are, never joined into a copy', async () => {
+  it("hands a Readable's chunks on as they are, never joined into a copy", async () => {
     const source = new PassThrough();
     const chunks = [Buffer.from('one '), Buffer.from('two '), Buffer.from('three')];
     for (const chunk of chunks) source.write(chunk);
@@ -165,7 +171,7 @@ describe('chunkBatches', () => {
     expect((await batches.next()).done).toBe(true);
   });
 
-  it('fails with the source\'s error, and on a source closed before its end', async () => {
+  it("fails with the source's error, and on a source closed before its end", async () => {
     const failing = new PassThrough();
     failing.write(Buffer.from('x'));
     setImmediate(() => failing.destroy(new Error('client gone')));

@@ -141,7 +141,7 @@ export function responseBody(body: Readable, now: () => number = () => performan
     counted = beyondFirst;
   };
   const regulate = (): void => {
-    const full = held > 0 && (held >= allowance || counted > 0 && sharedHeld >= SHARED_READ_AHEAD);
+    const full = held > 0 && (held >= allowance || (counted > 0 && sharedHeld >= SHARED_READ_AHEAD));
     if (full) body.pause();
     else body.resume();
   };
@@ -179,7 +179,8 @@ export function responseBody(body: Readable, now: () => number = () => performan
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        while (queue.length === 0 && !ended && failure === undefined) await new Promise<void>((resolve) => (wake = resolve));
+        while (queue.length === 0 && !ended && failure === undefined)
+          await new Promise<void>((resolve) => (wake = resolve));
         const chunk = queue.shift();
         if (chunk) {
           held -= chunk.byteLength;

@@ -80,7 +80,10 @@ export interface Harness {
     anon: Headers;
   };
   /** Creates a key and returns it with the headers that present it. */
-  createKey(permissions: number | Partial<PermissionObject>, options?: ApiKeyOptions): Promise<{ headers: Headers; key: ApiKeyWithSecretDto }>;
+  createKey(
+    permissions: number | Partial<PermissionObject>,
+    options?: ApiKeyOptions,
+  ): Promise<{ headers: Headers; key: ApiKeyWithSecretDto }>;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   /** Closes the database early (e.g. to test a failing database); `close` copes with it. */
   closeDb(): Promise<void>;
@@ -152,10 +155,21 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const clock = testClock();
   const logger = memoryLogger();
   const crypto = testCrypto();
-  const { app, services } = createApp({ config, db: testDb.db, clock, ids: cryptoIds(), logger, crypto, ...(options.urlPolicy ? { urlPolicy: options.urlPolicy } : {}) });
+  const { app, services } = createApp({
+    config,
+    db: testDb.db,
+    clock,
+    ids: cryptoIds(),
+    logger,
+    crypto,
+    ...(options.urlPolicy ? { urlPolicy: options.urlPolicy } : {}),
+  });
   await bootstrap(testDb.db, services, config);
 
-  const login = await services.auth.login('harness', { username: config.admin.username, password: config.admin.password ?? '' });
+  const login = await services.auth.login('harness', {
+    username: config.admin.username,
+    password: config.admin.password ?? '',
+  });
   const adminActor = await services.auth.resolveToken(login.token);
   const createKey = keyFactory(services, adminActor);
   let dbOpen = true;
@@ -220,6 +234,7 @@ async function call(app: Hono<AppEnv>, method: string, urlPath: string, options:
   const res = await app.request(urlPath, { method, headers, body });
   const text = await res.text();
   let parsed: Record<string, unknown> = {};
-  if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text) as Record<string, unknown>;
+  if ((res.headers.get('content-type') ?? '').includes('json') && text)
+    parsed = JSON.parse(text) as Record<string, unknown>;
   return { status: res.status, headers: res.headers, body: parsed, text };
 }

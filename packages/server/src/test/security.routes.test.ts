@@ -39,7 +39,14 @@ describe.each(dialects)('shared security checks (%s)', (dialect) => {
   });
 
   describe.each(PROTECTED_ROUTES.map((r) => [label(r), r] as const))('%s', (_name, route) => {
-    const envelope = (code: number, error: string) => ({ code, success: false, data: null, error, message: expect.any(String), requestId: expect.any(String) });
+    const envelope = (code: number, error: string) => ({
+      code,
+      success: false,
+      data: null,
+      error,
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
 
     it('401 UNAUTHORIZED for an anonymous caller', async () => {
       const res = await h.call(route.method, urlOf(route));
@@ -55,7 +62,12 @@ describe.each(dialects)('shared security checks (%s)', (dialect) => {
       const stale = `stale-${route.method}-${route.path}`;
       await h.db
         .insertInto('admin_sessions')
-        .values({ token_hash: sha256Hex(stale), admin_id: h.adminActor.id, expires_at: TEST_START, created_at: TEST_START })
+        .values({
+          token_hash: sha256Hex(stale),
+          admin_id: h.adminActor.id,
+          expires_at: TEST_START,
+          created_at: TEST_START,
+        })
         .execute();
       const expired = await h.call(route.method, urlOf(route), { headers: { Authorization: `Bearer ${stale}` } });
       expect(expired.body).toEqual(envelope(401, 'TOKEN_EXPIRED'));

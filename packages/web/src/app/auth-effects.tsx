@@ -34,7 +34,9 @@ export function AuthEffects() {
     let previous = getAuthState();
     return subscribeAuth(() => {
       const next = getAuthState();
-      const changedIdentity = next.kind !== previous.kind || (next.kind === 'apikey' && previous.kind === 'apikey' && next.key !== previous.key);
+      const changedIdentity =
+        next.kind !== previous.kind ||
+        (next.kind === 'apikey' && previous.kind === 'apikey' && next.key !== previous.key);
       previous = next;
       if (changedIdentity) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'site-config' });
     });

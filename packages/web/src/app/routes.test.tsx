@@ -31,7 +31,15 @@ beforeEach(() => {
   mockApi({
     'GET /api/admin/settings': () => ok(settings('Hosted by **Ada** <script>alert(1)</script>')),
     'GET /api/test/admin-token': () => ok(null),
-    'GET /api/version': () => ok({ version: '0.1.0', name: 'Driftbox', environment: 'test', storage: 'sqlite', nodeVersion: 'v20', uptime: 60 }),
+    'GET /api/version': () =>
+      ok({
+        version: '0.1.0',
+        name: 'Driftbox',
+        environment: 'test',
+        storage: 'sqlite',
+        nodeVersion: 'v20',
+        uptime: 60,
+      }),
     'GET /api/admin/api-keys': () => ok([]),
   });
 });

@@ -24,7 +24,8 @@ const ADMIN_ELEMENTS: Record<AdminPage, () => Promise<ReactNode> | ReactNode> = 
     import('../features/admin-pastes/components/text-management-page').then((m) => <m.TextManagementPage />),
   'file-management': () =>
     import('../features/admin-files/components/file-management-page').then((m) => <m.FileManagementPage />),
-  'key-management': () => import('../features/admin-keys/components/key-management-page').then((m) => <m.KeyManagementPage />),
+  'key-management': () =>
+    import('../features/admin-keys/components/key-management-page').then((m) => <m.KeyManagementPage />),
   'mount-management': () => <NotBuiltPage page="mountManagement" inAdmin />,
   'storage-config': () =>
     import('../features/admin-storage/components/storage-config-page').then((m) => <m.StorageConfigPage />),
@@ -62,7 +63,10 @@ export const routes: RouteObject[] = [
       {
         index: true,
         handle: { title: (t) => t('titles.home') } satisfies RouteHandle,
-        lazy: () => import('../features/paste-editor/components/paste-editor-page').then((m) => ({ Component: m.PasteEditorPage })),
+        lazy: () =>
+          import('../features/paste-editor/components/paste-editor-page').then((m) => ({
+            Component: m.PasteEditorPage,
+          })),
       },
       {
         path: 'upload',
@@ -72,12 +76,14 @@ export const routes: RouteObject[] = [
       {
         path: 'paste/:slug',
         handle: { title: (t) => t('titles.paste') } satisfies RouteHandle,
-        lazy: () => import('../features/paste-view/components/paste-view-page').then((m) => ({ Component: m.PasteViewPage })),
+        lazy: () =>
+          import('../features/paste-view/components/paste-view-page').then((m) => ({ Component: m.PasteViewPage })),
       },
       {
         path: 'file/:slug',
         handle: { title: (t) => t('titles.file') } satisfies RouteHandle,
-        lazy: () => import('../features/file-view/components/file-view-page').then((m) => ({ Component: m.FileViewPage })),
+        lazy: () =>
+          import('../features/file-view/components/file-view-page').then((m) => ({ Component: m.FileViewPage })),
       },
       publicPage('mount-explorer', 'mountExplorer', (t) => t('titles.mountExplorer')),
       publicPage('mount-explorer/*', 'mountExplorer', (t) => t('titles.mountExplorer')),

@@ -1,6 +1,13 @@
 import { Permission, ROLE_PRESETS } from '@driftbox/contract';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGES, canUse, firstUsablePage, isPageInMenu, resolveAdminAccess, type AccessSubject } from './admin-access';
+import {
+  ADMIN_PAGES,
+  canUse,
+  firstUsablePage,
+  isPageInMenu,
+  resolveAdminAccess,
+  type AccessSubject,
+} from './admin-access';
 
 const none: AccessSubject = { kind: 'none' };
 const admin: AccessSubject = { kind: 'admin' };
@@ -27,10 +34,19 @@ describe('resolveAdminAccess (spec §5 route guards)', () => {
 
   it('redirects a key from admin-only pages (dashboard included) to its first usable page', () => {
     for (const page of ADMIN_ONLY) {
-      expect(resolveAdminAccess(key(Permission.TEXT), page)).toEqual({ type: 'redirect', to: '/admin/text-management' });
-      expect(resolveAdminAccess(key(Permission.FILE_SHARE), page)).toEqual({ type: 'redirect', to: '/admin/file-management' });
+      expect(resolveAdminAccess(key(Permission.TEXT), page)).toEqual({
+        type: 'redirect',
+        to: '/admin/text-management',
+      });
+      expect(resolveAdminAccess(key(Permission.FILE_SHARE), page)).toEqual({
+        type: 'redirect',
+        to: '/admin/file-management',
+      });
     }
-    expect(resolveAdminAccess(key(ROLE_PRESETS.ADMIN), 'key-management')).toEqual({ type: 'redirect', to: '/admin/text-management' });
+    expect(resolveAdminAccess(key(ROLE_PRESETS.ADMIN), 'key-management')).toEqual({
+      type: 'redirect',
+      to: '/admin/text-management',
+    });
   });
 
   it('accepts either bit on text and file management', () => {

@@ -45,37 +45,58 @@ describe('apiRequest', () => {
   });
 
   it("keeps the server's own message so a refusal can say why, not just its code", async () => {
-    mockApi({ 'POST /api/url/info': () => fail(400, 'BAD_REQUEST', 'The URL could not be fetched: the host name does not resolve') });
+    mockApi({
+      'POST /api/url/info': () =>
+        fail(400, 'BAD_REQUEST', 'The URL could not be fetched: the host name does not resolve'),
+    });
     const error = await caught(apiRequest('/url/info', { method: 'POST', body: {}, schema: z.unknown() }));
     expect(errorMessage(error)).toBe('The request was not valid');
-    expect(errorMessage(error, { preferServer: true })).toBe('The URL could not be fetched: the host name does not resolve');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(errorMessage(error, { preferServer: true })).toBe(
+      'The URL could not be fetched: the host name does not resolve',
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const offline = await caught(apiRequest('/x', { schema: z.unknown() }));
-    expect(errorMessage(offline, { preferServer: true })).toBe('Network connection failed, check your network settings');
+    expect(errorMessage(offline, { preferServer: true })).toBe(
+      'Network connection failed, check your network settings',
+    );
   });
 
   it('turns an error envelope into ApiError with code, message, details and request id', async () => {
-    mockApi({ 'POST /api/admin/api-keys': () => fail(409, 'NAME_TAKEN', 'name exists', [{ path: 'name', message: 'taken' }]) });
+    mockApi({
+      'POST /api/admin/api-keys': () => fail(409, 'NAME_TAKEN', 'name exists', [{ path: 'name', message: 'taken' }]),
+    });
     const error = await caught(apiRequest('/admin/api-keys', { method: 'POST', body: {}, schema: z.unknown() }));
     expect(error).toMatchObject({ status: 409, code: 'NAME_TAKEN', message: 'name exists', requestId: 'req-1' });
     expect(error.details).toEqual([{ path: 'name', message: 'taken' }]);
   });
 
   it("reports a non-JSON error as 'HTTP error {status}: {statusText}'", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
     const error = await caught(apiRequest('/health', { schema: z.unknown() }));
     expect(error.message).toBe('HTTP error 502: Bad Gateway');
     expect(error.status).toBe(502);
   });
 
   it("treats a body code other than 200/201/202 as a failure ('request failed' without a message)", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 400, success: false }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 400, success: false }), { status: 200 })),
+    );
     const error = await caught(apiRequest('/x', { schema: z.unknown() }));
     expect(error).toMatchObject({ code: 'REQUEST_FAILED', message: 'request failed', status: 400 });
   });
 
   it('maps a network failure, a caller abort and the 30 s timeout to their own codes', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await caught(apiRequest('/x', { schema: z.unknown() }))).toMatchObject({
       code: 'NETWORK',
       message: 'network connection failed, check network settings',
@@ -87,7 +108,9 @@ describe('apiRequest', () => {
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     const controller = new AbortController();
@@ -104,7 +127,9 @@ describe('apiRequest', () => {
 
   it('rejects data that does not match the schema as BAD_RESPONSE', async () => {
     mockApi({ 'GET /api/version': () => ok({ nope: true }) });
-    expect(await caught(apiRequest('/version', { schema: z.object({ version: z.string() }) }))).toMatchObject({ code: 'BAD_RESPONSE' });
+    expect(await caught(apiRequest('/version', { schema: z.object({ version: z.string() }) }))).toMatchObject({
+      code: 'BAD_RESPONSE',
+    });
   });
 
   it('ends the session on a 401 for the current credential and fires the events', async () => {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { codeForHttpStatus, ErrorDetail, ListPagination, REQUEST_TIMEOUT_MS, SUCCESS_CODES, type ErrorCode } from '@driftbox/contract';
+import {
+  codeForHttpStatus,
+  ErrorDetail,
+  ListPagination,
+  REQUEST_TIMEOUT_MS,
+  SUCCESS_CODES,
+  type ErrorCode,
+} from '@driftbox/contract';
 import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
 import { authorizationFor, endSession, getAuthState } from './auth-store';
 import { BACKEND_BASE } from './backend';
@@ -66,7 +73,9 @@ async function readBody(response: Response): Promise<unknown> {
 /** Retry-After in seconds (the server sends seconds, never a date), when present. */
 function retryAfterOf(response: Response): { retryAfterSeconds: number } | Record<string, never> {
   const seconds = Number(response.headers.get('retry-after'));
-  return response.headers.has('retry-after') && Number.isFinite(seconds) && seconds > 0 ? { retryAfterSeconds: seconds } : {};
+  return response.headers.has('retry-after') && Number.isFinite(seconds) && seconds > 0
+    ? { retryAfterSeconds: seconds }
+    : {};
 }
 
 function errorFromEnvelope(status: number, statusText: string, envelope: Envelope, response: Response): ApiError {
@@ -90,7 +99,12 @@ function handleUnauthorized(error: ApiError, sentAuthorization: string | undefin
   endSession('expired');
 }
 
-async function send(url: string, init: RequestInit, signal: AbortSignal | undefined, timeoutMs: number): Promise<Response> {
+async function send(
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -132,7 +146,10 @@ export interface ListPage<T> {
 }
 
 /** `apiRequest` for list endpoints that answer `{ data: [...], pagination: {...} }`. */
-export async function apiRequestList<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<ListPage<z.output<S>>> {
+export async function apiRequestList<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<ListPage<z.output<S>>> {
   const { data, envelope } = await request(path, { ...options, schema: z.array(options.schema) });
   const pagination = ListPagination.safeParse(envelope.pagination);
   if (!pagination.success) {
@@ -146,7 +163,11 @@ async function request<S extends z.ZodType>(path: string, options: RequestOption
     options.authorization === undefined ? authorizationFor(getAuthState()) : (options.authorization ?? undefined);
   // The server words its messages in `X-Language` (before Accept-Language): the page's language, not
   // the browser's, so an error text matches the page around it.
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'X-Language': currentLanguage() };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    'X-Language': currentLanguage(),
+  };
   if (authorization) headers.Authorization = authorization;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -4,7 +4,14 @@ import type { ErrorCode, ErrorDetail } from '@driftbox/contract';
  * Codes the client itself produces (no server answer, or an answer that is not our envelope).
  * They sit beside the contract's ErrorCode so the UI can translate both the same way.
  */
-export const CLIENT_ERROR_CODES = ['ABORTED', 'TIMEOUT', 'NETWORK', 'HTTP_ERROR', 'REQUEST_FAILED', 'BAD_RESPONSE'] as const;
+export const CLIENT_ERROR_CODES = [
+  'ABORTED',
+  'TIMEOUT',
+  'NETWORK',
+  'HTTP_ERROR',
+  'REQUEST_FAILED',
+  'BAD_RESPONSE',
+] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 export type ApiErrorCode = ErrorCode | ClientErrorCode;

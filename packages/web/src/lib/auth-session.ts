@@ -9,7 +9,15 @@ import {
 } from '@driftbox/contract';
 import { apiRequest } from './api-client';
 import { ApiError, isApiError } from './api-error';
-import { authorizationFor, endSession, getAuthState, markValidated, needsRevalidation, startAdminSession, startApiKeySession } from './auth-store';
+import {
+  authorizationFor,
+  endSession,
+  getAuthState,
+  markValidated,
+  needsRevalidation,
+  startAdminSession,
+  startApiKeySession,
+} from './auth-store';
 
 /** Keys that can use the management panel need one of these bits (spec §5 route guards). */
 export const PANEL_PERMISSIONS = Permission.TEXT | Permission.FILE_SHARE;

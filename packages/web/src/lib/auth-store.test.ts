@@ -47,7 +47,9 @@ afterEach(() => {
 
 describe('login', () => {
   it('admin login stores the token and a validation time', async () => {
-    const requests = mockApi({ 'POST /api/admin/login': () => ok({ username: 'admin', token: 'tok-9', expiresAt: '2030-01-01T00:00:00.000Z' }) });
+    const requests = mockApi({
+      'POST /api/admin/login': () => ok({ username: 'admin', token: 'tok-9', expiresAt: '2030-01-01T00:00:00.000Z' }),
+    });
     await loginAdmin({ username: 'admin', password: 'secret-pass' });
     expect(requests[0]?.body).toEqual({ username: 'admin', password: 'secret-pass' });
     expect(requests[0]?.headers.Authorization).toBeUndefined();
@@ -61,8 +63,15 @@ describe('login', () => {
     await loginWithApiKey('  my-key-123  ');
     expect(requests[0]?.headers.Authorization).toBe('ApiKey my-key-123');
     expect(localStorage.getItem(STORAGE_KEYS.apiKey)).toBe('my-key-123');
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.apiKeyPermissions) ?? '{}')).toMatchObject({ text: true, file: false, mount_view: true });
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.apiKeyInfo) ?? '{}')).toMatchObject({ id: 'k1', name: 'laptop' });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.apiKeyPermissions) ?? '{}')).toMatchObject({
+      text: true,
+      file: false,
+      mount_view: true,
+    });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.apiKeyInfo) ?? '{}')).toMatchObject({
+      id: 'k1',
+      name: 'laptop',
+    });
     expect(getAuthState()).toMatchObject({ kind: 'apikey', permissions: Permission.TEXT | Permission.MOUNT_VIEW });
 
     // A reload reads the same session back.
@@ -89,10 +98,13 @@ describe('session end', () => {
     const requests = mockApi({ 'POST /api/admin/logout': () => ok(null) });
     await logout();
     expect(reasons).toEqual(['logout']);
-    expect(requests.map((r) => `${r.method} ${r.url} ${r.headers.Authorization}`)).toEqual(['POST /api/admin/logout Bearer tok-1']);
+    expect(requests.map((r) => `${r.method} ${r.url} ${r.headers.Authorization}`)).toEqual([
+      'POST /api/admin/logout Bearer tok-1',
+    ]);
     expect(getAuthState().kind).toBe('none');
     const { adminToken, apiKey, apiKeyPermissions, apiKeyInfo, authValidatedAt } = STORAGE_KEYS;
-    for (const key of [adminToken, apiKey, apiKeyPermissions, apiKeyInfo, authValidatedAt]) expect(localStorage.getItem(key)).toBeNull();
+    for (const key of [adminToken, apiKey, apiKeyPermissions, apiKeyInfo, authValidatedAt])
+      expect(localStorage.getItem(key)).toBeNull();
     expect(fired).toEqual([AUTH_EVENTS.stateChanged, AUTH_EVENTS.adminTokenExpired]);
   });
 
@@ -142,7 +154,10 @@ describe('re-validation (spec §4: absent or older than 5 minutes)', () => {
   it('keeps the session when the server cannot be reached', async () => {
     localStorage.setItem(STORAGE_KEYS.adminToken, 'tok');
     reloadAuthFromStorage();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await revalidateSession();
     expect(getAuthState()).toEqual({ kind: 'admin', token: 'tok' });
     expect(needsRevalidation()).toBe(true);

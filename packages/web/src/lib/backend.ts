@@ -20,7 +20,13 @@ export function backendBaseFrom(...candidates: unknown[]): string {
     if (typeof candidate !== 'string' || candidate.trim() === '') continue;
     try {
       const url = new URL(candidate.trim());
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash && !url.username && !url.password) {
+      if (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        !url.search &&
+        !url.hash &&
+        !url.username &&
+        !url.password
+      ) {
         return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
       }
     } catch {
@@ -39,7 +45,10 @@ function stored(): string | null {
 }
 
 /** The backend's base URL for this page load ('' = this site). */
-export const BACKEND_BASE = backendBaseFrom(typeof window === 'undefined' ? undefined : window.appConfig?.backendUrl, typeof window === 'undefined' ? null : stored());
+export const BACKEND_BASE = backendBaseFrom(
+  typeof window === 'undefined' ? undefined : window.appConfig?.backendUrl,
+  typeof window === 'undefined' ? null : stored(),
+);
 
 /** A URL the server handed out, made absolute against the backend (its own signed URLs are server-relative). */
 export function onBackend(url: string, base: string = BACKEND_BASE): string {

@@ -12,7 +12,9 @@ describe('applyCustomHtml', () => {
     expect(document.head.children.length).toBe(before + 2);
 
     applyCustomHtml('head', '<link rel="me" href="https://example.com/ada">');
-    expect(marked('head').map((node) => node.outerHTML)).toEqual([`<link rel="me" href="https://example.com/ada" ${CUSTOM_HTML_ATTRIBUTE}="head">`]);
+    expect(marked('head').map((node) => node.outerHTML)).toEqual([
+      `<link rel="me" href="https://example.com/ada" ${CUSTOM_HTML_ATTRIBUTE}="head">`,
+    ]);
     expect(document.querySelector('meta[name="owner"]')).toBeNull();
 
     applyCustomHtml('head', '');

@@ -27,8 +27,10 @@ export function retryMinutes(seconds: number): number {
  */
 export function errorMessage(error: unknown, options: ErrorMessageOptions = {}): string {
   if (isApiError(error)) {
-    if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== undefined) return i18n.t('errors.rateLimitedFor', { count: retryMinutes(error.retryAfterSeconds) });
-    if (options.preferServer && error.code === 'VALIDATION_FAILED' && error.details.length > 0) return fieldReasons(error.details);
+    if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== undefined)
+      return i18n.t('errors.rateLimitedFor', { count: retryMinutes(error.retryAfterSeconds) });
+    if (options.preferServer && error.code === 'VALIDATION_FAILED' && error.details.length > 0)
+      return fieldReasons(error.details);
     if (options.preferServer && error.serverMessage) return error.serverMessage;
     const translated = translateDynamic(`errors.${error.code}`, { status: error.status, statusText: error.statusText });
     if (translated) return translated;

@@ -22,17 +22,25 @@ describe('previewKindOf', () => {
     expect(previewKindOf('notes.md', 'text/markdown', settings)).toBe('none');
     expect(previewKindOf('data.csv', 'text/csv', settings)).toBe('none');
     expect(previewKindOf('a.txt', 'text/plain', settings)).toBe('text');
-    expect(previewKindOf('notes.md', 'text/markdown', previewSettingsFrom({ preview_text_types: 'md' }))).toBe('markdown');
+    expect(previewKindOf('notes.md', 'text/markdown', previewSettingsFrom({ preview_text_types: 'md' }))).toBe(
+      'markdown',
+    );
     // Listing md previews Markdown under its other names too (README.markdown, notes.mdown).
-    for (const name of ['README.markdown', 'notes.mdown', 'report.Rmd']) expect(previewKindOf(name, 'text/markdown', previewSettingsFrom({ preview_text_types: 'md' })), name).toBe('markdown');
-    expect(previewKindOf('README.markdown', 'text/markdown', previewSettingsFrom({ preview_text_types: 'txt' }))).toBe('none');
+    for (const name of ['README.markdown', 'notes.mdown', 'report.Rmd'])
+      expect(previewKindOf(name, 'text/markdown', previewSettingsFrom({ preview_text_types: 'md' })), name).toBe(
+        'markdown',
+      );
+    expect(previewKindOf('README.markdown', 'text/markdown', previewSettingsFrom({ preview_text_types: 'txt' }))).toBe(
+      'none',
+    );
   });
 
   it('previews any text by its type only with the fallback used when the settings cannot be read', () => {
     expect(previewKindOf('guide.adoc', 'text/asciidoc', defaults)).toBe('none');
     expect(previewKindOf('guide.adoc', 'text/asciidoc', FALLBACK_PREVIEW_SETTINGS)).toBe('text');
     // Common text formats are in the default list.
-    for (const name of ['app.yaml', 'server.log', 'data.csv', 'Cargo.toml', 'setup.cfg', 'style.css']) expect(previewKindOf(name, 'application/octet-stream', defaults), name).toBe('text');
+    for (const name of ['app.yaml', 'server.log', 'data.csv', 'Cargo.toml', 'setup.cfg', 'style.css'])
+      expect(previewKindOf(name, 'application/octet-stream', defaults), name).toBe('text');
     expect(previewKindOf('notes.markdown', 'application/octet-stream', FALLBACK_PREVIEW_SETTINGS)).toBe('markdown');
   });
 });

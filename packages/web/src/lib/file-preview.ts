@@ -37,7 +37,8 @@ export const PREVIEW_SETTING_KEYS = {
 
 /** Settings from `key → value` pairs; a missing key keeps the catalogue's default. */
 export function previewSettingsFrom(values: Partial<Record<string, string>>): PreviewSettings {
-  const list = (key: keyof typeof PREVIEW_SETTING_KEYS) => settingAsList(values[PREVIEW_SETTING_KEYS[key]] ?? SETTINGS_CATALOGUE[PREVIEW_SETTING_KEYS[key]].default);
+  const list = (key: keyof typeof PREVIEW_SETTING_KEYS) =>
+    settingAsList(values[PREVIEW_SETTING_KEYS[key]] ?? SETTINGS_CATALOGUE[PREVIEW_SETTING_KEYS[key]].default);
   const provider = values.preview_office_provider ?? SETTINGS_CATALOGUE.preview_office_provider.default;
   return {
     text: list('text'),
@@ -55,7 +56,8 @@ export const FALLBACK_PREVIEW_SETTINGS: PreviewSettings = { ...previewSettingsFr
 
 const MARKDOWN: ReadonlySet<string> = new Set(MARKDOWN_EXTENSIONS);
 const SCRIPTABLE_EXT = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'js', 'mjs']);
-const SCRIPTABLE_TYPE = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[a-z.+-]*\+xml|text\/javascript|application\/(java|ecma)script)\b/i;
+const SCRIPTABLE_TYPE =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[a-z.+-]*\+xml|text\/javascript|application\/(java|ecma)script)\b/i;
 
 /** True when a browser could run the file as a document or script. */
 export function isScriptable(filename: string, mimetype: string): boolean {
@@ -96,5 +98,7 @@ export function previewKindOf(filename: string, mimetype: string, settings: Prev
 /** The online viewer's page for an Office file reachable at `fileUrl` (a temporary direct link). */
 export function officeViewerUrl(provider: OfficeProvider, fileUrl: string): string {
   const src = encodeURIComponent(fileUrl);
-  return provider === 'google' ? `https://docs.google.com/gview?embedded=true&url=${src}` : `https://view.officeapps.live.com/op/embed.aspx?src=${src}`;
+  return provider === 'google'
+    ? `https://docs.google.com/gview?embedded=true&url=${src}`
+    : `https://view.officeapps.live.com/op/embed.aspx?src=${src}`;
 }

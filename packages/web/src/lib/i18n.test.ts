@@ -40,7 +40,11 @@ describe('limits in messages', () => {
     const { i18n } = await import('./i18n');
     const t = i18n.t as unknown as (key: string, options: { lng: string }) => string;
     for (const lng of ['en', 'zh-CN']) {
-      for (const key of ['paste.form.errors.maxViewsInvalid', 'upload.form.errors.maxViewsInvalid', 'files.edit.errors.maxViewsInvalid']) {
+      for (const key of [
+        'paste.form.errors.maxViewsInvalid',
+        'upload.form.errors.maxViewsInvalid',
+        'files.edit.errors.maxViewsInvalid',
+      ]) {
         expect(t(key, { lng })).toMatch(/\b0\b.*1,000,000,000/);
       }
     }

@@ -1,7 +1,17 @@
 import { CONTENT_LIMIT_BYTES, type PasteDetailDto } from '@driftbox/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
-import { buildCreateBody, buildUpdateBody, contentError, emptyPasteForm, fieldErrorsFromApi, parseMaxViews, pasteFormFromDetail, saveErrorOf, slugError } from './paste-form';
+import {
+  buildCreateBody,
+  buildUpdateBody,
+  contentError,
+  emptyPasteForm,
+  fieldErrorsFromApi,
+  parseMaxViews,
+  pasteFormFromDetail,
+  saveErrorOf,
+  slugError,
+} from './paste-form';
 
 const detail: PasteDetailDto = {
   id: 'p1',
@@ -67,14 +77,35 @@ describe('max views', () => {
 
 describe('buildCreateBody', () => {
   it('sends only what was filled in, trimmed; the password as typed', () => {
-    const result = buildCreateBody({ ...emptyPasteForm('# Hi'), slug: ' my-note ', password: ' p w ', expiry: 'week', maxViews: '2', remark: ' r ' });
-    expect(result).toEqual({ ok: true, body: { content: '# Hi', slug: 'my-note', password: ' p w ', expiry: 'week', maxViews: 2, remark: 'r' } });
-    expect(buildCreateBody(emptyPasteForm('x'))).toEqual({ ok: true, body: { content: 'x', expiry: 'day', maxViews: 0 } });
+    const result = buildCreateBody({
+      ...emptyPasteForm('# Hi'),
+      slug: ' my-note ',
+      password: ' p w ',
+      expiry: 'week',
+      maxViews: '2',
+      remark: ' r ',
+    });
+    expect(result).toEqual({
+      ok: true,
+      body: { content: '# Hi', slug: 'my-note', password: ' p w ', expiry: 'week', maxViews: 2, remark: 'r' },
+    });
+    expect(buildCreateBody(emptyPasteForm('x'))).toEqual({
+      ok: true,
+      body: { content: 'x', expiry: 'day', maxViews: 0 },
+    });
   });
 
   it('names every failing field before anything is sent', () => {
-    const result = buildCreateBody({ ...emptyPasteForm(''), slug: 'bad slug', maxViews: '-2', remark: 'x'.repeat(501) });
-    expect(result).toEqual({ ok: false, errors: { content: 'contentEmpty', slug: 'slugInvalid', maxViews: 'maxViewsInvalid', remark: 'remarkTooLong' } });
+    const result = buildCreateBody({
+      ...emptyPasteForm(''),
+      slug: 'bad slug',
+      maxViews: '-2',
+      remark: 'x'.repeat(501),
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: { content: 'contentEmpty', slug: 'slugInvalid', maxViews: 'maxViewsInvalid', remark: 'remarkTooLong' },
+    });
   });
 });
 
@@ -84,15 +115,30 @@ describe('buildUpdateBody', () => {
   });
 
   it('sends only the changed fields', () => {
-    const values = { ...pasteFormFromDetail(detail), content: '# New', maxViews: '', expiry: 'never' as const, remark: '' };
-    expect(buildUpdateBody(values, detail)).toEqual({ ok: true, body: { content: '# New', maxViews: 0, expiry: 'never', remark: '' } });
+    const values = {
+      ...pasteFormFromDetail(detail),
+      content: '# New',
+      maxViews: '',
+      expiry: 'never' as const,
+      remark: '',
+    };
+    expect(buildUpdateBody(values, detail)).toEqual({
+      ok: true,
+      body: { content: '# New', maxViews: 0, expiry: 'never', remark: '' },
+    });
   });
 
   it('sets or clears the password, and moves the link (empty = random)', () => {
     const base = pasteFormFromDetail(detail);
     expect(buildUpdateBody({ ...base, password: 'new' }, detail)).toEqual({ ok: true, body: { password: 'new' } });
-    expect(buildUpdateBody({ ...base, clearPassword: true }, detail)).toEqual({ ok: true, body: { clearPassword: true } });
-    expect(buildUpdateBody({ ...base, clearPassword: true }, { ...detail, has_password: false })).toEqual({ ok: true, body: {} });
+    expect(buildUpdateBody({ ...base, clearPassword: true }, detail)).toEqual({
+      ok: true,
+      body: { clearPassword: true },
+    });
+    expect(buildUpdateBody({ ...base, clearPassword: true }, { ...detail, has_password: false })).toEqual({
+      ok: true,
+      body: {},
+    });
     expect(buildUpdateBody({ ...base, slug: 'moved' }, detail)).toEqual({ ok: true, body: { newSlug: 'moved' } });
     expect(buildUpdateBody({ ...base, slug: '' }, detail)).toEqual({ ok: true, body: { newSlug: '' } });
     expect(buildUpdateBody({ ...base, slug: 'raw' }, detail)).toEqual({ ok: false, errors: { slug: 'slugReserved' } });
@@ -100,12 +146,20 @@ describe('buildUpdateBody', () => {
 });
 
 describe('server answers', () => {
-  const error = (status: number, code: string, details: { path: string; message: string }[] = []) => new ApiError({ status, code, message: 'm', details });
+  const error = (status: number, code: string, details: { path: string; message: string }[] = []) =>
+    new ApiError({ status, code, message: 'm', details });
 
   it('lands on the field it concerns', () => {
     expect(fieldErrorsFromApi(error(409, 'SLUG_TAKEN'))).toEqual({ slug: 'slugTaken' });
     expect(fieldErrorsFromApi(error(413, 'PAYLOAD_TOO_LARGE'))).toEqual({ content: 'tooLargeForServer' });
-    expect(fieldErrorsFromApi(error(400, 'VALIDATION_FAILED', [{ path: 'maxViews', message: 'x' }, { path: 'expiresAt', message: 'y' }]))).toEqual({
+    expect(
+      fieldErrorsFromApi(
+        error(400, 'VALIDATION_FAILED', [
+          { path: 'maxViews', message: 'x' },
+          { path: 'expiresAt', message: 'y' },
+        ]),
+      ),
+    ).toEqual({
       maxViews: 'maxViewsInvalid',
       expiry: 'expiryInvalid',
     });

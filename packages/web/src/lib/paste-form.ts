@@ -186,7 +186,13 @@ export function saveErrorOf(error: unknown): PasteSaveError {
   if (!isApiError(error)) return 'saveFailed';
   if (error.status === 401) return 'loginRequired';
   if (error.status === 403) return 'noPermission';
-  if (error.code === 'TIMEOUT' || error.code === 'NETWORK' || error.status === 502 || error.status === 503 || error.status === 504) {
+  if (
+    error.code === 'TIMEOUT' ||
+    error.code === 'NETWORK' ||
+    error.status === 502 ||
+    error.status === 503 ||
+    error.status === 504
+  ) {
     return 'serverNotResponding';
   }
   return 'saveFailed';

@@ -29,6 +29,10 @@ describe('access token stores', () => {
     localStorage.setItem('driftbox-paste-token:other', JSON.stringify({ token: 'y', expiresAt: later(-1000) }));
     localStorage.setItem('language', 'en');
     files.save('new', 'n', later(60_000));
-    expect(Object.keys(localStorage).sort()).toEqual(['driftbox-file-token:new', 'driftbox-paste-token:other', 'language']);
+    expect(Object.keys(localStorage).sort()).toEqual([
+      'driftbox-file-token:new',
+      'driftbox-paste-token:other',
+      'language',
+    ]);
   });
 });

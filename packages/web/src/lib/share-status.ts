@@ -13,6 +13,9 @@ export function pasteDeadReason(paste: PasteLife, now: number): 'expired' | 'use
 }
 
 /** The same for a file share (files follow the pastes' view rule; their count is `views`). */
-export function fileDeadReason(file: { expires_at: string | null; max_views: number; views: number }, now: number): 'expired' | 'usedUp' | null {
+export function fileDeadReason(
+  file: { expires_at: string | null; max_views: number; views: number },
+  now: number,
+): 'expired' | 'usedUp' | null {
   return pasteDeadReason({ expires_at: file.expires_at, max_views: file.max_views, view_count: file.views }, now);
 }

@@ -24,7 +24,10 @@ describe('loadSiteConfig', () => {
     expect(await loadSiteConfig(0)).toEqual(DEFAULT_SITE_CONFIG);
 
     localStorage.setItem(STORAGE_KEYS.siteConfig, JSON.stringify({ savedAt: 0, config: { site_title: 'Old' } }));
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     expect((await loadSiteConfig(SITE_CONFIG_CACHE_MS * 3)).site_title).toBe('Old');
   });
 });

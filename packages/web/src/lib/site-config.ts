@@ -33,7 +33,11 @@ function readCache(): { savedAt: number; config: SiteConfig } | null {
 
 /** `GET /api/admin/settings?group=4`: public, so it is sent without credentials. */
 export async function fetchSiteConfig(): Promise<SiteConfig> {
-  const rows = await apiRequest('/admin/settings', { query: { group: 4 }, schema: z.array(SettingRow), authorization: null });
+  const rows = await apiRequest('/admin/settings', {
+    query: { group: 4 },
+    schema: z.array(SettingRow),
+    authorization: null,
+  });
   return parseSiteSettings(rows);
 }
 

@@ -10,7 +10,9 @@ const BUILTIN_STORAGE = { id: 'local', name: 'Local storage' } as const;
 
 /** A storage config's display name: the built-in one's translated while its name is unchanged. */
 export function storageConfigName(config: { id: string; name: string }, t: TFunction): string {
-  return config.id === BUILTIN_STORAGE.id && config.name === BUILTIN_STORAGE.name ? t('storage.builtinName') : config.name;
+  return config.id === BUILTIN_STORAGE.id && config.name === BUILTIN_STORAGE.name
+    ? t('storage.builtinName')
+    : config.name;
 }
 
 /** Translation key suffixes of the providers (`storage.providers.*`). */

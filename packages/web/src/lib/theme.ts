@@ -25,7 +25,9 @@ export function readThemeMode(): ThemeMode {
 }
 
 function mediaQuery(): MediaQueryList | undefined {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : undefined;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(DARK_QUERY)
+    : undefined;
 }
 
 export function resolveTheme(mode: ThemeMode, systemDark: boolean): ResolvedTheme {

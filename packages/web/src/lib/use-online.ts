@@ -11,5 +11,9 @@ function subscribe(listener: () => void): () => void {
 
 /** False while the browser is offline (`navigator.onLine`, kept current by its online and offline events). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -20,7 +20,8 @@ export interface RowSelection<T> {
 export function useRowSelection<T extends { id: string }>(rows: readonly T[]): RowSelection<T> {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const selectedRows = rows.filter((row) => selected.has(row.id));
-  const allState: boolean | 'indeterminate' = selectedRows.length === 0 ? false : selectedRows.length === rows.length ? true : 'indeterminate';
+  const allState: boolean | 'indeterminate' =
+    selectedRows.length === 0 ? false : selectedRows.length === rows.length ? true : 'indeterminate';
   return {
     selected,
     selectedRows,
@@ -34,6 +35,7 @@ export function useRowSelection<T extends { id: string }>(rows: readonly T[]): R
       });
     },
     selectAll: (on: boolean) => setSelected(on ? new Set(rows.map((row) => row.id)) : new Set()),
-    forget: (ids: readonly string[]) => setSelected((current) => new Set([...current].filter((id) => !ids.includes(id)))),
+    forget: (ids: readonly string[]) =>
+      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id)))),
   };
 }

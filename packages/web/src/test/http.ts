@@ -16,18 +16,28 @@ export function ok(data: unknown, code = 200): Response {
 }
 
 /** An error envelope as the server sends it. */
-export function fail(status: number, error: string, message = 'failed', details?: { path: string; message: string }[]): Response {
-  return new Response(JSON.stringify({ code: status, message, data: null, success: false, error, details, requestId: 'req-1' }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+export function fail(
+  status: number,
+  error: string,
+  message = 'failed',
+  details?: { path: string; message: string }[],
+): Response {
+  return new Response(
+    JSON.stringify({ code: status, message, data: null, success: false, error, details, requestId: 'req-1' }),
+    {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    },
+  );
 }
 
 /**
  * Replaces fetch with a router over `METHOD /api/path` (query string ignored); unmatched requests
  * answer 404. Returns the list of requests made, for assertions.
  */
-export function mockApi(routes: Record<string, (request: RecordedRequest) => Response | Promise<Response>>): RecordedRequest[] {
+export function mockApi(
+  routes: Record<string, (request: RecordedRequest) => Response | Promise<Response>>,
+): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
   vi.stubGlobal(
     'fetch',

@@ -12,10 +12,19 @@ type TestRouter = ReturnType<typeof createMemoryRouter>;
  * like the app's, so pages may block navigation (useBlocker); `router` navigates as a link would.
  * `ui` is shown at `path` (any path by default); elsewhere the page is empty, as if left.
  */
-export function renderWithApp(ui: ReactNode, { route = '/', path = '*' }: { route?: string; path?: string } = {}): RenderResult & { router: TestRouter } {
+export function renderWithApp(
+  ui: ReactNode,
+  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+): RenderResult & { router: TestRouter } {
   void i18n.changeLanguage('en');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const routes = path === '*' ? [{ path, element: ui }] : [{ path, element: ui }, { path: '*', element: null }];
+  const routes =
+    path === '*'
+      ? [{ path, element: ui }]
+      : [
+          { path, element: ui },
+          { path: '*', element: null },
+        ];
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const view = render(
     <AppProviders queryClient={queryClient}>

@@ -24,12 +24,19 @@ describe.each(dialects)('migration 002_pastes (%s)', (dialect) => {
   });
 
   const insert = (id: string, slug: string) =>
-    sql`insert into pastes (id, slug, content, created_by, created_at, updated_at) values (${id}, ${slug}, 'c', 'admin', ${T0}, ${T0})`.execute(t.db);
+    sql`insert into pastes (id, slug, content, created_by, created_at, updated_at) values (${id}, ${slug}, 'c', 'admin', ${T0}, ${T0})`.execute(
+      t.db,
+    );
 
   it('applies the defaults: no password (version 0), no expiry, unlimited, zero views', async () => {
     await insert('p1', 'one');
     expect(await t.db.selectFrom('pastes').selectAll().executeTakeFirstOrThrow()).toMatchObject({
-      remark: null, password_hash: null, password_version: 0, expires_at: null, max_views: 0, views: 0,
+      remark: null,
+      password_hash: null,
+      password_version: 0,
+      expires_at: null,
+      max_views: 0,
+      views: 0,
     });
   });
 
@@ -38,12 +45,33 @@ describe.each(dialects)('migration 002_pastes (%s)', (dialect) => {
     expect(isUniqueViolation(await insert('p2', 'same').catch((e: unknown) => e))).toBe(true);
     const table = (await t.db.introspection.getTables()).find((x) => x.name === 'pastes');
     expect(table?.columns.map((c) => c.name)).toEqual([
-      'id', 'slug', 'content', 'remark', 'password_hash', 'password_version', 'expires_at', 'max_views', 'views', 'created_by', 'created_at', 'updated_at',
+      'id',
+      'slug',
+      'content',
+      'remark',
+      'password_hash',
+      'password_version',
+      'expires_at',
+      'max_views',
+      'views',
+      'created_by',
+      'created_at',
+      'updated_at',
     ]);
     const indexes =
       dialect === 'sqlite'
-        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'pastes'`.execute(t.db)).rows
-        : (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'pastes'`.execute(t.db)).rows;
-    expect(indexes.map((i) => i.name)).toEqual(expect.arrayContaining(['pastes_created_at_idx', 'pastes_created_by_idx', 'pastes_expires_at_idx']));
+        ? (
+            await sql<{
+              name: string;
+            }>`select name from sqlite_master where type = 'index' and tbl_name = 'pastes'`.execute(t.db)
+          ).rows
+        : (
+            await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'pastes'`.execute(
+              t.db,
+            )
+          ).rows;
+    expect(indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['pastes_created_at_idx', 'pastes_created_by_idx', 'pastes_expires_at_idx']),
+    );
   });
 });

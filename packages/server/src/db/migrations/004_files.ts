@@ -48,7 +48,11 @@ export const files: Migration = {
     await db.schema.createIndex('files_expires_at_idx').on('files').column('expires_at').execute();
     await db.schema.createIndex('files_status_created_idx').on('files').columns(['status', 'created_at']).execute();
     // Usage per config, and "does another share still point at this object?" before deleting it.
-    await db.schema.createIndex('files_storage_idx').on('files').columns(['storage_config_id', 'storage_path']).execute();
+    await db.schema
+      .createIndex('files_storage_idx')
+      .on('files')
+      .columns(['storage_config_id', 'storage_path'])
+      .execute();
 
     await db.schema
       .createTable('upload_jobs')

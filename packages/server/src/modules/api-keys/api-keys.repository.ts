@@ -2,7 +2,9 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ApiKeysTable, Database } from '../../db/schema.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
-export type ApiKeyChanges = Updateable<Pick<ApiKeysTable, 'name' | 'permissions' | 'role' | 'basic_path' | 'is_guest' | 'expires_at' | 'updated_at'>>;
+export type ApiKeyChanges = Updateable<
+  Pick<ApiKeysTable, 'name' | 'permissions' | 'role' | 'basic_path' | 'is_guest' | 'expires_at' | 'updated_at'>
+>;
 
 /** Storage of API keys. The key itself appears only as digest and ciphertext. */
 export function apiKeysRepository(db: Kysely<Database>) {

@@ -113,13 +113,26 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
     it('409 NAME_TAKEN for a duplicate name and KEY_TAKEN for a duplicate custom key', async () => {
       await created({ name: 'dup', custom_key: 'shared-custom-key' });
       const byName = await create({ name: 'dup' });
-      expect(byName.body).toMatchObject({ code: 409, success: false, data: null, error: 'NAME_TAKEN', message: 'Name already in use' });
+      expect(byName.body).toMatchObject({
+        code: 409,
+        success: false,
+        data: null,
+        error: 'NAME_TAKEN',
+        message: 'Name already in use',
+      });
       const byKey = await create({ name: 'other', custom_key: 'shared-custom-key' });
       expect(byKey.body).toMatchObject({ code: 409, error: 'KEY_TAKEN', message: 'Key already in use' });
     });
 
     it('ignores fields outside the whitelist (no mass assignment)', async () => {
-      const key = await created({ name: 'mass', id: 'chosen-id', key: 'chosen-key-value', key_hash: 'x', last_used: TEST_START, created_at: '2000-01-01T00:00:00.000Z' });
+      const key = await created({
+        name: 'mass',
+        id: 'chosen-id',
+        key: 'chosen-key-value',
+        key_hash: 'x',
+        last_used: TEST_START,
+        created_at: '2000-01-01T00:00:00.000Z',
+      });
       expect(key.id).not.toBe('chosen-id');
       expect(key.key).not.toBe('chosen-key-value');
       expect(key.last_used).toBeNull();
@@ -136,7 +149,10 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
       expect(res.status).toBe(200);
       const list = res.body.data as ApiKeyDto[];
       expect(list.map((k) => k.name)).toEqual(['second', 'first']);
-      expect(list[0]).toMatchObject({ key_masked: `${second.key.slice(0, 6)}…`, permission_names: ['MOUNT_VIEW', 'MOUNT_UPLOAD'] });
+      expect(list[0]).toMatchObject({
+        key_masked: `${second.key.slice(0, 6)}…`,
+        permission_names: ['MOUNT_VIEW', 'MOUNT_UPLOAD'],
+      });
       expect(res.text).not.toContain(first.key);
       expect(res.text).not.toContain(second.key);
       for (const field of ['key', 'key_hash', 'key_encrypted', 'key_prefix']) expect(list[0]).not.toHaveProperty(field);
@@ -150,28 +166,55 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
 
     it('404 for an unknown id', async () => {
       const res = await h.call('GET', '/api/admin/api-keys/nope', { headers: h.actors.admin() });
-      expect(res.body).toMatchObject({ code: 404, success: false, data: null, error: 'NOT_FOUND', message: 'API key not found' });
+      expect(res.body).toMatchObject({
+        code: 404,
+        success: false,
+        data: null,
+        error: 'NOT_FOUND',
+        message: 'API key not found',
+      });
     });
   });
 
   describe('PUT /api/admin/api-keys/{id}', () => {
-    const update = (id: string, body: unknown) => h.call('PUT', `/api/admin/api-keys/${id}`, { headers: h.actors.admin(), body });
+    const update = (id: string, body: unknown) =>
+      h.call('PUT', `/api/admin/api-keys/${id}`, { headers: h.actors.admin(), body });
 
     it('updates the writable fields and updated_at', async () => {
       const key = await created({ name: 'before', permissions: 1 });
       h.clock.advance(5000);
-      const res = await update(key.id, { name: 'after', permissions: { mount_view: true }, role: 'ADMIN', basic_path: '/x', is_guest: 1, expires_at: inDays(30) });
+      const res = await update(key.id, {
+        name: 'after',
+        permissions: { mount_view: true },
+        role: 'ADMIN',
+        basic_path: '/x',
+        is_guest: 1,
+        expires_at: inDays(30),
+      });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ id: key.id, name: 'after', permissions: 256, role: 'ADMIN', basic_path: '/x', is_guest: 1, expires_at: inDays(30), updated_at: new Date(Date.parse(TEST_START) + 5000).toISOString(), created_at: TEST_START });
+      expect(res.body.data).toMatchObject({
+        id: key.id,
+        name: 'after',
+        permissions: 256,
+        role: 'ADMIN',
+        basic_path: '/x',
+        is_guest: 1,
+        expires_at: inDays(30),
+        updated_at: new Date(Date.parse(TEST_START) + 5000).toISOString(),
+        created_at: TEST_START,
+      });
     });
 
     it('never changes the key or id, even when the body names them', async () => {
       const key = await created({ name: 'fixed', permissions: 1 });
       const res = await update(key.id, { name: 'renamed', key: 'attacker-chosen-key', id: 'other-id' });
       expect(res.status).toBe(200);
-      const again = (await h.call('GET', `/api/admin/api-keys/${key.id}`, { headers: h.actors.admin() })).body.data as ApiKeyWithSecretDto;
+      const again = (await h.call('GET', `/api/admin/api-keys/${key.id}`, { headers: h.actors.admin() })).body
+        .data as ApiKeyWithSecretDto;
       expect(again).toMatchObject({ id: key.id, key: key.key, name: 'renamed' });
-      expect((await h.call('GET', '/api/test/api-key', { headers: { 'X-Custom-Auth-Key': 'attacker-chosen-key' } })).status).toBe(401);
+      expect(
+        (await h.call('GET', '/api/test/api-key', { headers: { 'X-Custom-Auth-Key': 'attacker-chosen-key' } })).status,
+      ).toBe(401);
     });
 
     it('can make a key never expire, and refuses a past expiry', async () => {
@@ -197,12 +240,17 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
       const res = await h.call('DELETE', `/api/admin/api-keys/${key.id}`, { headers: h.actors.admin() });
       expect(res.body).toEqual({ code: 200, message: 'API key deleted', data: null, success: true });
       expect((await h.call('DELETE', `/api/admin/api-keys/${key.id}`, { headers: h.actors.admin() })).status).toBe(404);
-      expect((await h.call('GET', '/api/test/api-key', { headers: { Authorization: `ApiKey ${key.key}` } })).status).toBe(401);
+      expect(
+        (await h.call('GET', '/api/test/api-key', { headers: { Authorization: `ApiKey ${key.key}` } })).status,
+      ).toBe(401);
     });
 
     it('bulk-deletes by ids and reports how many were deleted', async () => {
       const keys = await Promise.all(['a', 'b', 'c'].map((name) => created({ name })));
-      const res = await h.call('DELETE', '/api/admin/api-keys', { headers: h.actors.admin(), body: { ids: [keys[0]?.id, keys[1]?.id, 'unknown', keys[0]?.id] } });
+      const res = await h.call('DELETE', '/api/admin/api-keys', {
+        headers: h.actors.admin(),
+        body: { ids: [keys[0]?.id, keys[1]?.id, 'unknown', keys[0]?.id] },
+      });
       expect(res.body).toEqual({ code: 200, message: 'API key deleted', data: { deleted: 2 }, success: true });
       const left = (await h.call('GET', '/api/admin/api-keys', { headers: h.actors.admin() })).body.data as ApiKeyDto[];
       expect(left.map((k) => k.name)).toEqual(['c']);
@@ -218,14 +266,41 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
 
   describe('using a key', () => {
     it('GET /api/test/api-key describes the key in object form, via all three headers', async () => {
-      const key = await created({ name: 'reader', permissions: Permission.TEXT | Permission.WEBDAV_READ, basic_path: '/team', is_guest: 1, expires_at: inDays(7) });
+      const key = await created({
+        name: 'reader',
+        permissions: Permission.TEXT | Permission.WEBDAV_READ,
+        basic_path: '/team',
+        is_guest: 1,
+        expires_at: inDays(7),
+      });
       const expected = {
         name: 'reader',
         basic_path: '/team',
-        permissions: { text: true, file: false, mount_view: false, mount_upload: false, mount_copy: false, mount_rename: false, mount_delete: false, webdav_read: true, webdav_manage: false },
-        key_info: { id: key.id, name: 'reader', basic_path: '/team', role: 'GENERAL', is_guest: 1, expires_at: inDays(7) },
+        permissions: {
+          text: true,
+          file: false,
+          mount_view: false,
+          mount_upload: false,
+          mount_copy: false,
+          mount_rename: false,
+          mount_delete: false,
+          webdav_read: true,
+          webdav_manage: false,
+        },
+        key_info: {
+          id: key.id,
+          name: 'reader',
+          basic_path: '/team',
+          role: 'GENERAL',
+          is_guest: 1,
+          expires_at: inDays(7),
+        },
       };
-      const variants: Record<string, string>[] = [{ Authorization: `ApiKey ${key.key}` }, { authorization: `apikey ${key.key}` }, { 'X-Custom-Auth-Key': key.key }];
+      const variants: Record<string, string>[] = [
+        { Authorization: `ApiKey ${key.key}` },
+        { authorization: `apikey ${key.key}` },
+        { 'X-Custom-Auth-Key': key.key },
+      ];
       for (const headers of variants) {
         const res = await h.call('GET', '/api/test/api-key', { headers });
         expect(res.body).toEqual({ code: 200, message: 'API key valid', success: true, data: expected });
@@ -247,30 +322,42 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
       expect((await h.call('GET', '/api/test/api-key', { headers })).status).toBe(200);
       h.clock.advance(DAY);
       const expired = await h.call('GET', '/api/test/api-key', { headers });
-      expect(expired.body).toMatchObject({ code: 401, success: false, data: null, error: 'API_KEY_INVALID', message: 'API key invalid or expired' });
+      expect(expired.body).toMatchObject({
+        code: 401,
+        success: false,
+        data: null,
+        error: 'API_KEY_INVALID',
+        message: 'API key invalid or expired',
+      });
       const unknown = await h.call('GET', '/api/test/api-key', { headers: { Authorization: 'ApiKey not-a-real-key' } });
       expect(unknown.body).toMatchObject({ code: 401, error: 'API_KEY_INVALID' });
     });
 
     it('rate-limits a client that keeps presenting unknown keys', async () => {
       const good = await h.actors.apiKey(1);
-      for (let i = 0; i < 30; i += 1) await h.call('GET', '/api/test/api-key', { headers: { 'X-Custom-Auth-Key': `guess-${i}` } });
+      for (let i = 0; i < 30; i += 1)
+        await h.call('GET', '/api/test/api-key', { headers: { 'X-Custom-Auth-Key': `guess-${i}` } });
       const res = await h.call('GET', '/api/test/api-key', { headers: good });
       expect(res.body).toMatchObject({ code: 429, error: 'RATE_LIMITED' });
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     });
 
-    it('a browser still holding an expired key does not use up the address\'s budget for a fresh one', async () => {
+    it("a browser still holding an expired key does not use up the address's budget for a fresh one", async () => {
       const old = await created({ name: 'old', permissions: 1, expires_at: inDays(1) });
       h.clock.advance(DAY);
-      for (let i = 0; i < 35; i += 1) expect((await h.call('GET', '/api/test/api-key', { headers: { 'X-Custom-Auth-Key': old.key } })).status).toBe(401);
+      for (let i = 0; i < 35; i += 1)
+        expect((await h.call('GET', '/api/test/api-key', { headers: { 'X-Custom-Auth-Key': old.key } })).status).toBe(
+          401,
+        );
       expect((await h.call('GET', '/api/test/api-key', { headers: await h.actors.apiKey(1) })).status).toBe(200);
     });
 
     it('records last_used at most once a minute', async () => {
       const key = await created({ name: 'busy', permissions: 1 });
       const headers = { 'X-Custom-Auth-Key': key.key };
-      const lastUsed = async () => (await h.db.selectFrom('api_keys').select('last_used').where('id', '=', key.id).executeTakeFirstOrThrow()).last_used;
+      const lastUsed = async () =>
+        (await h.db.selectFrom('api_keys').select('last_used').where('id', '=', key.id).executeTakeFirstOrThrow())
+          .last_used;
       await h.call('GET', '/api/test/api-key', { headers });
       expect(await lastUsed()).toBe(TEST_START);
       h.clock.advance(59_000);

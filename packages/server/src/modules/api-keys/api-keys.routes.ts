@@ -17,7 +17,9 @@ const MESSAGES = {
 export function apiKeysRoutes(apiKeys: ApiKeysService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/test/api-key', requireAuth(), (c) => ok(c, apiKeys.describe(c.get('actor')), { message: MESSAGES.keyValid }));
+  app.get('/test/api-key', requireAuth(), (c) =>
+    ok(c, apiKeys.describe(c.get('actor')), { message: MESSAGES.keyValid }),
+  );
 
   app.use('/admin/api-keys', requireAdmin());
   app.use('/admin/api-keys/*', requireAdmin());

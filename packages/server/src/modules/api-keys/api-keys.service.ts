@@ -1,4 +1,10 @@
-import type { ApiKeyCreateBody, ApiKeyDto, ApiKeyUpdateBody, ApiKeyWithSecretDto, TestApiKeyResult } from '@driftbox/contract';
+import type {
+  ApiKeyCreateBody,
+  ApiKeyDto,
+  ApiKeyUpdateBody,
+  ApiKeyWithSecretDto,
+  TestApiKeyResult,
+} from '@driftbox/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/client.js';
@@ -162,7 +168,8 @@ export function createApiKeysService(deps: ApiKeysDeps) {
       }
       if (row.expires_at !== null && row.expires_at <= iso(now)) throw unauthorized('API_KEY_INVALID');
       const staleBefore = iso(addMs(now, -LAST_USED_EVERY_MS));
-      if (row.last_used === null || row.last_used < staleBefore) await repo.touchLastUsed(row.id, iso(now), staleBefore);
+      if (row.last_used === null || row.last_used < staleBefore)
+        await repo.touchLastUsed(row.id, iso(now), staleBefore);
       return {
         type: 'apikey',
         id: row.id,

@@ -25,7 +25,10 @@ export function authRepository(db: Kysely<Database>) {
 function bound(db: Executor) {
   return {
     async countAdmins(): Promise<number> {
-      const row = await db.selectFrom('admins').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('admins')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -41,11 +44,19 @@ function bound(db: Executor) {
       await db.insertInto('admins').values(row).execute();
     },
 
-    async updateAdmin(id: string, changes: Partial<Pick<AdminRow, 'username' | 'password_hash' | 'updated_at'>>): Promise<void> {
+    async updateAdmin(
+      id: string,
+      changes: Partial<Pick<AdminRow, 'username' | 'password_hash' | 'updated_at'>>,
+    ): Promise<void> {
       await db.updateTable('admins').set(changes).where('id', '=', id).execute();
     },
 
-    async insertSession(row: { token_hash: string; admin_id: string; expires_at: string; created_at: string }): Promise<void> {
+    async insertSession(row: {
+      token_hash: string;
+      admin_id: string;
+      expires_at: string;
+      created_at: string;
+    }): Promise<void> {
       await db.insertInto('admin_sessions').values(row).execute();
     },
 
@@ -53,7 +64,12 @@ function bound(db: Executor) {
       return db
         .selectFrom('admin_sessions')
         .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
-        .select(['admin_sessions.token_hash', 'admin_sessions.expires_at', 'admin_sessions.admin_id', 'admins.username'])
+        .select([
+          'admin_sessions.token_hash',
+          'admin_sessions.expires_at',
+          'admin_sessions.admin_id',
+          'admins.username',
+        ])
         .where('admin_sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();
     },

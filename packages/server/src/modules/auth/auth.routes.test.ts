@@ -28,12 +28,17 @@ describe.each(dialects)('auth routes (%s)', (dialect) => {
       const stored = await h.db.selectFrom('admin_sessions').select('token_hash').execute();
       expect(stored.map((s) => s.token_hash)).toContain(sha256Hex(data.token));
       expect(stored.map((s) => s.token_hash)).not.toContain(data.token);
-      const check = await h.call('GET', '/api/test/admin-token', { headers: { Authorization: `Bearer ${data.token}` } });
+      const check = await h.call('GET', '/api/test/admin-token', {
+        headers: { Authorization: `Bearer ${data.token}` },
+      });
       expect(check.body).toEqual({ code: 200, message: 'Token valid', data: null, success: true });
     });
 
     it('refuses a wrong password and an unknown user alike', async () => {
-      for (const [username, password] of [[ADMIN.username, 'not-the-password'], ['nobody', ADMIN.password]] as const) {
+      for (const [username, password] of [
+        [ADMIN.username, 'not-the-password'],
+        ['nobody', ADMIN.password],
+      ] as const) {
         const res = await login(h, username, password);
         expect(res.status).toBe(401);
         expect(res.body).toEqual({
@@ -56,7 +61,8 @@ describe.each(dialects)('auth routes (%s)', (dialect) => {
     it('rate-limits attempts per client before hashing, with Retry-After', async () => {
       h = await reopen(h, { trustProxy: true });
       const from = (ip: string) => ({ 'X-Forwarded-For': ip });
-      for (let i = 0; i < 10; i += 1) expect((await login(h, 'admin', 'wrong-password', from('10.0.0.1'))).status).toBe(401);
+      for (let i = 0; i < 10; i += 1)
+        expect((await login(h, 'admin', 'wrong-password', from('10.0.0.1'))).status).toBe(401);
       const limited = await login(h, 'admin', ADMIN.password, from('10.0.0.1'));
       expect(limited.status).toBe(429);
       expect(limited.body).toMatchObject({ code: 429, success: false, data: null, error: 'RATE_LIMITED' });
@@ -73,17 +79,21 @@ describe.each(dialects)('auth routes (%s)', (dialect) => {
       for (let i = 0; i < 9; i += 1) expect((await login(h, 'admin', 'wrong-password')).status).toBe(401);
     });
 
-    it('counts only failures against the name: the admin\'s own logins never lock it out; failures from many clients do', async () => {
+    it("counts only failures against the name: the admin's own logins never lock it out; failures from many clients do", async () => {
       h = await reopen(h, { trustProxy: true });
       const from = (n: number) => ({ 'X-Forwarded-For': `10.2.${Math.floor(n / 200)}.${n % 200}` });
       for (let i = 0; i < 100; i += 1) expect((await login(h, 'admin', ADMIN.password, from(i))).status).toBe(200);
-      for (let i = 0; i < 100; i += 1) expect((await login(h, 'ADMIN', 'wrong-password', from(1000 + i))).status).toBe(401);
+      for (let i = 0; i < 100; i += 1)
+        expect((await login(h, 'ADMIN', 'wrong-password', from(1000 + i))).status).toBe(401);
       expect((await login(h, 'admin', ADMIN.password, from(5000))).status).toBe(429);
     });
 
     it('counts IPv6 clients by their /64', async () => {
       h = await reopen(h, { trustProxy: true });
-      for (let i = 0; i < 10; i += 1) expect((await login(h, 'admin', 'wrong-password', { 'X-Forwarded-For': `2001:db8:0:7::${i + 1}` })).status).toBe(401);
+      for (let i = 0; i < 10; i += 1)
+        expect(
+          (await login(h, 'admin', 'wrong-password', { 'X-Forwarded-For': `2001:db8:0:7::${i + 1}` })).status,
+        ).toBe(401);
       expect((await login(h, 'admin', ADMIN.password, { 'X-Forwarded-For': '2001:db8:0:7:ffff::1' })).status).toBe(429);
       expect((await login(h, 'admin', ADMIN.password, { 'X-Forwarded-For': '2001:db8:0:8::1' })).status).toBe(200);
     });
@@ -102,7 +112,11 @@ describe.each(dialects)('auth routes (%s)', (dialect) => {
       h.clock.advance(1);
       const res = await h.call('GET', '/api/test/admin-token', { headers: h.actors.admin() });
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ code: 401, error: 'TOKEN_EXPIRED', message: 'Admin session expired, please log in again' });
+      expect(res.body).toMatchObject({
+        code: 401,
+        error: 'TOKEN_EXPIRED',
+        message: 'Admin session expired, please log in again',
+      });
       const again = await h.call('GET', '/api/test/admin-token', { headers: h.actors.admin() });
       expect(again.body.error).toBe('UNAUTHORIZED');
     });
@@ -112,12 +126,16 @@ describe.each(dialects)('auth routes (%s)', (dialect) => {
       expect(res.body).toEqual({ code: 200, message: 'Logged out', data: null, success: true });
       expect((await h.call('GET', '/api/test/admin-token', { headers: h.actors.admin() })).status).toBe(401);
       expect((await h.call('POST', '/api/admin/logout')).status).toBe(200);
-      expect((await h.call('POST', '/api/admin/logout', { headers: { Authorization: 'Bearer unknown' } })).status).toBe(200);
+      expect((await h.call('POST', '/api/admin/logout', { headers: { Authorization: 'Bearer unknown' } })).status).toBe(
+        200,
+      );
     });
 
     it('test/admin-token: 401 anonymous or unknown token, 403 ADMIN_ONLY for an API key', async () => {
       expect((await h.call('GET', '/api/test/admin-token')).body).toMatchObject({ code: 401, error: 'UNAUTHORIZED' });
-      expect((await h.call('GET', '/api/test/admin-token', { headers: { Authorization: 'Bearer nope' } })).status).toBe(401);
+      expect((await h.call('GET', '/api/test/admin-token', { headers: { Authorization: 'Bearer nope' } })).status).toBe(
+        401,
+      );
       const key = await h.actors.apiKey(1);
       const res = await h.call('GET', '/api/test/admin-token', { headers: key });
       expect(res.body).toMatchObject({ code: 403, error: 'ADMIN_ONLY', message: 'Administrators only' });
@@ -136,7 +154,12 @@ describe.each(dialects)('auth routes (%s)', (dialect) => {
     it('changes the password, ends every session and accepts only the new password', async () => {
       const second = (await login(h, ADMIN.username, ADMIN.password)).body.data as { token: string };
       const res = await change({ currentPassword: ADMIN.password, newPassword: 'a-brand-new-pass' });
-      expect(res.body).toEqual({ code: 200, message: 'Account updated, please log in again', data: null, success: true });
+      expect(res.body).toEqual({
+        code: 200,
+        message: 'Account updated, please log in again',
+        data: null,
+        success: true,
+      });
       for (const headers of [h.actors.admin(), { Authorization: `Bearer ${second.token}` }]) {
         expect((await h.call('GET', '/api/test/admin-token', { headers })).status).toBe(401);
       }
@@ -152,12 +175,19 @@ describe.each(dialects)('auth routes (%s)', (dialect) => {
 
     it('401 WRONG_PASSWORD for a wrong current password, and sessions stay', async () => {
       const res = await change({ currentPassword: 'not-it-at-all', newPassword: 'a-brand-new-pass' });
-      expect(res.body).toMatchObject({ code: 401, success: false, data: null, error: 'WRONG_PASSWORD', message: 'Current password is incorrect' });
+      expect(res.body).toMatchObject({
+        code: 401,
+        success: false,
+        data: null,
+        error: 'WRONG_PASSWORD',
+        message: 'Current password is incorrect',
+      });
       expect((await h.call('GET', '/api/test/admin-token', { headers: h.actors.admin() })).status).toBe(200);
     });
 
     it('rate-limits current-password checks', async () => {
-      for (let i = 0; i < 10; i += 1) await change({ currentPassword: 'not-it-at-all', newPassword: 'a-brand-new-pass' });
+      for (let i = 0; i < 10; i += 1)
+        await change({ currentPassword: 'not-it-at-all', newPassword: 'a-brand-new-pass' });
       const res = await change({ currentPassword: ADMIN.password, newPassword: 'a-brand-new-pass' });
       expect(res.status).toBe(429);
       expect(res.body.error).toBe('RATE_LIMITED');
@@ -177,7 +207,13 @@ describe.each(dialects)('auth routes (%s)', (dialect) => {
     it('409 USERNAME_TAKEN when another admin has the name', async () => {
       await h.db
         .insertInto('admins')
-        .values({ id: 'other', username: 'taken', password_hash: 'scrypt$1$1$1$x$y', created_at: TEST_START, updated_at: TEST_START })
+        .values({
+          id: 'other',
+          username: 'taken',
+          password_hash: 'scrypt$1$1$1$x$y',
+          created_at: TEST_START,
+          updated_at: TEST_START,
+        })
         .execute();
       const res = await change({ currentPassword: ADMIN.password, newUsername: 'taken' });
       expect(res.body).toMatchObject({ code: 409, success: false, data: null, error: 'USERNAME_TAKEN' });

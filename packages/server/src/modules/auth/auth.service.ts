@@ -68,18 +68,28 @@ export function createAuthService(deps: AuthDeps) {
     /** Checks credentials (rate-limited before hashing) and opens a 24 h session. */
     async login(clientIp: string, body: LoginBody): Promise<LoginResult> {
       // Failures count against the client and the name, so the admin's own logins never use up its window.
-      const { admin } = await rateLimits.guardPasswordCheck(RATE_RULES.login, clientIp, body.username.toLowerCase(), async () => {
-        const found = await repo.findAdminByUsername(body.username);
-        // An unknown name costs the same hash as a wrong password.
-        const valid = await crypto.passwords.verify(body.password, found?.password_hash ?? (await dummy()));
-        return valid && found ? { ok: true, admin: found } : { ok: false, admin: null };
-      });
+      const { admin } = await rateLimits.guardPasswordCheck(
+        RATE_RULES.login,
+        clientIp,
+        body.username.toLowerCase(),
+        async () => {
+          const found = await repo.findAdminByUsername(body.username);
+          // An unknown name costs the same hash as a wrong password.
+          const valid = await crypto.passwords.verify(body.password, found?.password_hash ?? (await dummy()));
+          return valid && found ? { ok: true, admin: found } : { ok: false, admin: null };
+        },
+      );
       if (!admin) throw unauthorized('INVALID_CREDENTIALS');
 
       const now = clock.now();
       const token = ids.token(TOKEN_BYTES);
       const expiresAt = iso(addMs(now, ADMIN_SESSION_TTL_MS));
-      await repo.insertSession({ token_hash: sha256Hex(token), admin_id: admin.id, expires_at: expiresAt, created_at: iso(now) });
+      await repo.insertSession({
+        token_hash: sha256Hex(token),
+        admin_id: admin.id,
+        expires_at: expiresAt,
+        created_at: iso(now),
+      });
       // Housekeeping on a rare, already-slow path: expired sessions and rate windows go lazily here.
       await repo.deleteExpiredSessions(iso(now));
       await rateLimits.sweep();
@@ -116,9 +126,11 @@ export function createAuthService(deps: AuthDeps) {
       if (!(await crypto.passwords.verify(body.currentPassword, admin.password_hash))) {
         throw unauthorized('WRONG_PASSWORD');
       }
-      const newUsername = body.newUsername !== undefined && body.newUsername !== admin.username ? body.newUsername : undefined;
+      const newUsername =
+        body.newUsername !== undefined && body.newUsername !== admin.username ? body.newUsername : undefined;
       if (newUsername === undefined && body.newPassword === undefined) throw new AppError('NOTHING_TO_UPDATE');
-      if (body.newPassword !== undefined && body.newPassword === body.currentPassword) throw new AppError('SAME_PASSWORD');
+      if (body.newPassword !== undefined && body.newPassword === body.currentPassword)
+        throw new AppError('SAME_PASSWORD');
       if (newUsername !== undefined && (await repo.findAdminByUsername(newUsername))) throw conflict('USERNAME_TAKEN');
 
       const changes = {

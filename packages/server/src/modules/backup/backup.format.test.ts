@@ -4,7 +4,12 @@ import { createPasswordHasher } from '../../lib/password.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { exportData } from './backup.export.js';
 import { backupFileName, canonicalJson, sha256Text } from './backup.format.js';
-import { decodeLegacySecret, legacyPasswordHash, normalizeLegacyTime, type LegacyContext } from './backup.legacy-rows.js';
+import {
+  decodeLegacySecret,
+  legacyPasswordHash,
+  normalizeLegacyTime,
+  type LegacyContext,
+} from './backup.legacy-rows.js';
 import type { BackupRepository } from './backup.repository.js';
 import { BACKUP_TABLES, type BackupRow } from './backup.tables.js';
 import { legacyFixture } from './backup.test-support.js';
@@ -13,12 +18,17 @@ const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 describe('backup file format', () => {
   it('canonical JSON sorts object keys at every level and keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: [{ z: 1, y: [2, 1] }, null], c: { e: 'x', d: true } })).toBe('{"a":[{"y":[2,1],"z":1},null],"b":1,"c":{"d":true,"e":"x"}}');
+    expect(canonicalJson({ b: 1, a: [{ z: 1, y: [2, 1] }, null], c: { e: 'x', d: true } })).toBe(
+      '{"a":[{"y":[2,1],"z":1},null],"b":1,"c":{"d":true,"e":"x"}}',
+    );
   });
 
   it('the streamed data block is exactly the canonical JSON of the data, so its checksum is too', async () => {
     const rows: Record<string, BackupRow[]> = {
-      pastes: [{ slug: 'b', id: '2' }, { slug: 'a', id: '1', content: 'ü "quoted" \n' }],
+      pastes: [
+        { slug: 'b', id: '2' },
+        { slug: 'a', id: '1', content: 'ü "quoted" \n' },
+      ],
       api_keys: [],
       files: [],
       settings: [{ value: 'x', key: 'site_title' }],
@@ -59,10 +69,17 @@ describe('converting the original product', () => {
 
   it('share passwords: plaintext copies are hashed, 64-hex kept as marked legacy, other values are plaintext', async () => {
     const hasher = createPasswordHasher({ N: 1024, r: 8, p: 1 });
-    const ctx: LegacyContext = { box: createSecretBox('x'.repeat(40)), hashPassword: (p) => hasher.hash(p), adminId: 'a', now: '2026-01-01T00:00:00.000Z' };
+    const ctx: LegacyContext = {
+      box: createSecretBox('x'.repeat(40)),
+      hashPassword: (p) => hasher.hash(p),
+      adminId: 'a',
+      now: '2026-01-01T00:00:00.000Z',
+    };
     expect(await legacyPasswordHash(null, 'stale copy', ctx)).toBeNull();
     expect(await legacyPasswordHash(sha('pw'), undefined, ctx)).toBe(`legacy-sha256$${sha('pw')}`);
     expect(await hasher.verify('pw', (await legacyPasswordHash(sha('pw'), 'pw', ctx)) ?? '')).toBe(true);
-    expect(await hasher.verify('short-plain', (await legacyPasswordHash('short-plain', undefined, ctx)) ?? '')).toBe(true);
+    expect(await hasher.verify('short-plain', (await legacyPasswordHash('short-plain', undefined, ctx)) ?? '')).toBe(
+      true,
+    );
   });
 });

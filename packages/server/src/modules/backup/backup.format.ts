@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { APP_VERSION, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupMetadata, type ErrorDetail } from '@driftbox/contract';
+import {
+  APP_VERSION,
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  type BackupMetadata,
+  type ErrorDetail,
+} from '@driftbox/contract';
 import { AppError } from '../../lib/errors.js';
 import type { Text } from '../../lib/i18n.js';
 

@@ -7,7 +7,10 @@ import { parseWith, readBytes } from '../../lib/request.js';
 import { backupInvalid } from './backup.format.js';
 import type { RestoreInput } from './backup.service.js';
 
-const NOT_JSON = { en: 'The backup file is not valid JSON (is it complete?)', zh: '备份文件不是有效的 JSON（文件是否完整？）' };
+const NOT_JSON = {
+  en: 'The backup file is not valid JSON (is it complete?)',
+  zh: '备份文件不是有效的 JSON（文件是否完整？）',
+};
 const ModeField = z.object({ mode: BackupRestoreMode.default('overwrite') });
 
 function parseFileJson(text: string): unknown {
@@ -43,7 +46,8 @@ async function fromForm(bytes: Buffer, contentType: string, queryMode: string | 
 export async function readBackupUpload(c: Context<AppEnv>): Promise<RestoreInput> {
   const contentType = c.req.header('content-type') ?? '';
   const bytes = await readBytes(c, BACKUP_UPLOAD_LIMIT_BYTES);
-  if (contentType.toLowerCase().startsWith('multipart/form-data')) return fromForm(bytes, contentType, c.req.query('mode'));
+  if (contentType.toLowerCase().startsWith('multipart/form-data'))
+    return fromForm(bytes, contentType, c.req.query('mode'));
   const body = parseFileJson(bytes.toString('utf8') || '{}');
   if (typeof body === 'object' && body !== null && 'metadata' in body && 'data' in body) {
     return { mode: parseWith(ModeField, { mode: c.req.query('mode') }).mode, backup: body };

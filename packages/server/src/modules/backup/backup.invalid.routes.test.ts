@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
 import { KEY_CONTEXT } from '../api-keys/api-keys.service.js';
-import { downloadBackup, resealed, sendBackup, seedEverything, snapshot, type BackupFileJson } from './backup.test-support.js';
+import {
+  downloadBackup,
+  resealed,
+  sendBackup,
+  seedEverything,
+  snapshot,
+  type BackupFileJson,
+} from './backup.test-support.js';
 
 describe.each(dialects)('backup restore refusals (%s)', (dialect) => {
   let h: Harness;
@@ -42,11 +49,17 @@ describe.each(dialects)('backup restore refusals (%s)', (dialect) => {
     const before = await snapshot(h);
     const res = await multipart(text.slice(0, Math.floor(text.length / 2)));
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 400, error: 'BACKUP_INVALID', message: 'The backup file is not valid JSON (is it complete?)' });
+    expect(await res.json()).toMatchObject({
+      code: 400,
+      error: 'BACKUP_INVALID',
+      message: 'The backup file is not valid JSON (is it complete?)',
+    });
     expect(await snapshot(h)).toEqual(before);
     // The same file complete goes through the same route.
     expect((await multipart(text)).status).toBe(200);
-    expect(await h.db.selectFrom('pastes').select('slug').where('slug', '=', 'first').executeTakeFirst()).toEqual({ slug: 'first' });
+    expect(await h.db.selectFrom('pastes').select('slug').where('slug', '=', 'first').executeTakeFirst()).toEqual({
+      slug: 'first',
+    });
   });
 
   it('a file whose data was changed is BACKUP_CHECKSUM', async () => {
@@ -84,7 +97,10 @@ describe.each(dialects)('backup restore refusals (%s)', (dialect) => {
     const before = await snapshot(h);
     const res = await sendBackup(h, 'restore', resealed(bad), 'overwrite');
     expect(res.body).toMatchObject({ code: 400, error: 'BACKUP_INVALID' });
-    expect((res.body.details as { path: string }[]).map((d) => d.path)).toEqual(['data.api_keys.0.permissions', 'data.pastes.1.views']);
+    expect((res.body.details as { path: string }[]).map((d) => d.path)).toEqual([
+      'data.api_keys.0.permissions',
+      'data.pastes.1.views',
+    ]);
     expect(await snapshot(h)).toEqual(before);
   });
 
@@ -109,29 +125,49 @@ describe.each(dialects)('backup restore refusals (%s)', (dialect) => {
   it('secrets from a server with another ENCRYPTION_SECRET are refused before anything is written', async () => {
     const foreign = structuredClone(file);
     const other = createSecretBox('another-secret-0123456789abcdefghijklmnop');
-    (foreign.data.api_keys?.[0] as Record<string, unknown>).key_encrypted = other.encrypt('some-key-value', KEY_CONTEXT);
+    (foreign.data.api_keys?.[0] as Record<string, unknown>).key_encrypted = other.encrypt(
+      'some-key-value',
+      KEY_CONTEXT,
+    );
     const before = await snapshot(h);
     const res = await sendBackup(h, 'restore', resealed(foreign), 'overwrite');
-    expect(res.body).toMatchObject({ code: 400, error: 'BACKUP_INVALID', message: expect.stringContaining('ENCRYPTION_SECRET') });
+    expect(res.body).toMatchObject({
+      code: 400,
+      error: 'BACKUP_INVALID',
+      message: expect.stringContaining('ENCRYPTION_SECRET'),
+    });
     expect(await snapshot(h)).toEqual(before);
   });
 
   it('a failure half-way through the restore rolls everything back (409, nothing changed)', async () => {
-    await h.call('PUT', '/api/admin/settings/group/4', { headers: h.actors.admin(), body: { site_title: 'Changed since' } });
+    await h.call('PUT', '/api/admin/settings/group/4', {
+      headers: h.actors.admin(),
+      body: { site_title: 'Changed since' },
+    });
     const before = await snapshot(h);
     // Settings, storage and keys are written before pastes; this index makes the second paste insert fail.
     await h.db.schema.createIndex('test_one_paste_per_creator').on('pastes').column('created_by').unique().execute();
     const res = await sendBackup(h, 'restore', file, 'overwrite');
     await h.db.schema.dropIndex('test_one_paste_per_creator').execute();
     expect(res.status, res.text).toBe(409);
-    expect(res.body).toMatchObject({ code: 409, error: 'CONFLICT', message: expect.stringContaining('nothing was changed') });
+    expect(res.body).toMatchObject({
+      code: 409,
+      error: 'CONFLICT',
+      message: expect.stringContaining('nothing was changed'),
+    });
     expect(await snapshot(h)).toEqual(before);
   });
 
   it('a bad mode is VALIDATION_FAILED; bodies above 200 MB are 413 before they are read', async () => {
-    const res = await h.call('POST', '/api/admin/backup/restore', { headers: h.actors.admin(), body: { mode: 'replace', backup: file } });
+    const res = await h.call('POST', '/api/admin/backup/restore', {
+      headers: h.actors.admin(),
+      body: { mode: 'replace', backup: file },
+    });
     expect(res.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'mode' }] });
-    const big = await h.call('POST', '/api/admin/backup/restore', { headers: { ...h.actors.admin(), 'Content-Length': String(201 * 1024 * 1024) }, body: '{}' });
+    const big = await h.call('POST', '/api/admin/backup/restore', {
+      headers: { ...h.actors.admin(), 'Content-Length': String(201 * 1024 * 1024) },
+      body: '{}',
+    });
     expect(big.body).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE' });
   });
 });

@@ -55,40 +55,95 @@ const Time = z.string().transform((v, ctx) => {
   return normalized ?? '';
 });
 /** SQLite booleans arrive as 0/1, sometimes as true/false or "1". */
-const Bool = z.union([z.boolean(), z.number(), z.string()]).transform((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0));
+const Bool = z
+  .union([z.boolean(), z.number(), z.string()])
+  .transform((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0));
 const Str = z.string();
 
 export const LegacyPaste = z.object({
-  id: Str, slug: Str, content: Str, remark: Str.nullish(), password: Str.nullish(),
-  expires_at: Time.nullish(), max_views: z.number().int().nullish(), views: z.number().int().nullish(),
-  created_by: Str.nullish(), created_at: Time.nullish(), updated_at: Time.nullish(),
+  id: Str,
+  slug: Str,
+  content: Str,
+  remark: Str.nullish(),
+  password: Str.nullish(),
+  expires_at: Time.nullish(),
+  max_views: z.number().int().nullish(),
+  views: z.number().int().nullish(),
+  created_by: Str.nullish(),
+  created_at: Time.nullish(),
+  updated_at: Time.nullish(),
 });
 export const LegacyPastePassword = z.object({ paste_id: Str, plain_password: Str });
 export const LegacyFile = z.object({
-  id: Str, slug: Str, filename: Str, storage_config_id: Str.nullish(), s3_config_id: Str.nullish(), storage_path: Str,
-  file_path: Str.nullish(), mimetype: Str.nullish(), size: z.number().nullish(), etag: Str.nullish(), remark: Str.nullish(),
-  password: Str.nullish(), expires_at: Time.nullish(), max_views: z.number().int().nullish(), views: z.number().int().nullish(),
-  use_proxy: Bool.nullish(), created_by: Str.nullish(), created_at: Time.nullish(), updated_at: Time.nullish(),
+  id: Str,
+  slug: Str,
+  filename: Str,
+  storage_config_id: Str.nullish(),
+  s3_config_id: Str.nullish(),
+  storage_path: Str,
+  file_path: Str.nullish(),
+  mimetype: Str.nullish(),
+  size: z.number().nullish(),
+  etag: Str.nullish(),
+  remark: Str.nullish(),
+  password: Str.nullish(),
+  expires_at: Time.nullish(),
+  max_views: z.number().int().nullish(),
+  views: z.number().int().nullish(),
+  use_proxy: Bool.nullish(),
+  created_by: Str.nullish(),
+  created_at: Time.nullish(),
+  updated_at: Time.nullish(),
 });
 export const LegacyFilePassword = z.object({ file_id: Str, plain_password: Str });
 export const LegacyApiKey = z.object({
-  id: Str, name: Str, key: z.string().min(1).max(256), permissions: z.number().int().nullish(), role: Str.nullish(),
-  basic_path: Str.nullish(), is_guest: Bool.nullish(), last_used: Time.nullish(), created_at: Time.nullish(), expires_at: Str.nullish(),
+  id: Str,
+  name: Str,
+  key: z.string().min(1).max(256),
+  permissions: z.number().int().nullish(),
+  role: Str.nullish(),
+  basic_path: Str.nullish(),
+  is_guest: Bool.nullish(),
+  last_used: Time.nullish(),
+  created_at: Time.nullish(),
+  expires_at: Str.nullish(),
 });
 export const LegacyS3Config = z.object({
-  id: Str, name: Str, provider_type: Str, endpoint_url: Str.nullish(), bucket_name: Str, region: Str.nullish(),
-  access_key_id: Str.nullish(), secret_access_key: Str.nullish(), path_style: Bool.nullish(), default_folder: Str.nullish(),
-  is_public: Bool.nullish(), is_default: Bool.nullish(), total_storage_bytes: z.number().nullish(), custom_host: Str.nullish(),
-  signature_expires_in: z.number().nullish(), created_at: Time.nullish(), updated_at: Time.nullish(), last_used: Time.nullish(),
+  id: Str,
+  name: Str,
+  provider_type: Str,
+  endpoint_url: Str.nullish(),
+  bucket_name: Str,
+  region: Str.nullish(),
+  access_key_id: Str.nullish(),
+  secret_access_key: Str.nullish(),
+  path_style: Bool.nullish(),
+  default_folder: Str.nullish(),
+  is_public: Bool.nullish(),
+  is_default: Bool.nullish(),
+  total_storage_bytes: z.number().nullish(),
+  custom_host: Str.nullish(),
+  signature_expires_in: z.number().nullish(),
+  created_at: Time.nullish(),
+  updated_at: Time.nullish(),
+  last_used: Time.nullish(),
 });
-export const LegacySetting = z.object({ key: Str, value: z.union([Str, z.number(), z.boolean()]).nullish(), updated_at: Time.nullish() });
+export const LegacySetting = z.object({
+  key: Str,
+  value: z.union([Str, z.number(), z.boolean()]).nullish(),
+  updated_at: Time.nullish(),
+});
 
 /**
  * A paste's stored password: its plaintext copy (paste_passwords) hashed with scrypt when there is one;
  * otherwise a 64-hex SHA-256 kept in the marked legacy form (re-hashed on its first successful check);
  * any other value is a plaintext password, which the original compared as is.
  */
-export async function legacyPasswordHash(stored: string | null | undefined, plain: string | undefined, ctx: LegacyContext): Promise<string | null> {
+export async function legacyPasswordHash(
+  stored: string | null | undefined,
+  plain: string | undefined,
+  ctx: LegacyContext,
+): Promise<string | null> {
   if (!stored) return null;
   if (plain) return ctx.hashPassword(plain);
   if (/^[0-9a-f]{64}$/i.test(stored)) return legacySha256(stored);
@@ -101,7 +156,11 @@ function ownerOf(createdBy: string | null | undefined, ctx: LegacyContext): stri
 }
 
 /** A paste row. */
-export async function convertPaste(p: z.output<typeof LegacyPaste>, plain: string | undefined, ctx: LegacyContext): Promise<BackupRow> {
+export async function convertPaste(
+  p: z.output<typeof LegacyPaste>,
+  plain: string | undefined,
+  ctx: LegacyContext,
+): Promise<BackupRow> {
   const createdAt = p.created_at ?? ctx.now;
   return {
     id: p.id,
@@ -120,7 +179,11 @@ export async function convertPaste(p: z.output<typeof LegacyPaste>, plain: strin
 }
 
 /** A file share record; its object stays where it is, in the storage config imported with the same id. */
-export async function convertFile(f: z.output<typeof LegacyFile>, plain: string | undefined, ctx: LegacyContext): Promise<BackupRow> {
+export async function convertFile(
+  f: z.output<typeof LegacyFile>,
+  plain: string | undefined,
+  ctx: LegacyContext,
+): Promise<BackupRow> {
   const createdAt = f.created_at ?? ctx.now;
   return {
     id: f.id,
@@ -190,7 +253,12 @@ export function decodeLegacySecret(value: string): string {
   return Buffer.from(parts[2] ?? '', 'base64').toString('latin1');
 }
 
-function sealed(box: SecretBox, value: string | null | undefined, column: 'access_key_id' | 'secret_access_key', id: string): string | null {
+function sealed(
+  box: SecretBox,
+  value: string | null | undefined,
+  column: 'access_key_id' | 'secret_access_key',
+  id: string,
+): string | null {
   if (!value) return null;
   return box.encrypt(decodeLegacySecret(value), credentialContext(column, id));
 }
@@ -204,7 +272,9 @@ export function convertS3Config(s: z.output<typeof LegacyS3Config>, name: string
     id: s.id,
     name: name.slice(0, STORAGE_CONFIG_NAME_MAX),
     storage_type: 'S3',
-    provider_type: (S3_PROVIDERS as readonly string[]).includes(s.provider_type) ? s.provider_type : 'Other S3 Compatible',
+    provider_type: (S3_PROVIDERS as readonly string[]).includes(s.provider_type)
+      ? s.provider_type
+      : 'Other S3 Compatible',
     endpoint_url: (s.endpoint_url ?? '').trim().replace(/\/+$/, ''),
     bucket_name: s.bucket_name.trim(),
     region: s.region ?? '',

@@ -18,7 +18,15 @@ import {
   type LegacyContext,
 } from './backup.legacy-rows.js';
 import { backupSpec, type BackupRow, type BackupTableSpec } from './backup.tables.js';
-import { addIssues, assertCounts, throwIfInvalid, validateRows, type ParsedBackup, type ParsedTable, type SkippedPart } from './backup.validate.js';
+import {
+  addIssues,
+  assertCounts,
+  throwIfInvalid,
+  validateRows,
+  type ParsedBackup,
+  type ParsedTable,
+  type SkippedPart,
+} from './backup.validate.js';
 
 type Data = BackupFileShape['data'];
 
@@ -35,15 +43,29 @@ const LegacyMetadata = z.object({
 /** The original's tables Driftbox does not import, and why. */
 const NOT_IMPORTED: Record<string, Text> = {
   storage_mounts: { en: 'Mounts cannot be imported by this version yet', zh: '此版本尚不能导入挂载点' },
-  admins: { en: 'Accounts are not imported: log in with the Driftbox administrator', zh: '不导入账号：请使用 Driftbox 管理员登录' },
+  admins: {
+    en: 'Accounts are not imported: log in with the Driftbox administrator',
+    zh: '不导入账号：请使用 Driftbox 管理员登录',
+  },
   admin_tokens: { en: 'Login sessions are never imported', zh: '登录会话不会被导入' },
 };
-const UNKNOWN_TABLE: Text = { en: 'Not a table of the original product that Driftbox knows', zh: 'Driftbox 不认识的原系统数据表' };
+const UNKNOWN_TABLE: Text = {
+  en: 'Not a table of the original product that Driftbox knows',
+  zh: 'Driftbox 不认识的原系统数据表',
+};
 const SETTINGS_LEFT_OUT: Text = {
   en: 'Settings Driftbox does not have (or with values it does not accept) keep their Driftbox values',
   zh: 'Driftbox 没有的设置项（或取值不被接受）保留 Driftbox 的当前值',
 };
-const CONSUMED = new Set(['pastes', 'paste_passwords', 'files', 'file_passwords', 'api_keys', 's3_configs', 'system_settings']);
+const CONSUMED = new Set([
+  'pastes',
+  'paste_passwords',
+  'files',
+  'file_passwords',
+  'api_keys',
+  's3_configs',
+  'system_settings',
+]);
 
 /** Each row through a schema of the original's columns; problems refuse the file with their paths. */
 function parseAll<S extends z.ZodType>(schema: S, rows: readonly unknown[], label: string): z.output<S>[] {
@@ -65,17 +87,26 @@ function spec(table: string): BackupTableSpec {
 }
 
 async function pastes(data: Data, ctx: LegacyContext): Promise<BackupRow[]> {
-  const plain = new Map(parseAll(LegacyPastePassword, data.paste_passwords ?? [], 'paste_passwords').map((p) => [p.paste_id, p.plain_password]));
+  const plain = new Map(
+    parseAll(LegacyPastePassword, data.paste_passwords ?? [], 'paste_passwords').map((p) => [
+      p.paste_id,
+      p.plain_password,
+    ]),
+  );
   const rows: BackupRow[] = [];
   // One at a time: scrypt is deliberately expensive, and two cores are shared with every request.
-  for (const paste of parseAll(LegacyPaste, data.pastes ?? [], 'pastes')) rows.push(await convertPaste(paste, plain.get(paste.id), ctx));
+  for (const paste of parseAll(LegacyPaste, data.pastes ?? [], 'pastes'))
+    rows.push(await convertPaste(paste, plain.get(paste.id), ctx));
   return validateRows(spec('pastes'), rows, 'pastes');
 }
 
 async function files(data: Data, ctx: LegacyContext): Promise<BackupRow[]> {
-  const plain = new Map(parseAll(LegacyFilePassword, data.file_passwords ?? [], 'file_passwords').map((p) => [p.file_id, p.plain_password]));
+  const plain = new Map(
+    parseAll(LegacyFilePassword, data.file_passwords ?? [], 'file_passwords').map((p) => [p.file_id, p.plain_password]),
+  );
   const rows: BackupRow[] = [];
-  for (const file of parseAll(LegacyFile, data.files ?? [], 'files')) rows.push(await convertFile(file, plain.get(file.id), ctx));
+  for (const file of parseAll(LegacyFile, data.files ?? [], 'files'))
+    rows.push(await convertFile(file, plain.get(file.id), ctx));
   return validateRows(spec('files'), rows, 'files');
 }
 
@@ -88,7 +119,9 @@ function storageConfigs(data: Data, ctx: LegacyContext): BackupRow[] {
     taken.add(candidate);
     return candidate;
   };
-  const rows = parseAll(LegacyS3Config, data.s3_configs ?? [], 's3_configs').map((s) => convertS3Config(s, uniqueName(s.name), ctx));
+  const rows = parseAll(LegacyS3Config, data.s3_configs ?? [], 's3_configs').map((s) =>
+    convertS3Config(s, uniqueName(s.name), ctx),
+  );
   return validateRows(spec('storage_configs'), rows, 's3_configs');
 }
 
@@ -103,7 +136,10 @@ function settings(data: Data, ctx: LegacyContext): { rows: BackupRow[]; leftOut:
   return { rows: validateRows(spec('settings'), rows, 'system_settings'), leftOut };
 }
 
-async function convertTables(data: Data, ctx: LegacyContext): Promise<{ tables: ParsedTable[]; skipped: SkippedPart[] }> {
+async function convertTables(
+  data: Data,
+  ctx: LegacyContext,
+): Promise<{ tables: ParsedTable[]; skipped: SkippedPart[] }> {
   const tables: ParsedTable[] = [];
   const skipped: SkippedPart[] = [];
   if (data.pastes) tables.push({ spec: spec('pastes'), rows: await pastes(data, ctx) });
@@ -132,11 +168,19 @@ async function convertTables(data: Data, ctx: LegacyContext): Promise<{ tables: 
 export async function readLegacy(shape: BackupFileShape, ctx: LegacyContext): Promise<ParsedBackup> {
   const meta = LegacyMetadata.safeParse(shape.metadata);
   if (!meta.success) {
-    throw backupInvalid({ en: 'The metadata of the backup is invalid', zh: '备份元数据无效' }, zodDetails(meta.error).map((d) => ({ ...d, path: `metadata.${d.path}` })));
+    throw backupInvalid(
+      { en: 'The metadata of the backup is invalid', zh: '备份元数据无效' },
+      zodDetails(meta.error).map((d) => ({ ...d, path: `metadata.${d.path}` })),
+    );
   }
   if (sha256Text(canonicalJson(shape.data)).slice(0, 16) !== meta.data.checksum) throw checksumMismatch();
   assertCounts(meta.data.tables, shape.data);
   const { tables, skipped } = await convertTables(shape.data, ctx);
   const { backup_type, timestamp, selected_modules } = meta.data;
-  return { source: 'cloudpaste', info: { backup_type, timestamp, version: '1.0', selected_modules: selected_modules ?? null }, tables, skipped };
+  return {
+    source: 'cloudpaste',
+    info: { backup_type, timestamp, version: '1.0', selected_modules: selected_modules ?? null },
+    tables,
+    skipped,
+  };
 }

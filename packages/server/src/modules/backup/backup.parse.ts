@@ -1,4 +1,10 @@
-import { BACKUP_FORMAT, BackupFileShape, BackupMetadata, type BackupFileShape as FileShape, type ErrorDetail } from '@driftbox/contract';
+import {
+  BACKUP_FORMAT,
+  BackupFileShape,
+  BackupMetadata,
+  type BackupFileShape as FileShape,
+  type ErrorDetail,
+} from '@driftbox/contract';
 import { zodDetails } from '../../lib/errors.js';
 import { backupInvalid, canonicalJson, checksumMismatch, sha256Text } from './backup.format.js';
 import { readLegacy } from './backup.legacy.js';
@@ -6,13 +12,20 @@ import type { LegacyContext } from './backup.legacy-rows.js';
 import { backupSpec } from './backup.tables.js';
 import { assertCounts, collectRows, throwIfInvalid, type ParsedBackup, type ParsedTable } from './backup.validate.js';
 
-const NOT_A_BACKUP = { en: 'This is not a backup file (metadata and data are required)', zh: '这不是备份文件（缺少 metadata 或 data）' };
+const NOT_A_BACKUP = {
+  en: 'This is not a backup file (metadata and data are required)',
+  zh: '这不是备份文件（缺少 metadata 或 data）',
+};
 const UNKNOWN_FORMAT = { en: 'Unknown backup format or version', zh: '无法识别的备份格式或版本' };
 const BAD_METADATA = { en: 'The metadata of the backup is invalid', zh: '备份元数据无效' };
 
 function readNative(shape: FileShape): ParsedBackup {
   const meta = BackupMetadata.safeParse(shape.metadata);
-  if (!meta.success) throw backupInvalid(BAD_METADATA, zodDetails(meta.error).map((d) => ({ ...d, path: `metadata.${d.path}` })));
+  if (!meta.success)
+    throw backupInvalid(
+      BAD_METADATA,
+      zodDetails(meta.error).map((d) => ({ ...d, path: `metadata.${d.path}` })),
+    );
   if (sha256Text(canonicalJson(shape.data)) !== meta.data.checksum) throw checksumMismatch();
   assertCounts(meta.data.tables, shape.data);
   const tables: ParsedTable[] = [];

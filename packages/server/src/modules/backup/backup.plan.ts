@@ -37,7 +37,10 @@ function assertNoDuplicates(spec: BackupTableSpec, rows: readonly BackupRow[]): 
     for (const row of rows) {
       const value = keyOf(row, column);
       if (seen.has(value)) {
-        throw backupInvalid({ en: `Table ${spec.table} holds ${column} "${value}" twice`, zh: `数据表 ${spec.table} 中 ${column} "${value}" 重复` });
+        throw backupInvalid({
+          en: `Table ${spec.table} holds ${column} "${value}" twice`,
+          zh: `数据表 ${spec.table} 中 ${column} "${value}" 重复`,
+        });
       }
       seen.add(value);
     }
@@ -87,11 +90,20 @@ function planMerge(spec: BackupTableSpec, fileRows: BackupRow[], existing: reado
   }
   changes.insert = fresh.length;
   const flag = spec.exclusiveFlag;
-  return { spec, writes: withExclusiveFlag(spec, fresh, flag !== undefined && existing.some((row) => row[flag] === 1)), changes };
+  return {
+    spec,
+    writes: withExclusiveFlag(spec, fresh, flag !== undefined && existing.some((row) => row[flag] === 1)),
+    changes,
+  };
 }
 
 /** The plan of one table for `mode`, from the file's rows and the rows the table holds now. */
-export function planTable(spec: BackupTableSpec, fileRows: BackupRow[], existing: readonly BackupRow[], mode: BackupRestoreMode): TablePlan {
+export function planTable(
+  spec: BackupTableSpec,
+  fileRows: BackupRow[],
+  existing: readonly BackupRow[],
+  mode: BackupRestoreMode,
+): TablePlan {
   return mode === 'overwrite' ? planOverwrite(spec, fileRows, existing) : planMerge(spec, fileRows, existing);
 }
 
@@ -105,12 +117,16 @@ export function assertSecretsUsable(plans: readonly TablePlan[], box: SecretBox)
     if (!spec.checkSecrets) continue;
     for (const row of writes) {
       const problem = spec.checkSecrets(row, box);
-      if (problem && details.length < 20) details.push({ path: `data.${spec.table}.${keyOf(row, spec.primaryKey)}`, message: problem });
+      if (problem && details.length < 20)
+        details.push({ path: `data.${spec.table}.${keyOf(row, spec.primaryKey)}`, message: problem });
     }
   }
   if (details.length === 0) return;
   throw backupInvalid(
-    { en: 'The backup was made with a different ENCRYPTION_SECRET: its encrypted values cannot be read here', zh: '该备份使用了不同的 ENCRYPTION_SECRET：其中的加密数据无法在此读取' },
+    {
+      en: 'The backup was made with a different ENCRYPTION_SECRET: its encrypted values cannot be read here',
+      zh: '该备份使用了不同的 ENCRYPTION_SECRET：其中的加密数据无法在此读取',
+    },
     details,
   );
 }

@@ -1,4 +1,9 @@
-import { BACKUP_MODULE_TEXT, type BackupModulesDto, type BackupPreviewDto, type BackupRestoreResultDto } from '@driftbox/contract';
+import {
+  BACKUP_MODULE_TEXT,
+  type BackupModulesDto,
+  type BackupPreviewDto,
+  type BackupRestoreResultDto,
+} from '@driftbox/contract';
 import { t, type Lang } from '../../lib/i18n.js';
 import type { ModuleCounts, RestoreOutcome } from './backup.service.js';
 

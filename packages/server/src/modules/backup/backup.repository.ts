@@ -52,7 +52,9 @@ export function backupRepository(db: Kysely<Database>) {
       const columns = columnsOf(spec);
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {
         // Only the registry's columns, whatever else a row object might carry.
-        const batch = rows.slice(start, start + INSERT_BATCH).map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])));
+        const batch = rows
+          .slice(start, start + INSERT_BATCH)
+          .map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])));
         await loose.insertInto(spec.table).values(batch).execute();
       }
     },

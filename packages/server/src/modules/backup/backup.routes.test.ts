@@ -1,4 +1,9 @@
-import { APP_VERSION, type BackupModulesDto, type BackupPreviewDto, type BackupRestoreResultDto } from '@driftbox/contract';
+import {
+  APP_VERSION,
+  type BackupModulesDto,
+  type BackupPreviewDto,
+  type BackupRestoreResultDto,
+} from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_START } from '../../test/clock.js';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
@@ -17,20 +22,39 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
   });
 
   it('GET /admin/backup/modules lists the modules with row counts, in the caller language', async () => {
-    const res = await h.call('GET', '/api/admin/backup/modules', { headers: { ...h.actors.admin(), 'Accept-Language': 'zh-CN' } });
+    const res = await h.call('GET', '/api/admin/backup/modules', {
+      headers: { ...h.actors.admin(), 'Accept-Language': 'zh-CN' },
+    });
     expect(res.status).toBe(200);
     const { modules } = res.body.data as BackupModulesDto;
-    expect(Object.keys(modules)).toEqual(['text_management', 'file_management', 'storage', 'key_management', 'system_settings']);
+    expect(Object.keys(modules)).toEqual([
+      'text_management',
+      'file_management',
+      'storage',
+      'key_management',
+      'system_settings',
+    ]);
     expect(modules.file_management).toMatchObject({ tables: ['files'], record_count: 1 });
-    expect(modules.text_management).toEqual({ name: '文本管理', description: expect.any(String), tables: ['pastes'], table_counts: { pastes: 2 }, record_count: 2 });
+    expect(modules.text_management).toEqual({
+      name: '文本管理',
+      description: expect.any(String),
+      tables: ['pastes'],
+      table_counts: { pastes: 2 },
+      record_count: 2,
+    });
     expect(modules.storage?.table_counts).toEqual({ storage_configs: 2 });
     expect(modules.key_management?.record_count).toBe(2);
   });
 
   it('POST /admin/backup/create downloads a full backup: metadata, checksum, no sessions or accounts', async () => {
-    const res = await h.call('POST', '/api/admin/backup/create', { headers: h.actors.admin(), body: { backup_type: 'full' } });
+    const res = await h.call('POST', '/api/admin/backup/create', {
+      headers: h.actors.admin(),
+      body: { backup_type: 'full' },
+    });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="driftbox-backup-2026-01-01T00-00-00Z.json"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="driftbox-backup-2026-01-01T00-00-00Z.json"',
+    );
     expect(res.headers.get('cache-control')).toBe('no-store');
     const file = JSON.parse(res.text) as { metadata: Record<string, unknown>; data: Record<string, unknown[]> };
     expect(file.metadata).toEqual({
@@ -55,13 +79,22 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
   });
 
   it('a module backup holds only the chosen modules; none chosen is 400', async () => {
-    const file = await downloadBackup(h, { backup_type: 'modules', selected_modules: ['text_management', 'system_settings'] });
+    const file = await downloadBackup(h, {
+      backup_type: 'modules',
+      selected_modules: ['text_management', 'system_settings'],
+    });
     expect(file.metadata.selected_modules).toEqual(['text_management', 'system_settings']);
     expect(Object.keys(file.data)).toEqual(['pastes', 'settings']);
-    const none = await h.call('POST', '/api/admin/backup/create', { headers: h.actors.admin(), body: { backup_type: 'modules', selected_modules: [] } });
+    const none = await h.call('POST', '/api/admin/backup/create', {
+      headers: h.actors.admin(),
+      body: { backup_type: 'modules', selected_modules: [] },
+    });
     expect(none.status).toBe(400);
     expect(none.body).toMatchObject({ error: 'VALIDATION_FAILED', details: [{ path: 'selected_modules' }] });
-    const unknown = await h.call('POST', '/api/admin/backup/create', { headers: h.actors.admin(), body: { backup_type: 'modules', selected_modules: ['mount_management'] } });
+    const unknown = await h.call('POST', '/api/admin/backup/create', {
+      headers: h.actors.admin(),
+      body: { backup_type: 'modules', selected_modules: ['mount_management'] },
+    });
     expect(unknown.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
     // The original's name of the storage module still works.
     const storage = await downloadBackup(h, { backup_type: 'modules', selected_modules: ['storage_config'] });
@@ -71,7 +104,10 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
   it('backup, delete a paste and change things, overwrite restore: the data is identical again', async () => {
     const before = await snapshot(h);
     const file = await downloadBackup(h);
-    await h.call('DELETE', '/api/pastes/batch-delete', { headers: h.actors.admin(), body: { ids: [(before.pastes?.[0] as { id: string }).id] } });
+    await h.call('DELETE', '/api/pastes/batch-delete', {
+      headers: h.actors.admin(),
+      body: { ids: [(before.pastes?.[0] as { id: string }).id] },
+    });
     await seedPaste(h, { slug: 'after-backup' });
     await h.call('PUT', '/api/admin/settings/group/4', { headers: h.actors.admin(), body: { site_title: 'After' } });
     await h.createKey(1, { name: 'later' });
@@ -99,12 +135,20 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
     const res = await sendBackup(h, 'preview', file, 'overwrite');
     expect(res.status, res.text).toBe(200);
     const preview = res.body.data as BackupPreviewDto;
-    expect(preview).toMatchObject({ source: 'driftbox', mode: 'overwrite', backup_info: { backup_type: 'full', timestamp: TEST_START, version: '1' }, skipped: [] });
+    expect(preview).toMatchObject({
+      source: 'driftbox',
+      mode: 'overwrite',
+      backup_info: { backup_type: 'full', timestamp: TEST_START, version: '1' },
+      skipped: [],
+    });
     expect(preview.tables.pastes).toEqual({ rows: 2, insert: 0, update: 0, unchanged: 2, skip: 0, delete: 1 });
     const merge = (await sendBackup(h, 'preview', file, 'merge')).body.data as BackupPreviewDto;
     expect(merge.tables.pastes).toEqual({ rows: 2, insert: 0, update: 0, unchanged: 2, skip: 0, delete: 0 });
     // The bare file as the body (curl --data-binary @file), even with a byte-order mark, mode in the query.
-    const bare = await h.call('POST', '/api/admin/backup/preview?mode=merge', { headers: h.actors.admin(), body: `\uFEFF${JSON.stringify(file)}` });
+    const bare = await h.call('POST', '/api/admin/backup/preview?mode=merge', {
+      headers: h.actors.admin(),
+      body: `\uFEFF${JSON.stringify(file)}`,
+    });
     expect(bare.body.data).toEqual(merge);
     expect(await snapshot(h)).toEqual(before);
   });
@@ -144,14 +188,24 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
     await h.db.deleteFrom('storage_configs').where('id', '=', 'local').execute();
     expect((await sendBackup(h, 'restore', file, 'merge')).status).toBe(200);
     const defaults = await h.db.selectFrom('storage_configs').select(['id', 'is_default']).orderBy('id').execute();
-    expect(defaults).toEqual(expect.arrayContaining([{ id: 'local', is_default: 0 }, { id: r2.id, is_default: 1 }]));
+    expect(defaults).toEqual(
+      expect.arrayContaining([
+        { id: 'local', is_default: 0 },
+        { id: r2.id, is_default: 1 },
+      ]),
+    );
     expect((await sendBackup(h, 'restore', file, 'overwrite')).status).toBe(200);
-    expect(await h.db.selectFrom('storage_configs').select('id').where('is_default', '=', 1).execute()).toEqual([{ id: 'local' }]);
+    expect(await h.db.selectFrom('storage_configs').select('id').where('is_default', '=', 1).execute()).toEqual([
+      { id: 'local' },
+    ]);
   });
   it('a restore that would leave shares without their storage config is refused whole (409), changing nothing', async () => {
     const file = await downloadBackup(h, { backup_type: 'modules', selected_modules: ['storage'] });
     // A share made after the backup, on a config created after it too: overwrite would delete that config.
-    const late = await h.call('POST', '/api/s3-configs', { headers: h.actors.admin(), body: { name: 'late disk', storage_type: 'LOCAL' } });
+    const late = await h.call('POST', '/api/s3-configs', {
+      headers: h.actors.admin(),
+      body: { name: 'late disk', storage_type: 'LOCAL' },
+    });
     const lateId = (late.body.data as { id: string }).id;
     await h.db.updateTable('files').set({ storage_config_id: lateId }).where('id', '=', 'file-1').execute();
     const before = await snapshot(h);

@@ -30,7 +30,9 @@ export function backupRoutes(backup: BackupService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('/admin/backup/*', requireAdmin());
 
-  app.get('/admin/backup/modules', async (c) => ok(c, presentModules(await backup.modules(c.get('actor')), c.get('lang'))));
+  app.get('/admin/backup/modules', async (c) =>
+    ok(c, presentModules(await backup.modules(c.get('actor')), c.get('lang'))),
+  );
 
   // A file download, not an envelope: the browser saves it as is.
   app.post('/admin/backup/create', async (c) => {

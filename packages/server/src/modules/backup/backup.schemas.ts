@@ -37,10 +37,16 @@ const Text = (max: number) => z.string().max(max);
 const PasswordHash = z
   .string()
   .max(512)
-  .refine((v) => v.startsWith('scrypt$') || v.startsWith(LEGACY_SHA256_PREFIX), 'Not a password hash Driftbox understands');
+  .refine(
+    (v) => v.startsWith('scrypt$') || v.startsWith(LEGACY_SHA256_PREFIX),
+    'Not a password hash Driftbox understands',
+  );
 
 /** An AES-256-GCM value made by the secret box (`v1.<base64url>`). */
-const Sealed = z.string().regex(/^v1\.[A-Za-z0-9_-]+$/, 'Not an encrypted value').max(8192);
+const Sealed = z
+  .string()
+  .regex(/^v1\.[A-Za-z0-9_-]+$/, 'Not an encrypted value')
+  .max(8192);
 
 export const PasteRowSchema = z.object({
   id: Id,

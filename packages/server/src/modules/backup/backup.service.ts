@@ -1,4 +1,11 @@
-import { BACKUP_MODULES, BACKUP_UPLOAD_LIMIT_BYTES, formatBytes, type BackupCreateBody, type BackupModule, type BackupRestoreMode } from '@driftbox/contract';
+import {
+  BACKUP_MODULES,
+  BACKUP_UPLOAD_LIMIT_BYTES,
+  formatBytes,
+  type BackupCreateBody,
+  type BackupModule,
+  type BackupRestoreMode,
+} from '@driftbox/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/client.js';
@@ -77,7 +84,11 @@ export function createBackupService(deps: BackupDeps) {
     const available = availableModules(BACKUP_MODULES);
     if (body.backup_type === 'full') return available;
     const missing = body.selected_modules.find((m) => !available.includes(m));
-    if (missing) throw invalidField('selected_modules', { en: `Module ${missing} has nothing to back up in this version`, zh: `此版本中模块 ${missing} 没有可备份的数据` });
+    if (missing)
+      throw invalidField('selected_modules', {
+        en: `Module ${missing} has nothing to back up in this version`,
+        zh: `此版本中模块 ${missing} 没有可备份的数据`,
+      });
     return [...new Set(body.selected_modules)];
   }
 
@@ -112,10 +123,19 @@ export function createBackupService(deps: BackupDeps) {
       assertAdmin(actor);
       const modules = modulesOf(body);
       const specs: BackupTableSpec[] = specsOfModules(modules);
-      const data = await deps.db.transaction().setIsolationLevel('repeatable read').execute((trx) => exportData(backupRepository(trx), specs));
+      const data = await deps.db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute((trx) => exportData(backupRepository(trx), specs));
       const now = clock.now();
       const selected = body.backup_type === 'full' ? null : modules;
-      const metadata = buildMetadata({ now, backupType: body.backup_type, selectedModules: selected, tables: data.tables, checksum: data.checksum });
+      const metadata = buildMetadata({
+        now,
+        backupType: body.backup_type,
+        selectedModules: selected,
+        tables: data.tables,
+        checksum: data.checksum,
+      });
       const parts = filePieces(metadata, data);
       // A file the restore would refuse (over its upload limit) is no backup: say so now, not on the day it is needed.
       const bytes = parts.reduce((sum, part) => sum + Buffer.byteLength(part, 'utf8'), 0);
@@ -136,7 +156,10 @@ export function createBackupService(deps: BackupDeps) {
     /** What a restore of this file would change, table by table; nothing is written. */
     async preview(actor: Actor, input: RestoreInput): Promise<RestoreOutcome> {
       assertAdmin(actor);
-      const parsed = await readBackup(input.backup, legacyContext(actor, async () => PREVIEW_HASH));
+      const parsed = await readBackup(
+        input.backup,
+        legacyContext(actor, async () => PREVIEW_HASH),
+      );
       const plans = await deps.db.transaction().execute((trx) => planAll(backupRepository(trx), parsed, input.mode));
       return { mode: input.mode, parsed, plans };
     },
@@ -147,7 +170,10 @@ export function createBackupService(deps: BackupDeps) {
      */
     async restore(actor: Actor, input: RestoreInput): Promise<RestoreOutcome> {
       assertAdmin(actor);
-      const parsed = await readBackup(input.backup, legacyContext(actor, (plain) => crypto.passwords.hash(plain)));
+      const parsed = await readBackup(
+        input.backup,
+        legacyContext(actor, (plain) => crypto.passwords.hash(plain)),
+      );
       let plans: TablePlan[];
       try {
         plans = await deps.db.transaction().execute(async (trx) => {
@@ -160,11 +186,17 @@ export function createBackupService(deps: BackupDeps) {
           return planned;
         });
       } catch (err) {
-        if (isForeignKeyViolation(err) || isUniqueViolation(err)) throw new AppError('CONFLICT', { text: RESTORE_CONFLICT });
+        if (isForeignKeyViolation(err) || isUniqueViolation(err))
+          throw new AppError('CONFLICT', { text: RESTORE_CONFLICT });
         throw err;
       }
       caches.clear({ kind: 'all' });
-      logger.info('Backup restored', { admin: actor.username, mode: input.mode, source: parsed.source, tables: plans.map((p) => p.spec.table).join(',') });
+      logger.info('Backup restored', {
+        admin: actor.username,
+        mode: input.mode,
+        source: parsed.source,
+        tables: plans.map((p) => p.spec.table).join(','),
+      });
       return { mode: input.mode, parsed, plans };
     },
   };

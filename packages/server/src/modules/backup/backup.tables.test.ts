@@ -21,16 +21,26 @@ describe.each(dialects)('backup table registry (%s)', (dialect) => {
 
   it("writes exactly each table's columns (a new column needs a row schema entry)", async () => {
     const byName = new Map((await tables()).map((t) => [t.name, t.columns.map((c) => c.name).sort()]));
-    for (const spec of BACKUP_TABLES) expect([spec.table, columnsOf(spec).sort()]).toEqual([spec.table, byName.get(spec.table)]);
+    for (const spec of BACKUP_TABLES)
+      expect([spec.table, columnsOf(spec).sort()]).toEqual([spec.table, byName.get(spec.table)]);
   });
 
   it('declares the UNIQUE columns merge must respect', async () => {
     for (const spec of BACKUP_TABLES) {
       const indexes =
         dialect === 'sqlite'
-          ? (await sql<{ sql: string | null }>`select sql from sqlite_master where type = 'table' and name = ${spec.table}`.execute(h.db)).rows.map((r) => r.sql ?? '')
-          : (await sql<{ sql: string }>`select indexdef as sql from pg_indexes where tablename = ${spec.table}`.execute(h.db)).rows.map((r) => r.sql);
-      for (const column of spec.unique) expect(indexes.join('\n')).toMatch(new RegExp(`"?${column}"?[^,]*unique|unique[^;]*\\(?"?${column}"?\\)`, 'i'));
+          ? (
+              await sql<{
+                sql: string | null;
+              }>`select sql from sqlite_master where type = 'table' and name = ${spec.table}`.execute(h.db)
+            ).rows.map((r) => r.sql ?? '')
+          : (
+              await sql<{
+                sql: string;
+              }>`select indexdef as sql from pg_indexes where tablename = ${spec.table}`.execute(h.db)
+            ).rows.map((r) => r.sql);
+      for (const column of spec.unique)
+        expect(indexes.join('\n')).toMatch(new RegExp(`"?${column}"?[^,]*unique|unique[^;]*\\(?"?${column}"?\\)`, 'i'));
     }
   });
 });

@@ -5,7 +5,13 @@ import { sha256Hex } from '../../lib/digest.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { KEY_CONTEXT } from '../api-keys/api-keys.service.js';
 import { credentialContext } from '../storage-configs/storage-configs.input.js';
-import { ApiKeyRowSchema, FileRowSchema, PasteRowSchema, SettingRowSchema, StorageConfigRowSchema } from './backup.schemas.js';
+import {
+  ApiKeyRowSchema,
+  FileRowSchema,
+  PasteRowSchema,
+  SettingRowSchema,
+  StorageConfigRowSchema,
+} from './backup.schemas.js';
 
 /** A row as the backup moves it: column name to value. */
 export type BackupRow = Record<string, unknown>;
@@ -51,11 +57,15 @@ export const BACKUP_TABLES: readonly BackupTableSpec[] = [
     exclusiveFlag: 'is_default',
     order: 20,
     row: StorageConfigRowSchema,
-    fromDb: (row) => ({ ...row, total_storage_bytes: row.total_storage_bytes === null ? null : Number(row.total_storage_bytes) }),
+    fromDb: (row) => ({
+      ...row,
+      total_storage_bytes: row.total_storage_bytes === null ? null : Number(row.total_storage_bytes),
+    }),
     checkSecrets(row, box) {
       for (const column of ['access_key_id', 'secret_access_key'] as const) {
         const sealed = row[`${column}_enc`];
-        if (sealed !== null && opens(box, sealed, credentialContext(column, String(row.id))) === null) return DIFFERENT_SECRET;
+        if (sealed !== null && opens(box, sealed, credentialContext(column, String(row.id))) === null)
+          return DIFFERENT_SECRET;
       }
       return null;
     },
@@ -83,7 +93,11 @@ export const BACKUP_TABLES: readonly BackupTableSpec[] = [
     unique: ['slug'],
     order: 50,
     row: FileRowSchema,
-    fromDb: (row) => ({ ...row, size: Number(row.size), part_size: row.part_size === null || row.part_size === undefined ? null : Number(row.part_size) }),
+    fromDb: (row) => ({
+      ...row,
+      size: Number(row.size),
+      part_size: row.part_size === null || row.part_size === undefined ? null : Number(row.part_size),
+    }),
   },
 ];
 

@@ -17,21 +17,31 @@ export interface BackupFileJson {
 export async function snapshot(h: Harness): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const spec of BACKUP_TABLES) {
-    const { rows } = await sql`select * from ${sql.table(spec.table)} order by ${sql.ref(spec.primaryKey)}`.execute(h.db);
+    const { rows } = await sql`select * from ${sql.table(spec.table)} order by ${sql.ref(spec.primaryKey)}`.execute(
+      h.db,
+    );
     out[spec.table] = rows;
   }
   return out;
 }
 
 /** Creates a backup through the API and returns the downloaded file, parsed. */
-export async function downloadBackup(h: Harness, body: BackupCreateBody = { backup_type: 'full' }): Promise<BackupFileJson> {
+export async function downloadBackup(
+  h: Harness,
+  body: BackupCreateBody = { backup_type: 'full' },
+): Promise<BackupFileJson> {
   const res = await h.call('POST', '/api/admin/backup/create', { headers: h.actors.admin(), body });
   expect(res.status, res.text).toBe(200);
   return JSON.parse(res.text) as BackupFileJson;
 }
 
 /** Restores (or previews) a parsed file through the JSON form of the API. */
-export function sendBackup(h: Harness, action: 'restore' | 'preview', backup: unknown, mode: 'overwrite' | 'merge'): Promise<CallResult> {
+export function sendBackup(
+  h: Harness,
+  action: 'restore' | 'preview',
+  backup: unknown,
+  mode: 'overwrite' | 'merge',
+): Promise<CallResult> {
   return h.call('POST', `/api/admin/backup/${action}`, { headers: h.actors.admin(), body: { mode, backup } });
 }
 
@@ -48,24 +58,55 @@ export async function seedEverything(h: Harness): Promise<void> {
   await h.createKey(256, { name: 'viewer', basicPath: '/photos' });
   const s3 = await h.call('POST', '/api/s3-configs', {
     headers: h.actors.admin(),
-    body: { name: 'r2', provider_type: 'Cloudflare R2', endpoint_url: 'https://abc.r2.cloudflarestorage.com', bucket_name: 'shares', access_key_id: 'AKIAEXAMPLE1234', secret_access_key: 'secret-value' },
+    body: {
+      name: 'r2',
+      provider_type: 'Cloudflare R2',
+      endpoint_url: 'https://abc.r2.cloudflarestorage.com',
+      bucket_name: 'shares',
+      access_key_id: 'AKIAEXAMPLE1234',
+      secret_access_key: 'secret-value',
+    },
   });
   expect(s3.status, s3.text).toBe(201);
-  const site = await h.call('PUT', '/api/admin/settings/group/4', { headers: h.actors.admin(), body: { site_title: 'Before' } });
+  const site = await h.call('PUT', '/api/admin/settings/group/4', {
+    headers: h.actors.admin(),
+    body: { site_title: 'Before' },
+  });
   expect(site.status, site.text).toBe(200);
   // A share record (its object is not part of a backup); 3 GiB exercises the int8 column.
   const now = h.clock.now().toISOString();
   await h.db
     .insertInto('files')
     .values({
-      id: 'file-1', slug: 'report', filename: 'report.pdf', storage_config_id: 'local', storage_path: 'shares/report.pdf', file_path: null,
-      mimetype: 'application/pdf', size: 3 * 1024 ** 3, etag: null, remark: null, password_hash: null, password_version: 0, expires_at: null,
-      max_views: 0, views: 0, last_viewed_at: null, use_proxy: 0, status: 'active', upload_id: null, created_by: h.adminActor.id, created_at: now, updated_at: now,
+      id: 'file-1',
+      slug: 'report',
+      filename: 'report.pdf',
+      storage_config_id: 'local',
+      storage_path: 'shares/report.pdf',
+      file_path: null,
+      mimetype: 'application/pdf',
+      size: 3 * 1024 ** 3,
+      etag: null,
+      remark: null,
+      password_hash: null,
+      password_version: 0,
+      expires_at: null,
+      max_views: 0,
+      views: 0,
+      last_viewed_at: null,
+      use_proxy: 0,
+      status: 'active',
+      upload_id: null,
+      created_by: h.adminActor.id,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
 }
 
 /** The original product's backup used by the import tests (see fixtures/). */
 export function legacyFixture(): BackupFileJson {
-  return JSON.parse(readFileSync(new URL('./fixtures/cloudpaste-v0.8-full.json', import.meta.url), 'utf8')) as BackupFileJson;
+  return JSON.parse(
+    readFileSync(new URL('./fixtures/cloudpaste-v0.8-full.json', import.meta.url), 'utf8'),
+  ) as BackupFileJson;
 }

@@ -63,7 +63,12 @@ export function validateRows(spec: BackupTableSpec, rows: readonly unknown[], la
 }
 
 /** `validateRows` that adds its problems to `details` instead of throwing, so one error can name every table's. */
-export function collectRows(spec: BackupTableSpec, rows: readonly unknown[], label: string, details: ErrorDetail[]): BackupRow[] {
+export function collectRows(
+  spec: BackupTableSpec,
+  rows: readonly unknown[],
+  label: string,
+  details: ErrorDetail[],
+): BackupRow[] {
   const valid: BackupRow[] = [];
   rows.forEach((row, index) => {
     const result = spec.row.safeParse(row);
@@ -82,8 +87,9 @@ export function assertCounts(declared: Record<string, number> | undefined, data:
   const names = new Set([...Object.keys(declared), ...Object.keys(data)]);
   for (const name of names) {
     if (declared[name] === (data[name]?.length ?? 0)) continue;
-    throw backupInvalid(
-      { en: `The backup is incomplete: table ${name} should have ${declared[name] ?? 0} rows`, zh: `备份不完整：数据表 ${name} 应有 ${declared[name] ?? 0} 行` },
-    );
+    throw backupInvalid({
+      en: `The backup is incomplete: table ${name} should have ${declared[name] ?? 0} rows`,
+      zh: `备份不完整：数据表 ${name} 应有 ${declared[name] ?? 0} 行`,
+    });
   }
 }

@@ -19,7 +19,8 @@ describe.each(dialects)('cache routes (%s)', (dialect) => {
     expect(res.status, res.text).toBe(200);
     return res.body.data as CacheStatsDto;
   };
-  const clear = (path: string, headers: Record<string, string>, body: unknown = {}) => h.call('POST', path, { headers, body });
+  const clear = (path: string, headers: Record<string, string>, body: unknown = {}) =>
+    h.call('POST', path, { headers, body });
 
   it('GET /admin/cache/stats: entries per registered cache, memory in MB, uptime by the clock', async () => {
     h.clock.advance(90_500);
@@ -28,7 +29,14 @@ describe.each(dialects)('cache routes (%s)', (dialect) => {
     expect(data.timestamp).toBe('2026-01-01T00:01:30.500Z');
     expect(data.system.uptime).toBe(90);
     const { memory } = data.system;
-    expect(Object.keys(memory)).toEqual(['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers', 'heapUsagePercent']);
+    expect(Object.keys(memory)).toEqual([
+      'rss',
+      'heapTotal',
+      'heapUsed',
+      'external',
+      'arrayBuffers',
+      'heapUsagePercent',
+    ]);
     expect(memory.rss).toBeGreaterThan(memory.heapUsed);
     expect(memory.heapUsed).toBeLessThan(4096);
     expect(memory.heapUsagePercent).toBeGreaterThan(0);
@@ -36,17 +44,30 @@ describe.each(dialects)('cache routes (%s)', (dialect) => {
   });
 
   it('POST /admin/cache/clear without a scope drops every cache; the next read reloads from the database', async () => {
-    await h.db.updateTable('settings').set({ value: 'Written by another instance' }).where('key', '=', 'site_title').execute();
+    await h.db
+      .updateTable('settings')
+      .set({ value: 'Written by another instance' })
+      .where('key', '=', 'site_title')
+      .execute();
     expect((await h.call('GET', '/api/admin/settings?group=4')).text).not.toContain('Written by another instance');
     const res = await clear('/api/admin/cache/clear', h.actors.admin());
-    expect(res.body).toEqual({ code: 200, success: true, message: 'Cache cleared', data: { clearedCount: 1, timestamp: TEST_START } });
+    expect(res.body).toEqual({
+      code: 200,
+      success: true,
+      message: 'Cache cleared',
+      data: { clearedCount: 1, timestamp: TEST_START },
+    });
     expect((await stats()).cache).toEqual({ settings: 0 });
     expect((await h.call('GET', '/api/admin/settings?group=4')).text).toContain('Written by another instance');
   });
 
   it('a scoped admin clear leaves caches outside the scope alone', async () => {
-    expect((await clear('/api/admin/cache/clear', h.actors.admin(), { mountId: 'm1' })).body.data).toMatchObject({ clearedCount: 0 });
-    expect((await clear('/api/admin/cache/clear', h.actors.admin(), { s3ConfigId: 'local' })).body.data).toMatchObject({ clearedCount: 0 });
+    expect((await clear('/api/admin/cache/clear', h.actors.admin(), { mountId: 'm1' })).body.data).toMatchObject({
+      clearedCount: 0,
+    });
+    expect((await clear('/api/admin/cache/clear', h.actors.admin(), { s3ConfigId: 'local' })).body.data).toMatchObject({
+      clearedCount: 0,
+    });
     expect((await stats()).cache).toEqual({ settings: 1 });
     const both = await clear('/api/admin/cache/clear', h.actors.admin(), { mountId: 'm1', s3ConfigId: 'local' });
     expect(both.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 's3ConfigId' }] });
@@ -56,7 +77,9 @@ describe.each(dialects)('cache routes (%s)', (dialect) => {
     const key = await h.actors.apiKey(Permission.MOUNT_VIEW);
     const res = await clear('/api/user/cache/clear', key);
     expect(res.body).toMatchObject({ code: 200, success: true, data: { clearedCount: 0, timestamp: TEST_START } });
-    expect((await clear('/api/user/cache/clear', key, { s3ConfigId: 'local' })).body.data).toMatchObject({ clearedCount: 0 });
+    expect((await clear('/api/user/cache/clear', key, { s3ConfigId: 'local' })).body.data).toMatchObject({
+      clearedCount: 0,
+    });
     expect((await stats()).cache).toEqual({ settings: 1 });
     const hidden = await clear('/api/user/cache/clear', key, { mountId: 'someone-elses' });
     expect(hidden.body).toMatchObject({ code: 404, success: false, error: 'NOT_FOUND', message: 'Mount not found' });

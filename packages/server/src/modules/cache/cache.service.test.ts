@@ -5,7 +5,16 @@ import { testClock } from '../../test/clock.js';
 import { createCacheService, type MountVisibilityPort } from './cache.service.js';
 
 const admin: AdminActor = { type: 'admin', id: 'a1', username: 'admin' };
-const key: ApiKeyActor = { type: 'apikey', id: 'k1', name: 'k', permissions: 256, basicPath: '/team', role: 'GENERAL', isGuest: 0, expiresAt: null };
+const key: ApiKeyActor = {
+  type: 'apikey',
+  id: 'k1',
+  name: 'k',
+  permissions: 256,
+  basicPath: '/team',
+  role: 'GENERAL',
+  isGuest: 0,
+  expiresAt: null,
+};
 
 /** A directory-listing-like cache: entries tagged with their mount and storage config. */
 function listingCache(entries: { mount: string; config: string }[]) {
@@ -15,9 +24,12 @@ function listingCache(entries: { mount: string; config: string }[]) {
     size: () => held.length,
     clear(scope: CacheScope) {
       const drop = (e: { mount: string; config: string }) =>
-        scope.kind === 'all' || (scope.kind === 'mounts' && scope.mountIds.includes(e.mount)) || (scope.kind === 'storage-config' && scope.storageConfigId === e.config);
+        scope.kind === 'all' ||
+        (scope.kind === 'mounts' && scope.mountIds.includes(e.mount)) ||
+        (scope.kind === 'storage-config' && scope.storageConfigId === e.config);
       const before = held.length;
-      for (let i = held.length - 1; i >= 0; i -= 1) if (drop(held[i] as { mount: string; config: string })) held.splice(i, 1);
+      for (let i = held.length - 1; i >= 0; i -= 1)
+        if (drop(held[i] as { mount: string; config: string })) held.splice(i, 1);
       return before - held.length;
     },
   };
@@ -25,8 +37,20 @@ function listingCache(entries: { mount: string; config: string }[]) {
 
 function setup() {
   const caches = createCacheRegistry();
-  caches.register(listingCache([{ mount: 'team', config: 's3' }, { mount: 'team-2', config: 'local' }, { mount: 'other', config: 's3' }, { mount: 'other', config: 's3' }]));
-  const mounts: MountVisibilityPort = { visibleMounts: async () => [{ id: 'team', storageConfigId: 's3' }, { id: 'team-2', storageConfigId: 'local' }] };
+  caches.register(
+    listingCache([
+      { mount: 'team', config: 's3' },
+      { mount: 'team-2', config: 'local' },
+      { mount: 'other', config: 's3' },
+      { mount: 'other', config: 's3' },
+    ]),
+  );
+  const mounts: MountVisibilityPort = {
+    visibleMounts: async () => [
+      { id: 'team', storageConfigId: 's3' },
+      { id: 'team-2', storageConfigId: 'local' },
+    ],
+  };
   return { caches, service: createCacheService({ caches, clock: testClock(), mounts }) };
 }
 
@@ -58,8 +82,26 @@ describe('cache service', () => {
 
   it('stats reports memory in MB with two decimals and the heap fill', () => {
     const caches = createCacheRegistry();
-    const memory = () => ({ rss: 100 * 1024 * 1024, heapTotal: 40 * 1024 * 1024, heapUsed: 10 * 1024 * 1024 + 5243, external: 1024 * 1024, arrayBuffers: 512 * 1024 });
-    const service = createCacheService({ caches, clock: testClock(), mounts: { visibleMounts: async () => [] }, memory });
-    expect(service.stats(admin).system.memory).toEqual({ rss: 100, heapTotal: 40, heapUsed: 10.01, external: 1, arrayBuffers: 0.5, heapUsagePercent: 25.01 });
+    const memory = () => ({
+      rss: 100 * 1024 * 1024,
+      heapTotal: 40 * 1024 * 1024,
+      heapUsed: 10 * 1024 * 1024 + 5243,
+      external: 1024 * 1024,
+      arrayBuffers: 512 * 1024,
+    });
+    const service = createCacheService({
+      caches,
+      clock: testClock(),
+      mounts: { visibleMounts: async () => [] },
+      memory,
+    });
+    expect(service.stats(admin).system.memory).toEqual({
+      rss: 100,
+      heapTotal: 40,
+      heapUsed: 10.01,
+      external: 1,
+      arrayBuffers: 0.5,
+      heapUsagePercent: 25.01,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { Permission, type CacheClearBody, type CacheClearResultDto, type CacheStatsDto, type MemoryStatsDto } from '@driftbox/contract';
+import {
+  Permission,
+  type CacheClearBody,
+  type CacheClearResultDto,
+  type CacheStatsDto,
+  type MemoryStatsDto,
+} from '@driftbox/contract';
 import type { z } from 'zod';
 import type { Actor, ApiKeyActor } from '../../lib/actor.js';
 import { assertAdmin, assertPermission } from '../../lib/authz.js';
@@ -58,7 +64,8 @@ export function createCacheService({ caches, clock, mounts, memory = () => proce
       if (!visible.some((m) => m.id === body.mountId)) throw notFound('mount');
       return [body.mountId];
     }
-    const chosen = body.s3ConfigId === undefined ? visible : visible.filter((m) => m.storageConfigId === body.s3ConfigId);
+    const chosen =
+      body.s3ConfigId === undefined ? visible : visible.filter((m) => m.storageConfigId === body.s3ConfigId);
     return chosen.map((m) => m.id);
   }
 
@@ -81,7 +88,12 @@ export function createCacheService({ caches, clock, mounts, memory = () => proce
       const m = memory();
       const heapUsagePercent = m.heapTotal > 0 ? Math.round((m.heapUsed / m.heapTotal) * 10_000) / 100 : 0;
       const memoryStats: MemoryStatsDto = {
-        rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), heapUsagePercent,
+        rss: mb(m.rss),
+        heapTotal: mb(m.heapTotal),
+        heapUsed: mb(m.heapUsed),
+        external: mb(m.external),
+        arrayBuffers: mb(m.arrayBuffers),
+        heapUsagePercent,
       };
       const now = clock.now();
       const uptime = Math.max(0, Math.floor((now.getTime() - startedAt.getTime()) / 1000));

@@ -38,7 +38,10 @@ export function dashboardRepository(db: Kysely<Database>) {
         .orderBy('created_at', 'asc')
         .orderBy('id', 'asc')
         .execute();
-      return rows.map((r) => ({ ...r, total_storage_bytes: r.total_storage_bytes === null ? null : Number(r.total_storage_bytes) }));
+      return rows.map((r) => ({
+        ...r,
+        total_storage_bytes: r.total_storage_bytes === null ? null : Number(r.total_storage_bytes),
+      }));
     },
 
     /**

@@ -50,27 +50,87 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     await h.createKey(2);
     const created = await h.call('POST', '/api/s3-configs', {
       headers: h.actors.admin(),
-      body: { name: 'r2', provider_type: 'Cloudflare R2', endpoint_url: 'https://a.r2.cloudflarestorage.com', bucket_name: 'bucket', access_key_id: 'AKIAEXAMPLE', secret_access_key: 'secret' },
+      body: {
+        name: 'r2',
+        provider_type: 'Cloudflare R2',
+        endpoint_url: 'https://a.r2.cloudflarestorage.com',
+        bucket_name: 'bucket',
+        access_key_id: 'AKIAEXAMPLE',
+        secret_access_key: 'secret',
+      },
     });
     expect(created.status).toBe(201);
     const data = await stats();
     expect(data).toMatchObject({ totalApiKeys: 2, totalS3Configs: 2, totalFiles: 0, totalStorageUsed: 0 });
     expect(data.s3Buckets).toEqual([
-      { id: 'local', name: 'Local storage', providerType: 'Local', storageType: 'LOCAL', usedStorage: 0, totalStorage: null, fileCount: 0, usagePercent: 0, usage: { file_count: 0, total_size: 0 } },
-      { id: expect.any(String), name: 'r2', providerType: 'Cloudflare R2', storageType: 'S3', usedStorage: 0, totalStorage: 10 * GiB, fileCount: 0, usagePercent: 0, usage: { file_count: 0, total_size: 0 } },
+      {
+        id: 'local',
+        name: 'Local storage',
+        providerType: 'Local',
+        storageType: 'LOCAL',
+        usedStorage: 0,
+        totalStorage: null,
+        fileCount: 0,
+        usagePercent: 0,
+        usage: { file_count: 0, total_size: 0 },
+      },
+      {
+        id: expect.any(String),
+        name: 'r2',
+        providerType: 'Cloudflare R2',
+        storageType: 'S3',
+        usedStorage: 0,
+        totalStorage: 10 * GiB,
+        fileCount: 0,
+        usagePercent: 0,
+        usage: { file_count: 0, total_size: 0 },
+      },
     ]);
   });
 
   it('counts active file shares through the files module: totals, bytes per config, per day', async () => {
     const share = (id: string, status: 'active' | 'pending', createdAt: string) => ({
-      id, slug: id, filename: `${id}.bin`, storage_config_id: 'local', storage_path: `shares/${id}`, file_path: null, mimetype: 'application/octet-stream',
-      size: GiB, etag: null, remark: null, password_hash: null, password_version: 0, expires_at: null, max_views: 0, views: 0, last_viewed_at: null,
-      use_proxy: 0, status, upload_id: null, created_by: h.adminActor.id, created_at: createdAt, updated_at: createdAt,
+      id,
+      slug: id,
+      filename: `${id}.bin`,
+      storage_config_id: 'local',
+      storage_path: `shares/${id}`,
+      file_path: null,
+      mimetype: 'application/octet-stream',
+      size: GiB,
+      etag: null,
+      remark: null,
+      password_hash: null,
+      password_version: 0,
+      expires_at: null,
+      max_views: 0,
+      views: 0,
+      last_viewed_at: null,
+      use_proxy: 0,
+      status,
+      upload_id: null,
+      created_by: h.adminActor.id,
+      created_at: createdAt,
+      updated_at: createdAt,
     });
-    await h.db.insertInto('files').values([share('old', 'active', '2025-12-01T00:00:00.000Z'), share('new', 'active', '2025-12-31T12:00:00.000Z'), share('half', 'pending', '2026-01-01T00:00:00.000Z')]).execute();
+    await h.db
+      .insertInto('files')
+      .values([
+        share('old', 'active', '2025-12-01T00:00:00.000Z'),
+        share('new', 'active', '2025-12-31T12:00:00.000Z'),
+        share('half', 'pending', '2026-01-01T00:00:00.000Z'),
+      ])
+      .execute();
     const data = await stats();
     expect(data).toMatchObject({ totalFiles: 2, totalStorageUsed: 2 * GiB, lastWeekFiles: [0, 0, 0, 0, 0, 1, 0] });
-    expect(data.s3Buckets[0]).toMatchObject({ id: 'local', usedStorage: 2 * GiB, fileCount: 2, totalStorage: null, usagePercent: 0, usage: { file_count: 2, total_size: 2 * GiB } });
+    expect(data.s3Buckets[0]).toMatchObject({
+      id: 'local',
+      usedStorage: 2 * GiB,
+      fileCount: 2,
+      totalStorage: null,
+      usagePercent: 0,
+      usage: { file_count: 2, total_size: 2 * GiB },
+    });
   });
 
   it('takes file figures from the files port: totals, per config, per day', async () => {
@@ -78,13 +138,27 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
       totals: async () => ({ files: 3, bytes: 3 * GiB, byConfig: new Map([['local', { files: 3, bytes: 3 * GiB }]]) }),
       createdPerDay: async (since) => {
         expect(since).toBe('2025-12-26T00:00:00.000Z');
-        return new Map([['2025-12-27', 2], ['2026-01-01', 1], ['2025-12-20', 9]]);
+        return new Map([
+          ['2025-12-27', 2],
+          ['2026-01-01', 1],
+          ['2025-12-20', 9],
+        ]);
       },
     };
-    await h.db.updateTable('storage_configs').set({ total_storage_bytes: 8 * GiB }).where('id', '=', 'local').execute();
+    await h.db
+      .updateTable('storage_configs')
+      .set({ total_storage_bytes: 8 * GiB })
+      .where('id', '=', 'local')
+      .execute();
     const data = await createDashboardService({ db: h.db, clock: h.clock, files }).stats(h.adminActor);
     expect(data).toMatchObject({ totalFiles: 3, totalStorageUsed: 3 * GiB, lastWeekFiles: [0, 2, 0, 0, 0, 0, 1] });
-    expect(data.s3Buckets[0]).toMatchObject({ id: 'local', usedStorage: 3 * GiB, totalStorage: 8 * GiB, fileCount: 3, usagePercent: 37.5 });
+    expect(data.s3Buckets[0]).toMatchObject({
+      id: 'local',
+      usedStorage: 3 * GiB,
+      totalStorage: 8 * GiB,
+      fileCount: 3,
+      usagePercent: 37.5,
+    });
   });
 });
 

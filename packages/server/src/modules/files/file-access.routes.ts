@@ -51,10 +51,22 @@ export function fileAccessRoutes(access: FileAccessService, options: { trustProx
     return ok(c, await access.verify(c.req.param('slug'), password, clientIp(c, options.trustProxy), origin(c)));
   });
 
-  const credentials = (c: Context<AppEnv>) => ({ token: tokenOf(c), password: passwordOf(c), clientIp: clientIp(c, options.trustProxy) });
+  const credentials = (c: Context<AppEnv>) => ({
+    token: tokenOf(c),
+    password: passwordOf(c),
+    clientIp: clientIp(c, options.trustProxy),
+  });
 
   const open = (mode: 'view' | 'download') => async (c: Context<AppEnv>) => {
-    const request = { ...credentials(c), slug: c.req.param('slug') ?? '', mode, range: c.req.header('range'), ifRange: c.req.header('if-range'), headOnly: c.req.method === 'HEAD', origin: origin(c) };
+    const request = {
+      ...credentials(c),
+      slug: c.req.param('slug') ?? '',
+      mode,
+      range: c.req.header('range'),
+      ifRange: c.req.header('if-range'),
+      headOnly: c.req.method === 'HEAD',
+      origin: origin(c),
+    };
     const result = await access.open(request);
     if (result.kind === 'redirect') return c.body(null, 302, { Location: result.location, 'Cache-Control': NO_STORE });
     if (result.kind === 'range-error') return c.body(null, 416, result.headers);

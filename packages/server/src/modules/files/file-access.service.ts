@@ -1,4 +1,10 @@
-import { FILE_ACCESS_TOKEN_TTL_MS, isMixedContent, settingAsList, type FilePublicDto, type OfficePreviewDto } from '@driftbox/contract';
+import {
+  FILE_ACCESS_TOKEN_TTL_MS,
+  isMixedContent,
+  settingAsList,
+  type FilePublicDto,
+  type OfficePreviewDto,
+} from '@driftbox/contract';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -77,7 +83,11 @@ export function createFileAccessService(deps: FileAccessDeps) {
   const { clock, crypto, rateLimits, storage } = deps;
 
   /** The share a valid token for `slug` opens (and the token's expiry), or undefined; expiry still applies. */
-  async function byToken(slug: string, token: string | undefined, now: Date): Promise<{ row: FileRow; access: IssuedToken } | undefined> {
+  async function byToken(
+    slug: string,
+    token: string | undefined,
+    now: Date,
+  ): Promise<{ row: FileRow; access: IssuedToken } | undefined> {
     const claim = token ? tokens.read(token, now) : null;
     if (!token || !claim) return undefined;
     const row = await repo.findActiveBySlug(slug);
@@ -107,12 +117,18 @@ export function createFileAccessService(deps: FileAccessDeps) {
     if (!isLive(row, now)) throw fileGone(row, now);
     if (row.password_hash === null) throw badRequest({ en: 'This file has no password', zh: '该文件没有设置密码' });
     const hash = row.password_hash;
-    const check = await rateLimits.guardPasswordCheck(FILE_RATE_RULES, clientIp, slug, () => crypto.passwords.check(password, hash));
+    const check = await rateLimits.guardPasswordCheck(FILE_RATE_RULES, clientIp, slug, () =>
+      crypto.passwords.check(password, hash),
+    );
     if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });
     // A hash imported from the original product is accepted once, then replaced by scrypt.
-    if (check.needsRehash) await repo.replacePasswordHash(row.id, row.password_hash, await crypto.passwords.hash(password));
+    if (check.needsRehash)
+      await repo.replacePasswordHash(row.id, row.password_hash, await crypto.passwords.hash(password));
     if (!countView) return row;
-    const viewed = await repo.countView({ kind: 'proven', id: row.id, passwordVersion: row.password_version }, iso(now));
+    const viewed = await repo.countView(
+      { kind: 'proven', id: row.id, passwordVersion: row.password_version },
+      iso(now),
+    );
     if (!viewed) throw fileGone();
     return viewed;
   }
@@ -121,7 +137,12 @@ export function createFileAccessService(deps: FileAccessDeps) {
    * The share a link opens: by token; a protected one by its password (a script's `?password=` or
    * `X-Password`, counted like a verify), else 401; a public one as it is (counting a view when limited).
    */
-  async function access(slug: string, credentials: LinkCredentials, countView = true, refuse?: (row: FileRow) => void): Promise<FileRow> {
+  async function access(
+    slug: string,
+    credentials: LinkCredentials,
+    countView = true,
+    refuse?: (row: FileRow) => void,
+  ): Promise<FileRow> {
     const now = clock.now();
     const proven = await byToken(slug, credentials.token, now);
     if (proven) {
@@ -134,7 +155,8 @@ export function createFileAccessService(deps: FileAccessDeps) {
     if (isLive(row, now)) refuse?.(row);
     if (row.password_hash !== null) {
       if (!isLive(row, now)) throw fileGone(row, now);
-      if (credentials.password !== undefined) return unlock(slug, credentials.password, credentials.clientIp, countView);
+      if (credentials.password !== undefined)
+        return unlock(slug, credentials.password, credentials.clientIp, countView);
       throw new AppError('UNAUTHORIZED', { text: PASSWORD_REQUIRED });
     }
     // A HEAD (link checkers, chat previews) sees whether the share is live without using up a view.
@@ -147,18 +169,34 @@ export function createFileAccessService(deps: FileAccessDeps) {
 
   async function stream(row: FileRow, request: OpenRequest): Promise<FileResponse> {
     const { store } = await storage.storeOf(row.storage_config_id);
-    const base = { ...safeFileHeaders(row.mimetype, row.filename, request.mode === 'view' ? 'inline' : 'attachment'), 'Accept-Ranges': 'bytes', 'Cache-Control': 'private, no-store' };
+    const base = {
+      ...safeFileHeaders(row.mimetype, row.filename, request.mode === 'view' ? 'inline' : 'attachment'),
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'private, no-store',
+    };
     try {
       if (request.headOnly) {
         const info = await store.head(row.storage_path);
-        return { kind: 'stream', status: 200, headers: { ...base, 'Content-Length': String(info.size), ETag: info.etag }, body: null };
+        return {
+          kind: 'stream',
+          status: 200,
+          headers: { ...base, 'Content-Length': String(info.size), ETag: info.etag },
+          body: null,
+        };
       }
       const result = await getRequested(store, row.storage_path, request);
-      const headers: Record<string, string> = { ...base, 'Content-Length': String(result.size), ETag: result.etag, 'Last-Modified': result.lastModified.toUTCString() };
-      if (result.range) headers['Content-Range'] = `bytes ${result.range.start}-${result.range.end}/${result.totalSize}`;
+      const headers: Record<string, string> = {
+        ...base,
+        'Content-Length': String(result.size),
+        ETag: result.etag,
+        'Last-Modified': result.lastModified.toUTCString(),
+      };
+      if (result.range)
+        headers['Content-Range'] = `bytes ${result.range.start}-${result.range.end}/${result.totalSize}`;
       return { kind: 'stream', status: result.range ? 206 : 200, headers, body: result.body };
     } catch (err) {
-      if (err instanceof StorageError && err.code === 'INVALID_RANGE') return { kind: 'range-error', headers: { 'Content-Range': `bytes */${row.size}` } };
+      if (err instanceof StorageError && err.code === 'INVALID_RANGE')
+        return { kind: 'range-error', headers: { 'Content-Range': `bytes */${row.size}` } };
       throw storageToAppError(err);
     }
   }
@@ -172,15 +210,24 @@ export function createFileAccessService(deps: FileAccessDeps) {
   async function directUrl(row: FileRow, mode: 'view' | 'download'): Promise<{ url: string; expiresIn: number }> {
     const { config, store } = await storage.storeOf(row.storage_config_id);
     // A signed link cannot be revoked: it lives no longer than the share itself (at least a second).
-    const untilExpiry = row.expires_at ? Math.floor((Date.parse(row.expires_at) - clock.now().getTime()) / 1000) : Number.POSITIVE_INFINITY;
+    const untilExpiry = row.expires_at
+      ? Math.floor((Date.parse(row.expires_at) - clock.now().getTime()) / 1000)
+      : Number.POSITIVE_INFINITY;
     const expiresIn = Math.max(1, Math.min(config.signature_expires_in, untilExpiry));
     const contentType = servedType(row.mimetype);
     const kind = mode === 'view' && isInlineSafe(contentType) ? 'inline' : 'attachment';
     const hosted = kind === 'inline' ? customHostUrl(config, row.storage_path) : null;
     if (hosted) return { url: hosted, expiresIn };
-    const signed = await store.presignGet(row.storage_path, { expiresIn, contentType, contentDisposition: contentDisposition(kind, row.filename), scope: directLinkScope(row) }).catch((err: unknown) => {
-      throw storageToAppError(err);
-    });
+    const signed = await store
+      .presignGet(row.storage_path, {
+        expiresIn,
+        contentType,
+        contentDisposition: contentDisposition(kind, row.filename),
+        scope: directLinkScope(row),
+      })
+      .catch((err: unknown) => {
+        throw storageToAppError(err);
+      });
     return { url: signed.url, expiresIn };
   }
 
@@ -220,7 +267,8 @@ export function createFileAccessService(deps: FileAccessDeps) {
       try {
         row = await access(request.slug, request, !request.headOnly, refuseRange);
       } catch (err) {
-        if (err instanceof RangeRefused) return { kind: 'range-error', headers: { 'Content-Range': `bytes */${err.size}` } };
+        if (err instanceof RangeRefused)
+          return { kind: 'range-error', headers: { 'Content-Range': `bytes */${err.size}` } };
         throw err;
       }
       // A HEAD is answered here even in direct mode: a signed link would let it GET the bytes uncounted.
@@ -236,7 +284,11 @@ export function createFileAccessService(deps: FileAccessDeps) {
       // Refused before the access is counted: asking for the wrong kind of file must not use up a view.
       const office = settingAsList(await deps.settings.value('preview_office_types'));
       const row = await access(slug, credentials, true, (found) => {
-        if (!office.includes(extensionOf(found.filename))) throw badRequest({ en: 'This file cannot be previewed with an Office viewer', zh: '该文件不支持 Office 在线预览' });
+        if (!office.includes(extensionOf(found.filename)))
+          throw badRequest({
+            en: 'This file cannot be previewed with an Office viewer',
+            zh: '该文件不支持 Office 在线预览',
+          });
       });
       const { url, expiresIn } = await directUrl(row, 'download');
       const absolute = url.startsWith('/') ? `${origin}${url}` : url;

@@ -1,4 +1,13 @@
-import { DirectUploadNaming, FileShareOptions, Filename, Permission, type FilePresignBody, type FileCommitBody, type FileDetailDto, type FilePresignDto } from '@driftbox/contract';
+import {
+  DirectUploadNaming,
+  FileShareOptions,
+  Filename,
+  Permission,
+  type FilePresignBody,
+  type FileCommitBody,
+  type FileDetailDto,
+  type FilePresignDto,
+} from '@driftbox/contract';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Actor, AdminActor, ApiKeyActor } from '../../lib/actor.js';
@@ -82,7 +91,11 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
   }
 
   /** Pipes `body` through the limits into the store; on any failure nothing is left behind. */
-  async function streamInto(row: FileRow, target: UploadTarget, input: StreamUpload): Promise<{ size: number; etag: string }> {
+  async function streamInto(
+    row: FileRow,
+    target: UploadTarget,
+    input: StreamUpload,
+  ): Promise<{ size: number; etag: string }> {
     let lastTouch = clock.now().getTime();
     const limiter = sizeLimiter(storage, target, (total) => {
       input.onBytes?.(total);
@@ -93,7 +106,10 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
     });
     const limited = pipeDetached(input.body, limiter.stream);
     try {
-      const info = await target.store.put(row.storage_path, limited, { contentLength: input.contentLength, contentType: row.mimetype });
+      const info = await target.store.put(row.storage_path, limited, {
+        contentLength: input.contentLength,
+        contentType: row.mimetype,
+      });
       return { size: info.size, etag: info.etag };
     } catch (err) {
       await shares.discard(row, target.store);
@@ -103,20 +119,43 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
 
   /** Streams a body into a new share and publishes it; the core of every pass-through upload. */
   async function uploadStream(actor: AdminActor | ApiKeyActor, input: StreamUpload): Promise<FileRow> {
-    const { target, key } = await shares.destination(actor, input.configId, input.filename, input.options.path, input.naming);
+    const { target, key } = await shares.destination(
+      actor,
+      input.configId,
+      input.filename,
+      input.options.path,
+      input.naming,
+    );
     if (input.contentLength !== undefined) storage.checkSize(target, input.contentLength);
     const mimetype = mimetypeFor(input.filename, input.mimetype);
     // A body of unknown length holds all the room it may take (the upload limit, what is left, and no
     // more than the request's own length), so uploads admitted beside it leave it that room; publish
     // records what it really took.
-    const size = input.contentLength ?? (target.remaining === null ? 0 : Math.min(target.maxBytes, target.remaining, input.lengthAtMost ?? Number.POSITIVE_INFINITY));
-    const row = await shares.createPending({ actor, target, key, filename: input.filename, mimetype, size, options: input.options, ...(input.useProxyDefault === undefined ? {} : { useProxyDefault: input.useProxyDefault }) });
+    const size =
+      input.contentLength ??
+      (target.remaining === null
+        ? 0
+        : Math.min(target.maxBytes, target.remaining, input.lengthAtMost ?? Number.POSITIVE_INFINITY));
+    const row = await shares.createPending({
+      actor,
+      target,
+      key,
+      filename: input.filename,
+      mimetype,
+      size,
+      options: input.options,
+      ...(input.useProxyDefault === undefined ? {} : { useProxyDefault: input.useProxyDefault }),
+    });
     input.onPending?.(row);
     const stored = await streamInto(row, target, input);
     let changes: FileChanges = {};
     try {
       const late = await input.lateOptions?.(target.config.id);
-      if (late) changes = { ...(await shares.optionColumns(late, clock.now(), input.useProxyDefault)), ...(late.slug ? { slug: late.slug } : {}) };
+      if (late)
+        changes = {
+          ...(await shares.optionColumns(late, clock.now(), input.useProxyDefault)),
+          ...(late.slug ? { slug: late.slug } : {}),
+        };
       const lateType = await input.lateMimetype?.();
       if (lateType) changes = { ...changes, mimetype: mimetypeFor(input.filename, lateType) };
     } catch (err) {
@@ -145,7 +184,16 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
         const lateOptions = async (usedConfigId: string) => lateFormOptions(early, await allFields, usedConfigId);
         // A type given before the file was used as the bytes went in; one given after it replaces the part's own at publish.
         const lateMimetype = async () => (early.mimetype ? undefined : (await allFields).mimetype || undefined);
-        return uploadStream(actor, { configId: options.s3_config_id, filename, mimetype: early.mimetype || file.mimetype, options, body: file.stream, lengthAtMost: request.contentLength, lateOptions, lateMimetype });
+        return uploadStream(actor, {
+          configId: options.s3_config_id,
+          filename,
+          mimetype: early.mimetype || file.mimetype,
+          options,
+          body: file.stream,
+          lengthAtMost: request.contentLength,
+          lateOptions,
+          lateMimetype,
+        });
       });
       return detail(row, origin);
     },
@@ -178,12 +226,27 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       const { target, key } = await shares.destination(actor, body.s3_config_id, body.filename, body.path);
       storage.checkSize(target, body.size);
       const mimetype = mimetypeFor(body.filename, body.mimetype);
-      const row = await shares.createPending({ actor, target, key, filename: body.filename, mimetype, size: body.size, options: body });
-      const expiresIn = uploadUrlLifetime(target);
-      const signed = await target.store.presignPut(row.storage_path, { expiresIn, contentType: mimetype, contentLength: body.size, scope: uploadScope(row) }).catch(async (err: unknown) => {
-        await shares.discard(row, target.store);
-        throw storageToAppError(err);
+      const row = await shares.createPending({
+        actor,
+        target,
+        key,
+        filename: body.filename,
+        mimetype,
+        size: body.size,
+        options: body,
       });
+      const expiresIn = uploadUrlLifetime(target);
+      const signed = await target.store
+        .presignPut(row.storage_path, {
+          expiresIn,
+          contentType: mimetype,
+          contentLength: body.size,
+          scope: uploadScope(row),
+        })
+        .catch(async (err: unknown) => {
+          await shares.discard(row, target.store);
+          throw storageToAppError(err);
+        });
       return {
         file_id: row.id,
         slug: row.slug,
@@ -203,10 +266,15 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
     async commit(actor: Actor, body: z.output<typeof FileCommitBody>, origin: string): Promise<FileDetailDto> {
       assertFileShare(actor);
       const row = await shares.requirePending(actor, body.file_id);
-      if (row.upload_id) throw badRequest({ en: 'This is a multipart upload; complete it instead', zh: '这是分片上传，请调用完成接口' });
+      if (row.upload_id)
+        throw badRequest({ en: 'This is a multipart upload; complete it instead', zh: '这是分片上传，请调用完成接口' });
       const { store } = await storage.storeOf(row.storage_config_id);
       const info = await store.head(row.storage_path).catch((err: unknown) => {
-        throw isMissing(err) ? new AppError('BAD_REQUEST', { text: { en: 'Nothing was uploaded for this file yet', zh: '该文件尚未上传' } }) : storageToAppError(err);
+        throw isMissing(err)
+          ? new AppError('BAD_REQUEST', {
+              text: { en: 'Nothing was uploaded for this file yet', zh: '该文件尚未上传' },
+            })
+          : storageToAppError(err);
       });
       return detail(await shares.publish(row, actor, info), origin);
     },
@@ -230,14 +298,21 @@ const isMissing = (err: unknown) => (err as { code?: string } | null)?.code === 
  * the bytes went cannot change any more: a late `s3_config_id` or `path` is refused unless it names
  * the config and folder the bytes already went to.
  */
-function lateFormOptions(early: Record<string, string>, all: Record<string, string>, usedConfigId: string): ShareOptions | undefined {
+function lateFormOptions(
+  early: Record<string, string>,
+  all: Record<string, string>,
+  usedConfigId: string,
+): ShareOptions | undefined {
   if (Object.keys(all).every((k) => all[k] === early[k])) return undefined;
   const before = parseWith(FileShareOptions, early);
   const after = parseWith(FileShareOptions, all);
   const configMoved = (after.s3_config_id ?? usedConfigId) !== usedConfigId;
   const pathMoved = (after.path ?? '') !== (before.path ?? '');
   if (configMoved || pathMoved) {
-    throw badRequest({ en: 's3_config_id and path must come before the file in the form', zh: 's3_config_id 和 path 必须位于表单中的文件之前' });
+    throw badRequest({
+      en: 's3_config_id and path must come before the file in the form',
+      zh: 's3_config_id 和 path 必须位于表单中的文件之前',
+    });
   }
   return after;
 }

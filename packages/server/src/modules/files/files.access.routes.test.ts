@@ -14,9 +14,12 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
     await h.close();
   });
 
-  const info = (slug: string, headers: Record<string, string> = {}) => h.call('GET', `/api/public/files/${slug}`, { headers });
-  const verify = (slug: string, password: unknown) => h.call('POST', `/api/public/files/${slug}/verify`, { body: { password } });
-  const get = async (path: string, headers: Record<string, string> = {}) => parsed(await h.app.request(path, { headers }));
+  const info = (slug: string, headers: Record<string, string> = {}) =>
+    h.call('GET', `/api/public/files/${slug}`, { headers });
+  const verify = (slug: string, password: unknown) =>
+    h.call('POST', `/api/public/files/${slug}/verify`, { body: { password } });
+  const get = async (path: string, headers: Record<string, string> = {}) =>
+    parsed(await h.app.request(path, { headers }));
   const views = async (slug: string) => (await fileRow(h, slug))?.views;
 
   describe('GET /api/public/files/{slug}', () => {
@@ -25,8 +28,24 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       const res = await info('pub');
       expect(res.headers.get('cache-control')).toBe('no-store');
       const data = res.body.data as FilePublicDto;
-      expect(data).toMatchObject({ slug: 'pub', filename: 'hello.txt', mimetype: 'text/plain', size: 11, remark: 'note', views: 1, max_views: 0, requires_password: false, has_password: false, is_last_view: false, use_proxy: 1, type: 4, typeName: 'text' });
-      expect(data.previewUrl).toBe(`http://localhost/api/file-view/pub?token=${encodeURIComponent(data.access_token ?? '')}`);
+      expect(data).toMatchObject({
+        slug: 'pub',
+        filename: 'hello.txt',
+        mimetype: 'text/plain',
+        size: 11,
+        remark: 'note',
+        views: 1,
+        max_views: 0,
+        requires_password: false,
+        has_password: false,
+        is_last_view: false,
+        use_proxy: 1,
+        type: 4,
+        typeName: 'text',
+      });
+      expect(data.previewUrl).toBe(
+        `http://localhost/api/file-view/pub?token=${encodeURIComponent(data.access_token ?? '')}`,
+      );
       // The original's other names for the same links.
       expect(data).toMatchObject({ proxy_preview_url: data.previewUrl, proxy_download_url: data.downloadUrl });
       expect(res.text).not.toMatch(/created_by|storage_path|password_hash/);
@@ -34,8 +53,15 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
     });
 
     it('404 for an unknown slug, and for a share still being uploaded', async () => {
-      expect((await info('nothing')).body).toMatchObject({ code: 404, error: 'NOT_FOUND', message: 'File share not found' });
-      const presign = await h.call('POST', '/api/s3/presign', { headers: h.actors.admin(), body: { filename: 'p.txt', size: 3, slug: 'pending' } });
+      expect((await info('nothing')).body).toMatchObject({
+        code: 404,
+        error: 'NOT_FOUND',
+        message: 'File share not found',
+      });
+      const presign = await h.call('POST', '/api/s3/presign', {
+        headers: h.actors.admin(),
+        body: { filename: 'p.txt', size: 3, slug: 'pending' },
+      });
       expect(presign.status).toBe(200);
       expect((await info('pending')).status).toBe(404);
       expect((await get('/api/file-download/pending')).status).toBe(404);
@@ -46,8 +72,16 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect((await info('twice')).body.data).toMatchObject({ views: 1, is_last_view: false });
       const last = (await info('twice')).body.data as FilePublicDto;
       expect(last).toMatchObject({ views: 2, is_last_view: true });
-      expect((await info('twice')).body).toMatchObject({ code: 410, error: 'GONE', message: 'This file has reached its view limit', details: [{ path: 'reason', message: 'used_up' }] });
-      expect((await info('twice', { 'Accept-Language': 'zh-CN' })).body).toMatchObject({ code: 410, message: '该文件已达到最大查看次数' });
+      expect((await info('twice')).body).toMatchObject({
+        code: 410,
+        error: 'GONE',
+        message: 'This file has reached its view limit',
+        details: [{ path: 'reason', message: 'used_up' }],
+      });
+      expect((await info('twice', { 'Accept-Language': 'zh-CN' })).body).toMatchObject({
+        code: 410,
+        message: '该文件已达到最大查看次数',
+      });
       // The last viewer's token still downloads; a link without one does not.
       expect((await get(last.downloadUrl?.replace('http://localhost', '') ?? '')).text).toBe('hello world');
       expect((await get('/api/file-download/twice')).status).toBe(410);
@@ -67,7 +101,12 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       h.clock.advance(HOUR - 1);
       expect((await info('brief')).status).toBe(200);
       h.clock.advance(1);
-      expect((await info('brief')).body).toMatchObject({ code: 410, error: 'GONE', message: 'This file has expired', details: [{ path: 'reason', message: 'expired' }] });
+      expect((await info('brief')).body).toMatchObject({
+        code: 410,
+        error: 'GONE',
+        message: 'This file has expired',
+        details: [{ path: 'reason', message: 'expired' }],
+      });
       expect((await get('/api/file-download/brief')).status).toBe(410);
     });
   });
@@ -78,12 +117,23 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
     });
 
     it('metadata without a token: no links, nothing counted', async () => {
-      expect((await info('locked')).body.data).toMatchObject({ requires_password: true, has_password: true, previewUrl: null, downloadUrl: null, access_token: null, views: 0 });
+      expect((await info('locked')).body.data).toMatchObject({
+        requires_password: true,
+        has_password: true,
+        previewUrl: null,
+        downloadUrl: null,
+        access_token: null,
+        views: 0,
+      });
       expect(await views('locked')).toBe(0);
     });
 
     it('401 for view/download without a token, and with a forged one', async () => {
-      expect((await get('/api/file-download/locked')).body).toMatchObject({ code: 401, error: 'UNAUTHORIZED', message: 'This file needs a password' });
+      expect((await get('/api/file-download/locked')).body).toMatchObject({
+        code: 401,
+        error: 'UNAUTHORIZED',
+        message: 'This file needs a password',
+      });
       expect((await get('/api/file-view/locked?token=forged.token')).status).toBe(401);
     });
 
@@ -93,23 +143,38 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect(download.text).toBe('hello world');
       expect((await get('/api/file-view/locked', { 'X-Password': 'open sesame' })).text).toBe('hello world');
       expect(await views('locked')).toBe(2);
-      expect((await get('/api/file-download/locked?password=nope')).body).toMatchObject({ code: 401, error: 'WRONG_PASSWORD', message: 'Wrong password' });
+      expect((await get('/api/file-download/locked?password=nope')).body).toMatchObject({
+        code: 401,
+        error: 'WRONG_PASSWORD',
+        message: 'Wrong password',
+      });
       // A HEAD checks the password but uses up no view.
-      expect((await h.app.request('/api/file-download/locked', { method: 'HEAD', headers: { 'X-Password': 'open sesame' } })).status).toBe(200);
+      expect(
+        (await h.app.request('/api/file-download/locked', { method: 'HEAD', headers: { 'X-Password': 'open sesame' } }))
+          .status,
+      ).toBe(200);
       expect(await views('locked')).toBe(2);
       // The third and last allowed view, then 410.
       expect((await get('/api/file-download/locked?password=open%20sesame')).status).toBe(200);
       expect((await get('/api/file-download/locked?password=open%20sesame')).status).toBe(410);
     });
 
-    it('guesses sent with links share the verify route\'s limit: 429 after 20 from one client', async () => {
-      for (let i = 0; i < 10; i += 1) expect((await get(`/api/file-download/locked?password=guess-${i}`)).status).toBe(401);
+    it("guesses sent with links share the verify route's limit: 429 after 20 from one client", async () => {
+      for (let i = 0; i < 10; i += 1)
+        expect((await get(`/api/file-download/locked?password=guess-${i}`)).status).toBe(401);
       for (let i = 10; i < 20; i += 1) expect((await verify('locked', `guess-${i}`)).status).toBe(401);
-      expect((await get('/api/file-view/locked', { 'X-Password': 'open sesame' })).body).toMatchObject({ code: 429, error: 'RATE_LIMITED' });
+      expect((await get('/api/file-view/locked', { 'X-Password': 'open sesame' })).body).toMatchObject({
+        code: 429,
+        error: 'RATE_LIMITED',
+      });
     });
 
     it('verify: 401 wrong password, then a counted view with a token that opens view and download', async () => {
-      expect((await verify('locked', 'nope')).body).toMatchObject({ code: 401, error: 'WRONG_PASSWORD', message: 'Wrong password' });
+      expect((await verify('locked', 'nope')).body).toMatchObject({
+        code: 401,
+        error: 'WRONG_PASSWORD',
+        message: 'Wrong password',
+      });
       const ok = await verify('locked', 'open sesame');
       const data = ok.body.data as FilePublicDto;
       expect(data).toMatchObject({ requires_password: false, views: 1, access_token: expect.any(String) });
@@ -120,7 +185,10 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       const viaHeader = await get('/api/file-view/locked', { 'X-File-Token': data.access_token ?? '' });
       expect(viaHeader.status).toBe(200);
       // Downloads with the token count nothing more; metadata with the token neither.
-      expect((await info('locked', { 'X-File-Token': data.access_token ?? '' })).body.data).toMatchObject({ views: 1, requires_password: false });
+      expect((await info('locked', { 'X-File-Token': data.access_token ?? '' })).body.data).toMatchObject({
+        views: 1,
+        requires_password: false,
+      });
       expect(await views('locked')).toBe(1);
     });
 
@@ -139,7 +207,11 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
 
     it('400 for a file without a password, 400 for an empty password', async () => {
       await seedFile(h, { query: { slug: 'open' } });
-      expect((await verify('open', 'x')).body).toMatchObject({ code: 400, error: 'BAD_REQUEST', message: 'This file has no password' });
+      expect((await verify('open', 'x')).body).toMatchObject({
+        code: 400,
+        error: 'BAD_REQUEST',
+        message: 'This file has no password',
+      });
       expect((await verify('locked', '')).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
       // Dead first: an expired share without a password is 410, as everywhere else.
       await seedFile(h, { query: { slug: 'short', expires_in: '1' } });
@@ -149,7 +221,8 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
 
     it('the right password sent with every download never runs into the limit (a script with X-Password)', async () => {
       await seedFile(h, { query: { slug: 'report', password: 'open sesame' } });
-      for (let i = 0; i < 30; i += 1) expect((await get('/api/file-download/report', { 'X-Password': 'open sesame' })).status).toBe(200);
+      for (let i = 0; i < 30; i += 1)
+        expect((await get('/api/file-download/report', { 'X-Password': 'open sesame' })).status).toBe(200);
       for (let i = 0; i < 19; i += 1) expect((await verify('report', `guess-${i}`)).status).toBe(401);
       expect((await get('/api/file-download/report', { 'X-Password': 'open sesame' })).status).toBe(200);
     });
@@ -219,7 +292,12 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       for (const proxy of ['1', '0']) {
         const slug = `headlimited${proxy}`;
         await seedFile(h, { query: { slug, max_views: '1', use_proxy: proxy } });
-        for (const path of [`/api/file-view/${slug}`, `/api/file-download/${slug}`, `/api/public/files/${slug}`, `/api/office-preview/${slug}`]) {
+        for (const path of [
+          `/api/file-view/${slug}`,
+          `/api/file-download/${slug}`,
+          `/api/public/files/${slug}`,
+          `/api/office-preview/${slug}`,
+        ]) {
           const head = await h.app.request(path, { method: 'HEAD' });
           expect(head.status, path).toBe(200);
           expect(head.headers.get('location'), path).toBeNull();
@@ -246,7 +324,11 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
         ['text/plain;,text/html', 'text/plain'],
         ['text/plain; charset=UTF-8', 'text/plain; charset=utf-8'],
       ] as const) {
-        const file = await seedFile(h, { name: 'doc.bin', content: '<meta http-equiv="refresh" content="0;url=https://example.com">', query: { mimetype: declared } });
+        const file = await seedFile(h, {
+          name: 'doc.bin',
+          content: '<meta http-equiv="refresh" content="0;url=https://example.com">',
+          query: { mimetype: declared },
+        });
         expect(file.mimetype, declared).toBe(stored);
         expect((await get(`/api/file-view/${file.slug}`)).headers.get('content-type'), declared).toBe(stored);
       }
@@ -312,7 +394,11 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       const followed = await get(location);
       expect(followed.text).toBe('png');
       expect(followed.headers.get('content-disposition')).toMatch(/^inline; filename="pic.png"/);
-      const html = await seedFile(h, { name: 'x.html', content: '<b>x</b>', query: { slug: 'directhtml', use_proxy: '0' } });
+      const html = await seedFile(h, {
+        name: 'x.html',
+        content: '<b>x</b>',
+        query: { slug: 'directhtml', use_proxy: '0' },
+      });
       const htmlLink = (await h.app.request(`/api/file-view/${html.slug}`)).headers.get('location') ?? '';
       expect((await get(htmlLink)).headers.get('content-disposition')).toMatch(/^attachment/);
     });
@@ -336,8 +422,15 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
     });
 
     it('a LOCAL direct link serves only while its share is active, unexpired and on the password it was issued under', async () => {
-      await seedFile(h, { name: 'secret.txt', content: 'top secret', query: { slug: 'dlocked', use_proxy: '0', password: 'pw-one' } });
-      const link = (await h.app.request('/api/file-download/dlocked', { headers: { 'X-Password': 'pw-one' } })).headers.get('location') ?? '';
+      await seedFile(h, {
+        name: 'secret.txt',
+        content: 'top secret',
+        query: { slug: 'dlocked', use_proxy: '0', password: 'pw-one' },
+      });
+      const link =
+        (await h.app.request('/api/file-download/dlocked', { headers: { 'X-Password': 'pw-one' } })).headers.get(
+          'location',
+        ) ?? '';
       expect((await get(link)).text).toBe('top secret');
       const row = await fileRow(h, 'dlocked');
       await h.call('PUT', `/api/files/${row?.id}`, { headers: h.actors.admin(), body: { password: 'pw-two' } });
@@ -350,7 +443,10 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       const open = (await h.app.request('/api/file-download/dopen')).headers.get('location') ?? '';
       expect((await get(open)).status).toBe(200);
       const opened = await fileRow(h, 'dopen');
-      await h.call('PUT', `/api/files/${opened?.id}`, { headers: h.actors.admin(), body: { expires_at: new Date(h.clock.now().getTime() + 60_000).toISOString() } });
+      await h.call('PUT', `/api/files/${opened?.id}`, {
+        headers: h.actors.admin(),
+        body: { expires_at: new Date(h.clock.now().getTime() + 60_000).toISOString() },
+      });
       expect((await get(open)).status).toBe(200);
       h.clock.advance(61_000);
       expect((await get(open)).status).toBe(410);
@@ -366,13 +462,22 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
     it('office-preview: an absolute temporary link for Office files, 400 for others', async () => {
       await seedFile(h, { name: 'deck.pptx', content: 'pptx', query: { slug: 'deck' } });
       const res = await h.call('GET', '/api/office-preview/deck');
-      expect(res.body).toMatchObject({ code: 200, url: expect.stringMatching(/^http:\/\/localhost\/api\/local-storage\/local\/object\?/), data: { filename: 'deck.pptx', is_temporary: true, expires_in: 3600 } });
+      expect(res.body).toMatchObject({
+        code: 200,
+        url: expect.stringMatching(/^http:\/\/localhost\/api\/local-storage\/local\/object\?/),
+        data: { filename: 'deck.pptx', is_temporary: true, expires_in: 3600 },
+      });
       expect((await get(String(res.body.url).replace('http://localhost', ''))).text).toBe('pptx');
       // A link on localhost is out of the online viewers' reach; one on a public address is not.
       expect(res.body.data).toMatchObject({ publicly_reachable: false });
-      expect((await get('http://93.184.215.14/api/office-preview/deck')).body.data).toMatchObject({ publicly_reachable: true });
+      expect((await get('http://93.184.215.14/api/office-preview/deck')).body.data).toMatchObject({
+        publicly_reachable: true,
+      });
       await seedFile(h, { query: { slug: 'plain' } });
-      expect((await h.call('GET', '/api/office-preview/plain')).body).toMatchObject({ code: 400, error: 'BAD_REQUEST' });
+      expect((await h.call('GET', '/api/office-preview/plain')).body).toMatchObject({
+        code: 400,
+        error: 'BAD_REQUEST',
+      });
       expect((await h.call('GET', '/api/office-preview/missing')).status).toBe(404);
     });
   });
@@ -384,7 +489,8 @@ describe.each(dialects)('file password limit per share (%s)', (dialect) => {
     const h = await createHarness({ dialect, config: { trustProxy: true } });
     try {
       await seedFile(h, { query: { slug: 'target', password: 'right' } });
-      const guess = (ip: string, password: string) => h.call('POST', '/api/public/files/target/verify', { headers: { 'X-Forwarded-For': ip }, body: { password } });
+      const guess = (ip: string, password: string) =>
+        h.call('POST', '/api/public/files/target/verify', { headers: { 'X-Forwarded-For': ip }, body: { password } });
       for (let i = 0; i < 60; i += 1) expect((await guess(`10.0.2.${i}`, 'right')).status).toBe(200);
       for (let i = 0; i < 50; i += 1) expect((await guess(`10.0.0.${i}`, 'wrong')).status).toBe(401);
       expect((await guess('10.0.1.1', 'right')).status).toBe(429);

@@ -16,7 +16,10 @@ export interface FileCleanupDeps {
   logger: Logger;
 }
 
-const STORAGE_DELETE_FAILED: Text = { en: 'The storage could not delete the file; the share is kept', zh: '存储无法删除该文件，分享已保留' };
+const STORAGE_DELETE_FAILED: Text = {
+  en: 'The storage could not delete the file; the share is kept',
+  zh: '存储无法删除该文件，分享已保留',
+};
 const RECORD_ONLY_LOCAL: Text = {
   en: 'Share only is not available for local storage: the file would stay on the server’s disk, where nothing can reach it. Delete it with its file.',
   zh: '本地存储不支持“仅删除分享”：文件会留在服务器磁盘上，无法再访问。请连同文件一起删除。',
@@ -40,7 +43,12 @@ export function createFileCleanup(deps: FileCleanupDeps) {
   async function remove(row: FileRow, deleteObject: boolean): Promise<Text | null> {
     // An S3 bucket can still be reached without Driftbox; a LOCAL folder's orphan could not (and would
     // drop out of usage while filling the disk). An object another share still serves is no orphan.
-    if (!deleteObject && row.file_path === null && (await storage.storeOf(row.storage_config_id)).config.storage_type === 'LOCAL' && !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
+    if (
+      !deleteObject &&
+      row.file_path === null &&
+      (await storage.storeOf(row.storage_config_id)).config.storage_type === 'LOCAL' &&
+      !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))
+    ) {
       return RECORD_ONLY_LOCAL;
     }
     if (deleteObject && !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
@@ -90,11 +98,13 @@ export function createFileCleanup(deps: FileCleanupDeps) {
       const due = await repo.duePurges(iso(clock.now()), BATCH);
       for (const { storage_config_id: configId, storage_path: key } of due) {
         try {
-          if (!(await repo.objectShared(configId, key, ''))) await (await storage.storeOf(configId)).store.delete([key]);
+          if (!(await repo.objectShared(configId, key, '')))
+            await (await storage.storeOf(configId)).store.delete([key]);
           await repo.deletePurge(configId, key);
         } catch (err) {
           // A config deleted since has nothing left to purge; anything else is retried on the next pass.
-          if (isStorageError(err, 'NOT_FOUND') || (err instanceof AppError && err.code === 'NOT_FOUND')) await repo.deletePurge(configId, key);
+          if (isStorageError(err, 'NOT_FOUND') || (err instanceof AppError && err.code === 'NOT_FOUND'))
+            await repo.deletePurge(configId, key);
           else logger.warn('Could not purge the object of a deleted share', { key, error: String(err) });
         }
       }
@@ -108,7 +118,10 @@ export function createFileCleanup(deps: FileCleanupDeps) {
      */
     async sweepLeftovers(): Promise<number> {
       const now = clock.now();
-      const before = { temp: addMs(now, -PENDING_UPLOAD_IDLE_MS), uploads: addMs(now, -(PENDING_UPLOAD_MAX_AGE_MS + PENDING_UPLOAD_IDLE_MS)) };
+      const before = {
+        temp: addMs(now, -PENDING_UPLOAD_IDLE_MS),
+        uploads: addMs(now, -(PENDING_UPLOAD_MAX_AGE_MS + PENDING_UPLOAD_IDLE_MS)),
+      };
       let removed = 0;
       for (const store of await storage.localStores()) {
         try {

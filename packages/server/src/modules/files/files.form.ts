@@ -35,8 +35,13 @@ const MAX_DISCARDED_BYTES = 1024 * 1024;
 const FILE_REQUIRED = { en: 'The form has no file field', zh: '表单中没有文件' };
 
 function limitError(err: MultipartLimitError): AppError {
-  if (err.limit === 'fieldSize') return new AppError('PAYLOAD_TOO_LARGE', { text: { en: `Form field "${err.field ?? ''}" is too long`, zh: `表单字段 ${err.field ?? ''} 过长` } });
-  return new AppError('PAYLOAD_TOO_LARGE', { text: { en: 'The form carries too much besides the file and its fields', zh: '表单中除文件及其字段外的内容过多' } });
+  if (err.limit === 'fieldSize')
+    return new AppError('PAYLOAD_TOO_LARGE', {
+      text: { en: `Form field "${err.field ?? ''}" is too long`, zh: `表单字段 ${err.field ?? ''} 过长` },
+    });
+  return new AppError('PAYLOAD_TOO_LARGE', {
+    text: { en: 'The form carries too much besides the file and its fields', zh: '表单中除文件及其字段外的内容过多' },
+  });
 }
 
 /**
@@ -49,7 +54,11 @@ function limitError(err: MultipartLimitError): AppError {
 export function parseUploadForm<T>(
   body: BodySource,
   contentType: string,
-  onFile: (fieldsSoFar: Record<string, string>, file: FormFile, allFields: Promise<Record<string, string>>) => Promise<T>,
+  onFile: (
+    fieldsSoFar: Record<string, string>,
+    file: FormFile,
+    allFields: Promise<Record<string, string>>,
+  ) => Promise<T>,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -65,8 +74,18 @@ export function parseUploadForm<T>(
     let parser: MultipartParser;
     try {
       // 4 MiB buffers (default 16 KiB) keep the socket flowing while storage writes; memory stays bounded.
-      const limits = { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, files: 1, longField: 'error', discardedBytes: MAX_DISCARDED_BYTES } as const;
-      parser = new MultipartParser(contentType, { highWaterMark: PARSER_BUFFER, fileHighWaterMark: PARSER_BUFFER, limits });
+      const limits = {
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+        files: 1,
+        longField: 'error',
+        discardedBytes: MAX_DISCARDED_BYTES,
+      } as const;
+      parser = new MultipartParser(contentType, {
+        highWaterMark: PARSER_BUFFER,
+        fileHighWaterMark: PARSER_BUFFER,
+        limits,
+      });
     } catch {
       reject(badRequest({ en: 'Not a valid multipart/form-data body', zh: '无效的 multipart/form-data 请求体' }));
       return;
@@ -81,7 +100,9 @@ export function parseUploadForm<T>(
       fieldsFailed(err);
       // Not destroyed: that would reset the connection before the error response is sent.
       source.unpipe(parser);
-      reject(err instanceof AppError ? err : badRequest({ en: 'Could not read the upload form', zh: '无法读取上传表单' }));
+      reject(
+        err instanceof AppError ? err : badRequest({ en: 'Could not read the upload form', zh: '无法读取上传表单' }),
+      );
     };
 
     // A field too long fails the parse (longField: 'error') before it is emitted.

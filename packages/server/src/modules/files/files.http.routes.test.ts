@@ -38,7 +38,12 @@ describe('uploads over a real HTTP connection', () => {
     });
 
   it('streams upload-direct and the form from the socket into storage', async () => {
-    const direct = await fetch(`${base}/api/upload-direct/stream.bin?use_proxy=1`, { method: 'PUT', headers: h.actors.admin(), body: streamed(64), duplex: 'half' } as RequestInit);
+    const direct = await fetch(`${base}/api/upload-direct/stream.bin?use_proxy=1`, {
+      method: 'PUT',
+      headers: h.actors.admin(),
+      body: streamed(64),
+      duplex: 'half',
+    } as RequestInit);
     expect(direct.status).toBe(201);
     expect(((await direct.json()) as { data: FileDetailDto }).data).toMatchObject({ size: 64 * 16 * 1024 });
     const form = new FormData();
@@ -51,11 +56,25 @@ describe('uploads over a real HTTP connection', () => {
   });
 
   it('answers 413 while the client is still sending, and keeps nothing', async () => {
-    await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { max_upload_size: '64', max_upload_size_unit: 'KB' } });
+    await h.call('PUT', '/api/admin/settings/group/1', {
+      headers: h.actors.admin(),
+      body: { max_upload_size: '64', max_upload_size_unit: 'KB' },
+    });
     const before = (await localKeys(h)).length;
-    const res = await fetch(`${base}/api/upload-direct/too-big.bin`, { method: 'PUT', headers: h.actors.admin(), body: streamed(64), duplex: 'half' } as RequestInit);
+    const res = await fetch(`${base}/api/upload-direct/too-big.bin`, {
+      method: 'PUT',
+      headers: h.actors.admin(),
+      body: streamed(64),
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/^File too large: at least [\d.]+ KB exceeds the maximum upload size of 64\.0 KB$/) });
+    expect(await res.json()).toMatchObject({
+      code: 413,
+      error: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringMatching(
+        /^File too large: at least [\d.]+ KB exceeds the maximum upload size of 64\.0 KB$/,
+      ),
+    });
     expect((await localKeys(h)).length).toBe(before);
   });
   /**
@@ -72,25 +91,50 @@ describe('uploads over a real HTTP connection', () => {
     expect(await pendingCount()).toBe(1);
     socket.destroy();
   }
-  const pendingCount = async () => Number((await h.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const pendingCount = async () =>
+    Number(
+      (
+        await h.db
+          .selectFrom('files')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const tmpFiles = () => readdirSync(path.join(h.config.dataDir, 'storage', 'local', 'tmp'));
 
   it('a client that disconnects midway leaves no share, no object and no temp file behind', async () => {
-    await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { max_upload_size: '100', max_upload_size_unit: 'MB' } });
+    await h.call('PUT', '/api/admin/settings/group/1', {
+      headers: h.actors.admin(),
+      body: { max_upload_size: '100', max_upload_size_unit: 'MB' },
+    });
     await h.db.deleteFrom('files').execute();
     const auth = new Headers(h.actors.admin()).get('authorization');
     const body = Buffer.alloc(4 * 1024 * 1024, 7);
     const keys = await localKeys(h);
 
-    await dropMidway(`PUT /api/upload-direct/dropped.bin HTTP/1.1\r\nhost: x\r\nauthorization: ${auth}\r\ncontent-length: ${body.length}\r\n\r\n`, body, 1024 * 1024);
+    await dropMidway(
+      `PUT /api/upload-direct/dropped.bin HTTP/1.1\r\nhost: x\r\nauthorization: ${auth}\r\ncontent-length: ${body.length}\r\n\r\n`,
+      body,
+      1024 * 1024,
+    );
     for (let i = 0; i < 200 && (await pendingCount()) > 0; i++) await sleep(10);
     expect(await pendingCount()).toBe(0);
     expect(await localKeys(h)).toEqual(keys);
     expect(tmpFiles()).toEqual([]);
 
     const boundary = 'dropped-boundary';
-    const form = Buffer.concat([Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="dropped.bin"\r\ncontent-type: application/octet-stream\r\n\r\n`), body, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    await dropMidway(`POST /api/upload HTTP/1.1\r\nhost: x\r\nauthorization: ${auth}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${form.length}\r\n\r\n`, form, 1024 * 1024);
+    const form = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="dropped.bin"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+      ),
+      body,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    await dropMidway(
+      `POST /api/upload HTTP/1.1\r\nhost: x\r\nauthorization: ${auth}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${form.length}\r\n\r\n`,
+      form,
+      1024 * 1024,
+    );
     for (let i = 0; i < 200 && (await pendingCount()) > 0; i++) await sleep(10);
     expect(await pendingCount()).toBe(0);
     expect(await localKeys(h)).toEqual(keys);

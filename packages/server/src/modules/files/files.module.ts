@@ -40,7 +40,14 @@ export function createFileServices(deps: FileServicesDeps) {
   const access = createFileAccessService({ ...deps, storage });
   const cleanup = createFileCleanup({ repo, storage, shares, clock: deps.clock, logger: deps.logger });
   return {
-    files: createFilesService({ repo, clock: deps.clock, ids: deps.ids, crypto: deps.crypto, access, remover: cleanup }),
+    files: createFilesService({
+      repo,
+      clock: deps.clock,
+      ids: deps.ids,
+      crypto: deps.crypto,
+      access,
+      remover: cleanup,
+    }),
     fileUploads: createFileUploadsService({ clock: deps.clock, storage, shares }),
     fileMultipart: createFileMultipartService({ storage, shares }),
     fileAccess: access,

@@ -65,7 +65,12 @@ export function presentDetail(row: FileListRow, urls: FileUrls): FileDetailDto {
     ...links,
     proxy_preview_url: links.previewUrl,
     proxy_download_url: links.downloadUrl,
-    urls: { ...links, proxyPreviewUrl: links.previewUrl, proxyDownloadUrl: links.downloadUrl, use_proxy: row.use_proxy },
+    urls: {
+      ...links,
+      proxyPreviewUrl: links.previewUrl,
+      proxyDownloadUrl: links.downloadUrl,
+      use_proxy: row.use_proxy,
+    },
   };
 }
 
@@ -82,7 +87,17 @@ export function presentPending(row: FileRow, config: StorageConfigRow) {
 
 /** A protected share to a visitor without a valid token: metadata only, no links, nothing counted. */
 export function presentLocked(row: FileRow): FilePublicDto {
-  return { ...publicBase(row), requires_password: true, is_last_view: false, previewUrl: null, downloadUrl: null, proxy_preview_url: null, proxy_download_url: null, access_token: null, access_token_expires_at: null };
+  return {
+    ...publicBase(row),
+    requires_password: true,
+    is_last_view: false,
+    previewUrl: null,
+    downloadUrl: null,
+    proxy_preview_url: null,
+    proxy_download_url: null,
+    access_token: null,
+    access_token_expires_at: null,
+  };
 }
 
 /** A counted (or token-proven) view with its links; `row` is after the increment. */

@@ -26,7 +26,9 @@ export interface FileListFilter {
 }
 
 /** int8 columns as numbers (PostgreSQL returns them as strings). */
-const normalize = <T extends { size: number | string; part_size: number | string | null }>(row: T): T & { size: number; part_size: number | null } => ({
+const normalize = <T extends { size: number | string; part_size: number | string | null }>(
+  row: T,
+): T & { size: number; part_size: number | null } => ({
   ...row,
   size: Number(row.size),
   part_size: row.part_size === null ? null : Number(row.part_size),
@@ -41,7 +43,11 @@ function likePattern(term: string): string {
  * Bytes stored per config by active shares, each object once: with the overwrite strategy several
  * shares can point at one object. `exceptKey` leaves out an object about to be written over.
  */
-async function objectBytes(db: Kysely<Database>, configIds: string[], exceptKey?: string): Promise<Map<string, number>> {
+async function objectBytes(
+  db: Kysely<Database>,
+  configIds: string[],
+  exceptKey?: string,
+): Promise<Map<string, number>> {
   if (configIds.length === 0) return new Map();
   let objects = db
     .selectFrom('files')
@@ -75,7 +81,11 @@ async function reservedBytes(db: Kysely<Database>, configId: string, exceptId?: 
 }
 
 /** The other active shares of `row`'s object take the size and ETag it has now. */
-async function followObject(db: Kysely<Database>, row: Pick<FileRow, 'id' | 'storage_config_id' | 'storage_path'>, stored: { size: number; etag: string | null }): Promise<void> {
+async function followObject(
+  db: Kysely<Database>,
+  row: Pick<FileRow, 'id' | 'storage_config_id' | 'storage_path'>,
+  stored: { size: number; etag: string | null },
+): Promise<void> {
   await db
     .updateTable('files')
     .set({ size: stored.size, etag: stored.etag })
@@ -108,7 +118,12 @@ export function filesRepository(db: Kysely<Database>) {
       .leftJoin('api_keys', (join) => join.on(keyJoin))
       .leftJoin('storage_configs', 'storage_configs.id', 'files.storage_config_id')
       .selectAll('files')
-      .select(['api_keys.name as key_name', 'storage_configs.name as storage_config_name', 'storage_configs.storage_type', 'storage_configs.provider_type']);
+      .select([
+        'api_keys.name as key_name',
+        'storage_configs.name as storage_config_name',
+        'storage_configs.storage_type',
+        'storage_configs.provider_type',
+      ]);
 
   return {
     async insert(row: FileRow): Promise<void> {
@@ -125,7 +140,12 @@ export function filesRepository(db: Kysely<Database>) {
 
     /** The active share at `slug`. */
     async findActiveBySlug(slug: string): Promise<FileRow | undefined> {
-      const row = await db.selectFrom('files').selectAll().where('slug', '=', slug).where('status', '=', 'active').executeTakeFirst();
+      const row = await db
+        .selectFrom('files')
+        .selectAll()
+        .where('slug', '=', slug)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
       return row && normalize(row);
     },
 
@@ -149,7 +169,11 @@ export function filesRepository(db: Kysely<Database>) {
      * the view, or undefined when the share is missing, pending, protected (public target), expired or used up.
      */
     async countView(target: FileViewTarget, now: string): Promise<FileRow | undefined> {
-      let query = db.updateTable('files').set({ views: oneMoreView(), last_viewed_at: now }).where(liveCondition(now)).where('status', '=', 'active');
+      let query = db
+        .updateTable('files')
+        .set({ views: oneMoreView(), last_viewed_at: now })
+        .where(liveCondition(now))
+        .where('status', '=', 'active');
       query =
         target.kind === 'public'
           ? query.where('slug', '=', target.slug).where('password_hash', 'is', null)
@@ -160,12 +184,22 @@ export function filesRepository(db: Kysely<Database>) {
 
     /** One page of the management list, newest first. */
     async list(filter: FileListFilter): Promise<FileListRow[]> {
-      const rows = await listQuery().where(matches(filter)).orderBy('files.created_at', 'desc').orderBy('files.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+      const rows = await listQuery()
+        .where(matches(filter))
+        .orderBy('files.created_at', 'desc')
+        .orderBy('files.id', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute();
       return rows.map(normalize);
     },
 
     async count(filter: FileListFilter): Promise<number> {
-      const row = await db.selectFrom('files').select((eb) => eb.fn.countAll<number | string>().as('total')).where(matches(filter)).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where(matches(filter))
+        .executeTakeFirstOrThrow();
       return Number(row.total);
     },
 
@@ -186,19 +220,36 @@ export function filesRepository(db: Kysely<Database>) {
      * writer at a time), so two commits can never both take the last free space. Returns whether it
      * was activated and the bytes the config's other active shares use.
      */
-    async activateWithin(row: Pick<FileRow, 'id' | 'storage_config_id' | 'storage_path'>, size: number, capacity: number | null, changes: FileChanges): Promise<{ activated: boolean; used: number }> {
+    async activateWithin(
+      row: Pick<FileRow, 'id' | 'storage_config_id' | 'storage_path'>,
+      size: number,
+      capacity: number | null,
+      changes: FileChanges,
+    ): Promise<{ activated: boolean; used: number }> {
       return db.transaction().execute(async (trx) => {
         let used = 0;
         if (capacity !== null) {
-          if (dialectOf(db) === 'postgres') await trx.selectFrom('storage_configs').select('id').where('id', '=', row.storage_config_id).forUpdate().execute();
+          if (dialectOf(db) === 'postgres')
+            await trx
+              .selectFrom('storage_configs')
+              .select('id')
+              .where('id', '=', row.storage_config_id)
+              .forUpdate()
+              .execute();
           // Other shares of the same object (the overwrite strategy) hold these very bytes: not counted twice.
           used = (await objectBytes(trx, [row.storage_config_id], row.storage_path)).get(row.storage_config_id) ?? 0;
           if (used + size > capacity) return { activated: false, used };
         }
-        const result = await trx.updateTable('files').set({ ...changes, status: 'active', upload_id: null }).where('id', '=', row.id).where('status', '=', 'pending').executeTakeFirst();
+        const result = await trx
+          .updateTable('files')
+          .set({ ...changes, status: 'active', upload_id: null })
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
         const activated = Number(result.numUpdatedRows) > 0;
         // Shares of the same object now serve the new bytes: their size and ETag say so.
-        if (activated && changes.size !== undefined) await followObject(trx, row, { size: changes.size, etag: changes.etag ?? null });
+        if (activated && changes.size !== undefined)
+          await followObject(trx, row, { size: changes.size, etag: changes.etag ?? null });
         return { activated, used };
       });
     },
@@ -209,7 +260,12 @@ export function filesRepository(db: Kysely<Database>) {
      * password did not change, so access tokens stay valid.
      */
     async replacePasswordHash(id: string, expected: string, fresh: string): Promise<void> {
-      await db.updateTable('files').set({ password_hash: fresh }).where('id', '=', id).where('password_hash', '=', expected).execute();
+      await db
+        .updateTable('files')
+        .set({ password_hash: fresh })
+        .where('id', '=', id)
+        .where('password_hash', '=', expected)
+        .execute();
     },
 
     async delete(id: string): Promise<boolean> {
@@ -226,24 +282,44 @@ export function filesRepository(db: Kysely<Database>) {
 
     /** True when a share other than `exceptId` stores its bytes in the same object. */
     async objectShared(configId: string, storagePath: string, exceptId: string): Promise<boolean> {
-      const row = await db.selectFrom('files').select('id').where('storage_config_id', '=', configId).where('storage_path', '=', storagePath).where('id', '!=', exceptId).executeTakeFirst();
+      const row = await db
+        .selectFrom('files')
+        .select('id')
+        .where('storage_config_id', '=', configId)
+        .where('storage_path', '=', storagePath)
+        .where('id', '!=', exceptId)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
     /** The shares of an object take the size and ETag it has now (another upload wrote it). */
-    async followObject(row: Pick<FileRow, 'id' | 'storage_config_id' | 'storage_path'>, stored: { size: number; etag: string | null }): Promise<void> {
+    async followObject(
+      row: Pick<FileRow, 'id' | 'storage_config_id' | 'storage_path'>,
+      stored: { size: number; etag: string | null },
+    ): Promise<void> {
       await followObject(db, row, stored);
     },
 
     /** Whether the object is a published share's bytes and no upload is still pending for it. */
     async publishedOnly(configId: string, storagePath: string): Promise<boolean> {
-      const rows = await db.selectFrom('files').select('status').where('storage_config_id', '=', configId).where('storage_path', '=', storagePath).execute();
+      const rows = await db
+        .selectFrom('files')
+        .select('status')
+        .where('storage_config_id', '=', configId)
+        .where('storage_path', '=', storagePath)
+        .execute();
       return rows.some((r) => r.status === 'active') && !rows.some((r) => r.status === 'pending');
     },
 
     /** Who shares the object at a key (pending uploads included), each creator once. */
     async creatorsOf(configId: string, storagePath: string): Promise<string[]> {
-      const rows = await db.selectFrom('files').select('created_by').distinct().where('storage_config_id', '=', configId).where('storage_path', '=', storagePath).execute();
+      const rows = await db
+        .selectFrom('files')
+        .select('created_by')
+        .distinct()
+        .where('storage_config_id', '=', configId)
+        .where('storage_path', '=', storagePath)
+        .execute();
       return rows.map((r) => r.created_by);
     },
 
@@ -279,11 +355,21 @@ export function filesRepository(db: Kysely<Database>) {
 
     /** Purges due by `now`, oldest first. */
     async duePurges(now: string, limit: number): Promise<{ storage_config_id: string; storage_path: string }[]> {
-      return db.selectFrom('object_purges').select(['storage_config_id', 'storage_path']).where('purge_after', '<=', now).orderBy('purge_after').limit(limit).execute();
+      return db
+        .selectFrom('object_purges')
+        .select(['storage_config_id', 'storage_path'])
+        .where('purge_after', '<=', now)
+        .orderBy('purge_after')
+        .limit(limit)
+        .execute();
     },
 
     async deletePurge(configId: string, storagePath: string): Promise<void> {
-      await db.deleteFrom('object_purges').where('storage_config_id', '=', configId).where('storage_path', '=', storagePath).execute();
+      await db
+        .deleteFrom('object_purges')
+        .where('storage_config_id', '=', configId)
+        .where('storage_path', '=', storagePath)
+        .execute();
     },
 
     /**
@@ -296,7 +382,13 @@ export function filesRepository(db: Kysely<Database>) {
         .selectAll()
         .where('status', '=', 'active')
         .where(deadCondition(now))
-        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_viewed_at', 'is', null), eb('last_viewed_at', '<', viewedBefore)]))
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<=', now),
+            eb('last_viewed_at', 'is', null),
+            eb('last_viewed_at', '<', viewedBefore),
+          ]),
+        )
         .orderBy('created_at')
         .limit(limit)
         .execute();
@@ -319,7 +411,11 @@ export function filesRepository(db: Kysely<Database>) {
 
     /** Shares (pending included: their uploads write into the config) that keep objects in a config. */
     async countByConfig(configId: string): Promise<number> {
-      const row = await db.selectFrom('files').select((eb) => eb.fn.countAll<number | string>().as('n')).where('storage_config_id', '=', configId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('storage_config_id', '=', configId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -331,8 +427,15 @@ export function filesRepository(db: Kysely<Database>) {
         .where('status', '=', 'active')
         .groupBy('storage_config_id')
         .execute();
-      const bytes = await objectBytes(db, rows.map((r) => r.storage_config_id));
-      return rows.map((r) => ({ storage_config_id: r.storage_config_id, count: Number(r.count), bytes: bytes.get(r.storage_config_id) ?? 0 }));
+      const bytes = await objectBytes(
+        db,
+        rows.map((r) => r.storage_config_id),
+      );
+      return rows.map((r) => ({
+        storage_config_id: r.storage_config_id,
+        count: Number(r.count),
+        bytes: bytes.get(r.storage_config_id) ?? 0,
+      }));
     },
 
     /** Active shares created per UTC day (`YYYY-MM-DD`) from `since` (ISO, inclusive). */

@@ -31,11 +31,15 @@ export function filesRoutes(files: FilesService, options: { trustProxy: TrustPro
     return ok(c, result, { message: result.deleted > 0 ? MESSAGES.deleted : MESSAGES.noneDeleted });
   });
 
-  app.get('/files/:id', fileShare, async (c) => ok(c, await files.get(c.get('actor'), c.req.param('id'), requestOrigin(c, options.trustProxy))));
+  app.get('/files/:id', fileShare, async (c) =>
+    ok(c, await files.get(c.get('actor'), c.req.param('id'), requestOrigin(c, options.trustProxy))),
+  );
 
   app.put('/files/:id', fileShare, async (c) => {
     const body = await readJson(c, FileUpdateBody);
-    return ok(c, await files.update(c.get('actor'), c.req.param('id'), body, requestOrigin(c, options.trustProxy)), { message: MESSAGES.updated });
+    return ok(c, await files.update(c.get('actor'), c.req.param('id'), body, requestOrigin(c, options.trustProxy)), {
+      message: MESSAGES.updated,
+    });
   });
 
   return app;

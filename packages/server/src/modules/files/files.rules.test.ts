@@ -28,7 +28,9 @@ describe('objectKeyFor', () => {
 
   it('folder / path / name with the suffix before the extension', () => {
     expect(objectKeyFor({ ...parts, filename: 'report.pdf' })).toBe('shares/a/b/report-x1y2z3.pdf');
-    expect(objectKeyFor({ ...parts, filename: 'report.pdf', strategy: 'overwrite', folder: '', path: undefined })).toBe('report.pdf');
+    expect(objectKeyFor({ ...parts, filename: 'report.pdf', strategy: 'overwrite', folder: '', path: undefined })).toBe(
+      'report.pdf',
+    );
   });
 
   it('cuts long names from the front by whole characters, keeping suffix and extension', () => {

@@ -8,17 +8,56 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** Types for common extensions, for uploads that name none (curl, scripts) or only octet-stream. */
 const TYPES_BY_EXTENSION: Record<string, string> = {
-  txt: 'text/plain', log: 'text/plain', csv: 'text/csv', json: 'application/json', pdf: 'application/pdf',
-  html: 'text/html', htm: 'text/html', xml: 'application/xml', svg: 'image/svg+xml', js: 'text/javascript',
-  css: 'text/css', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
-  avif: 'image/avif', bmp: 'image/bmp', ico: 'image/x-icon', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime',
-  mkv: 'video/x-matroska', mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', flac: 'audio/flac', m4a: 'audio/mp4',
-  zip: 'application/zip', gz: 'application/gzip', tar: 'application/x-tar', '7z': 'application/x-7z-compressed',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  rtf: 'application/rtf', yaml: 'application/yaml', yml: 'application/yaml', toml: 'application/toml', sql: 'application/sql',
-  py: 'text/x-python', go: 'text/x-go', rs: 'text/x-rust', java: 'text/x-java', c: 'text/x-c', h: 'text/x-c', cpp: 'text/x-c++',
+  txt: 'text/plain',
+  log: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+  pdf: 'application/pdf',
+  html: 'text/html',
+  htm: 'text/html',
+  xml: 'application/xml',
+  svg: 'image/svg+xml',
+  js: 'text/javascript',
+  css: 'text/css',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+  ico: 'image/x-icon',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+  m4a: 'audio/mp4',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  tar: 'application/x-tar',
+  '7z': 'application/x-7z-compressed',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  rtf: 'application/rtf',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+  toml: 'application/toml',
+  sql: 'application/sql',
+  py: 'text/x-python',
+  go: 'text/x-go',
+  rs: 'text/x-rust',
+  java: 'text/x-java',
+  c: 'text/x-c',
+  h: 'text/x-c',
+  cpp: 'text/x-c++',
   sh: 'application/x-sh',
 };
 
@@ -33,7 +72,10 @@ export function extensionOf(filename: string): string {
  * `curl --data-binary` sends) say nothing about the file and are ignored.
  */
 export function mimetypeFor(filename: string, declared: string | undefined): string {
-  const usable = declared && !/^(application\/octet-stream|application\/x-www-form-urlencoded|multipart\/)/i.test(declared.trim()) ? declared : undefined;
+  const usable =
+    declared && !/^(application\/octet-stream|application\/x-www-form-urlencoded|multipart\/)/i.test(declared.trim())
+      ? declared
+      : undefined;
   const type = uploadMimetype(filename, usable);
   if (type !== 'application/octet-stream') return type;
   return TYPES_BY_EXTENSION[extensionOf(filename)] ?? type;
@@ -42,7 +84,10 @@ export function mimetypeFor(filename: string, declared: string | undefined): str
 /** A file name made safe as the last segment of an object key (the original's rule, plus dots). */
 export function safeObjectName(filename: string): string {
   // `%2e`, `%2f`… would read as an encoded dot or slash in a key, which the key rules refuse.
-  const cleaned = filename.replace(/[<>:"|?*\\/\p{Cc}]/gu, '_').replace(/%(?=2e|2f|5c|00)/gi, '_').trim();
+  const cleaned = filename
+    .replace(/[<>:"|?*\\/\p{Cc}]/gu, '_')
+    .replace(/%(?=2e|2f|5c|00)/gi, '_')
+    .trim();
   // `.` and `..` are path segments, not names.
   return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned;
 }
@@ -96,8 +141,12 @@ const GONE_TEXT: Record<FileGoneReason | 'either', Text> = {
  */
 export function fileGone(row?: Pick<FileRow, 'expires_at' | 'max_views' | 'views'>, now?: Date): AppError {
   const max = row?.max_views ?? 0;
-  const reason: FileGoneReason | undefined = row && now && isExpired(row, now) ? 'expired' : row && max > 0 && row.views >= max ? 'used_up' : undefined;
-  return new AppError('GONE', { text: GONE_TEXT[reason ?? 'either'], ...(reason ? { details: [{ path: FILE_GONE_REASON_PATH, message: reason }] } : {}) });
+  const reason: FileGoneReason | undefined =
+    row && now && isExpired(row, now) ? 'expired' : row && max > 0 && row.views >= max ? 'used_up' : undefined;
+  return new AppError('GONE', {
+    text: GONE_TEXT[reason ?? 'either'],
+    ...(reason ? { details: [{ path: FILE_GONE_REASON_PATH, message: reason }] } : {}),
+  });
 }
 
 /** 413 for a file above the upload limit; `atLeast` when only a lower bound of its size is known (mid-stream). */
@@ -112,9 +161,21 @@ export function tooLarge(size: number, limit: number, atLeast = false): AppError
 }
 
 /** 413 when the storage config has too little room left (spec §8 "insufficient storage: …"). */
-export function insufficientStorage(size: number, remaining: number, capacity: number, atLeast = false, reserved = 0): AppError {
+export function insufficientStorage(
+  size: number,
+  remaining: number,
+  capacity: number,
+  atLeast = false,
+  reserved = 0,
+): AppError {
   const shown = `${atLeast ? 'at least ' : ''}${formatBytes(size)}`;
-  const held = reserved > 0 ? { en: ` (${formatBytes(reserved)} held by unfinished uploads)`, zh: `（其中 ${formatBytes(reserved)} 被未完成的上传占用）` } : { en: '', zh: '' };
+  const held =
+    reserved > 0
+      ? {
+          en: ` (${formatBytes(reserved)} held by unfinished uploads)`,
+          zh: `（其中 ${formatBytes(reserved)} 被未完成的上传占用）`,
+        }
+      : { en: '', zh: '' };
   return new AppError('PAYLOAD_TOO_LARGE', {
     text: {
       en: `Insufficient storage: file size ${shown}, remaining space ${formatBytes(remaining)}, capacity ${formatBytes(capacity)}${held.en}`,

@@ -47,7 +47,10 @@ export interface FileListResult {
 
 /** The usage port of the storage-configs module (bytes of active shares, shares per config). */
 export function fileStorageUsage(repo: FilesRepository): StorageUsagePort {
-  return { countShares: (configId) => repo.countByConfig(configId), usedBytes: (configIds) => repo.usedBytes(configIds) };
+  return {
+    countShares: (configId) => repo.countByConfig(configId),
+    usedBytes: (configIds) => repo.usedBytes(configIds),
+  };
 }
 
 /**
@@ -69,7 +72,12 @@ export function fileAccessGuard(repo: FilesRepository, clock: Clock): LocalAcces
     async mayGet(scope) {
       const link = directLinkScopeOf(scope);
       const row = link && (await repo.findById(link.id));
-      return !!row && row.status === 'active' && row.password_version === link?.passwordVersion && !isExpired(row, clock.now());
+      return (
+        !!row &&
+        row.status === 'active' &&
+        row.password_version === link?.passwordVersion &&
+        !isExpired(row, clock.now())
+      );
     },
   };
 }
@@ -108,7 +116,11 @@ export function createFilesService(deps: FilesDeps) {
     return presentDetail(row, shareUrls(origin, row.slug, access.issueFor(row).token));
   }
 
-  async function changesOf(row: FileListRow, body: UpdateInput, now: Date): Promise<{ changes: FileChanges; newPassword: boolean }> {
+  async function changesOf(
+    row: FileListRow,
+    body: UpdateInput,
+    now: Date,
+  ): Promise<{ changes: FileChanges; newPassword: boolean }> {
     const changes: FileChanges = { updated_at: iso(now) };
     if (body.remark !== undefined) changes.remark = body.remark;
     if (body.use_proxy !== undefined) changes.use_proxy = body.use_proxy ? 1 : 0;
@@ -138,7 +150,14 @@ export function createFilesService(deps: FilesDeps) {
       const createdBy = actor.type === 'admin' ? query.created_by : creatorOf(actor);
       const filter = { createdBy, search: query.search, limit: query.limit, offset: query.offset };
       const [rows, total] = await Promise.all([repo.list(filter), repo.count(filter)]);
-      const pagination = { total, limit: query.limit, offset: query.offset, hasMore: query.offset + rows.length < total, page: Math.floor(query.offset / query.limit) + 1, totalPages: Math.ceil(total / query.limit) };
+      const pagination = {
+        total,
+        limit: query.limit,
+        offset: query.offset,
+        hasMore: query.offset + rows.length < total,
+        page: Math.floor(query.offset / query.limit) + 1,
+        totalPages: Math.ceil(total / query.limit),
+      };
       return { items: rows.map(presentFile), pagination };
     },
 
@@ -157,7 +176,8 @@ export function createFilesService(deps: FilesDeps) {
       const row = await requireOwned(actor, id);
       const { changes, newPassword } = await changesOf(row, body, clock.now());
       const write = async (slug: string | undefined) => {
-        if (!(await repo.update(row.id, slug === undefined ? changes : { ...changes, slug }, newPassword))) throw notFound('file');
+        if (!(await repo.update(row.id, slug === undefined ? changes : { ...changes, slug }, newPassword)))
+          throw notFound('file');
       };
       if (body.slug === undefined || body.slug === row.slug) await write(undefined);
       else await withSlug(ids, body.slug === '' ? undefined : body.slug, write);

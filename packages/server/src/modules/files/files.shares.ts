@@ -56,7 +56,11 @@ export function shareWriter(deps: SharesDeps) {
   const { repo, clock, ids, crypto, settings, storage, logger } = deps;
 
   /** The columns the share options set; `useProxyDefault` when the caller did not choose. */
-  async function optionColumns(options: Pick<ShareOptions, 'remark' | 'password' | 'expires_in' | 'max_views' | 'use_proxy'>, now: Date, useProxyDefault?: boolean): Promise<FileChanges> {
+  async function optionColumns(
+    options: Pick<ShareOptions, 'remark' | 'password' | 'expires_in' | 'max_views' | 'use_proxy'>,
+    now: Date,
+    useProxyDefault?: boolean,
+  ): Promise<FileChanges> {
     const useProxy = options.use_proxy ?? useProxyDefault ?? (await settings.value('default_use_proxy')) === 'true';
     return {
       remark: options.remark ?? null,
@@ -72,16 +76,32 @@ export function shareWriter(deps: SharesDeps) {
    * is the same creator's alone; another user's (or API key's) file gets a suffix instead, and so does an
    * object no share points at (the bytes a record-only delete left, or whatever else the bucket keeps).
    */
-  async function keyFor(opened: { config: Pick<StorageConfigRow, 'id' | 'default_folder'>; store: ObjectStore }, filename: string, path: string | undefined, createdBy: string, naming?: NamingStrategy): Promise<string> {
+  async function keyFor(
+    opened: { config: Pick<StorageConfigRow, 'id' | 'default_folder'>; store: ObjectStore },
+    filename: string,
+    path: string | undefined,
+    createdBy: string,
+    naming?: NamingStrategy,
+  ): Promise<string> {
     const strategy = naming ?? (await settings.value('file_naming_strategy'));
-    const parts = { folder: opened.config.default_folder, path, filename, strategy, suffix: () => ids.slug(SUFFIX_LENGTH) };
+    const parts = {
+      folder: opened.config.default_folder,
+      path,
+      filename,
+      strategy,
+      suffix: () => ids.slug(SUFFIX_LENGTH),
+    };
     const key = objectKeyFor(parts);
     if (strategy !== 'overwrite' || (await mayReplace(opened, key, createdBy))) return key;
     return objectKeyFor({ ...parts, strategy: 'random_suffix' });
   }
 
   /** Whether `createdBy` may write over whatever is stored at `key` (overwrite strategy). */
-  async function mayReplace(opened: { config: Pick<StorageConfigRow, 'id'>; store: ObjectStore }, key: string, createdBy: string): Promise<boolean> {
+  async function mayReplace(
+    opened: { config: Pick<StorageConfigRow, 'id'>; store: ObjectStore },
+    key: string,
+    createdBy: string,
+  ): Promise<boolean> {
     const creators = await repo.creatorsOf(opened.config.id, key);
     if (creators.length > 0) return creators.every((c) => c === createdBy);
     try {
@@ -91,7 +111,11 @@ export function shareWriter(deps: SharesDeps) {
       // Only a name storage says is free is taken as it is; when storage cannot tell, the suffix is safe.
       if (isStorageError(err, 'NOT_FOUND')) return true;
       // Credentials without read access to a missing key get 403: every upload then gets a suffix. Say so.
-      logger.warn('Overwrite naming could not ask storage whether a name is free; the upload gets a suffix', { config: opened.config.id, key, error: String(err) });
+      logger.warn('Overwrite naming could not ask storage whether a name is free; the upload gets a suffix', {
+        config: opened.config.id,
+        key,
+        error: String(err),
+      });
       return false;
     }
   }
@@ -126,7 +150,8 @@ export function shareWriter(deps: SharesDeps) {
     } catch (err) {
       // The row goes anyway: a stray object costs space, a stray pending row would block nothing but
       // would be retried by the cleanup job forever.
-      if (!isStorageError(err, 'NOT_FOUND')) logger.warn('Could not delete the object of a discarded upload', { key: row.storage_path, error: String(err) });
+      if (!isStorageError(err, 'NOT_FOUND'))
+        logger.warn('Could not delete the object of a discarded upload', { key: row.storage_path, error: String(err) });
     }
     await repo.delete(row.id);
   }
@@ -155,7 +180,13 @@ export function shareWriter(deps: SharesDeps) {
      * will write (named by `naming`, else the `file_naming_strategy` setting), and the room it has — with the object that key replaces (overwrite strategy) counted
      * as free. Check the declared size against this target, then `createPending` with both.
      */
-    async destination(actor: AdminActor | ApiKeyActor, configId: string | undefined, filename: string, path: string | undefined, naming?: NamingStrategy): Promise<{ target: UploadTarget; key: string }> {
+    async destination(
+      actor: AdminActor | ApiKeyActor,
+      configId: string | undefined,
+      filename: string,
+      path: string | undefined,
+      naming?: NamingStrategy,
+    ): Promise<{ target: UploadTarget; key: string }> {
       const opened = await storage.open(actor, configId);
       const key = await keyFor(opened, filename, path, creatorOf(actor), naming);
       return { target: await storage.target(opened, key), key };
@@ -208,7 +239,12 @@ export function shareWriter(deps: SharesDeps) {
      * client) is checked against the limits again, with fresh usage; a refused or vanished upload is
      * discarded with its object. `changes` may carry options that arrived after the bytes (form fields).
      */
-    async publish(row: FileRow, actor: AdminActor | ApiKeyActor, stored: { size: number; etag: string }, changes: FileChanges = {}): Promise<FileRow> {
+    async publish(
+      row: FileRow,
+      actor: AdminActor | ApiKeyActor,
+      stored: { size: number; etag: string },
+      changes: FileChanges = {},
+    ): Promise<FileRow> {
       const { store } = await storage.storeOf(row.storage_config_id);
       let settled = false;
       try {
@@ -216,13 +252,19 @@ export function shareWriter(deps: SharesDeps) {
         const target = await storage.target(await storage.open(actor, row.storage_config_id), row.storage_path, false);
         storage.checkSize(target, stored.size);
         // Checked again where it is decided: other uploads may have taken the space since.
-        const { activated, used } = await repo.activateWithin(row, stored.size, target.capacity, { ...changes, size: stored.size, etag: stored.etag, updated_at: iso(clock.now()) });
+        const { activated, used } = await repo.activateWithin(row, stored.size, target.capacity, {
+          ...changes,
+          size: stored.size,
+          etag: stored.etag,
+          updated_at: iso(clock.now()),
+        });
         if (!activated) {
           // A concurrent commit of the same upload published it first: not ours to discard. A row gone
           // instead was discarded (an abort) while we stored: what we stored after it is ours to remove.
           const current = await repo.findById(row.id);
           if (current && current.status !== 'pending') settled = true;
-          else if (target.capacity !== null && used + stored.size > target.capacity) storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - used) }, stored.size);
+          else if (target.capacity !== null && used + stored.size > target.capacity)
+            storage.checkSize({ ...target, remaining: Math.max(0, target.capacity - used) }, stored.size);
           throw notFound('upload');
         }
       } catch (err) {

@@ -42,7 +42,10 @@ function keyPath(key: string): string {
  * The object's address, the original's `s3_url`: under the custom host when one is set, else the
  * bucket's own (unsigned) URL; null for LOCAL, whose objects have no address of their own.
  */
-export function objectUrl(config: Pick<StorageConfigRow, 'storage_type' | 'custom_host' | 'endpoint_url' | 'bucket_name' | 'path_style'>, key: string): string | null {
+export function objectUrl(
+  config: Pick<StorageConfigRow, 'storage_type' | 'custom_host' | 'endpoint_url' | 'bucket_name' | 'path_style'>,
+  key: string,
+): string | null {
   const hosted = customHostUrl(config, key);
   if (hosted || config.storage_type !== 'S3' || !config.endpoint_url) return hosted;
   const base = bucketBaseUrl(config);
@@ -57,7 +60,10 @@ export interface FileStorageDeps {
 
 /** An upload with no storage to choose from: the admin can add one; a key can only ask for one. */
 const NO_STORAGE = {
-  admin: { en: 'No storage config exists: add one under Admin → Storage', zh: '尚无存储配置，请在「管理 → 存储配置」中添加' },
+  admin: {
+    en: 'No storage config exists: add one under Admin → Storage',
+    zh: '尚无存储配置，请在「管理 → 存储配置」中添加',
+  },
   apiKey: {
     en: 'No storage is available to this API key: ask the administrator to allow one for API keys',
     zh: '此 API 密钥没有可用的存储，请联系管理员开放一个存储配置给 API 密钥使用',
@@ -76,7 +82,10 @@ export function fileStorage(deps: FileStorageDeps) {
   async function configIdFor(actor: AdminActor | ApiKeyActor, requested: string | undefined): Promise<string> {
     if (requested !== undefined) return requested;
     const [first] = await storageConfigs.list(actor);
-    if (!first) throw actor.type === 'admin' ? new AppError('NOT_FOUND', { text: NO_STORAGE.admin }) : new AppError('FORBIDDEN', { text: NO_STORAGE.apiKey });
+    if (!first)
+      throw actor.type === 'admin'
+        ? new AppError('NOT_FOUND', { text: NO_STORAGE.admin })
+        : new AppError('FORBIDDEN', { text: NO_STORAGE.apiKey });
     return first.id;
   }
 
@@ -85,7 +94,10 @@ export function fileStorage(deps: FileStorageDeps) {
      * The config an upload goes to and its store. An API key may use only configs marked usable by
      * keys; others are 404 to it, as in the storage-config routes (the original let keys write anywhere).
      */
-    async open(actor: AdminActor | ApiKeyActor, requested: string | undefined): Promise<{ config: StorageConfigRow; store: ObjectStore }> {
+    async open(
+      actor: AdminActor | ApiKeyActor,
+      requested: string | undefined,
+    ): Promise<{ config: StorageConfigRow; store: ObjectStore }> {
       const opened = await storageConfigs.storeFor(await configIdFor(actor, requested));
       if (actor.type !== 'admin' && opened.config.is_public !== 1) throw notFound('storage config');
       return opened;
@@ -99,12 +111,18 @@ export function fileStorage(deps: FileStorageDeps) {
      * upload URLs can never together store more than the capacity; a publish counts stored objects
      * only (an upload admitted earlier is not refused for one admitted after it).
      */
-    async target(opened: { config: StorageConfigRow; store: ObjectStore }, key: string, admission = true): Promise<UploadTarget> {
+    async target(
+      opened: { config: StorageConfigRow; store: ObjectStore },
+      key: string,
+      admission = true,
+    ): Promise<UploadTarget> {
       const { config } = opened;
       const { max_upload_size_bytes: maxBytes } = await settings.maxUploadSize();
       const capacity = config.total_storage_bytes;
       if (capacity === null) return { ...opened, maxBytes, capacity, remaining: null, reserved: 0 };
-      const { stored, reserved } = admission ? await repo.heldBytes(config.id, key) : { stored: (await repo.usedBytes([config.id], key)).get(config.id) ?? 0, reserved: 0 };
+      const { stored, reserved } = admission
+        ? await repo.heldBytes(config.id, key)
+        : { stored: (await repo.usedBytes([config.id], key)).get(config.id) ?? 0, reserved: 0 };
       return { ...opened, maxBytes, capacity, remaining: Math.max(0, capacity - stored - reserved), reserved };
     },
 

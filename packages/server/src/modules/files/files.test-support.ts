@@ -5,7 +5,10 @@ import type { CallResult, Harness, Headers } from '../../test/harness.js';
 /** Response of a raw request, parsed like `h.call` does. */
 export async function parsed(res: Response): Promise<CallResult> {
   const text = await res.text();
-  const body = (res.headers.get('content-type') ?? '').includes('json') && text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  const body =
+    (res.headers.get('content-type') ?? '').includes('json') && text
+      ? (JSON.parse(text) as Record<string, unknown>)
+      : {};
   return { status: res.status, headers: res.headers, body, text };
 }
 
@@ -13,22 +16,42 @@ export async function parsed(res: Response): Promise<CallResult> {
 export async function uploadForm(
   h: Harness,
   content: string | Uint8Array,
-  options: { filename?: string; type?: string; fields?: Record<string, string>; after?: Record<string, string>; headers?: Headers } = {},
+  options: {
+    filename?: string;
+    type?: string;
+    fields?: Record<string, string>;
+    after?: Record<string, string>;
+    headers?: Headers;
+  } = {},
 ): Promise<CallResult> {
   const form = new FormData();
   for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
   form.append('file', new Blob([content], { type: options.type ?? 'text/plain' }), options.filename ?? 'hello.txt');
   for (const [name, value] of Object.entries(options.after ?? {})) form.append(name, value);
-  return parsed(await h.app.request('/api/upload', { method: 'POST', body: form, headers: options.headers ?? h.actors.admin() }));
+  return parsed(
+    await h.app.request('/api/upload', { method: 'POST', body: form, headers: options.headers ?? h.actors.admin() }),
+  );
 }
 
 /** A PUT of raw bytes with their length, as a browser sends one to a presigned or part URL. */
-export async function putBytes(h: Harness, url: string, body: Uint8Array, headers: Record<string, string> = {}): Promise<CallResult> {
-  return parsed(await h.app.request(url, { method: 'PUT', body, headers: { 'Content-Length': String(body.length), ...headers } }));
+export async function putBytes(
+  h: Harness,
+  url: string,
+  body: Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<CallResult> {
+  return parsed(
+    await h.app.request(url, { method: 'PUT', body, headers: { 'Content-Length': String(body.length), ...headers } }),
+  );
 }
 
 /** `PUT /api/upload-direct/{filename}` with a raw body. */
-export async function uploadDirect(h: Harness, filename: string, content: string | Uint8Array, options: { query?: string; headers?: Headers } = {}): Promise<CallResult> {
+export async function uploadDirect(
+  h: Harness,
+  filename: string,
+  content: string | Uint8Array,
+  options: { query?: string; headers?: Headers } = {},
+): Promise<CallResult> {
   const url = `/api/upload-direct/${encodeURIComponent(filename)}${options.query ? `?${options.query}` : ''}`;
   // Bytes, not a string: a string body would make the request say text/plain.
   const body = typeof content === 'string' ? new TextEncoder().encode(content) : content;
@@ -36,9 +59,15 @@ export async function uploadDirect(h: Harness, filename: string, content: string
 }
 
 /** Uploads a share as the admin (unless told) and returns it; options are upload-direct query parameters. */
-export async function seedFile(h: Harness, options: { name?: string; content?: string; query?: Record<string, string>; headers?: Headers } = {}): Promise<FileDetailDto> {
+export async function seedFile(
+  h: Harness,
+  options: { name?: string; content?: string; query?: Record<string, string>; headers?: Headers } = {},
+): Promise<FileDetailDto> {
   const query = new URLSearchParams({ use_proxy: '1', ...options.query }).toString();
-  const res = await uploadDirect(h, options.name ?? 'hello.txt', options.content ?? 'hello world', { query, ...(options.headers ? { headers: options.headers } : {}) });
+  const res = await uploadDirect(h, options.name ?? 'hello.txt', options.content ?? 'hello world', {
+    query,
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.data as FileDetailDto;
 }

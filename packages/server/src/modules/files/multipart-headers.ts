@@ -49,4 +49,3 @@ export function parseHeaderBlock(block: string): Map<string, string> {
   for (const [name, value] of headers) if (!byName.has(name)) byName.set(name, value);
   return byName;
 }
-

@@ -14,7 +14,10 @@ interface Part {
   data?: string | Buffer;
 }
 
-const field = (name: string, value: string): Part => ({ headers: [`Content-Disposition: form-data; name="${name}"`], data: value });
+const field = (name: string, value: string): Part => ({
+  headers: [`Content-Disposition: form-data; name="${name}"`],
+  data: value,
+});
 const filePart = (name: string, filename: string, data: string | Buffer, type = 'application/octet-stream'): Part => ({
   headers: [`Content-Disposition: form-data; name="${name}"; filename="${filename}"`, `Content-Type: ${type}`],
   data,
@@ -26,7 +29,11 @@ function form(parts: Part[], extra: { preamble?: string; epilogue?: string; boun
   const pieces: Buffer[] = [];
   if (extra.preamble) pieces.push(Buffer.from(`${extra.preamble}\r\n`));
   for (const { headers, data = '' } of parts) {
-    pieces.push(Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n'));
+    pieces.push(
+      Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`),
+      Buffer.from(data),
+      Buffer.from('\r\n'),
+    );
   }
   pieces.push(Buffer.from(`--${boundary}--${extra.epilogue ?? ''}`));
   return Buffer.concat(pieces);
@@ -65,7 +72,8 @@ async function parse(chunks: Buffer[], contentType = CONTENT_TYPE, options: Mult
   return result;
 }
 
-const parseWhole = (body: Buffer | string, contentType?: string, options?: MultipartOptions) => parse([Buffer.from(body)], contentType, options);
+const parseWhole = (body: Buffer | string, contentType?: string, options?: MultipartOptions) =>
+  parse([Buffer.from(body)], contentType, options);
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so a failing chunking can be replayed. */
 function seededRandom(seed: number): () => number {
@@ -81,10 +89,13 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('MultipartParser', () => {
   it('emits fields and files in order, ignoring the preamble and the epilogue', async () => {
-    const body = form([field('slug', 'greeting'), filePart('file', 'hello.txt', 'hello world', 'text/plain'), field('remark', 'hi')], {
-      preamble: 'This is a multi-part message.',
-      epilogue: '\r\nThat was all.',
-    });
+    const body = form(
+      [field('slug', 'greeting'), filePart('file', 'hello.txt', 'hello world', 'text/plain'), field('remark', 'hi')],
+      {
+        preamble: 'This is a multi-part message.',
+        epilogue: '\r\nThat was all.',
+      },
+    );
     expect(await parseWhole(body)).toEqual({
       fields: [
         { name: 'slug', value: 'greeting', truncated: false },
@@ -97,7 +108,11 @@ describe('MultipartParser', () => {
 
   it('gives the same result however the body is split into writes', async () => {
     const body = form(
-      [field('a', 'one'), filePart('file', 'x.bin', `\r\n--${BOUNDARY.slice(0, -1)}!\r\r\n-\r\n.--${BOUNDARY}--`), field('b', 'two\r\n')],
+      [
+        field('a', 'one'),
+        filePart('file', 'x.bin', `\r\n--${BOUNDARY.slice(0, -1)}!\r\r\n-\r\n.--${BOUNDARY}--`),
+        field('b', 'two\r\n'),
+      ],
       { preamble: 'pre', epilogue: '\r\npost' },
     );
     const whole = await parseWhole(body);
@@ -127,15 +142,21 @@ describe('MultipartParser', () => {
   });
 
   it('requires CRLF line breaks as busboy does: an LF-only body is an unexpected end', async () => {
-    const lfOnly = form([field('a', '1'), filePart('file', 'f', 'x')]).toString().replaceAll('\r\n', '\n');
+    const lfOnly = form([field('a', '1'), filePart('file', 'f', 'x')])
+      .toString()
+      .replaceAll('\r\n', '\n');
     expect(await parseWhole(lfOnly)).toEqual({ fields: [], files: [], error: 'Unexpected end of form' });
   });
 
   it('accepts a quoted boundary, any letter case in the type, and padding after a boundary', async () => {
     const quoted = 'a b:c?';
     const body = form([field('a', '1')], { boundary: quoted });
-    expect((await parseWhole(body, `Multipart/Form-Data; charset=utf-8; BOUNDARY="${quoted}"`)).fields).toEqual([{ name: 'a', value: '1', truncated: false }]);
-    const padded = Buffer.from(`--${BOUNDARY} \t\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--${BOUNDARY}--`);
+    expect((await parseWhole(body, `Multipart/Form-Data; charset=utf-8; BOUNDARY="${quoted}"`)).fields).toEqual([
+      { name: 'a', value: '1', truncated: false },
+    ]);
+    const padded = Buffer.from(
+      `--${BOUNDARY} \t\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--${BOUNDARY}--`,
+    );
     expect((await parseWhole(padded)).fields).toEqual([{ name: 'a', value: '1', truncated: false }]);
   });
 
@@ -149,8 +170,16 @@ describe('MultipartParser', () => {
 
   it('reads Content-Disposition parameters: quoting, escapes, filename* over filename, UTF-8', async () => {
     const body = form([
-      { headers: ["content-disposition: FORM-DATA; NAME=\"file\"; filename*=UTF-8''%E4%B8%AD%E6%96%87%20r%C3%A9sum%C3%A9.txt; filename=\"plain.txt\""], data: 'a' },
-      { headers: ['Content-Disposition: form-data; name="second"; filename="C:\\\\Users\\\\me\\\\photo \\"1\\".png"'], data: 'b' },
+      {
+        headers: [
+          'content-disposition: FORM-DATA; NAME="file"; filename*=UTF-8\'\'%E4%B8%AD%E6%96%87%20r%C3%A9sum%C3%A9.txt; filename="plain.txt"',
+        ],
+        data: 'a',
+      },
+      {
+        headers: ['Content-Disposition: form-data; name="second"; filename="C:\\\\Users\\\\me\\\\photo \\"1\\".png"'],
+        data: 'b',
+      },
       { headers: ['Content-Disposition: form-data; name="third"; filename="docs/übersicht.pdf"'], data: 'c' },
       field('名前', 'значение ✓'),
       { headers: ['Content-Disposition: form-data; name=unquoted', '\t; folded=1'], data: 'd' },
@@ -171,11 +200,17 @@ describe('MultipartParser', () => {
 
   it('tells files from fields as busboy does: a filename, or an octet-stream type', async () => {
     const body = form([
-      { headers: ['Content-Disposition: form-data; name="blob"', 'Content-Type: Application/Octet-Stream; x=1'], data: 'bytes' },
+      {
+        headers: ['Content-Disposition: form-data; name="blob"', 'Content-Type: Application/Octet-Stream; x=1'],
+        data: 'bytes',
+      },
       { headers: ['Content-Disposition: form-data; name="empty"; filename=""'], data: 'text' },
       { headers: ['Content-Disposition: attachment; name="other"'], data: 'skipped' },
       { headers: ['Content-Type: text/plain'], data: 'no disposition, skipped' },
-      { headers: ['Content-Disposition: form-data; name="bad"; filename*=utf-8\'\'%zz'], data: 'malformed parameter, skipped' },
+      {
+        headers: ['Content-Disposition: form-data; name="bad"; filename*=utf-8\'\'%zz'],
+        data: 'malformed parameter, skipped',
+      },
     ]);
     expect(await parseWhole(body)).toEqual({
       fields: [{ name: 'empty', value: 'text', truncated: false }],
@@ -214,14 +249,19 @@ describe('MultipartParser', () => {
 
   it('counts what it reads only to drop (preamble, skipped parts, epilogue, discarded streams) and fails past discardedBytes', async () => {
     const limits = { files: 1, discardedBytes: 100 };
-    const within = form([filePart('file', 'a', 'A'), filePart('extra', 'b', 'b'.repeat(40))], { preamble: 'p'.repeat(20), epilogue: 'e'.repeat(20) });
+    const within = form([filePart('file', 'a', 'A'), filePart('extra', 'b', 'b'.repeat(40))], {
+      preamble: 'p'.repeat(20),
+      epilogue: 'e'.repeat(20),
+    });
     expect((await parseWhole(within, CONTENT_TYPE, { limits })).error).toBeNull();
     for (const over of [
       form([filePart('file', 'a', 'A'), filePart('extra', 'b', 'b'.repeat(200))]),
       form([filePart('file', 'a', 'A')], { preamble: 'p'.repeat(200) }),
       form([filePart('file', 'a', 'A')], { epilogue: 'e'.repeat(200) }),
     ]) {
-      expect((await parseWhole(over, CONTENT_TYPE, { limits })).error).toBe('Too much of the form is neither the file nor its fields');
+      expect((await parseWhole(over, CONTENT_TYPE, { limits })).error).toBe(
+        'Too much of the form is neither the file nor its fields',
+      );
     }
     // A file stream handed back to the parser is read through and counted the same way.
     const parser = new MultipartParser(CONTENT_TYPE, { limits: { discardedBytes: 100 } });
@@ -250,7 +290,14 @@ describe('MultipartParser', () => {
     const cut = form([field('a', '1'), filePart('file', 'f.bin', 'partial data')]).subarray(0, -(BOUNDARY.length + 6));
     expect(await parseWhole(cut)).toEqual({
       fields: [{ name: 'a', value: '1', truncated: false }],
-      files: [{ name: 'file', filename: 'f.bin', mimeType: 'application/octet-stream', data: 'error: Unexpected end of form' }],
+      files: [
+        {
+          name: 'file',
+          filename: 'f.bin',
+          mimeType: 'application/octet-stream',
+          data: 'error: Unexpected end of form',
+        },
+      ],
       error: 'Unexpected end of form',
     });
     expect((await parseWhole(`--${BOUNDARY}\r\nContent-Disposition: form-`)).error).toBe('Unexpected end of form');
@@ -269,12 +316,22 @@ describe('MultipartParser', () => {
       ['Content-Disposition: form-data; name="a"', ...Array.from({ length: 20 }, (_, i) => `X-${i}: 1`)],
     ];
     for (const headers of bad) {
-      expect((await parseWhole(form([{ headers, data: 'v' }]))).error, headers.join(' / ').slice(0, 80)).toBe('Malformed part header');
+      expect((await parseWhole(form([{ headers, data: 'v' }]))).error, headers.join(' / ').slice(0, 80)).toBe(
+        'Malformed part header',
+      );
     }
   });
 
   it('refuses at construction a type that is not multipart/form-data or a bad boundary', () => {
-    for (const type of ['text/plain', 'multipart/mixed; boundary=x', 'multipart/form-data', 'multipart/form-data; boundary=""', `multipart/form-data; boundary=${'b'.repeat(71)}`, 'multipart/form-data; boundary=x;', '']) {
+    for (const type of [
+      'text/plain',
+      'multipart/mixed; boundary=x',
+      'multipart/form-data',
+      'multipart/form-data; boundary=""',
+      `multipart/form-data; boundary=${'b'.repeat(71)}`,
+      'multipart/form-data; boundary=x;',
+      '',
+    ]) {
       expect(() => new MultipartParser(type), type).toThrow();
     }
     expect(() => new MultipartParser(`multipart/form-data; boundary=${'b'.repeat(70)}`)).not.toThrow();
@@ -285,7 +342,7 @@ describe('MultipartParser', () => {
     const body = form([field('before', 'x'), filePart('file', 'random.bin', data), field('after', 'y')]);
     const random = seededRandom(20240601);
     const chunks: Buffer[] = [];
-    for (let at = 0; at < body.length; ) {
+    for (let at = 0; at < body.length;) {
       // Mostly small writes, some large: every kind of split of the delimiter and the data.
       const size = 1 + Math.floor(random() ** 3 * 256 * 1024);
       chunks.push(body.subarray(at, at + size));

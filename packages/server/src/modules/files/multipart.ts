@@ -45,7 +45,11 @@ export class MultipartLimitError extends Error {
     readonly limit: 'fieldSize' | 'discardedBytes',
     readonly field?: string,
   ) {
-    super(limit === 'fieldSize' ? `Form field "${field ?? ''}" is too long` : 'Too much of the form is neither the file nor its fields');
+    super(
+      limit === 'fieldSize'
+        ? `Form field "${field ?? ''}" is too long`
+        : 'Too much of the form is neither the file nor its fields',
+    );
   }
 }
 
@@ -302,7 +306,10 @@ export class MultipartParser extends Writable {
 
   /** A file stream whose reads release a held write, and whose early destruction drops its part's rest. */
   private openFileStream(): Readable {
-    const stream: Readable = new Readable({ highWaterMark: this.fileHighWaterMark, read: () => this.releaseWrite(stream) });
+    const stream: Readable = new Readable({
+      highWaterMark: this.fileHighWaterMark,
+      read: () => this.releaseWrite(stream),
+    });
     this.openFiles += 1;
     stream.once('close', () => {
       if (this.sink.kind === 'file' && this.sink.stream === stream) this.sink = SKIP;
@@ -358,7 +365,8 @@ export class MultipartParser extends Writable {
       if (!sink.stream.destroyed && !sink.stream.push(data)) this.waitingOn = sink.stream;
     } else if (sink.kind === 'field') {
       const room = this.limits.fieldSize - sink.size;
-      if (data.length > room && this.limits.longField === 'error') throw new MultipartLimitError('fieldSize', sink.name);
+      if (data.length > room && this.limits.longField === 'error')
+        throw new MultipartLimitError('fieldSize', sink.name);
       if (data.length > room) sink.truncated = true;
       const kept = data.subarray(0, room);
       sink.chunks.push(kept);

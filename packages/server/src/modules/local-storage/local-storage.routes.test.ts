@@ -17,8 +17,12 @@ describe.each(dialects)('local-storage signed URLs (%s)', (dialect) => {
   });
 
   const request = (url: string, init?: RequestInit) => Promise.resolve(h.app.request(url, init));
-  const putText = (key: string, text: string) => store.put(key, Readable.from([Buffer.from(text)]), { contentLength: Buffer.byteLength(text) });
-  const envelopeOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> });
+  const putText = (key: string, text: string) =>
+    store.put(key, Readable.from([Buffer.from(text)]), { contentLength: Buffer.byteLength(text) });
+  const envelopeOf = async (res: Response) => ({
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown>,
+  });
 
   it('uploads with a presigned PUT (ETag header, empty body) and downloads with GET and HEAD', async () => {
     const put = await store.presignPut('docs/a.txt', { expiresIn: 60, contentType: 'text/plain' });
@@ -45,7 +49,9 @@ describe.each(dialects)('local-storage signed URLs (%s)', (dialect) => {
     const part = await store.presignPart('big.bin', uploadId, 1, { expiresIn: 60 });
     const res = await request(part.url, { method: 'PUT', headers: { 'Content-Length': '8' }, body: 'part one' });
     expect(res.status).toBe(200);
-    expect(await store.listParts('big.bin', uploadId)).toEqual([{ partNumber: 1, etag: res.headers.get('etag'), size: 8 }]);
+    expect(await store.listParts('big.bin', uploadId)).toEqual([
+      { partNumber: 1, etag: res.headers.get('etag'), size: 8 },
+    ]);
   });
 
   it('answers 416 with the size for a range past the end', async () => {
@@ -69,7 +75,11 @@ describe.each(dialects)('local-storage signed URLs (%s)', (dialect) => {
 
   it('serves script-capable types only as attachments', async () => {
     await putText('page.html', '<script>alert(1)</script>');
-    const get = await store.presignGet('page.html', { expiresIn: 60, contentType: 'text/html', contentDisposition: 'inline' });
+    const get = await store.presignGet('page.html', {
+      expiresIn: 60,
+      contentType: 'text/html',
+      contentDisposition: 'inline',
+    });
     const res = await request(get.url);
     expect(res.headers.get('content-type')).toBe('text/html');
     expect(res.headers.get('content-disposition')).toBe('attachment');
@@ -90,12 +100,20 @@ describe.each(dialects)('local-storage signed URLs (%s)', (dialect) => {
     ];
     for (const variant of variants) {
       const res = await envelopeOf(await request(variant));
-      expect(res, variant).toMatchObject({ status: 403, body: { code: 403, success: false, error: 'FORBIDDEN', message: 'Invalid or tampered link signature' } });
+      expect(res, variant).toMatchObject({
+        status: 403,
+        body: { code: 403, success: false, error: 'FORBIDDEN', message: 'Invalid or tampered link signature' },
+      });
     }
   });
 
   it('a download URL cannot upload, and a URL for one config does not work on another', async () => {
-    const other = (await h.call('POST', '/api/s3-configs', { headers: h.actors.admin(), body: { name: 'disk 2', storage_type: 'LOCAL' } })).body.data as StorageConfigDto;
+    const other = (
+      await h.call('POST', '/api/s3-configs', {
+        headers: h.actors.admin(),
+        body: { name: 'disk 2', storage_type: 'LOCAL' },
+      })
+    ).body.data as StorageConfigDto;
     await putText('a.txt', 'a');
     const get = await store.presignGet('a.txt', { expiresIn: 60 });
     expect((await request(get.url, { method: 'PUT', body: 'overwritten' })).status).toBe(403);
@@ -118,14 +136,31 @@ describe.each(dialects)('local-storage signed URLs (%s)', (dialect) => {
     const mac = testCrypto().mac;
     const exp = Math.floor(h.clock.now().getTime() / 1000) + 60;
     const unknown = signLocalUrl(mac, { op: 'get', configId: 'nope', key: 'a.txt', expiresAt: exp });
-    expect((await envelopeOf(await request(unknown))).body).toMatchObject({ code: 404, message: 'Storage config not found' });
-    const s3 = (await h.call('POST', '/api/s3-configs', {
-      headers: h.actors.admin(),
-      body: { name: 's3', provider_type: 'AWS S3', bucket_name: 'bucket', access_key_id: 'AKIA12345678', secret_access_key: 'secret' },
-    })).body.data as StorageConfigDto;
-    expect((await request(signLocalUrl(mac, { op: 'get', configId: s3.id, key: 'a.txt', expiresAt: exp }))).status).toBe(404);
+    expect((await envelopeOf(await request(unknown))).body).toMatchObject({
+      code: 404,
+      message: 'Storage config not found',
+    });
+    const s3 = (
+      await h.call('POST', '/api/s3-configs', {
+        headers: h.actors.admin(),
+        body: {
+          name: 's3',
+          provider_type: 'AWS S3',
+          bucket_name: 'bucket',
+          access_key_id: 'AKIA12345678',
+          secret_access_key: 'secret',
+        },
+      })
+    ).body.data as StorageConfigDto;
+    expect(
+      (await request(signLocalUrl(mac, { op: 'get', configId: s3.id, key: 'a.txt', expiresAt: exp }))).status,
+    ).toBe(404);
     const missing = await store.presignGet('missing.txt', { expiresIn: 60 });
-    expect((await envelopeOf(await request(missing.url))).body).toMatchObject({ code: 404, error: 'NOT_FOUND', message: 'File not found' });
+    expect((await envelopeOf(await request(missing.url))).body).toMatchObject({
+      code: 404,
+      error: 'NOT_FOUND',
+      message: 'File not found',
+    });
   });
 
   it('400 for an upload whose body is shorter than its Content-Length claims, leaving no object', async () => {

@@ -57,9 +57,18 @@ export interface UploadRequest {
 const EXPIRED = { en: 'This link has expired', zh: '链接已过期' };
 const INVALID = { en: 'Invalid or tampered link signature', zh: '链接签名无效' };
 const USED = { en: 'This upload link was already used: the file is published', zh: '该上传链接已被使用：文件已发布' };
-const REVOKED = { en: 'This link is no longer valid: the share was removed, expired or got a new password', zh: '链接已失效：分享已被删除、已过期或已更换密码' };
-const UPLOAD_GONE = { en: 'This upload link is no longer valid: the upload was cancelled or has expired', zh: '该上传链接已失效：上传已取消或已过期' };
-const WRONG_SIZE = { en: 'The upload does not have the size this link was issued for', zh: '上传内容的大小与该链接签发时的大小不符' };
+const REVOKED = {
+  en: 'This link is no longer valid: the share was removed, expired or got a new password',
+  zh: '链接已失效：分享已被删除、已过期或已更换密码',
+};
+const UPLOAD_GONE = {
+  en: 'This upload link is no longer valid: the upload was cancelled or has expired',
+  zh: '该上传链接已失效：上传已取消或已过期',
+};
+const WRONG_SIZE = {
+  en: 'The upload does not have the size this link was issued for',
+  zh: '上传内容的大小与该链接签发时的大小不符',
+};
 
 /**
  * Serves the presigned URLs of LOCAL storage configs (the counterpart of S3's presigned URLs), so the
@@ -70,10 +79,14 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
   function authorize(op: LocalGrant['op'], configId: string, query: Record<string, string | undefined>): LocalGrant {
     const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000);
     const result = verifyLocalRequest(deps.mac, { op, configId, query }, nowSeconds);
-    if (!result.ok) throw result.reason === 'EXPIRED' ? new AppError('GONE', { text: EXPIRED }) : new AppError('FORBIDDEN', { text: INVALID });
+    if (!result.ok)
+      throw result.reason === 'EXPIRED'
+        ? new AppError('GONE', { text: EXPIRED })
+        : new AppError('FORBIDDEN', { text: INVALID });
     const { grant } = result;
     // A part URL must name its upload; a whole-object URL must not.
-    if ((op === 'part') !== (grant.uploadId !== undefined && grant.partNumber !== undefined)) throw new AppError('FORBIDDEN', { text: INVALID });
+    if ((op === 'part') !== (grant.uploadId !== undefined && grant.partNumber !== undefined))
+      throw new AppError('FORBIDDEN', { text: INVALID });
     return grant;
   }
 
@@ -87,11 +100,16 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
 
   async function download(request: DownloadRequest): Promise<Download> {
     const grant = authorize('get', request.configId, request.query);
-    if (grant.scope !== undefined && !(await deps.guard.mayGet(grant.scope))) throw new AppError('GONE', { text: REVOKED });
+    if (grant.scope !== undefined && !(await deps.guard.mayGet(grant.scope)))
+      throw new AppError('GONE', { text: REVOKED });
     const store = await deps.resolveStore(request.configId);
     if (request.headOnly) {
       const info = await withStorageErrors(() => store.head(grant.key));
-      return { status: 200, headers: downloadHeaders(grant, { ...info, totalSize: info.size, range: null, contentType: null }), body: null };
+      return {
+        status: 200,
+        headers: downloadHeaders(grant, { ...info, totalSize: info.size, range: null, contentType: null }),
+        body: null,
+      };
     }
     try {
       const result = await getRequested(store, grant.key, request);
@@ -109,7 +127,8 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
     if (grant.contentType !== undefined && grant.contentType !== request.contentType) throw forbidden();
     if (!request.body) throw new AppError('BAD_REQUEST', { text: { en: 'Request body required', zh: '缺少请求体' } });
     // Like a signed Content-Length on S3: a URL issued for N bytes stores N bytes or nothing.
-    if (grant.contentLength !== undefined && request.contentLength !== grant.contentLength) throw new AppError('BAD_REQUEST', { text: WRONG_SIZE });
+    if (grant.contentLength !== undefined && request.contentLength !== grant.contentLength)
+      throw new AppError('BAD_REQUEST', { text: WRONG_SIZE });
     const store = await deps.resolveStore(request.configId);
     const body = request.body;
     if (op === 'put') {
@@ -120,14 +139,18 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
       const stored = await withStorageErrors(() => store.put(grant.key, body, putOptions));
       // Cancelled while its bytes came: what it stored goes too, unless a share points at the key again.
       if (grant.scope !== undefined && (await deps.guard.mayPut(request.configId, grant.key, grant.scope)) === 'gone') {
-        if (await deps.guard.unclaimed(request.configId, grant.key)) await withStorageErrors(() => store.delete([grant.key]));
+        if (await deps.guard.unclaimed(request.configId, grant.key))
+          await withStorageErrors(() => store.delete([grant.key]));
         throw new AppError('GONE', { text: UPLOAD_GONE });
       }
       return stored;
     }
     const contentLength = request.contentLength;
-    if (contentLength === undefined) throw new AppError('BAD_REQUEST', { text: { en: 'Content-Length required', zh: '缺少 Content-Length' } });
-    return withStorageErrors(() => store.uploadPart(grant.key, grant.uploadId ?? '', grant.partNumber ?? 0, body, { contentLength }));
+    if (contentLength === undefined)
+      throw new AppError('BAD_REQUEST', { text: { en: 'Content-Length required', zh: '缺少 Content-Length' } });
+    return withStorageErrors(() =>
+      store.uploadPart(grant.key, grant.uploadId ?? '', grant.partNumber ?? 0, body, { contentLength }),
+    );
   }
 
   return {

@@ -17,11 +17,13 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
   });
 
   const view = (slug: string, headers: Record<string, string> = {}) => h.call('GET', `/api/paste/${slug}`, { headers });
-  const unlock = (slug: string, password: unknown, headers: Record<string, string> = {}) => h.call('POST', `/api/paste/${slug}`, { headers, body: { password } });
+  const unlock = (slug: string, password: unknown, headers: Record<string, string> = {}) =>
+    h.call('POST', `/api/paste/${slug}`, { headers, body: { password } });
   const views = async (slug: string) => (await pasteRow(h, slug)).views;
 
   describe('view counts', () => {
-    const stored = async (slug: string) => (await h.db.selectFrom('pastes').select('views').where('slug', '=', slug).executeTakeFirstOrThrow()).views;
+    const stored = async (slug: string) =>
+      (await h.db.selectFrom('pastes').select('views').where('slug', '=', slug).executeTakeFirstOrThrow()).views;
 
     it('an unlimited paste: each answer counts its view; the counts reach the database in one batch', async () => {
       await seedPaste(h, { slug: 'free' });
@@ -43,7 +45,9 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
       await view('free');
       expect(await stored('capped')).toBe(1);
       const list = await h.call('GET', '/api/pastes', { headers: h.actors.admin() });
-      const bySlug = Object.fromEntries((list.body.data as { slug: string; view_count: number }[]).map((p) => [p.slug, p.view_count]));
+      const bySlug = Object.fromEntries(
+        (list.body.data as { slug: string; view_count: number }[]).map((p) => [p.slug, p.view_count]),
+      );
       expect(bySlug).toEqual({ capped: 1, free: 2 });
     });
   });
@@ -79,7 +83,13 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
     it('404 NOT_FOUND for an unknown slug', async () => {
       const res = await view('nothing-here');
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ code: 404, success: false, data: null, error: 'NOT_FOUND', message: 'Paste not found' });
+      expect(res.body).toMatchObject({
+        code: 404,
+        success: false,
+        data: null,
+        error: 'NOT_FOUND',
+        message: 'Paste not found',
+      });
     });
 
     it('410 GONE once expired; the row stays for the sweep', async () => {
@@ -118,14 +128,28 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
       expect(results.filter((r) => r.status === 200)).toHaveLength(5);
       expect(results.filter((r) => r.status === 410)).toHaveLength(15);
       expect(bodies.filter((b) => b.data?.isLastView)).toHaveLength(1);
-      expect(bodies.map((b) => b.data?.views).filter(Boolean).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(
+        bodies
+          .map((b) => b.data?.views)
+          .filter(Boolean)
+          .sort(),
+      ).toEqual([1, 2, 3, 4, 5]);
       expect(await views('race')).toBe(5);
     });
 
     it('a password-protected paste answers metadata only and counts nothing', async () => {
       await seedPaste(h, { slug: 'locked', password: 'pw-123', remark: 'ask me', maxViews: 3 });
       const res = await view('locked');
-      expect(res.body.data).toEqual({ slug: 'locked', remark: 'ask me', expiresAt: null, maxViews: 3, views: 0, createdAt: TEST_START, hasPassword: true, requiresPassword: true });
+      expect(res.body.data).toEqual({
+        slug: 'locked',
+        remark: 'ask me',
+        expiresAt: null,
+        maxViews: 3,
+        views: 0,
+        createdAt: TEST_START,
+        hasPassword: true,
+        requiresPassword: true,
+      });
       expect(res.text).not.toContain('hello world');
       expect(await views('locked')).toBe(0);
     });
@@ -136,7 +160,13 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
       await seedPaste(h, { slug: 'locked', password: 'pw-123' });
       const res = await unlock('locked', 'pw-124');
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ code: 401, success: false, data: null, error: 'WRONG_PASSWORD', message: 'Wrong password' });
+      expect(res.body).toMatchObject({
+        code: 401,
+        success: false,
+        data: null,
+        error: 'WRONG_PASSWORD',
+        message: 'Wrong password',
+      });
       expect(await views('locked')).toBe(0);
     });
 
@@ -145,7 +175,15 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
       const res = await unlock('locked', 'pw-123');
       expect(res.status).toBe(200);
       const data = res.body.data as PasteUnlockedDto;
-      expect(data).toMatchObject({ slug: 'locked', content: 'secret text', views: 1, hasPassword: true, requiresPassword: false, isLastView: false, accessTokenExpiresAt: after(10 * 60 * 1000) });
+      expect(data).toMatchObject({
+        slug: 'locked',
+        content: 'secret text',
+        views: 1,
+        hasPassword: true,
+        requiresPassword: false,
+        isLastView: false,
+        accessTokenExpiresAt: after(10 * 60 * 1000),
+      });
       expect(data.accessToken).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
       expect(res.text).not.toContain('pw-123');
     });
@@ -153,10 +191,16 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
     it('the token opens later reads by header or ?token=, each counted, until it expires', async () => {
       await seedPaste(h, { slug: 'locked', password: 'pw-123' });
       const { accessToken } = (await unlock('locked', 'pw-123')).body.data as PasteUnlockedDto;
-      expect((await view('locked', { 'X-Paste-Token': accessToken })).body.data).toMatchObject({ content: 'hello world', views: 2 });
+      expect((await view('locked', { 'X-Paste-Token': accessToken })).body.data).toMatchObject({
+        content: 'hello world',
+        views: 2,
+      });
       expect((await view(`locked?token=${accessToken}`)).body.data).toMatchObject({ content: 'hello world', views: 3 });
       h.clock.advance(10 * 60 * 1000);
-      expect((await view('locked', { 'X-Paste-Token': accessToken })).body.data).toMatchObject({ requiresPassword: true, views: 3 });
+      expect((await view('locked', { 'X-Paste-Token': accessToken })).body.data).toMatchObject({
+        requiresPassword: true,
+        views: 3,
+      });
     });
 
     it('a token does not open another paste, and a tampered token opens nothing', async () => {
@@ -174,7 +218,9 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
       const paste = await seedPaste(h, { slug: 'locked', password: 'old-pass' });
       const { accessToken } = (await unlock('locked', 'old-pass')).body.data as PasteUnlockedDto;
       await h.call('PUT', `/api/pastes/${paste.id}`, { headers: h.actors.admin(), body: { password: 'new-pass' } });
-      expect((await view('locked', { 'X-Paste-Token': accessToken })).body.data).toMatchObject({ requiresPassword: true });
+      expect((await view('locked', { 'X-Paste-Token': accessToken })).body.data).toMatchObject({
+        requiresPassword: true,
+      });
       expect((await unlock('locked', 'old-pass')).status).toBe(401);
       expect((await unlock('locked', 'new-pass')).status).toBe(200);
     });
@@ -191,8 +237,16 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
     it('400 for a missing password or a paste without one, 404 unknown, 410 expired', async () => {
       await seedPaste(h, { slug: 'open' });
       await seedPaste(h, { slug: 'locked', password: 'pw', expiry: 'hour' });
-      expect((await unlock('locked', '')).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'password' }] });
-      expect((await unlock('open', 'pw')).body).toMatchObject({ code: 400, error: 'BAD_REQUEST', message: 'This paste has no password' });
+      expect((await unlock('locked', '')).body).toMatchObject({
+        code: 400,
+        error: 'VALIDATION_FAILED',
+        details: [{ path: 'password' }],
+      });
+      expect((await unlock('open', 'pw')).body).toMatchObject({
+        code: 400,
+        error: 'BAD_REQUEST',
+        message: 'This paste has no password',
+      });
       expect((await unlock('missing', 'pw')).body).toMatchObject({ code: 404, error: 'NOT_FOUND' });
       h.clock.advance(HOUR);
       expect((await unlock('locked', 'pw')).body).toMatchObject({ code: 410, error: 'GONE' });
@@ -227,13 +281,19 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
     it('reads a non-ASCII X-Paste-Password as the UTF-8 that curl sends', async () => {
       await seedPaste(h, { slug: 'zh-locked', password: '密码', content: 'secret' });
       // Node hands the app each byte of a header as one latin1 character.
-      expect((await raw('zh-locked', { 'X-Paste-Password': Buffer.from('密码', 'utf8').toString('latin1') })).text).toBe('secret');
+      expect(
+        (await raw('zh-locked', { 'X-Paste-Password': Buffer.from('密码', 'utf8').toString('latin1') })).text,
+      ).toBe('secret');
     });
 
     it('a protected paste needs the password (header or ?password=) or a token', async () => {
       await seedPaste(h, { slug: 'locked', password: 'pw 1&2', content: 'secret' });
       const none = await raw('locked');
-      expect([none.status, none.text, none.headers.get('content-type')]).toEqual([401, 'This paste needs a password', 'text/plain; charset=UTF-8']);
+      expect([none.status, none.text, none.headers.get('content-type')]).toEqual([
+        401,
+        'This paste needs a password',
+        'text/plain; charset=UTF-8',
+      ]);
       expect((await raw('locked', { 'X-Paste-Password': 'pw 1&2' })).text).toBe('secret');
       expect((await raw(`locked?password=${encodeURIComponent('pw 1&2')}`)).text).toBe('secret');
       const wrong = await raw('locked?password=nope');
@@ -263,7 +323,8 @@ describe.each(dialects)('paste password limit per slug (%s)', (dialect) => {
     const h = await createHarness({ dialect, config: { trustProxy: true } });
     try {
       await seedPaste(h, { slug: 'target', password: 'right' });
-      const guess = (ip: string, password: string) => h.call('POST', '/api/paste/target', { headers: { 'X-Forwarded-For': ip }, body: { password } });
+      const guess = (ip: string, password: string) =>
+        h.call('POST', '/api/paste/target', { headers: { 'X-Forwarded-For': ip }, body: { password } });
       // The people who know the password are never counted against it…
       for (let i = 0; i < 60; i += 1) expect((await guess(`10.0.2.${i}`, 'right')).status).toBe(200);
       // …wrong guesses are, from anywhere.

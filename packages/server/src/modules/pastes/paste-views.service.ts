@@ -50,7 +50,11 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
   async function viewWithToken(slug: string, token: string | undefined, now: Date): Promise<PasteRow | undefined> {
     const claim = token ? tokens.read(token, now) : null;
     if (!claim) return undefined;
-    return repo.countView({ kind: 'proven', id: claim.pasteId, passwordVersion: claim.passwordVersion, slug }, iso(now), deps.tally);
+    return repo.countView(
+      { kind: 'proven', id: claim.pasteId, passwordVersion: claim.passwordVersion, slug },
+      iso(now),
+      deps.tally,
+    );
   }
 
   /** The current state of a paste that could not be counted: 404, 410, or locked metadata. */
@@ -67,12 +71,19 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
   async function unlockMeta(meta: PasteMeta, password: string, clientIp: string, now: Date): Promise<PasteRow> {
     if (meta.password_hash === null) throw badRequest(NO_PASSWORD);
     const hash = meta.password_hash;
-    const check = await rateLimits.guardPasswordCheck(PASTE_RATE_RULES, clientIp, meta.slug, () => crypto.passwords.check(password, hash));
+    const check = await rateLimits.guardPasswordCheck(PASTE_RATE_RULES, clientIp, meta.slug, () =>
+      crypto.passwords.check(password, hash),
+    );
     if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });
     // A hash imported from the original product is accepted once, then replaced by scrypt.
-    if (check.needsRehash) await repo.replacePasswordHash(meta.id, meta.password_hash, await crypto.passwords.hash(password));
+    if (check.needsRehash)
+      await repo.replacePasswordHash(meta.id, meta.password_hash, await crypto.passwords.hash(password));
     // Bound to the version just verified: a password changed meanwhile does not let this view through.
-    const viewed = await repo.countView({ kind: 'proven', id: meta.id, passwordVersion: meta.password_version }, iso(now), deps.tally);
+    const viewed = await repo.countView(
+      { kind: 'proven', id: meta.id, passwordVersion: meta.password_version },
+      iso(now),
+      deps.tally,
+    );
     if (!viewed) throw gone();
     return viewed;
   }
@@ -84,7 +95,8 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
    */
   async function read(slug: string, token: string | undefined): Promise<PasteRow | PasteMeta> {
     const now = clock.now();
-    const viewed = (await viewWithToken(slug, token, now)) ?? (await repo.countView({ kind: 'public', slug }, iso(now), deps.tally));
+    const viewed =
+      (await viewWithToken(slug, token, now)) ?? (await repo.countView({ kind: 'public', slug }, iso(now), deps.tally));
     return viewed ?? explain(slug, now);
   }
 

@@ -20,13 +20,20 @@ describe.each(dialects)('POST /api/paste (%s)', (dialect) => {
 
     const create = (body: unknown, headers = h.actors.admin()) => h.call('POST', '/api/paste', { headers, body });
 
-    it('a NUL character is never a 500: PostgreSQL refuses it as the client\'s mistake (400, both languages)', async () => {
+    it("a NUL character is never a 500: PostgreSQL refuses it as the client's mistake (400, both languages)", async () => {
       const res = await create({ content: 'a\u0000b' });
-      const lookups = await Promise.all(['/api/paste/%00', '/api/raw/%00', '/api/pastes?search=a%00'].map((path) => h.call('GET', path, { headers: h.actors.admin() })));
+      const lookups = await Promise.all(
+        ['/api/paste/%00', '/api/raw/%00', '/api/pastes?search=a%00'].map((path) =>
+          h.call('GET', path, { headers: h.actors.admin() }),
+        ),
+      );
       for (const answer of [res, ...lookups]) expect(answer.status, answer.text).toBeLessThan(500);
       if (dialect === 'postgres') {
         expect(res.body).toMatchObject({ code: 400, message: 'Text must not contain NUL characters (\\u0000)' });
-        const zh = await h.call('POST', '/api/paste', { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' }, body: { content: '\u0000' } });
+        const zh = await h.call('POST', '/api/paste', {
+          headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' },
+          body: { content: '\u0000' },
+        });
         expect(zh.body).toMatchObject({ code: 400, message: '文本不能包含 NUL 字符（\\u0000）' });
       }
     });
@@ -50,11 +57,24 @@ describe.each(dialects)('POST /api/paste (%s)', (dialect) => {
         },
       });
       const row = await pasteRow(h, (res.body.data as PasteDto).slug);
-      expect(row).toMatchObject({ content: '# Hello', created_by: h.adminActor.id, views: 0, password_hash: null, password_version: 0 });
+      expect(row).toMatchObject({
+        content: '# Hello',
+        created_by: h.adminActor.id,
+        views: 0,
+        password_hash: null,
+        password_version: 0,
+      });
     });
 
     it('stores every optional field; the password only as a salted scrypt hash, never echoed', async () => {
-      const res = await create({ content: 'body', slug: 'my-Notes_1', remark: '  for the team  ', password: 'open sesame', expiry: 'day', maxViews: 5 });
+      const res = await create({
+        content: 'body',
+        slug: 'my-Notes_1',
+        remark: '  for the team  ',
+        password: 'open sesame',
+        expiry: 'day',
+        maxViews: 5,
+      });
       expect(res.body.data).toEqual({
         id: expect.any(String),
         slug: 'my-Notes_1',
@@ -72,14 +92,22 @@ describe.each(dialects)('POST /api/paste (%s)', (dialect) => {
     });
 
     it('turns each expiry preset into an absolute time (month = 30 days)', async () => {
-      const expected = { hour: after(HOUR), day: after(24 * HOUR), week: after(7 * 24 * HOUR), month: after(30 * 24 * HOUR), never: null };
+      const expected = {
+        hour: after(HOUR),
+        day: after(24 * HOUR),
+        week: after(7 * 24 * HOUR),
+        month: after(30 * 24 * HOUR),
+        never: null,
+      };
       for (const [expiry, expiresAt] of Object.entries(expected)) {
         expect((await seedPaste(h, { expiry: expiry as 'hour' })).expiresAt).toBe(expiresAt);
       }
     });
 
     it("accepts the original's absolute expiresAt (stored as UTC) and null for never", async () => {
-      expect((await seedPaste(h, { expiresAt: '2026-01-02T08:00:00+08:00' })).expiresAt).toBe('2026-01-02T00:00:00.000Z');
+      expect((await seedPaste(h, { expiresAt: '2026-01-02T08:00:00+08:00' })).expiresAt).toBe(
+        '2026-01-02T00:00:00.000Z',
+      );
       expect((await seedPaste(h, { expiresAt: null })).expiresAt).toBeNull();
     });
 
@@ -93,13 +121,21 @@ describe.each(dialects)('POST /api/paste (%s)', (dialect) => {
     it('401 anonymous, 403 for a key without TEXT', async () => {
       expect((await create({ content: 'x' }, {})).body).toMatchObject({ code: 401, error: 'UNAUTHORIZED' });
       const fileOnly = await h.actors.apiKey(Permission.FILE_SHARE);
-      expect((await create({ content: 'x' }, fileOnly)).body).toMatchObject({ code: 403, success: false, data: null, error: 'PERMISSION_DENIED' });
+      expect((await create({ content: 'x' }, fileOnly)).body).toMatchObject({
+        code: 403,
+        success: false,
+        data: null,
+        error: 'PERMISSION_DENIED',
+      });
       expect(await h.db.selectFrom('pastes').select('id').execute()).toEqual([]);
     });
 
     it('keeps a 50-character slug and refuses unreadable JSON with 400 BAD_REQUEST', async () => {
       expect((await seedPaste(h, { slug: 'a'.repeat(50) })).slug).toBe('a'.repeat(50));
-      const res = await h.call('POST', '/api/paste', { headers: { ...h.actors.admin(), 'Content-Type': 'application/json' }, body: '{"content":' });
+      const res = await h.call('POST', '/api/paste', {
+        headers: { ...h.actors.admin(), 'Content-Type': 'application/json' },
+        body: '{"content":',
+      });
       expect(res.body).toMatchObject({ code: 400, error: 'BAD_REQUEST' });
     });
 
@@ -107,7 +143,13 @@ describe.each(dialects)('POST /api/paste (%s)', (dialect) => {
       await seedPaste(h, { slug: 'taken' });
       const res = await create({ content: 'x', slug: 'taken' });
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ code: 409, success: false, data: null, error: 'SLUG_TAKEN', message: 'Link suffix already taken, try another' });
+      expect(res.body).toMatchObject({
+        code: 409,
+        success: false,
+        data: null,
+        error: 'SLUG_TAKEN',
+        message: 'Link suffix already taken, try another',
+      });
       expect((await seedPaste(h, { slug: 'Taken' })).slug).toBe('Taken');
     });
 
@@ -116,13 +158,24 @@ describe.each(dialects)('POST /api/paste (%s)', (dialect) => {
       expect((await create({ content: limit })).status).toBe(201);
       const over = await create({ content: 'a'.repeat(CONTENT_LIMIT_BYTES - 2) + '中' });
       expect(over.status).toBe(413);
-      expect(over.body).toMatchObject({ code: 413, success: false, error: 'PAYLOAD_TOO_LARGE', message: 'Content exceeds 10 MB' });
+      expect(over.body).toMatchObject({
+        code: 413,
+        success: false,
+        error: 'PAYLOAD_TOO_LARGE',
+        message: 'Content exceeds 10 MB',
+      });
     });
 
     it('413 while reading a body beyond the cap, declared or not, without storing anything', async () => {
-      const declared = await h.call('POST', '/api/paste', { headers: { ...h.actors.admin(), 'Content-Length': String(PASTE_BODY_LIMIT + 1) }, body: { content: 'x' } });
+      const declared = await h.call('POST', '/api/paste', {
+        headers: { ...h.actors.admin(), 'Content-Length': String(PASTE_BODY_LIMIT + 1) },
+        body: { content: 'x' },
+      });
       expect(declared.body).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE' });
-      const streamed = await h.call('POST', '/api/paste', { headers: h.actors.admin(), body: `{"content":"${'b'.repeat(PASTE_BODY_LIMIT)}"}` });
+      const streamed = await h.call('POST', '/api/paste', {
+        headers: h.actors.admin(),
+        body: `{"content":"${'b'.repeat(PASTE_BODY_LIMIT)}"}`,
+      });
       expect(streamed.body).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE' });
       expect(await h.db.selectFrom('pastes').select('id').execute()).toEqual([]);
     });

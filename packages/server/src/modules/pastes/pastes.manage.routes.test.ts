@@ -1,4 +1,10 @@
-import { CONTENT_LIMIT_BYTES, Permission, type ListPagination, type PasteDetailDto, type PasteListItemDto } from '@driftbox/contract';
+import {
+  CONTENT_LIMIT_BYTES,
+  Permission,
+  type ListPagination,
+  type PasteDetailDto,
+  type PasteListItemDto,
+} from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_START } from '../../test/clock.js';
 import { createHarness, dialects, type Harness, type Headers } from '../../test/harness.js';
@@ -21,7 +27,8 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
     return { res, items: res.body.data as PasteListItemDto[], pagination: res.body.pagination as ListPagination };
   };
   const get = (id: string, headers: Headers = h.actors.admin()) => h.call('GET', `/api/pastes/${id}`, { headers });
-  const update = (id: string, body: unknown, headers: Headers = h.actors.admin()) => h.call('PUT', `/api/pastes/${id}`, { headers, body });
+  const update = (id: string, body: unknown, headers: Headers = h.actors.admin()) =>
+    h.call('PUT', `/api/pastes/${id}`, { headers, body });
 
   describe('GET /api/pastes', () => {
     it('lists newest first with previews, key names and the original pagination beside data', async () => {
@@ -33,10 +40,25 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       expect(res.body).toMatchObject({ code: 200, success: true });
       expect(items.map((p) => p.slug)).toEqual(['second', 'first']);
       expect(items[0]).toEqual({
-        id: expect.any(String), slug: 'second', remark: 'r', has_password: false, expires_at: null, max_views: 3, view_count: 0,
-        created_by: expect.stringMatching(/^apikey:/), key_name: 'laptop', content_preview: 'short', created_at: after(1000), updated_at: after(1000),
+        id: expect.any(String),
+        slug: 'second',
+        remark: 'r',
+        has_password: false,
+        expires_at: null,
+        max_views: 3,
+        view_count: 0,
+        created_by: expect.stringMatching(/^apikey:/),
+        key_name: 'laptop',
+        content_preview: 'short',
+        created_at: after(1000),
+        updated_at: after(1000),
       });
-      expect(items[1]).toMatchObject({ has_password: true, key_name: null, created_by: h.adminActor.id, content_preview: `${'x'.repeat(200)}...` });
+      expect(items[1]).toMatchObject({
+        has_password: true,
+        key_name: null,
+        created_by: h.adminActor.id,
+        content_preview: `${'x'.repeat(200)}...`,
+      });
       expect(pagination).toEqual({ total: 2, limit: 10, offset: 0, hasMore: false, page: 1, totalPages: 1 });
       expect(res.text).not.toContain('scrypt');
     });
@@ -72,7 +94,11 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
 
     it('400 for a one-character search', async () => {
       const { res } = await list('?search=a');
-      expect(res.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'search', message: 'Search needs at least 2 characters' }] });
+      expect(res.body).toMatchObject({
+        code: 400,
+        error: 'VALIDATION_FAILED',
+        details: [{ path: 'search', message: 'Search needs at least 2 characters' }],
+      });
     });
 
     it('a key sees only its own pastes, whatever created_by it asks for; the admin may filter by creator', async () => {
@@ -87,7 +113,7 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       expect((await list()).pagination.total).toBe(3);
     });
 
-    it('tells a key who it is (the original\'s key_info beside the list); the admin gets none', async () => {
+    it("tells a key who it is (the original's key_info beside the list); the admin gets none", async () => {
       const a = await h.createKey(Permission.TEXT, { name: 'laptop' });
       const res = await h.call('GET', '/api/pastes', { headers: a.headers });
       expect(res.body.key_info).toEqual({ id: a.key.id, name: 'laptop', basic_path: '/' });
@@ -100,8 +126,18 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       const paste = await seedPaste(h, { slug: 'full', content: 'x'.repeat(300), password: 'pw-secret' });
       const res = await get(paste.id);
       expect(res.body.data).toEqual({
-        id: paste.id, slug: 'full', content: 'x'.repeat(300), remark: null, has_password: true, expires_at: null, max_views: 0, view_count: 0,
-        created_by: h.adminActor.id, key_name: null, created_at: TEST_START, updated_at: TEST_START,
+        id: paste.id,
+        slug: 'full',
+        content: 'x'.repeat(300),
+        remark: null,
+        has_password: true,
+        expires_at: null,
+        max_views: 0,
+        view_count: 0,
+        created_by: h.adminActor.id,
+        key_name: null,
+        created_at: TEST_START,
+        updated_at: TEST_START,
       });
       expect(res.text).not.toMatch(/pw-secret|scrypt|password_hash/);
       expect((await get('full')).body.data).toMatchObject({ id: paste.id });
@@ -112,7 +148,12 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       const b = await h.createKey(Permission.TEXT);
       const paste = await seedPaste(h, {}, a.headers);
       expect((await get('nope')).body).toMatchObject({ code: 404, error: 'NOT_FOUND', message: 'Paste not found' });
-      expect((await get(paste.id, b.headers)).body).toMatchObject({ code: 404, success: false, data: null, error: 'NOT_FOUND' });
+      expect((await get(paste.id, b.headers)).body).toMatchObject({
+        code: 404,
+        success: false,
+        data: null,
+        error: 'NOT_FOUND',
+      });
       expect((await get(paste.id, a.headers)).status).toBe(200);
     });
   });
@@ -123,8 +164,16 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       h.clock.advance(5000);
       const res = await update(paste.id, { content: 'new body', remark: '', expiry: 'week' });
       expect(res.body).toMatchObject({ code: 200, message: 'Paste updated' });
-      expect(res.body.data).toMatchObject({ content: 'new body', remark: null, expires_at: after(5000 + 7 * 24 * HOUR), updated_at: after(5000), created_at: TEST_START });
-      expect((await update(paste.id, { expiresAt: '2026-03-01T00:00:00Z' })).body.data).toMatchObject({ expires_at: '2026-03-01T00:00:00.000Z' });
+      expect(res.body.data).toMatchObject({
+        content: 'new body',
+        remark: null,
+        expires_at: after(5000 + 7 * 24 * HOUR),
+        updated_at: after(5000),
+        created_at: TEST_START,
+      });
+      expect((await update(paste.id, { expiresAt: '2026-03-01T00:00:00Z' })).body.data).toMatchObject({
+        expires_at: '2026-03-01T00:00:00.000Z',
+      });
       expect((await update(paste.id, { expiry: 'never' })).body.data).toMatchObject({ expires_at: null });
     });
 
@@ -132,7 +181,10 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       const paste = await seedPaste(h, { slug: 'counted', maxViews: 5 });
       await h.call('GET', '/api/paste/counted');
       await h.call('GET', '/api/paste/counted');
-      expect((await update(paste.id, { maxViews: 5, remark: 'same limit' })).body.data).toMatchObject({ view_count: 2, max_views: 5 });
+      expect((await update(paste.id, { maxViews: 5, remark: 'same limit' })).body.data).toMatchObject({
+        view_count: 2,
+        max_views: 5,
+      });
       expect((await update(paste.id, { content: 'edited' })).body.data).toMatchObject({ view_count: 2 });
       expect((await update(paste.id, { maxViews: 10 })).body.data).toMatchObject({ view_count: 0, max_views: 10 });
       expect((await update(paste.id, { maxViews: null })).body.data).toMatchObject({ max_views: 0 });
@@ -165,10 +217,19 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       const paste = await seedPaste(h, { slug: 'mine' });
       await seedPaste(h, { slug: 'theirs' });
       expect((await update(paste.id, { newSlug: 'theirs' })).body).toMatchObject({ code: 409, error: 'SLUG_TAKEN' });
-      expect((await update(paste.id, { newSlug: 'admin' })).body).toMatchObject({ code: 400, details: [{ path: 'newSlug' }] });
+      expect((await update(paste.id, { newSlug: 'admin' })).body).toMatchObject({
+        code: 400,
+        details: [{ path: 'newSlug' }],
+      });
       expect((await update(paste.id, {})).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
-      expect((await update(paste.id, { password: 'a', clearPassword: true })).body).toMatchObject({ code: 400, details: [{ path: 'clearPassword' }] });
-      expect((await update(paste.id, { content: 'y'.repeat(CONTENT_LIMIT_BYTES + 1) })).body).toMatchObject({ code: 413, error: 'PAYLOAD_TOO_LARGE' });
+      expect((await update(paste.id, { password: 'a', clearPassword: true })).body).toMatchObject({
+        code: 400,
+        details: [{ path: 'clearPassword' }],
+      });
+      expect((await update(paste.id, { content: 'y'.repeat(CONTENT_LIMIT_BYTES + 1) })).body).toMatchObject({
+        code: 413,
+        error: 'PAYLOAD_TOO_LARGE',
+      });
       expect((await pasteRow(h, 'mine')).content).toBe('hello world');
     });
 
@@ -177,7 +238,10 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       const b = await h.createKey(Permission.TEXT);
       const paste = await seedPaste(h, { slug: 'old', expiry: 'hour' }, a.headers);
       expect((await update('missing', { remark: 'x' })).body).toMatchObject({ code: 404, error: 'NOT_FOUND' });
-      expect((await update(paste.id, { remark: 'x' }, b.headers)).body).toMatchObject({ code: 404, error: 'NOT_FOUND' });
+      expect((await update(paste.id, { remark: 'x' }, b.headers)).body).toMatchObject({
+        code: 404,
+        error: 'NOT_FOUND',
+      });
       h.clock.advance(2 * HOUR);
       expect((await h.call('GET', '/api/paste/old')).status).toBe(410);
       expect((await update(paste.id, { expiry: 'day' }, a.headers)).status).toBe(200);
@@ -190,12 +254,23 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       const a = await h.createKey(Permission.TEXT);
       const mine = await seedPaste(h, {}, a.headers);
       const other = await seedPaste(h);
-      const byKey = await h.call('DELETE', '/api/pastes/batch-delete', { headers: a.headers, body: { ids: [mine.id, other.id, 'unknown'] } });
+      const byKey = await h.call('DELETE', '/api/pastes/batch-delete', {
+        headers: a.headers,
+        body: { ids: [mine.id, other.id, 'unknown'] },
+      });
       expect(byKey.body).toEqual({ code: 200, message: 'Pastes deleted', success: true, data: { deleted: 1 } });
-      const byAdmin = await h.call('DELETE', '/api/pastes/batch-delete', { headers: h.actors.admin(), body: { ids: [other.id] } });
+      const byAdmin = await h.call('DELETE', '/api/pastes/batch-delete', {
+        headers: h.actors.admin(),
+        body: { ids: [other.id] },
+      });
       expect(byAdmin.body.data).toEqual({ deleted: 1 });
       expect(await h.db.selectFrom('pastes').select('id').execute()).toEqual([]);
-      expect((await h.call('DELETE', '/api/pastes/batch-delete', { headers: h.actors.admin(), body: { ids: [] } })).body).toMatchObject({ code: 400, details: [{ path: 'ids' }] });
+      expect(
+        (await h.call('DELETE', '/api/pastes/batch-delete', { headers: h.actors.admin(), body: { ids: [] } })).body,
+      ).toMatchObject({
+        code: 400,
+        details: [{ path: 'ids' }],
+      });
     });
 
     it('clear-expired deletes expired and used-up pastes: all for the admin, its own for a key', async () => {
@@ -208,7 +283,10 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       await h.call('GET', '/api/paste/admin-used');
       await h.call('GET', '/api/paste/admin-live');
       h.clock.advance(HOUR);
-      const byKey = await h.call('POST', '/api/pastes/clear-expired', { headers: a.headers, body: { clearExpired: true } });
+      const byKey = await h.call('POST', '/api/pastes/clear-expired', {
+        headers: a.headers,
+        body: { clearExpired: true },
+      });
       expect(byKey.body).toEqual({ code: 200, message: 'Expired pastes cleared', success: true, data: { deleted: 1 } });
       const byAdmin = await h.call('POST', '/api/pastes/clear-expired', { headers: h.actors.admin() });
       expect(byAdmin.body.data).toEqual({ deleted: 2 });

@@ -20,8 +20,7 @@ export type PasteChanges = Updateable<Omit<PastesTable, 'id' | 'password_version
 
 /** Which paste a view is counted on: the public paste at a slug, or a protected one whose password was proven. */
 export type ViewTarget =
-  | { kind: 'public'; slug: string }
-  | { kind: 'proven'; id: string; passwordVersion: number; slug?: string };
+  { kind: 'public'; slug: string } | { kind: 'proven'; id: string; passwordVersion: number; slug?: string };
 
 /** Filter of the management list; `createdBy` undefined = every creator (admins). */
 export interface ListFilter {
@@ -32,7 +31,17 @@ export interface ListFilter {
 }
 
 const META_COLUMNS = [
-  'id', 'slug', 'remark', 'password_hash', 'password_version', 'expires_at', 'max_views', 'views', 'created_by', 'created_at', 'updated_at',
+  'id',
+  'slug',
+  'remark',
+  'password_hash',
+  'password_version',
+  'expires_at',
+  'max_views',
+  'views',
+  'created_by',
+  'created_at',
+  'updated_at',
 ] as const;
 
 // Live/dead conditions and the counting SET come from db/view-limits.ts: one rule for pastes and files.
@@ -66,17 +75,31 @@ export function pastesRepository(db: Kysely<Database>) {
     sql<SqlBool>`${liveCondition(param('now'))} and slug = ${param('slug')} and password_hash is null`;
   const provenWhere = (param: Param<'now' | 'id' | 'version'>) =>
     sql<SqlBool>`${liveCondition(param('now'))} and id = ${param('id')} and password_version = ${param('version')} and password_hash is not null`;
-  const provenAtWhere = (param: Param<'now' | 'id' | 'version' | 'slug'>) => sql<SqlBool>`${provenWhere(param)} and slug = ${param('slug')}`;
+  const provenAtWhere = (param: Param<'now' | 'id' | 'version' | 'slug'>) =>
+    sql<SqlBool>`${provenWhere(param)} and slug = ${param('slug')}`;
   const peekQuery = (where: Expression<SqlBool>) => db.selectFrom('pastes').selectAll().where(where);
-  const countQuery = (where: Expression<SqlBool>) => db.updateTable('pastes').set({ views: oneMoreView() }).where(where).returningAll();
+  const countQuery = (where: Expression<SqlBool>) =>
+    db.updateTable('pastes').set({ views: oneMoreView() }).where(where).returningAll();
   const shapes = {
-    public: { peek: prepared(db, (p: Param<'now' | 'slug'>) => peekQuery(publicWhere(p))), count: prepared(db, (p: Param<'now' | 'slug'>) => countQuery(publicWhere(p))) },
-    proven: { peek: prepared(db, (p: Param<'now' | 'id' | 'version'>) => peekQuery(provenWhere(p))), count: prepared(db, (p: Param<'now' | 'id' | 'version'>) => countQuery(provenWhere(p))) },
-    provenAt: { peek: prepared(db, (p: Param<'now' | 'id' | 'version' | 'slug'>) => peekQuery(provenAtWhere(p))), count: prepared(db, (p: Param<'now' | 'id' | 'version' | 'slug'>) => countQuery(provenAtWhere(p))) },
+    public: {
+      peek: prepared(db, (p: Param<'now' | 'slug'>) => peekQuery(publicWhere(p))),
+      count: prepared(db, (p: Param<'now' | 'slug'>) => countQuery(publicWhere(p))),
+    },
+    proven: {
+      peek: prepared(db, (p: Param<'now' | 'id' | 'version'>) => peekQuery(provenWhere(p))),
+      count: prepared(db, (p: Param<'now' | 'id' | 'version'>) => countQuery(provenWhere(p))),
+    },
+    provenAt: {
+      peek: prepared(db, (p: Param<'now' | 'id' | 'version' | 'slug'>) => peekQuery(provenAtWhere(p))),
+      count: prepared(db, (p: Param<'now' | 'id' | 'version' | 'slug'>) => countQuery(provenAtWhere(p))),
+    },
   };
 
   /** The SELECT and the counting UPDATE of one read, bound to its values. */
-  function readOf(target: ViewTarget, now: string): { peek: () => Promise<PasteRow[]>; count: () => Promise<PasteRow[]> } {
+  function readOf(
+    target: ViewTarget,
+    now: string,
+  ): { peek: () => Promise<PasteRow[]>; count: () => Promise<PasteRow[]> } {
     if (target.kind === 'public') {
       const values = { now, slug: target.slug };
       return { peek: () => shapes.public.peek(values), count: () => shapes.public.count(values) };
@@ -138,7 +161,15 @@ export function pastesRepository(db: Kysely<Database>) {
       const query = db
         .selectFrom('pastes')
         .leftJoin('api_keys', (join) => join.on(keyJoin))
-        .select(['pastes.id', 'pastes.slug', 'pastes.remark', 'pastes.password_version', 'pastes.expires_at', 'pastes.max_views', 'pastes.views'])
+        .select([
+          'pastes.id',
+          'pastes.slug',
+          'pastes.remark',
+          'pastes.password_version',
+          'pastes.expires_at',
+          'pastes.max_views',
+          'pastes.views',
+        ])
         .select(['pastes.created_by', 'pastes.created_at', 'pastes.updated_at', 'api_keys.name as key_name'])
         .select(sql<number>`case when pastes.password_hash is null then 0 else 1 end`.as('has_password'))
         // Only the head of the content leaves the database, not up to 10 MB per row.
@@ -180,7 +211,12 @@ export function pastesRepository(db: Kysely<Database>) {
      * password did not change, so access tokens stay valid.
      */
     async replacePasswordHash(id: string, expected: string, fresh: string): Promise<void> {
-      await db.updateTable('pastes').set({ password_hash: fresh }).where('id', '=', id).where('password_hash', '=', expected).execute();
+      await db
+        .updateTable('pastes')
+        .set({ password_hash: fresh })
+        .where('id', '=', id)
+        .where('password_hash', '=', expected)
+        .execute();
     },
 
     /** Deletes the given ids (only those of `createdBy` when given); returns how many. */

@@ -31,7 +31,8 @@ export function pastesRoutes(pastes: PastesService): Hono<AppEnv> {
     const actor = c.get('actor');
     const { items, pagination } = await pastes.list(actor, readQuery(c, PasteListQuery));
     // The original puts `pagination` beside `data`, not inside it, and tells a key who it is.
-    const keyInfo = actor.type === 'apikey' ? { key_info: { id: actor.id, name: actor.name, basic_path: actor.basicPath } } : {};
+    const keyInfo =
+      actor.type === 'apikey' ? { key_info: { id: actor.id, name: actor.name, basic_path: actor.basicPath } } : {};
     return ok(c, items, { extra: { pagination, ...keyInfo } });
   });
 

@@ -4,7 +4,9 @@ import type { Ids } from '../../lib/ids.js';
 import { isLive, resolveExpiry, withSlug } from './pastes.rules.js';
 
 const NOW = new Date('2026-01-01T00:00:00.000Z');
-const uniqueViolation = Object.assign(new Error('UNIQUE constraint failed: pastes.slug'), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
+const uniqueViolation = Object.assign(new Error('UNIQUE constraint failed: pastes.slug'), {
+  code: 'SQLITE_CONSTRAINT_UNIQUE',
+});
 
 /** Ids that hand out the given slugs in order. */
 function fakeIds(slugs: string[]): Ids {
@@ -22,7 +24,11 @@ function writer(taken: string[]) {
   return { write, written };
 }
 
-const codeOf = async (promise: Promise<unknown>) => promise.then(() => null, (err: unknown) => (err instanceof AppError ? err.code : err));
+const codeOf = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (err: unknown) => (err instanceof AppError ? err.code : err),
+  );
 
 describe('withSlug', () => {
   it('retries random slugs on collision and skips reserved words', async () => {
@@ -52,7 +58,9 @@ describe('resolveExpiry and isLive', () => {
     expect(resolveExpiry({ expiry: 'never' }, NOW)).toBeNull();
     expect(resolveExpiry({ expiresAt: null }, NOW)).toBeNull();
     expect(resolveExpiry({}, NOW)).toBeUndefined();
-    expect(await codeOf(Promise.resolve().then(() => resolveExpiry({ expiresAt: NOW.toISOString() }, NOW)))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(Promise.resolve().then(() => resolveExpiry({ expiresAt: NOW.toISOString() }, NOW)))).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 
   it('a paste is live until its expiry instant and while views are left', () => {

@@ -9,7 +9,10 @@ export { creatorOf, scopeOf, withSlug } from '../../lib/share-rules.js';
  * The stored expiry for a preset or an absolute time: undefined when neither was given, null for
  * never. Absolute times must lie in the future (the original stored whatever the client sent).
  */
-export function resolveExpiry(body: { expiry?: ShareExpiry; expiresAt?: string | null }, now: Date): string | null | undefined {
+export function resolveExpiry(
+  body: { expiry?: ShareExpiry; expiresAt?: string | null },
+  now: Date,
+): string | null | undefined {
   if (body.expiry !== undefined) {
     const ms = SHARE_EXPIRY_MS[body.expiry];
     return ms === null ? null : iso(addMs(now, ms));
@@ -27,5 +30,7 @@ export { isLive } from '../../db/view-limits.js';
 
 /** 410 for an expired or used-up paste. */
 export function gone(): AppError {
-  return new AppError('GONE', { text: { en: 'This paste has expired or reached its view limit', zh: '该分享已过期或已达到最大查看次数' } });
+  return new AppError('GONE', {
+    text: { en: 'This paste has expired or reached its view limit', zh: '该分享已过期或已达到最大查看次数' },
+  });
 }

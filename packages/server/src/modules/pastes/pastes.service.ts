@@ -70,7 +70,11 @@ export function createPastesService(deps: PastesDeps) {
   }
 
   /** The column changes an update body asks for (slug handled separately), and whether the password changes. */
-  async function changesOf(row: PasteRow, body: UpdateInput, now: Date): Promise<{ changes: PasteChanges; newPassword: boolean }> {
+  async function changesOf(
+    row: PasteRow,
+    body: UpdateInput,
+    now: Date,
+  ): Promise<{ changes: PasteChanges; newPassword: boolean }> {
     const changes: PasteChanges = { updated_at: iso(now) };
     if (body.content !== undefined) changes.content = body.content;
     if (body.remark !== undefined) changes.remark = body.remark;
@@ -136,7 +140,8 @@ export function createPastesService(deps: PastesDeps) {
       const { changes, newPassword } = await changesOf(row, body, clock.now());
       // A new password version invalidates every access token issued for the old password.
       const write = async (slug: string | undefined) => {
-        if (!(await repo.update(row.id, slug === undefined ? changes : { ...changes, slug }, newPassword))) throw notFound('paste');
+        if (!(await repo.update(row.id, slug === undefined ? changes : { ...changes, slug }, newPassword)))
+          throw notFound('paste');
       };
       if (body.newSlug === undefined || body.newSlug === row.slug) await write(undefined);
       else await withSlug(ids, body.newSlug === '' ? undefined : body.newSlug, write);

@@ -13,7 +13,8 @@ describe.each(dialects)('pastes.sweep (%s)', (dialect) => {
     await h.close();
   });
 
-  const slugs = async () => (await h.db.selectFrom('pastes').select('slug').orderBy('slug').execute()).map((r) => r.slug);
+  const slugs = async () =>
+    (await h.db.selectFrom('pastes').select('slug').orderBy('slug').execute()).map((r) => r.slug);
 
   it('purges pastes once expired (by the injected clock) or used up, and nothing else', async () => {
     await seedPaste(h, { slug: 'hour', expiry: 'hour' });
@@ -39,6 +40,10 @@ describe.each(dialects)('pastes.sweep (%s)', (dialect) => {
     const paste = await seedPaste(h, { slug: 'legacy' });
     await h.db.updateTable('pastes').set({ max_views: null, views: 99 }).where('id', '=', paste.id).execute();
     expect(await h.services.pastes.sweep()).toBe(0);
-    expect((await h.call('GET', '/api/paste/legacy')).body.data).toMatchObject({ views: 100, maxViews: 0, isLastView: false });
+    expect((await h.call('GET', '/api/paste/legacy')).body.data).toMatchObject({
+      views: 100,
+      maxViews: 0,
+      isLastView: false,
+    });
   });
 });

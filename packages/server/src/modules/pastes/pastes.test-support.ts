@@ -3,7 +3,11 @@ import { expect } from 'vitest';
 import type { Harness, Headers } from '../../test/harness.js';
 
 /** Creates a paste through the API (as the admin unless told) and returns the created DTO. */
-export async function seedPaste(h: Harness, body: Partial<PasteCreateBody> = {}, headers: Headers = h.actors.admin()): Promise<PasteDto> {
+export async function seedPaste(
+  h: Harness,
+  body: Partial<PasteCreateBody> = {},
+  headers: Headers = h.actors.admin(),
+): Promise<PasteDto> {
   const res = await h.call('POST', '/api/paste', { headers, body: { content: 'hello world', ...body } });
   expect(res.status, res.text).toBe(201);
   return res.body.data as PasteDto;

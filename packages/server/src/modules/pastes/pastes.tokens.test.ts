@@ -23,6 +23,7 @@ describe('paste access tokens', () => {
     expect(tokens.read(`${forgedPayload}.${signature}`, NOW)).toBeNull();
     const otherKey = pasteTokens(createMac(`${TEST_SECRET}-other`)).issue('paste-1', 0, NOW).token;
     expect(tokens.read(otherKey, NOW)).toBeNull();
-    for (const bad of ['', 'a', 'a.b', `${token}.x`, `${token}x`, 'x'.repeat(300)]) expect(tokens.read(bad, NOW)).toBeNull();
+    for (const bad of ['', 'a', 'a.b', `${token}.x`, `${token}x`, 'x'.repeat(300)])
+      expect(tokens.read(bad, NOW)).toBeNull();
   });
 });

@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { testClock, type TestClock } from '../../test/clock.js';
 import { dialects, openTestDb, type TestDb } from '../../test/harness.js';
-import { createRateLimitService, type PasswordRules, type RateLimitService, type RateRule } from './rate-limits.service.js';
+import {
+  createRateLimitService,
+  type PasswordRules,
+  type RateLimitService,
+  type RateRule,
+} from './rate-limits.service.js';
 
 const RULE: RateRule = { name: 'test', limit: 3, windowMs: 60_000 };
 
@@ -30,7 +35,10 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
   it('allows `limit` hits per window, then 429 with the seconds left', async () => {
     for (let i = 0; i < 3; i += 1) await limits.charge(RULE, 'ip');
     clock.advance(20_500);
-    await expect(limits.charge(RULE, 'ip')).rejects.toMatchObject({ code: 'RATE_LIMITED', headers: { 'Retry-After': '40' } });
+    await expect(limits.charge(RULE, 'ip')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      headers: { 'Retry-After': '40' },
+    });
     await expect(limits.charge(RULE, 'other-ip')).resolves.toBeUndefined();
   });
 
@@ -69,17 +77,25 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
       return { ok };
     };
     // Right passwords never lock the client or the target out…
-    for (let i = 0; i < 3; i += 1) expect(await limits.guardPasswordCheck(rules, 'a', 'share', check(true))).toEqual({ ok: true });
+    for (let i = 0; i < 3; i += 1)
+      expect(await limits.guardPasswordCheck(rules, 'a', 'share', check(true))).toEqual({ ok: true });
     // …wrong ones do, before any hash: two per client…
-    for (let i = 0; i < 2; i += 1) expect(await limits.guardPasswordCheck(rules, 'a', 'share', check(false))).toEqual({ ok: false });
-    await expect(limits.guardPasswordCheck(rules, 'a', 'share', check(true))).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    for (let i = 0; i < 2; i += 1)
+      expect(await limits.guardPasswordCheck(rules, 'a', 'share', check(false))).toEqual({ ok: false });
+    await expect(limits.guardPasswordCheck(rules, 'a', 'share', check(true))).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
     // …three per target from anywhere.
     expect(await limits.guardPasswordCheck(rules, 'b', 'share', check(false))).toEqual({ ok: false });
-    await expect(limits.guardPasswordCheck(rules, 'c', 'share', check(true))).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(limits.guardPasswordCheck(rules, 'c', 'share', check(true))).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
     expect(hashes).toBe(6);
     // Every attempt, right or wrong, counts against the client's budget of hashing work.
     for (let i = 0; i < 6; i += 1) await limits.guardPasswordCheck(rules, 'd', 'other', check(true));
-    await expect(limits.guardPasswordCheck(rules, 'd', 'other', check(true))).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(limits.guardPasswordCheck(rules, 'd', 'other', check(true))).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
     expect(hashes).toBe(12);
   });
 
@@ -95,12 +111,21 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return { ok: false };
     };
-    const answers = await Promise.all(Array.from({ length: 30 }, () => limits.guardPasswordCheck(rules, 'a', 'share', slowWrong).catch((err: { code?: string }) => err.code)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        limits.guardPasswordCheck(rules, 'a', 'share', slowWrong).catch((err: { code?: string }) => err.code),
+      ),
+    );
     expect(hashes).toBe(5);
     expect(answers.filter((a) => a === 'RATE_LIMITED')).toHaveLength(25);
     // Right passwords are refunded: ten in a row are never limited (the client's count stays 0).
-    const other: PasswordRules = { ...rules, perClient: { ...rules.perClient, name: 'pw2:ip' }, perTarget: { ...rules.perTarget, name: 'pw2:target' } };
-    for (let i = 0; i < 10; i += 1) expect(await limits.guardPasswordCheck(other, 'b', 'share', async () => ({ ok: true }))).toEqual({ ok: true });
+    const other: PasswordRules = {
+      ...rules,
+      perClient: { ...rules.perClient, name: 'pw2:ip' },
+      perTarget: { ...rules.perTarget, name: 'pw2:target' },
+    };
+    for (let i = 0; i < 10; i += 1)
+      expect(await limits.guardPasswordCheck(other, 'b', 'share', async () => ({ ok: true }))).toEqual({ ok: true });
   });
 
   it('sweeps ended windows', async () => {

@@ -101,14 +101,22 @@ export function createRateLimitService({ db, clock }: RateLimitDeps) {
      * client's much larger `attempts` budget, which bounds the hashing work one client can cause.
      * Resolves with `check`'s verdict; throws 429 when a limit is used up.
      */
-    async guardPasswordCheck<T extends { ok: boolean }>(rules: PasswordRules, clientIp: string, target: string, check: () => Promise<T>): Promise<T> {
+    async guardPasswordCheck<T extends { ok: boolean }>(
+      rules: PasswordRules,
+      clientIp: string,
+      target: string,
+      check: () => Promise<T>,
+    ): Promise<T> {
       await charge(rules.attempts, clientIp);
       // Every attempt is charged as a wrong password before the hash is computed (one atomic increment
       // each), so guesses sent at the same moment cannot all pass a count that is only written after
       // their checks; a right password is refunded.
       const charged: [RateRule, string][] = [];
       try {
-        for (const [rule, subject] of [[rules.perClient, clientIp], [rules.perTarget, target]] as const) {
+        for (const [rule, subject] of [
+          [rules.perClient, clientIp],
+          [rules.perTarget, target],
+        ] as const) {
           const now = clock.now();
           const counter = await repo.increment(keyOf(rule, subject), iso(now), iso(addMs(now, rule.windowMs)));
           charged.push([rule, subject]);

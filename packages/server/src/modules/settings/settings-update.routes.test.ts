@@ -22,18 +22,31 @@ describe.each(dialects)('settings update routes (%s)', (dialect) => {
   };
   /** Expects a 400 that names `key` and wrote nothing. */
   const refused = async (group: number, body: Record<string, unknown>, query = '') => {
-    const before = await Promise.all(Object.keys(body).map(stored).map((p) => p.catch(() => null)));
+    const before = await Promise.all(
+      Object.keys(body)
+        .map(stored)
+        .map((p) => p.catch(() => null)),
+    );
     const res = await put(group, body, query);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 400, success: false, data: null, error: 'VALIDATION_FAILED' });
     expect((res.body.details as { path: string }[]).map((d) => d.path)).toEqual(Object.keys(body));
-    const after = await Promise.all(Object.keys(body).map(stored).map((p) => p.catch(() => null)));
+    const after = await Promise.all(
+      Object.keys(body)
+        .map(stored)
+        .map((p) => p.catch(() => null)),
+    );
     expect(after).toEqual(before);
     return res;
   };
 
   it('saves typed and string values of a group as strings: 200 with the report', async () => {
-    const res = await put(1, { max_upload_size: 250, default_use_proxy: true, proxy_sign_expires: '0', file_naming_strategy: 'overwrite' });
+    const res = await put(1, {
+      max_upload_size: 250,
+      default_use_proxy: true,
+      proxy_sign_expires: '0',
+      file_naming_strategy: 'overwrite',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 200, success: true, message: 'Updated 4 settings of group 1' });
     expect(res.body.data as SettingsUpdateResultDto).toEqual({
@@ -124,9 +137,18 @@ describe.each(dialects)('settings update routes (%s)', (dialect) => {
     expect(await stored('site_title')).toBe('Half');
     expect(await stored('site_favicon_url')).toBe('');
     // In Chinese too, per key and in the details of a refusal.
-    const zh = await h.call('PUT', '/api/admin/settings/group/4', { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' }, body: { site_title: 'Zh', site_favicon_url: 'javascript:x', nope: 1 } });
-    expect((zh.body.data as { errors: { error: string }[] }).errors.map((e) => e.error)).toEqual(['必须为空、http(s) URL 或 data:image URL', '未知的设置项：nope']);
-    const refused = await h.call('PUT', '/api/admin/settings/group/4', { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' }, body: { nope: 1 } });
+    const zh = await h.call('PUT', '/api/admin/settings/group/4', {
+      headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' },
+      body: { site_title: 'Zh', site_favicon_url: 'javascript:x', nope: 1 },
+    });
+    expect((zh.body.data as { errors: { error: string }[] }).errors.map((e) => e.error)).toEqual([
+      '必须为空、http(s) URL 或 data:image URL',
+      '未知的设置项：nope',
+    ]);
+    const refused = await h.call('PUT', '/api/admin/settings/group/4', {
+      headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' },
+      body: { nope: 1 },
+    });
     expect(refused.body).toMatchObject({ code: 400, details: [{ path: 'nope', message: '未知的设置项：nope' }] });
   });
 
@@ -137,15 +159,26 @@ describe.each(dialects)('settings update routes (%s)', (dialect) => {
   });
 
   it('404 for a group that does not exist, 400 for one that is not a number', async () => {
-    expect((await put(99, { site_title: 'x' })).body).toMatchObject({ code: 404, error: 'NOT_FOUND', message: 'Settings group not found' });
-    expect((await put('site', { site_title: 'x' })).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'group' }] });
+    expect((await put(99, { site_title: 'x' })).body).toMatchObject({
+      code: 404,
+      error: 'NOT_FOUND',
+      message: 'Settings group not found',
+    });
+    expect((await put('site', { site_title: 'x' })).body).toMatchObject({
+      code: 400,
+      error: 'VALIDATION_FAILED',
+      details: [{ path: 'group' }],
+    });
   });
 
   it('a read after a write sees the new value (the cache is invalidated on write)', async () => {
     expect(await valueOf(4, 'site_title')).toBe('Driftbox');
     await put(4, { site_title: 'Fresh' });
     expect(await valueOf(4, 'site_title')).toBe('Fresh');
-    expect((await h.call('GET', '/api/admin/settings?group=4&metadata=false')).body.data).toContainEqual({ key: 'site_title', value: 'Fresh' });
+    expect((await h.call('GET', '/api/admin/settings?group=4&metadata=false')).body.data).toContainEqual({
+      key: 'site_title',
+      value: 'Fresh',
+    });
   });
 
   it('a write by another instance shows up once the cache TTL has passed', async () => {
@@ -162,16 +195,35 @@ describe.each(dialects)('settings update routes (%s)', (dialect) => {
 
     it('value in MB, KB and GB', async () => {
       await put(1, { max_upload_size: 250 });
-      expect(await limit()).toEqual({ max_upload_size: 250, max_upload_size_bytes: 262_144_000, max_upload_size_value: 250, max_upload_size_unit: 'MB' });
+      expect(await limit()).toEqual({
+        max_upload_size: 250,
+        max_upload_size_bytes: 262_144_000,
+        max_upload_size_value: 250,
+        max_upload_size_unit: 'MB',
+      });
       await put(1, { max_upload_size: 512, max_upload_size_unit: 'KB' });
-      expect(await limit()).toEqual({ max_upload_size: 0.5, max_upload_size_bytes: 524_288, max_upload_size_value: 512, max_upload_size_unit: 'KB' });
+      expect(await limit()).toEqual({
+        max_upload_size: 0.5,
+        max_upload_size_bytes: 524_288,
+        max_upload_size_value: 512,
+        max_upload_size_unit: 'KB',
+      });
       await put(1, { max_upload_size: '2', max_upload_size_unit: 'GB' });
-      expect(await limit()).toEqual({ max_upload_size: 2048, max_upload_size_bytes: 2 * 1024 ** 3, max_upload_size_value: 2, max_upload_size_unit: 'GB' });
+      expect(await limit()).toEqual({
+        max_upload_size: 2048,
+        max_upload_size_bytes: 2 * 1024 ** 3,
+        max_upload_size_value: 2,
+        max_upload_size_unit: 'GB',
+      });
     });
 
     it('falls back to the default when the stored value is not valid (saved with validate=false)', async () => {
       await put(1, { max_upload_size: 'huge', max_upload_size_unit: 'TB' }, '?validate=false');
-      expect(await limit()).toMatchObject({ max_upload_size: 100, max_upload_size_bytes: 104_857_600, max_upload_size_unit: 'MB' });
+      expect(await limit()).toMatchObject({
+        max_upload_size: 100,
+        max_upload_size_bytes: 104_857_600,
+        max_upload_size_unit: 'MB',
+      });
     });
   });
 });

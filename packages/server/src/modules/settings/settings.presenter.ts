@@ -29,7 +29,11 @@ export function presentSetting(entry: SettingEntry, lang: Lang): SettingDto {
 }
 
 /** Rows of a list: with metadata, or `{key, value}` only when the caller asked for `metadata=false`. */
-export function presentSettingRows(entries: SettingEntry[], lang: Lang, metadata: boolean): SettingDto[] | SettingValueDto[] {
+export function presentSettingRows(
+  entries: SettingEntry[],
+  lang: Lang,
+  metadata: boolean,
+): SettingDto[] | SettingValueDto[] {
   if (!metadata) return entries.map((e) => ({ key: e.def.key, value: e.value }));
   return entries.map((e) => presentSetting(e, lang));
 }
@@ -42,14 +46,21 @@ export function presentSettingMap(
 ): Record<string, SettingDto[] | SettingValueDto[]> {
   const byGroup = new Map<number, SettingEntry[]>();
   for (const entry of entries) byGroup.set(entry.def.group, [...(byGroup.get(entry.def.group) ?? []), entry]);
-  return Object.fromEntries([...byGroup].map(([group, list]) => [String(group), presentSettingRows(list, lang, metadata)]));
+  return Object.fromEntries(
+    [...byGroup].map(([group, list]) => [String(group), presentSettingRows(list, lang, metadata)]),
+  );
 }
 
 /** `{ groups: [{ id, name, settingCount, readonlyCount }] }`. */
 export function presentGroups(groups: { id: SettingGroupId; settingCount: number }[], lang: Lang): SettingGroupsDto {
   return {
     // No setting is read-only: internal state (schema version, first-run flags) is not kept in this table.
-    groups: groups.map((g) => ({ id: g.id, name: t(lang, SETTING_GROUP_NAMES[g.id]), settingCount: g.settingCount, readonlyCount: 0 })),
+    groups: groups.map((g) => ({
+      id: g.id,
+      name: t(lang, SETTING_GROUP_NAMES[g.id]),
+      settingCount: g.settingCount,
+      readonlyCount: 0,
+    })),
   };
 }
 
@@ -61,8 +72,14 @@ export function presentGroupUpdate(
   const { groupId, updatedCount, errors } = result;
   const complete = errors.length === 0;
   const message: Text = complete
-    ? { en: `Updated ${updatedCount} settings of group ${groupId}`, zh: `成功更新分组 ${groupId} 的 ${updatedCount} 个设置` }
-    : { en: `Updated ${updatedCount} settings, ${errors.length} failed`, zh: `更新了 ${updatedCount} 个设置，${errors.length} 个失败` };
+    ? {
+        en: `Updated ${updatedCount} settings of group ${groupId}`,
+        zh: `成功更新分组 ${groupId} 的 ${updatedCount} 个设置`,
+      }
+    : {
+        en: `Updated ${updatedCount} settings, ${errors.length} failed`,
+        zh: `更新了 ${updatedCount} 个设置，${errors.length} 个失败`,
+      };
   return {
     data: { ...result, success: complete, message: t(lang, message) },
     message,

@@ -14,7 +14,11 @@ export function settingsRepository(db: Kysely<Database>) {
     /** Inserts rows whose key is missing and leaves existing values alone. */
     async insertMissing(rows: SettingStoredRow[]): Promise<void> {
       if (rows.length === 0) return;
-      await db.insertInto('settings').values(rows).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await db
+        .insertInto('settings')
+        .values(rows)
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
     },
 
     /** Writes several values in one statement (all or none), creating a row that is missing. */
@@ -24,7 +28,9 @@ export function settingsRepository(db: Kysely<Database>) {
         .insertInto('settings')
         .values(rows)
         .onConflict((oc) =>
-          oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+          oc
+            .column('key')
+            .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
         )
         .execute();
     },

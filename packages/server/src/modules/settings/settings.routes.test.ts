@@ -1,4 +1,11 @@
-import { ALL_PERMISSIONS, SETTING_DEFINITIONS, SITE_SETTING_KEYS, type SettingDto, type SettingGroupsDto, type SettingValueDto } from '@driftbox/contract';
+import {
+  ALL_PERMISSIONS,
+  SETTING_DEFINITIONS,
+  SITE_SETTING_KEYS,
+  type SettingDto,
+  type SettingGroupsDto,
+  type SettingValueDto,
+} from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_START } from '../../test/clock.js';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
@@ -64,7 +71,12 @@ describe.each(dialects)('settings read routes (%s)', (dialect) => {
       for (const group of ['1', '3']) {
         for (const extra of ['', '&includeSystem=true']) {
           const url = `/api/admin/settings?group=${group}${extra}`;
-          expect((await h.call('GET', url)).body).toMatchObject({ code: 401, error: 'UNAUTHORIZED', success: false, data: null });
+          expect((await h.call('GET', url)).body).toMatchObject({
+            code: 401,
+            error: 'UNAUTHORIZED',
+            success: false,
+            data: null,
+          });
           expect((await h.call('GET', url, { headers: key })).body).toMatchObject({ code: 403, error: 'ADMIN_ONLY' });
         }
       }
@@ -72,7 +84,9 @@ describe.each(dialects)('settings read routes (%s)', (dialect) => {
     });
 
     it('admins read any group, with option labels in their language', async () => {
-      const res = await h.call('GET', '/api/admin/settings?group=1', { headers: { ...h.actors.admin(), 'Accept-Language': 'zh-CN' } });
+      const res = await h.call('GET', '/api/admin/settings?group=1', {
+        headers: { ...h.actors.admin(), 'Accept-Language': 'zh-CN' },
+      });
       const naming = rowsOf(res.body).find((r) => r.key === 'file_naming_strategy');
       expect(naming).toMatchObject({
         value: 'random_suffix',
@@ -96,7 +110,10 @@ describe.each(dialects)('settings read routes (%s)', (dialect) => {
 
     it('reflects stored values and never serves rows outside the catalogue', async () => {
       await h.db.updateTable('settings').set({ value: 'My Paste Bin' }).where('key', '=', 'site_title').execute();
-      await h.db.insertInto('settings').values({ key: 'secret_internal', value: 'x', updated_at: TEST_START }).execute();
+      await h.db
+        .insertInto('settings')
+        .values({ key: 'secret_internal', value: 'x', updated_at: TEST_START })
+        .execute();
       const res = await asAdmin('/api/admin/settings');
       expect(res.text).not.toContain('secret_internal');
       expect(res.text).toContain('My Paste Bin');
@@ -159,7 +176,12 @@ describe.each(dialects)('settings read routes (%s)', (dialect) => {
         code: 200,
         message: 'Success',
         success: true,
-        data: { max_upload_size: 100, max_upload_size_bytes: 104_857_600, max_upload_size_value: 100, max_upload_size_unit: 'MB' },
+        data: {
+          max_upload_size: 100,
+          max_upload_size_bytes: 104_857_600,
+          max_upload_size_value: 100,
+          max_upload_size_unit: 'MB',
+        },
       });
     });
   });

@@ -1,4 +1,10 @@
-import { SettingMetadataQuery, SettingsGroupParam, SettingsListQuery, SettingsUpdateBody, SettingsUpdateQuery } from '@driftbox/contract';
+import {
+  SettingMetadataQuery,
+  SettingsGroupParam,
+  SettingsListQuery,
+  SettingsUpdateBody,
+  SettingsUpdateQuery,
+} from '@driftbox/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
 import { ok } from '../../lib/envelope.js';
@@ -24,10 +30,15 @@ export function settingsRoutes(settings: SettingsService): Hono<AppEnv> {
     const { group, metadata } = readQuery(c, SettingsListQuery);
     const entries = await settings.list(c.get('actor'), group ?? null, c.get('authError'));
     const lang = c.get('lang');
-    return ok(c, group === undefined ? presentSettingMap(entries, lang, metadata) : presentSettingRows(entries, lang, metadata));
+    return ok(
+      c,
+      group === undefined ? presentSettingMap(entries, lang, metadata) : presentSettingRows(entries, lang, metadata),
+    );
   });
 
-  app.get('/admin/settings/groups', requireAdmin(), (c) => ok(c, presentGroups(settings.groups(c.get('actor')), c.get('lang'))));
+  app.get('/admin/settings/groups', requireAdmin(), (c) =>
+    ok(c, presentGroups(settings.groups(c.get('actor')), c.get('lang'))),
+  );
 
   app.get('/admin/settings/metadata', requireAdmin(), async (c) => {
     const { key } = readQuery(c, SettingMetadataQuery);

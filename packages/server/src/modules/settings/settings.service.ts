@@ -127,7 +127,13 @@ export function createSettingsService({ db, clock, caches }: SettingsDeps) {
      * Saves the valid keys of `changes` in one statement and reports the rest per key. 400 when nothing
      * could be saved; the caller answers 202 when only some were.
      */
-    async updateGroup(actor: Actor, group: number, changes: Record<string, unknown>, validate: boolean, lang: Lang = 'en'): Promise<GroupUpdateResult> {
+    async updateGroup(
+      actor: Actor,
+      group: number,
+      changes: Record<string, unknown>,
+      validate: boolean,
+      lang: Lang = 'en',
+    ): Promise<GroupUpdateResult> {
       assertAdmin(actor);
       if (!isSettingGroup(group)) throw notFound('setting group');
       const entries = Object.entries(changes);
@@ -140,7 +146,8 @@ export function createSettingsService({ db, clock, caches }: SettingsDeps) {
         if (checked.ok) accepted.push({ key, value: checked.value, updated_at: now });
         else refused.push({ key, error: checked.error });
       }
-      if (accepted.length === 0) throw validationFailed(refused.map((e) => ({ path: e.key, message: e.error.en, zh: e.error.zh })));
+      if (accepted.length === 0)
+        throw validationFailed(refused.map((e) => ({ path: e.key, message: e.error.en, zh: e.error.zh })));
       const errors: GroupUpdateResult['errors'] = refused.map((e) => ({ key: e.key, error: t(lang, e.error) }));
       try {
         await repo.upsertMany(accepted);
@@ -156,7 +163,12 @@ export function createSettingsService({ db, clock, caches }: SettingsDeps) {
       // value() has checked the unit against its select options.
       const unit = (await value('max_upload_size_unit')) as UploadSizeUnit;
       const bytes = uploadLimitBytes(amount, unit);
-      return { max_upload_size: bytes / MIB, max_upload_size_bytes: bytes, max_upload_size_value: amount, max_upload_size_unit: unit };
+      return {
+        max_upload_size: bytes / MIB,
+        max_upload_size_bytes: bytes,
+        max_upload_size_value: amount,
+        max_upload_size_unit: unit,
+      };
     },
   };
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { bucketBaseUrl } from './bucket-url.js';
 
 describe('bucketBaseUrl', () => {
-  const base = (endpoint_url: string, bucket_name: string, path_style: 0 | 1 = 0) => bucketBaseUrl({ endpoint_url, bucket_name, path_style });
+  const base = (endpoint_url: string, bucket_name: string, path_style: 0 | 1 = 0) =>
+    bucketBaseUrl({ endpoint_url, bucket_name, path_style });
 
   // Each expectation is what @aws-sdk/client-s3 signs for the same endpoint and bucket.
   it('puts a one-label bucket in front of a named host, keeping the endpoint path', () => {
@@ -31,8 +32,15 @@ describe('bucketBaseUrl', () => {
       ['http://nas.lan:9000', 'my.bucket', 0],
     ];
     for (const [endpoint, bucket, pathStyle] of cases) {
-      const client = new S3Client({ endpoint, region: 'auto', forcePathStyle: pathStyle === 1, credentials: { accessKeyId: 'id', secretAccessKey: 'secret' } });
-      const signed = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: 'k.txt' }), { expiresIn: 60 });
+      const client = new S3Client({
+        endpoint,
+        region: 'auto',
+        forcePathStyle: pathStyle === 1,
+        credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      });
+      const signed = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: 'k.txt' }), {
+        expiresIn: 60,
+      });
       client.destroy();
       expect(`${base(endpoint, bucket, pathStyle)}/k.txt`, `${endpoint} ${bucket}`).toBe(signed.split('?')[0]);
     }

@@ -9,7 +9,9 @@ const HOST_LABEL = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
  * it, for an IP endpoint and for a bucket name that is not one DNS label; else virtual-hosted, the bucket
  * in front of the endpoint's host. Null for an endpoint that is not a URL.
  */
-export function bucketBaseUrl(config: Pick<StorageConfigRow, 'endpoint_url' | 'bucket_name' | 'path_style'>): string | null {
+export function bucketBaseUrl(
+  config: Pick<StorageConfigRow, 'endpoint_url' | 'bucket_name' | 'path_style'>,
+): string | null {
   let endpoint: URL;
   try {
     endpoint = new URL(config.endpoint_url);
@@ -17,7 +19,10 @@ export function bucketBaseUrl(config: Pick<StorageConfigRow, 'endpoint_url' | 'b
     return null;
   }
   const base = endpoint.pathname.replace(/\/+$/, '');
-  const byPath = config.path_style === 1 || isIP(endpoint.hostname.replace(/^\[|\]$/g, '')) !== 0 || !HOST_LABEL.test(config.bucket_name);
+  const byPath =
+    config.path_style === 1 ||
+    isIP(endpoint.hostname.replace(/^\[|\]$/g, '')) !== 0 ||
+    !HOST_LABEL.test(config.bucket_name);
   if (byPath) return `${endpoint.origin}${base}/${encodeURIComponent(config.bucket_name)}`;
   return `${endpoint.protocol}//${config.bucket_name}.${endpoint.host}${base}`;
 }

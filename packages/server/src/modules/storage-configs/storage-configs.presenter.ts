@@ -20,7 +20,11 @@ export function presentStorageConfigSummary(row: StorageConfigRow, usedBytes: nu
  * `has_credentials`, the access key id as its last four characters. `accessKeyId` is the decrypted id
  * (null when there is none), passed in so the presenter never handles ciphertext or keys.
  */
-export function presentStorageConfig(row: StorageConfigRow, usedBytes: number, accessKeyId: string | null): StorageConfigDto {
+export function presentStorageConfig(
+  row: StorageConfigRow,
+  usedBytes: number,
+  accessKeyId: string | null,
+): StorageConfigDto {
   return {
     ...presentStorageConfigSummary(row, usedBytes),
     endpoint_url: row.endpoint_url,
@@ -32,7 +36,8 @@ export function presentStorageConfig(row: StorageConfigRow, usedBytes: number, a
     signature_expires_in: row.signature_expires_in,
     has_credentials: row.access_key_id_enc !== null && row.secret_access_key_enc !== null,
     // Short ids would be mostly revealed by their last four: show less of them.
-    access_key_id_masked: accessKeyId === null ? null : `••••${accessKeyId.slice(-Math.min(4, Math.floor(accessKeyId.length / 3)))}`,
+    access_key_id_masked:
+      accessKeyId === null ? null : `••••${accessKeyId.slice(-Math.min(4, Math.floor(accessKeyId.length / 3)))}`,
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -8,7 +8,12 @@ const BUCKET_URL = 'https://bucket.s3.us-west-004.backblazeb2.com/k?X-Amz-Signat
 /** A Backblaze bucket as the CORS check sees it: presigned URLs, and a preflight answer allowing `allowHeaders`. */
 function backblaze(allowHeaders: string) {
   const preflights: Record<string, string>[] = [];
-  const signed = (method: 'GET' | 'PUT', headers: Record<string, string>) => ({ method, url: BUCKET_URL, headers, expiresAt: new Date() });
+  const signed = (method: 'GET' | 'PUT', headers: Record<string, string>) => ({
+    method,
+    url: BUCKET_URL,
+    headers,
+    expiresAt: new Date(),
+  });
   const store = {
     presignPut: async () => signed('PUT', { 'Content-Type': 'text/plain', 'X-Bz-Content-Sha1': 'do_not_verify' }),
     presignGet: async () => signed('GET', {}),
@@ -17,12 +22,31 @@ function backblaze(allowHeaders: string) {
     const headers = (init?.headers ?? {}) as Record<string, string>;
     if (init?.method === 'OPTIONS') {
       preflights.push(headers);
-      return new Response(null, { status: 200, headers: { 'Access-Control-Allow-Origin': ORIGIN, 'Access-Control-Allow-Methods': 'GET, PUT, HEAD', 'Access-Control-Allow-Headers': allowHeaders } });
+      return new Response(null, {
+        status: 200,
+        headers: {
+          'Access-Control-Allow-Origin': ORIGIN,
+          'Access-Control-Allow-Methods': 'GET, PUT, HEAD',
+          'Access-Control-Allow-Headers': allowHeaders,
+        },
+      });
     }
-    return new Response('x', { status: 200, headers: { 'Access-Control-Allow-Origin': ORIGIN, 'Access-Control-Expose-Headers': 'ETag' } });
+    return new Response('x', {
+      status: 200,
+      headers: { 'Access-Control-Allow-Origin': ORIGIN, 'Access-Control-Expose-Headers': 'ETag' },
+    });
   };
   const cors = async () => {
-    const result = await probeStore(store, { kind: 'S3', provider: 'Backblaze B2', folder: '', origin: ORIGIN, fetch, expiresIn: 60, probeId: 'p1', lang: 'en' });
+    const result = await probeStore(store, {
+      kind: 'S3',
+      provider: 'Backblaze B2',
+      folder: '',
+      origin: ORIGIN,
+      fetch,
+      expiresIn: 60,
+      probeId: 'p1',
+      lang: 'en',
+    });
     return result.checks.find((c) => c.name === 'cors');
   };
   return { preflights, cors };
@@ -48,7 +72,10 @@ describe('the CORS check of a storage test', () => {
 describe('the CORS check asks for the headers the uploader sends', () => {
   it('Backblaze: the preflight names x-bz-content-sha1 too, and rules allowing only content-type fail with a hint naming both', async () => {
     const narrow = backblaze('content-type');
-    expect(await narrow.cors()).toMatchObject({ ok: false, message: expect.stringContaining('headers content-type and x-bz-content-sha1') });
+    expect(await narrow.cors()).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('headers content-type and x-bz-content-sha1'),
+    });
     expect(narrow.preflights[0]?.['Access-Control-Request-Headers']).toBe('content-type,x-bz-content-sha1');
     expect(await backblaze('content-type, x-bz-content-sha1').cors()).toMatchObject({ ok: true });
     expect(await backblaze('*').cors()).toMatchObject({ ok: true });
@@ -70,8 +97,20 @@ describe('answers the storage test reads', () => {
       presignGet: async () => ({ method: 'GET', url: 'https://web.example.com/k', headers: {}, expiresAt: new Date() }),
     } as unknown as ObjectStore;
     const fetch: FetchLike = async () => new Response(endless(), { status: 200 });
-    const result = await probeStore(store, { kind: 'S3', provider: 'Other', folder: '', origin: ORIGIN, fetch, expiresIn: 60, probeId: 'p2', lang: 'en' });
-    expect(result.checks.find((c) => c.name === 'list')).toMatchObject({ ok: false, message: expect.stringContaining('did not answer like an S3 server (HTTP 200)') });
+    const result = await probeStore(store, {
+      kind: 'S3',
+      provider: 'Other',
+      folder: '',
+      origin: ORIGIN,
+      fetch,
+      expiresIn: 60,
+      probeId: 'p2',
+      lang: 'en',
+    });
+    expect(result.checks.find((c) => c.name === 'list')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('did not answer like an S3 server (HTTP 200)'),
+    });
     expect(sent).toBeLessThan(1024 * 1024);
   }, 10_000);
 });

@@ -45,14 +45,22 @@ const CHECK_TIMEOUT_MS = 15_000;
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProbeFailure({ en: `No answer within ${ms / 1000} s`, zh: `${ms / 1000} 秒内没有响应` }, true)), ms);
+    timer = setTimeout(
+      () => reject(new ProbeFailure({ en: `No answer within ${ms / 1000} s`, zh: `${ms / 1000} 秒内没有响应` }, true)),
+      ms,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** An error and those in its `cause` chain, a few deep (Node's network errors hide under "fetch failed"). */
 function* causeChain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth += 1) yield e;
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth += 1
+  )
+    yield e;
 }
 
 /** The system `code` of an error or of any error in its `cause` chain. */
@@ -120,7 +128,15 @@ interface Explained {
   unreachable: boolean;
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /** What went wrong, in words an admin can act on; the technical detail stays in parentheses. */
 function explainFailure(err: unknown): Explained {
@@ -138,16 +154,38 @@ function explainFailure(err: unknown): Explained {
   const untrusted = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code ?? '');
   const unreachable = untrusted || UNREACHABLE_CODES.has(code ?? '');
   const known: [boolean, string, string][] = [
-    [isStorageError(err, 'ACCESS_DENIED'), 'The storage refused the credentials or the operation: check the access key, the secret and their permissions', '存储拒绝了凭据或操作：请检查访问密钥 ID、私有访问密钥及其权限'],
-    [isStorageError(err, 'BUCKET_NOT_FOUND'), 'The bucket does not exist: check the bucket name and the region', '存储桶不存在：请检查存储桶名称和区域'],
-    [code === 'ECONNREFUSED', 'Could not connect: the endpoint refused the connection (check the endpoint URL and port)', '无法连接：服务端点拒绝了连接（请检查端点 URL 和端口）'],
-    [code === 'ENOTFOUND' || code === 'EAI_AGAIN', "Could not connect: the endpoint's host name does not resolve", '无法连接：无法解析服务端点的主机名'],
-    [code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT', 'Could not connect: the endpoint did not answer in time', '无法连接：服务端点响应超时'],
+    [
+      isStorageError(err, 'ACCESS_DENIED'),
+      'The storage refused the credentials or the operation: check the access key, the secret and their permissions',
+      '存储拒绝了凭据或操作：请检查访问密钥 ID、私有访问密钥及其权限',
+    ],
+    [
+      isStorageError(err, 'BUCKET_NOT_FOUND'),
+      'The bucket does not exist: check the bucket name and the region',
+      '存储桶不存在：请检查存储桶名称和区域',
+    ],
+    [
+      code === 'ECONNREFUSED',
+      'Could not connect: the endpoint refused the connection (check the endpoint URL and port)',
+      '无法连接：服务端点拒绝了连接（请检查端点 URL 和端口）',
+    ],
+    [
+      code === 'ENOTFOUND' || code === 'EAI_AGAIN',
+      "Could not connect: the endpoint's host name does not resolve",
+      '无法连接：无法解析服务端点的主机名',
+    ],
+    [
+      code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT',
+      'Could not connect: the endpoint did not answer in time',
+      '无法连接：服务端点响应超时',
+    ],
     [code === 'ECONNRESET' || code === 'EPIPE', 'The endpoint closed the connection', '服务端点关闭了连接'],
     [untrusted, "The endpoint's TLS certificate is not trusted", '服务端点的 TLS 证书不受信任'],
   ];
   const match = known.find(([applies]) => applies);
-  const text = match ? { en: `${match[1]} (${detail})`, zh: `${match[2]}（${detail}）` } : { en: detail, zh: `失败：${detail}` };
+  const text = match
+    ? { en: `${match[1]} (${detail})`, zh: `${match[2]}（${detail}）` }
+    : { en: detail, zh: `失败：${detail}` };
   return { text, reason: match ? match[1] : detail, unreachable };
 }
 
@@ -170,10 +208,25 @@ function corsHint(provider: string, origin: string, headers: readonly string[]):
   const names = headers.join(provider === 'Backblaze B2' ? ' and ' : ', ');
   const what = `allow origin ${origin} with methods GET, PUT and HEAD and ${headers.length > 1 ? 'headers' : 'header'} ${names}, and expose the ETag header`;
   const zhWhat = `允许来源 ${origin} 使用 GET、PUT、HEAD 方法和 ${headers.join('、')} 请求头，并暴露 ETag 响应头`;
-  if (provider === 'Cloudflare R2') return { en: `Add a CORS policy in the R2 bucket settings to ${what}.`, zh: `请在 R2 存储桶设置中添加 CORS 策略：${zhWhat}。` };
-  if (provider === 'Aliyun OSS') return { en: `Add a cross-origin (CORS) rule in the OSS bucket's settings to ${what}.`, zh: `请在 OSS 存储桶的跨域设置（CORS）中添加规则：${zhWhat}。` };
-  if (provider === 'Backblaze B2') return { en: `Set the bucket's CORS rules (b2 bucket update --cors-rules) to ${what}.`, zh: `请设置存储桶的 CORS 规则（b2 bucket update --cors-rules）：${zhWhat}。` };
-  return { en: `Configure the bucket's CORS rules (PutBucketCors) to ${what}.`, zh: `请配置存储桶的 CORS 规则（PutBucketCors）：${zhWhat}。` };
+  if (provider === 'Cloudflare R2')
+    return {
+      en: `Add a CORS policy in the R2 bucket settings to ${what}.`,
+      zh: `请在 R2 存储桶设置中添加 CORS 策略：${zhWhat}。`,
+    };
+  if (provider === 'Aliyun OSS')
+    return {
+      en: `Add a cross-origin (CORS) rule in the OSS bucket's settings to ${what}.`,
+      zh: `请在 OSS 存储桶的跨域设置（CORS）中添加规则：${zhWhat}。`,
+    };
+  if (provider === 'Backblaze B2')
+    return {
+      en: `Set the bucket's CORS rules (b2 bucket update --cors-rules) to ${what}.`,
+      zh: `请设置存储桶的 CORS 规则（b2 bucket update --cors-rules）：${zhWhat}。`,
+    };
+  return {
+    en: `Configure the bucket's CORS rules (PutBucketCors) to ${what}.`,
+    zh: `请配置存储桶的 CORS 规则（PutBucketCors）：${zhWhat}。`,
+  };
 }
 
 /** What an error answer says: S3's `<Code>` and `<Message>`, Driftbox's JSON `message`, or nothing readable. */
@@ -217,23 +270,41 @@ async function checkCors(store: ObjectStore, options: ProbeOptions, key: string)
   assertNotMixedContent(options.origin, put.url);
   const preflight = await options.fetch(put.url, {
     method: 'OPTIONS',
-    headers: { Origin: options.origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': headers.join(',') },
+    headers: {
+      Origin: options.origin,
+      'Access-Control-Request-Method': 'PUT',
+      'Access-Control-Request-Headers': headers.join(','),
+    },
   });
   const allowOrigin = preflight.headers.get('access-control-allow-origin');
   const allowMethods = (preflight.headers.get('access-control-allow-methods') ?? '').toUpperCase();
   const allowHeaders = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
   const headersAllowed = allowHeaders.includes('*') || headers.every((name) => allowHeaders.includes(name));
-  if (!preflight.ok || (allowOrigin !== options.origin && allowOrigin !== '*') || !/\bPUT\b|\*/.test(allowMethods) || !headersAllowed) {
-    throw fail(`The browser at ${options.origin} may not upload directly (preflight HTTP ${preflight.status}). ${hint.en}`, `${options.origin} 上的浏览器不能直接上传（预检 HTTP ${preflight.status}）。${hint.zh}`);
+  if (
+    !preflight.ok ||
+    (allowOrigin !== options.origin && allowOrigin !== '*') ||
+    !/\bPUT\b|\*/.test(allowMethods) ||
+    !headersAllowed
+  ) {
+    throw fail(
+      `The browser at ${options.origin} may not upload directly (preflight HTTP ${preflight.status}). ${hint.en}`,
+      `${options.origin} 上的浏览器不能直接上传（预检 HTTP ${preflight.status}）。${hint.zh}`,
+    );
   }
   const get = await store.presignGet(key, { expiresIn: options.expiresIn });
   const res = await options.fetch(get.url, { headers: { Origin: options.origin } });
   await res.body?.cancel();
   const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase();
   if (!/\betag\b|\*/.test(exposed)) {
-    throw fail(`The ETag header is not exposed to ${options.origin}, which resumable uploads need. ${hint.en}`, `ETag 响应头未向 ${options.origin} 暴露，断点续传需要它。${hint.zh}`);
+    throw fail(
+      `The ETag header is not exposed to ${options.origin}, which resumable uploads need. ${hint.en}`,
+      `ETag 响应头未向 ${options.origin} 暴露，断点续传需要它。${hint.zh}`,
+    );
   }
-  return { en: `Direct uploads and downloads from ${options.origin} are allowed`, zh: `允许从 ${options.origin} 直接上传和下载` };
+  return {
+    en: `Direct uploads and downloads from ${options.origin} are allowed`,
+    zh: `允许从 ${options.origin} 直接上传和下载`,
+  };
 }
 
 interface ProbeKeys {
@@ -245,7 +316,8 @@ interface ProbeKeys {
 async function readBack(store: ObjectStore, keys: ProbeKeys): Promise<Text> {
   const chunks: Buffer[] = [];
   for await (const chunk of (await store.get(keys.server)).body) chunks.push(chunk as Buffer);
-  if (Buffer.concat(chunks).toString('utf8') !== keys.content) throw fail('Read back different content than was written', '读回的内容与写入的不同');
+  if (Buffer.concat(chunks).toString('utf8') !== keys.content)
+    throw fail('Read back different content than was written', '读回的内容与写入的不同');
   return { en: 'Read the probe object back unchanged', zh: '测试对象读回无误' };
 }
 
@@ -253,15 +325,23 @@ async function readBack(store: ObjectStore, keys: ProbeKeys): Promise<Text> {
 async function presignedRoundTrip(store: ObjectStore, options: ProbeOptions, keys: ProbeKeys): Promise<Text> {
   // Signed for its length, as every upload URL Driftbox hands out: a backend that cannot check it fails here.
   const length = Buffer.byteLength(keys.content);
-  const put = await store.presignPut(keys.browser, { expiresIn: options.expiresIn, contentType: 'text/plain', contentLength: length });
+  const put = await store.presignPut(keys.browser, {
+    expiresIn: options.expiresIn,
+    contentType: 'text/plain',
+    contentLength: length,
+  });
   // Stated outright: a browser always sends it, the in-process call for LOCAL URLs would not.
   const headers = { ...put.headers, Origin: options.origin, 'Content-Length': String(length) };
-  await expectOk(await options.fetch(put.url, { method: 'PUT', headers, body: keys.content }), { en: 'Presigned upload', zh: '预签名上传' });
+  await expectOk(await options.fetch(put.url, { method: 'PUT', headers, body: keys.content }), {
+    en: 'Presigned upload',
+    zh: '预签名上传',
+  });
   const get = await store.presignGet(keys.browser, { expiresIn: options.expiresIn });
   const res = await options.fetch(get.url, { headers: { Origin: options.origin } });
   await expectOk(res, { en: 'Presigned download', zh: '预签名下载' });
   // One byte past the content is enough to tell a different answer: a larger one is never read whole.
-  if ((await answerStart(res, Buffer.byteLength(keys.content) + 1)) !== keys.content) throw fail('The presigned download returned different content', '预签名下载返回的内容不同');
+  if ((await answerStart(res, Buffer.byteLength(keys.content) + 1)) !== keys.content)
+    throw fail('The presigned download returned different content', '预签名下载返回的内容不同');
   return { en: 'Uploaded and downloaded through presigned URLs', zh: '已通过预签名链接上传和下载' };
 }
 
@@ -285,12 +365,23 @@ const NEEDS_REACH = new Set(['write', 'read', 'delete']);
  */
 async function runChecks(steps: [string, () => Promise<Text>][], lang: Lang): Promise<StorageTestCheck[]> {
   const checks: CheckOutcome[] = [];
-  const skip = (name: string, why: Text): StorageTestCheck => ({ name, ok: false, skipped: true, message: t(lang, why), durationMs: 0 });
+  const skip = (name: string, why: Text): StorageTestCheck => ({
+    name,
+    ok: false,
+    skipped: true,
+    message: t(lang, why),
+    durationMs: 0,
+  });
   for (const [name, check] of steps) {
     const list = checks.find((c) => c.name === 'list');
     const cut = list?.failure?.unreachable ? list.failure : undefined;
     if (cut && NEEDS_REACH.has(name)) {
-      checks.push(skip(name, { en: 'Skipped: the storage could not be reached (see “List”)', zh: '已跳过：无法访问存储（见“列出”）' }));
+      checks.push(
+        skip(name, {
+          en: 'Skipped: the storage could not be reached (see “List”)',
+          zh: '已跳过：无法访问存储（见“列出”）',
+        }),
+      );
       continue;
     }
     if (name === 'read' && checks.find((c) => c.name === 'write')?.ok === false) {
@@ -309,7 +400,11 @@ async function runChecks(steps: [string, () => Promise<Text>][], lang: Lang): Pr
 /** Runs every check in order; `success` is true only when all passed. */
 export async function probeStore(store: ObjectStore, options: ProbeOptions): Promise<StorageTestResult> {
   const base = `${options.folder ? `${options.folder}/` : ''}.driftbox-probe/${options.probeId}`;
-  const keys: ProbeKeys = { server: `${base}-server.txt`, browser: `${base}-browser.txt`, content: `Driftbox storage test ${options.probeId}` };
+  const keys: ProbeKeys = {
+    server: `${base}-server.txt`,
+    browser: `${base}-browser.txt`,
+    content: `Driftbox storage test ${options.probeId}`,
+  };
   const where = options.kind === 'LOCAL' ? { en: 'folder', zh: '文件夹' } : { en: 'bucket', zh: '存储桶' };
   const steps: [string, () => Promise<Text>][] = [
     [
@@ -343,7 +438,12 @@ export async function probeStore(store: ObjectStore, options: ProbeOptions): Pro
     [
       'cors',
       async () =>
-        options.kind === 'LOCAL' ? { en: 'Served by Driftbox on its own origin: no CORS configuration needed', zh: '由 Driftbox 在自身源上提供：无需配置 CORS' } : checkCors(store, options, keys.server),
+        options.kind === 'LOCAL'
+          ? {
+              en: 'Served by Driftbox on its own origin: no CORS configuration needed',
+              zh: '由 Driftbox 在自身源上提供：无需配置 CORS',
+            }
+          : checkCors(store, options, keys.server),
     ],
     ['delete', () => cleanUp(store, keys)],
   ];
@@ -353,7 +453,16 @@ export async function probeStore(store: ObjectStore, options: ProbeOptions): Pro
     return { success: check?.ok ?? false, message: check?.message ?? '' };
   };
   const failed = checks.filter((c) => !c.ok).map((c) => c.name);
-  const globalNote = failed.length === 0 ? { en: 'Every check passed', zh: '所有检查均已通过' } : { en: `Failed: ${failed.join(', ')}`, zh: `未通过：${failed.join('、')}` };
-  const result = { read: legacy('read'), write: legacy('write'), cors: legacy('cors'), frontendSim: legacy('presigned'), globalNote: t(options.lang, globalNote) };
+  const globalNote =
+    failed.length === 0
+      ? { en: 'Every check passed', zh: '所有检查均已通过' }
+      : { en: `Failed: ${failed.join(', ')}`, zh: `未通过：${failed.join('、')}` };
+  const result = {
+    read: legacy('read'),
+    write: legacy('write'),
+    cors: legacy('cors'),
+    frontendSim: legacy('presigned'),
+    globalNote: t(options.lang, globalNote),
+  };
   return { success: failed.length === 0, checks, result };
 }

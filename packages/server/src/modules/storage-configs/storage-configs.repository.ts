@@ -3,8 +3,12 @@ import type { Database, StorageConfigsTable } from '../../db/schema.js';
 import { dialectOf } from '../../db/client.js';
 
 /** A row with `total_storage_bytes` as a number (PostgreSQL returns int8 as a string). */
-export type StorageConfigRow = Omit<Selectable<StorageConfigsTable>, 'total_storage_bytes'> & { total_storage_bytes: number | null };
-export type StorageConfigChanges = Updateable<Omit<StorageConfigsTable, 'id' | 'storage_type' | 'created_by' | 'created_at' | 'is_default'>>;
+export type StorageConfigRow = Omit<Selectable<StorageConfigsTable>, 'total_storage_bytes'> & {
+  total_storage_bytes: number | null;
+};
+export type StorageConfigChanges = Updateable<
+  Omit<StorageConfigsTable, 'id' | 'storage_type' | 'created_by' | 'created_at' | 'is_default'>
+>;
 
 function normalize(row: Selectable<StorageConfigsTable>): StorageConfigRow {
   const bytes = row.total_storage_bytes;
@@ -18,7 +22,11 @@ export function storageConfigsRepository(db: Kysely<Database>) {
     async list(publicOnly: boolean): Promise<StorageConfigRow[]> {
       let query = db.selectFrom('storage_configs').selectAll();
       if (publicOnly) query = query.where('is_public', '=', 1);
-      const rows = await query.orderBy('is_default', 'desc').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+      const rows = await query
+        .orderBy('is_default', 'desc')
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
       return rows.map(normalize);
     },
 
@@ -59,7 +67,12 @@ export function storageConfigsRepository(db: Kysely<Database>) {
         if (dialectOf(db) === 'postgres') await trx.selectFrom('storage_configs').select('id').forUpdate().execute();
         const exists = await trx.selectFrom('storage_configs').select('id').where('id', '=', id).executeTakeFirst();
         if (!exists) return false;
-        await trx.updateTable('storage_configs').set({ is_default: 0 }).where('is_default', '=', 1).where('id', '!=', id).execute();
+        await trx
+          .updateTable('storage_configs')
+          .set({ is_default: 0 })
+          .where('is_default', '=', 1)
+          .where('id', '!=', id)
+          .execute();
         await trx.updateTable('storage_configs').set({ is_default: 1 }).where('id', '=', id).execute();
         return true;
       });

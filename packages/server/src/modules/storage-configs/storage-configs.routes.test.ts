@@ -96,12 +96,20 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
 
     it('stores the credentials only as AES-GCM ciphertext bound to the row', async () => {
       const config = await created(S3_BODY);
-      const row = await h.db.selectFrom('storage_configs').selectAll().where('id', '=', config.id).executeTakeFirstOrThrow();
+      const row = await h.db
+        .selectFrom('storage_configs')
+        .selectAll()
+        .where('id', '=', config.id)
+        .executeTakeFirstOrThrow();
       expect(JSON.stringify(row)).not.toContain(S3_BODY.secret_access_key);
       expect(JSON.stringify(row)).not.toContain(S3_BODY.access_key_id);
       const box = testCrypto().box;
-      expect(box.decrypt(row.secret_access_key_enc ?? '', credentialContext('secret_access_key', config.id))).toBe(S3_BODY.secret_access_key);
-      expect(() => box.decrypt(row.secret_access_key_enc ?? '', credentialContext('secret_access_key', 'local'))).toThrow();
+      expect(box.decrypt(row.secret_access_key_enc ?? '', credentialContext('secret_access_key', config.id))).toBe(
+        S3_BODY.secret_access_key,
+      );
+      expect(() =>
+        box.decrypt(row.secret_access_key_enc ?? '', credentialContext('secret_access_key', 'local')),
+      ).toThrow();
     });
 
     it('treats a body without storage_type as S3 (clients of the original product) and takes every field', async () => {
@@ -116,14 +124,40 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
         total_storage_bytes: 1234,
         is_public: 1,
       });
-      expect(config).toMatchObject({ storage_type: 'S3', region: 'eu-1', path_style: 1, default_folder: 'uploads/2026', custom_host: 'https://cdn.example.com', signature_expires_in: 600, total_storage_bytes: 1234, is_public: 1 });
+      expect(config).toMatchObject({
+        storage_type: 'S3',
+        region: 'eu-1',
+        path_style: 1,
+        default_folder: 'uploads/2026',
+        custom_host: 'https://cdn.example.com',
+        signature_expires_in: 600,
+        total_storage_bytes: 1234,
+        is_public: 1,
+      });
     });
 
     it('creates a LOCAL config from a name alone, and an AWS S3 config without an endpoint', async () => {
-      expect(await created({ name: 'second disk', storage_type: 'LOCAL' })).toMatchObject({ storage_type: 'LOCAL', provider_type: 'Local', has_credentials: false, total_storage_bytes: null });
-      expect(await created({ ...S3_BODY, name: 'aws', provider_type: 'AWS S3', endpoint_url: '', region: 'eu-west-1' })).toMatchObject({ endpoint_url: '', total_storage_bytes: DEFAULT_CAPACITY_BYTES['AWS S3'] });
+      expect(await created({ name: 'second disk', storage_type: 'LOCAL' })).toMatchObject({
+        storage_type: 'LOCAL',
+        provider_type: 'Local',
+        has_credentials: false,
+        total_storage_bytes: null,
+      });
+      expect(
+        await created({ ...S3_BODY, name: 'aws', provider_type: 'AWS S3', endpoint_url: '', region: 'eu-west-1' }),
+      ).toMatchObject({
+        endpoint_url: '',
+        total_storage_bytes: DEFAULT_CAPACITY_BYTES['AWS S3'],
+      });
       // The original's fifth provider, as its clients send it.
-      expect(await created({ ...S3_BODY, name: 'oss', provider_type: 'Aliyun OSS', endpoint_url: 'https://oss-cn-hangzhou.aliyuncs.com' })).toMatchObject({ provider_type: 'Aliyun OSS', total_storage_bytes: DEFAULT_CAPACITY_BYTES['Aliyun OSS'] });
+      expect(
+        await created({
+          ...S3_BODY,
+          name: 'oss',
+          provider_type: 'Aliyun OSS',
+          endpoint_url: 'https://oss-cn-hangzhou.aliyuncs.com',
+        }),
+      ).toMatchObject({ provider_type: 'Aliyun OSS', total_storage_bytes: DEFAULT_CAPACITY_BYTES['Aliyun OSS'] });
     });
 
     it.each([
@@ -146,8 +180,17 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
     });
 
     it('409 NAME_TAKEN for a duplicate name, and ignores fields outside the whitelist', async () => {
-      expect((await create({ ...S3_BODY, name: 'Local storage' })).body).toMatchObject({ code: 409, error: 'NAME_TAKEN' });
-      const config = await created({ ...S3_BODY, id: 'chosen', is_default: 1, created_by: 'someone', access_key_id_enc: 'x' });
+      expect((await create({ ...S3_BODY, name: 'Local storage' })).body).toMatchObject({
+        code: 409,
+        error: 'NAME_TAKEN',
+      });
+      const config = await created({
+        ...S3_BODY,
+        id: 'chosen',
+        is_default: 1,
+        created_by: 'someone',
+        access_key_id_enc: 'x',
+      });
       expect(config).toMatchObject({ is_default: 0, created_by: h.adminActor.id, has_credentials: true });
       expect(config.id).not.toBe('chosen');
     });
@@ -161,7 +204,16 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
       const res = await h.call('GET', '/api/s3-configs', { headers });
       const list = res.body.data as Record<string, unknown>[];
       expect(list.map((c) => c.id)).toEqual(['local', shared.id]);
-      expect(list[1]).toEqual({ id: shared.id, name: 'shared', storage_type: 'S3', provider_type: 'Cloudflare R2', is_default: 0, is_public: 1, total_storage_bytes: DEFAULT_CAPACITY_BYTES['Cloudflare R2'], used_bytes: 0 });
+      expect(list[1]).toEqual({
+        id: shared.id,
+        name: 'shared',
+        storage_type: 'S3',
+        provider_type: 'Cloudflare R2',
+        is_default: 0,
+        is_public: 1,
+        total_storage_bytes: DEFAULT_CAPACITY_BYTES['Cloudflare R2'],
+        used_bytes: 0,
+      });
       expect(res.text).not.toContain('r2.cloudflarestorage.com');
       expect(res.text).not.toContain('••••');
       expect((await h.call('GET', `/api/s3-configs/${shared.id}`, { headers })).body.data).toEqual(list[1]);
@@ -173,12 +225,33 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
   describe('PUT /api/s3-configs/{id}', () => {
     it('updates fields and keeps the credentials when they are absent or empty', async () => {
       const config = await created(S3_BODY);
-      const before = await h.db.selectFrom('storage_configs').selectAll().where('id', '=', config.id).executeTakeFirstOrThrow();
+      const before = await h.db
+        .selectFrom('storage_configs')
+        .selectAll()
+        .where('id', '=', config.id)
+        .executeTakeFirstOrThrow();
       h.clock.advance(1000);
-      const res = await update(config.id, { name: 'renamed', bucket_name: 'other', access_key_id: '', is_public: true, total_storage_bytes: null });
+      const res = await update(config.id, {
+        name: 'renamed',
+        bucket_name: 'other',
+        access_key_id: '',
+        is_public: true,
+        total_storage_bytes: null,
+      });
       expect(res.body).toMatchObject({ code: 200, message: 'Storage config updated' });
-      expect(res.body.data).toMatchObject({ name: 'renamed', bucket_name: 'other', is_public: 1, access_key_id_masked: '••••1234', total_storage_bytes: DEFAULT_CAPACITY_BYTES['Cloudflare R2'], updated_at: '2026-01-01T00:00:01.000Z' });
-      const after = await h.db.selectFrom('storage_configs').selectAll().where('id', '=', config.id).executeTakeFirstOrThrow();
+      expect(res.body.data).toMatchObject({
+        name: 'renamed',
+        bucket_name: 'other',
+        is_public: 1,
+        access_key_id_masked: '••••1234',
+        total_storage_bytes: DEFAULT_CAPACITY_BYTES['Cloudflare R2'],
+        updated_at: '2026-01-01T00:00:01.000Z',
+      });
+      const after = await h.db
+        .selectFrom('storage_configs')
+        .selectAll()
+        .where('id', '=', config.id)
+        .executeTakeFirstOrThrow();
       expect(after.access_key_id_enc).toBe(before.access_key_id_enc);
       expect(after.secret_access_key_enc).toBe(before.secret_access_key_enc);
     });
@@ -193,19 +266,35 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
     it('refuses S3 fields on a LOCAL config, and an empty endpoint for R2', async () => {
       const local = await update('local', { bucket_name: 'nope' });
       expect(local.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 'bucket_name' }] });
-      expect((await update('local', { name: 'Disk', total_storage_bytes: 1024 })).body.data).toMatchObject({ name: 'Disk', total_storage_bytes: 1024 });
+      expect((await update('local', { name: 'Disk', total_storage_bytes: 1024 })).body.data).toMatchObject({
+        name: 'Disk',
+        total_storage_bytes: 1024,
+      });
       // Its links' lifetime applies to LOCAL too (direct downloads and upload URLs Driftbox signs itself).
-      expect((await update('local', { signature_expires_in: 600 })).body.data).toMatchObject({ signature_expires_in: 600 });
-      expect(await created({ name: 'short links', storage_type: 'LOCAL', signature_expires_in: 120 })).toMatchObject({ signature_expires_in: 120 });
+      expect((await update('local', { signature_expires_in: 600 })).body.data).toMatchObject({
+        signature_expires_in: 600,
+      });
+      expect(await created({ name: 'short links', storage_type: 'LOCAL', signature_expires_in: 120 })).toMatchObject({
+        signature_expires_in: 120,
+      });
       const config = await created(S3_BODY);
-      expect((await update(config.id, { endpoint_url: '' })).body).toMatchObject({ code: 400, details: [{ path: 'endpoint_url' }] });
+      expect((await update(config.id, { endpoint_url: '' })).body).toMatchObject({
+        code: 400,
+        details: [{ path: 'endpoint_url' }],
+      });
     });
 
     it('400 with nothing to update, 404 for an unknown id, 409 for a taken name', async () => {
       const config = await created(S3_BODY);
-      expect((await update(config.id, { storage_type: 'LOCAL' })).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
+      expect((await update(config.id, { storage_type: 'LOCAL' })).body).toMatchObject({
+        code: 400,
+        error: 'VALIDATION_FAILED',
+      });
       expect((await update('missing', { name: 'x' })).body).toMatchObject({ code: 404, error: 'NOT_FOUND' });
-      expect((await update(config.id, { name: 'Local storage' })).body).toMatchObject({ code: 409, error: 'NAME_TAKEN' });
+      expect((await update(config.id, { name: 'Local storage' })).body).toMatchObject({
+        code: 409,
+        error: 'NAME_TAKEN',
+      });
     });
   });
 
@@ -213,7 +302,11 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
     it('keeps exactly one default', async () => {
       const config = await created(S3_BODY);
       const res = await h.call('PUT', `/api/s3-configs/${config.id}/set-default`, { headers: admin() });
-      expect(res.body).toMatchObject({ code: 200, message: 'Default storage config set', data: { id: config.id, is_default: 1 } });
+      expect(res.body).toMatchObject({
+        code: 200,
+        message: 'Default storage config set',
+        data: { id: config.id, is_default: 1 },
+      });
       const list = (await h.call('GET', '/api/s3-configs', { headers: admin() })).body.data as StorageConfigDto[];
       expect(list.map((c) => [c.id, c.is_default])).toEqual([
         [config.id, 1],
@@ -226,7 +319,9 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
       const a = await created(S3_BODY);
       const b = await created({ ...S3_BODY, name: 'second' });
       for (let round = 0; round < 5; round += 1) {
-        const answers = await Promise.all([a.id, b.id, 'local'].map((id) => h.call('PUT', `/api/s3-configs/${id}/set-default`, { headers: admin() })));
+        const answers = await Promise.all(
+          [a.id, b.id, 'local'].map((id) => h.call('PUT', `/api/s3-configs/${id}/set-default`, { headers: admin() })),
+        );
         expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
         const list = (await h.call('GET', '/api/s3-configs', { headers: admin() })).body.data as StorageConfigDto[];
         expect(list.filter((c) => c.is_default === 1)).toHaveLength(1);
@@ -236,7 +331,12 @@ describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
     it('deletes a config that is not the default, and refuses the default with 409', async () => {
       const config = await created(S3_BODY);
       const refused = await h.call('DELETE', '/api/s3-configs/local', { headers: admin() });
-      expect(refused.body).toMatchObject({ code: 409, success: false, error: 'CONFLICT', message: expect.stringContaining('default') });
+      expect(refused.body).toMatchObject({
+        code: 409,
+        success: false,
+        error: 'CONFLICT',
+        message: expect.stringContaining('default'),
+      });
       const res = await h.call('DELETE', `/api/s3-configs/${config.id}`, { headers: admin() });
       expect(res.body).toEqual({ code: 200, success: true, message: 'Storage config deleted', data: null });
       expect((await h.call('GET', `/api/s3-configs/${config.id}`, { headers: admin() })).status).toBe(404);

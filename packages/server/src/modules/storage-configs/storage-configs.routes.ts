@@ -25,11 +25,18 @@ export interface StorageConfigsRouteOptions {
  * `/api/s3-configs` (spec §7; the path keeps the original's name though LOCAL configs are listed too).
  * Reading needs FILE_SHARE (the service decides what a key may see); everything else is admin-only.
  */
-export function storageConfigsRoutes(service: StorageConfigsService, options: StorageConfigsRouteOptions): Hono<AppEnv> {
+export function storageConfigsRoutes(
+  service: StorageConfigsService,
+  options: StorageConfigsRouteOptions,
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/s3-configs', requirePermission(Permission.FILE_SHARE), async (c) => ok(c, await service.list(c.get('actor'))));
-  app.get('/s3-configs/:id', requirePermission(Permission.FILE_SHARE), async (c) => ok(c, await service.get(c.get('actor'), c.req.param('id'))));
+  app.get('/s3-configs', requirePermission(Permission.FILE_SHARE), async (c) =>
+    ok(c, await service.list(c.get('actor'))),
+  );
+  app.get('/s3-configs/:id', requirePermission(Permission.FILE_SHARE), async (c) =>
+    ok(c, await service.get(c.get('actor'), c.req.param('id'))),
+  );
 
   app.post('/s3-configs', requireAdmin(), async (c) => {
     const body = await readJson(c, StorageConfigCreateBody);
@@ -46,12 +53,18 @@ export function storageConfigsRoutes(service: StorageConfigsService, options: St
     return ok(c, null, { message: MESSAGES.deleted });
   });
 
-  app.put('/s3-configs/:id/set-default', requireAdmin(), async (c) => ok(c, await service.setDefault(c.get('actor'), c.req.param('id')), { message: MESSAGES.defaulted }));
+  app.put('/s3-configs/:id/set-default', requireAdmin(), async (c) =>
+    ok(c, await service.setDefault(c.get('actor'), c.req.param('id')), { message: MESSAGES.defaulted }),
+  );
 
   app.post('/s3-configs/:id/test', requireAdmin(), async (c) => {
     const origin = c.req.header('origin') ?? new URL(c.req.url).origin;
     const fetchUrl: FetchLike = (url, init) => (url.startsWith('/') ? options.selfFetch(url, init) : fetch(url, init));
-    const result = await service.test(c.get('actor'), c.req.param('id'), { origin, fetch: fetchUrl, lang: c.get('lang') });
+    const result = await service.test(c.get('actor'), c.req.param('id'), {
+      origin,
+      fetch: fetchUrl,
+      lang: c.get('lang'),
+    });
     return ok(c, result, { message: result.success ? MESSAGES.testPassed : MESSAGES.testFailed });
   });
 

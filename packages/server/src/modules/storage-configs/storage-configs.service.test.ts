@@ -41,16 +41,30 @@ describe.each(dialects)('storage-configs service with a usage port (%s)', (diale
   const service = () => {
     const crypto = testCrypto();
     const clock = testClock();
-    return createStorageConfigsService({ db: testDb.db, clock, ids: cryptoIds(), crypto, stores: createStoreFactory({ dataDir: dir, mac: crypto.mac, clock }), usage });
+    return createStorageConfigsService({
+      db: testDb.db,
+      clock,
+      ids: cryptoIds(),
+      crypto,
+      stores: createStoreFactory({ dataDir: dir, mac: crypto.mac, clock }),
+      usage,
+    });
   };
 
   it('refuses to delete a config while file shares use it (409), and deletes it once they are gone', async () => {
     const configs = service();
-    const config = await configs.create(admin, StorageConfigCreateBody.parse({ name: 'disk 2', storage_type: 'LOCAL' }));
+    const config = await configs.create(
+      admin,
+      StorageConfigCreateBody.parse({ name: 'disk 2', storage_type: 'LOCAL' }),
+    );
     shares.set(config.id, 2);
     const err = await configs.remove(admin, config.id).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ code: 'CONFLICT', status: 409, text: { en: '2 file share(s) still use this storage config' } });
+    expect(err).toMatchObject({
+      code: 'CONFLICT',
+      status: 409,
+      text: { en: '2 file share(s) still use this storage config' },
+    });
     shares.delete(config.id);
     await configs.remove(admin, config.id);
     await expect(configs.get(admin, config.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -58,8 +72,13 @@ describe.each(dialects)('storage-configs service with a usage port (%s)', (diale
 
   it('has a database guarantee of at most one default config', async () => {
     const configs = service();
-    const config = await configs.create(admin, StorageConfigCreateBody.parse({ name: 'disk 2', storage_type: 'LOCAL' }));
-    await expect(testDb.db.updateTable('storage_configs').set({ is_default: 1 }).where('id', '=', config.id).execute()).rejects.toThrow();
+    const config = await configs.create(
+      admin,
+      StorageConfigCreateBody.parse({ name: 'disk 2', storage_type: 'LOCAL' }),
+    );
+    await expect(
+      testDb.db.updateTable('storage_configs').set({ is_default: 1 }).where('id', '=', config.id).execute(),
+    ).rejects.toThrow();
     await configs.setDefault(admin, config.id);
     const defaults = await testDb.db.selectFrom('storage_configs').select('id').where('is_default', '=', 1).execute();
     expect(defaults).toEqual([{ id: config.id }]);
@@ -86,9 +105,23 @@ describe.each(dialects)('storage-configs service with a usage port (%s)', (diale
   it('lists the plain-http origins the pages must allow: endpoints, virtual-hosted buckets and custom hosts', async () => {
     const configs = service();
     const s3 = (name: string, fields: Record<string, unknown>) =>
-      configs.create(admin, StorageConfigCreateBody.parse({ name, provider_type: 'Other S3 Compatible', bucket_name: 'shares', access_key_id: 'key-id-1234', secret_access_key: 'secret-value-1234', ...fields }));
+      configs.create(
+        admin,
+        StorageConfigCreateBody.parse({
+          name,
+          provider_type: 'Other S3 Compatible',
+          bucket_name: 'shares',
+          access_key_id: 'key-id-1234',
+          secret_access_key: 'secret-value-1234',
+          ...fields,
+        }),
+      );
     await s3('lan by path', { endpoint_url: 'http://minio.lan:9000', path_style: 1 });
-    await s3('lan by host', { endpoint_url: 'http://nas.lan:9000', path_style: 0, custom_host: 'http://cdn.lan/files' });
+    await s3('lan by host', {
+      endpoint_url: 'http://nas.lan:9000',
+      path_style: 0,
+      custom_host: 'http://cdn.lan/files',
+    });
     await s3('ip by host', { endpoint_url: 'http://192.168.1.20:9000', path_style: 0 });
     await s3('tls', { endpoint_url: 'https://s3.example.com', path_style: 0, custom_host: 'https://cdn.example.com' });
     expect((await configs.browserOrigins()).sort()).toEqual(

@@ -1,4 +1,12 @@
-import { Permission, type S3Provider, type StorageConfigCreateBody, type StorageConfigDto, type StorageConfigSummaryDto, type StorageConfigUpdateBody, type StorageTestResult } from '@driftbox/contract';
+import {
+  Permission,
+  type S3Provider,
+  type StorageConfigCreateBody,
+  type StorageConfigDto,
+  type StorageConfigSummaryDto,
+  type StorageConfigUpdateBody,
+  type StorageTestResult,
+} from '@driftbox/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/client.js';
@@ -113,7 +121,9 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
       const rows = await repo.list(actor.type !== 'admin');
       const used = await usage.usedBytes(rows.map((r) => r.id));
       if (actor.type !== 'admin') return rows.map((r) => presentStorageConfigSummary(r, used.get(r.id) ?? 0));
-      return rows.map((r) => presentStorageConfig(r, used.get(r.id) ?? 0, decrypt(r.access_key_id_enc, 'access_key_id', r.id)));
+      return rows.map((r) =>
+        presentStorageConfig(r, used.get(r.id) ?? 0, decrypt(r.access_key_id_enc, 'access_key_id', r.id)),
+      );
     },
 
     /** One config, under the same rules; a config a key may not use is 404 to it. */
@@ -128,7 +138,12 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
     async create(actor: Actor, body: CreateInput): Promise<StorageConfigDto> {
       assertAdmin(actor);
       await assertNameFree(body.name);
-      const row = rowFromCreate(body, { id: deps.ids.uuid(), now: iso(clock.now()), createdBy: actor.id, box: crypto.box });
+      const row = rowFromCreate(body, {
+        id: deps.ids.uuid(),
+        now: iso(clock.now()),
+        createdBy: actor.id,
+        box: crypto.box,
+      });
       try {
         await repo.insert(row);
       } catch (err) {
@@ -163,11 +178,21 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
       assertAdmin(actor);
       const row = await requireRow(id);
       if (row.is_default === 1) {
-        throw new AppError('CONFLICT', { text: { en: 'The default storage config cannot be deleted; set another as default first', zh: '不能删除默认存储配置，请先设置其他配置为默认' } });
+        throw new AppError('CONFLICT', {
+          text: {
+            en: 'The default storage config cannot be deleted; set another as default first',
+            zh: '不能删除默认存储配置，请先设置其他配置为默认',
+          },
+        });
       }
       const shares = await usage.countShares(id);
       if (shares > 0) {
-        throw new AppError('CONFLICT', { text: { en: `${shares} file share(s) still use this storage config`, zh: `有 ${shares} 个文件分享正在使用此存储配置` } });
+        throw new AppError('CONFLICT', {
+          text: {
+            en: `${shares} file share(s) still use this storage config`,
+            zh: `有 ${shares} 个文件分享正在使用此存储配置`,
+          },
+        });
       }
       if (!(await repo.delete(id))) throw notFound('storage config');
       forget(id);
@@ -181,7 +206,11 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
     },
 
     /** Runs the connection checks (read, write, presigned round trip, CORS, delete) against the backend. */
-    async test(actor: Actor, id: string, options: Pick<ProbeOptions, 'origin' | 'fetch' | 'lang'>): Promise<StorageTestResult> {
+    async test(
+      actor: Actor,
+      id: string,
+      options: Pick<ProbeOptions, 'origin' | 'fetch' | 'lang'>,
+    ): Promise<StorageTestResult> {
       assertAdmin(actor);
       const row = await requireRow(id);
       return probeStore(storeOf(row), {

@@ -28,7 +28,13 @@ describe.each(dialects)('system routes (%s)', (dialect) => {
     await h.closeDb();
     const res = await h.call('GET', '/api/health');
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ code: 503, success: false, data: null, error: 'UNAVAILABLE', message: 'Database unavailable' });
+    expect(res.body).toMatchObject({
+      code: 503,
+      success: false,
+      data: null,
+      error: 'UNAVAILABLE',
+      message: 'Database unavailable',
+    });
     expect(h.logs.some((l) => l.level === 'error' && l.message.includes('database unreachable'))).toBe(true);
   });
 

@@ -10,7 +10,10 @@ export function systemRoutes(system: SystemService): Hono<AppEnv> {
   app.get('/health', async (c) => {
     const health = await system.health();
     // Top-level status/timestamp keep clients of the original (bare `{status, timestamp}`) working.
-    return ok(c, health, { message: { en: 'ok', zh: 'ok' }, extra: { status: health.status, timestamp: health.timestamp } });
+    return ok(c, health, {
+      message: { en: 'ok', zh: 'ok' },
+      extra: { status: health.status, timestamp: health.timestamp },
+    });
   });
 
   app.get('/version', (c) => ok(c, system.version()));

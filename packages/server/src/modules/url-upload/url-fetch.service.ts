@@ -15,7 +15,14 @@ import type { FileRow } from '../files/files.repository.js';
 import type { FileUploadsService } from '../files/file-uploads.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { uploadJobsRepository, type UploadJobRow, type UploadJobsRepository } from './url-upload.repository.js';
-import { filenameFromDisposition, filenameFromUrl, headerOf, pickFilename, sizeOf, sourceFailed } from './url-upload.rules.js';
+import {
+  filenameFromDisposition,
+  filenameFromUrl,
+  headerOf,
+  pickFilename,
+  sizeOf,
+  sourceFailed,
+} from './url-upload.rules.js';
 
 export interface UrlFetchDeps {
   db: Kysely<Database>;
@@ -55,7 +62,11 @@ function errorIn(lang: Lang, stored: string | null): string | null {
 
 function present(row: UploadJobRow, origin: string, lang: Lang): UrlFetchJobDto {
   const { source_url: _source, created_by: _creator, ...job } = row;
-  return { ...job, error: errorIn(lang, row.error), url: row.status === 'completed' ? `${origin}/file/${encodeURIComponent(row.slug)}` : null };
+  return {
+    ...job,
+    error: errorIn(lang, row.error),
+    url: row.status === 'completed' ? `${origin}/file/${encodeURIComponent(row.slug)}` : null,
+  };
 }
 
 /**
@@ -75,7 +86,10 @@ function progressTracker(repo: UploadJobsRepository, clock: Clock, total: number
     if (fileId === null || step === reported) return;
     reported = step;
     const changes = { progress, bytes_fetched: fetched, bytes_stored: stored, updated_at: iso(clock.now()) };
-    void repo.progress(fileId, changes).then((stillRunning) => stillRunning || controller.abort(cancelled()), () => undefined);
+    void repo.progress(fileId, changes).then(
+      (stillRunning) => stillRunning || controller.abort(cancelled()),
+      () => undefined,
+    );
   };
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -122,7 +136,9 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       await upload;
       await repo.finish(fileId, 'completed', { progress: 100, error: null, updated_at: iso(clock.now()) });
     } catch (err) {
-      const message = storedError(err instanceof AppError && err.text ? err.text : { en: 'The upload failed', zh: '上传失败' });
+      const message = storedError(
+        err instanceof AppError && err.text ? err.text : { en: 'The upload failed', zh: '上传失败' },
+      );
       if (!(err instanceof AppError)) logger.warn('URL fetch failed', { fileId, error: String(err) });
       await repo.finish(fileId, 'failed', { error: message, updated_at: iso(clock.now()) }).catch(() => undefined);
     } finally {
@@ -131,7 +147,12 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
   }
 
   /** Starts a fetch once the limit let it: the source's answer first, then the pending share and its job. */
-  async function begin(actor: AdminActor | ApiKeyActor, body: z.output<typeof UrlFetchBody>, origin: string, lang: Lang): Promise<UrlFetchJobDto> {
+  async function begin(
+    actor: AdminActor | ApiKeyActor,
+    body: z.output<typeof UrlFetchBody>,
+    origin: string,
+    lang: Lang,
+  ): Promise<UrlFetchJobDto> {
     const controller = new AbortController();
     const maxBytes = (await settings.maxUploadSize()).max_upload_size_bytes;
     const res = await guardedRequest(body.url, { maxBytes, signal: controller.signal }, policy);
@@ -147,7 +168,11 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     });
     const upload = uploads.uploadStream(actor, {
       configId: body.s3_config_id,
-      filename: pickFilename(body.filename, filenameFromDisposition(headerOf(res.headers, 'content-disposition')), filenameFromUrl(res.url)),
+      filename: pickFilename(
+        body.filename,
+        filenameFromDisposition(headerOf(res.headers, 'content-disposition')),
+        filenameFromUrl(res.url),
+      ),
       mimetype: headerOf(res.headers, 'content-type'),
       options: body,
       body: pipeline(res.body, progress.counter, () => {}),
@@ -163,7 +188,20 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       throw err;
     });
     const now = iso(clock.now());
-    const job: UploadJobRow = { file_id: row.id, slug: row.slug, source_url: res.url, status: 'running', progress: 0, bytes_total: total, bytes_fetched: 0, bytes_stored: 0, error: null, created_by: creatorOf(actor), created_at: now, updated_at: now };
+    const job: UploadJobRow = {
+      file_id: row.id,
+      slug: row.slug,
+      source_url: res.url,
+      status: 'running',
+      progress: 0,
+      bytes_total: total,
+      bytes_fetched: 0,
+      bytes_stored: 0,
+      error: null,
+      created_by: creatorOf(actor),
+      created_at: now,
+      updated_at: now,
+    };
     await repo.insert(job);
     const entry = { controller, settled: Promise.resolve() };
     running.set(row.id, entry);
@@ -175,14 +213,24 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
 
   return {
     /** Starts a fetch; errors the source shows at once (refused address, 404, too large) are answered now. */
-    async start(actor: Actor, body: z.output<typeof UrlFetchBody>, origin: string, lang: Lang): Promise<UrlFetchJobDto> {
+    async start(
+      actor: Actor,
+      body: z.output<typeof UrlFetchBody>,
+      origin: string,
+      lang: Lang,
+    ): Promise<UrlFetchJobDto> {
       assertPermission(actor, Permission.FILE_SHARE);
       const creator = creatorOf(actor);
       const others = starting.get(creator) ?? 0;
       starting.set(creator, others + 1);
       try {
         if ((await repo.countRunning(creator)) + others >= MAX_RUNNING_FETCHES) {
-          throw new AppError('RATE_LIMITED', { text: { en: `At most ${MAX_RUNNING_FETCHES} URL fetches run at once: wait for one to finish`, zh: `最多同时进行 ${MAX_RUNNING_FETCHES} 个 URL 抓取：请等待其中一个完成` } });
+          throw new AppError('RATE_LIMITED', {
+            text: {
+              en: `At most ${MAX_RUNNING_FETCHES} URL fetches run at once: wait for one to finish`,
+              zh: `最多同时进行 ${MAX_RUNNING_FETCHES} 个 URL 抓取：请等待其中一个完成`,
+            },
+          });
         }
         return await begin(actor, body, origin, lang);
       } finally {
@@ -208,10 +256,17 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     async cancel(actor: Actor, fileId: string): Promise<void> {
       assertPermission(actor, Permission.FILE_SHARE);
       const job = await repo.find(fileId, creatorOf(actor));
-      const stopped = job?.status === 'running' && (await repo.finish(fileId, 'cancelled', { error: storedError({ en: 'Cancelled', zh: '已取消' }), updated_at: iso(clock.now()) }));
+      const stopped =
+        job?.status === 'running' &&
+        (await repo.finish(fileId, 'cancelled', {
+          error: storedError({ en: 'Cancelled', zh: '已取消' }),
+          updated_at: iso(clock.now()),
+        }));
       // Too late (it completed before, or while, this cancel ran): the share stays; file management deletes it.
       if (job && !stopped && (await repo.find(fileId, creatorOf(actor)))?.status === 'completed') {
-        throw new AppError('CONFLICT', { text: { en: 'The fetch had already finished; the share is kept', zh: '抓取已经完成，分享已保留' } });
+        throw new AppError('CONFLICT', {
+          text: { en: 'The fetch had already finished; the share is kept', zh: '抓取已经完成，分享已保留' },
+        });
       }
       // Only the owner's cancel (the job row matched its creator) may stop the transfer.
       if (stopped) running.get(fileId)?.controller.abort(cancelled());
@@ -232,7 +287,9 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       const now = iso(clock.now());
       const stopping = [...running];
       for (const [fileId, { controller }] of stopping) {
-        await repo.finish(fileId, 'failed', { error: storedError(INTERRUPTED), updated_at: now }).catch(() => undefined);
+        await repo
+          .finish(fileId, 'failed', { error: storedError(INTERRUPTED), updated_at: now })
+          .catch(() => undefined);
         controller.abort(new AppError('UNAVAILABLE', { text: INTERRUPTED }));
       }
       await Promise.all(stopping.map(([, { settled }]) => settled));

@@ -24,7 +24,19 @@ export interface UrlUploadServicesDeps {
 export function createUrlUploadServices(deps: UrlUploadServicesDeps) {
   const policy = deps.urlPolicy ? { policy: deps.urlPolicy } : {};
   return {
-    urlUpload: createUrlUploadService({ settings: deps.settings, uploads: deps.fileUploads, multipart: deps.fileMultipart, ...policy }),
-    urlFetch: createUrlFetchService({ db: deps.db, clock: deps.clock, logger: deps.logger, settings: deps.settings, uploads: deps.fileUploads, ...policy }),
+    urlUpload: createUrlUploadService({
+      settings: deps.settings,
+      uploads: deps.fileUploads,
+      multipart: deps.fileMultipart,
+      ...policy,
+    }),
+    urlFetch: createUrlFetchService({
+      db: deps.db,
+      clock: deps.clock,
+      logger: deps.logger,
+      settings: deps.settings,
+      uploads: deps.fileUploads,
+      ...policy,
+    }),
   };
 }

@@ -17,7 +17,12 @@ export interface JobProgress {
 
 function normalize(row: Selectable<UploadJobsTable>): UploadJobRow {
   const total = row.bytes_total;
-  return { ...row, bytes_total: total === null ? null : Number(total), bytes_fetched: Number(row.bytes_fetched), bytes_stored: Number(row.bytes_stored) };
+  return {
+    ...row,
+    bytes_total: total === null ? null : Number(total),
+    bytes_fetched: Number(row.bytes_fetched),
+    bytes_stored: Number(row.bytes_stored),
+  };
 }
 
 /** Progress rows of server-side URL fetches. */
@@ -29,24 +34,48 @@ export function uploadJobsRepository(db: Kysely<Database>) {
 
     /** How many fetches of a creator are running now. */
     async countRunning(createdBy: string): Promise<number> {
-      const row = await db.selectFrom('upload_jobs').select((eb) => eb.fn.countAll<number | string>().as('n')).where('created_by', '=', createdBy).where('status', '=', 'running').executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('upload_jobs')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('created_by', '=', createdBy)
+        .where('status', '=', 'running')
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     async find(fileId: string, createdBy: string): Promise<UploadJobRow | undefined> {
-      const row = await db.selectFrom('upload_jobs').selectAll().where('file_id', '=', fileId).where('created_by', '=', createdBy).executeTakeFirst();
+      const row = await db
+        .selectFrom('upload_jobs')
+        .selectAll()
+        .where('file_id', '=', fileId)
+        .where('created_by', '=', createdBy)
+        .executeTakeFirst();
       return row && normalize(row);
     },
 
     /** Records progress of a running job; false when it is no longer running (cancelled elsewhere). */
     async progress(fileId: string, progress: JobProgress): Promise<boolean> {
-      const result = await db.updateTable('upload_jobs').set(progress).where('file_id', '=', fileId).where('status', '=', 'running').executeTakeFirst();
+      const result = await db
+        .updateTable('upload_jobs')
+        .set(progress)
+        .where('file_id', '=', fileId)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
     /** Ends a running job (completed, failed or cancelled); a job already ended keeps its status. */
-    async finish(fileId: string, status: 'completed' | 'failed' | 'cancelled', changes: { error?: string | null; progress?: number; updated_at: string }): Promise<boolean> {
-      const result = await db.updateTable('upload_jobs').set({ ...changes, status }).where('file_id', '=', fileId).where('status', '=', 'running').executeTakeFirst();
+    async finish(
+      fileId: string,
+      status: 'completed' | 'failed' | 'cancelled',
+      changes: { error?: string | null; progress?: number; updated_at: string },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('upload_jobs')
+        .set({ ...changes, status })
+        .where('file_id', '=', fileId)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
@@ -63,7 +92,11 @@ export function uploadJobsRepository(db: Kysely<Database>) {
 
     /** Ended jobs older than `before` are forgotten. Returns how many. */
     async deleteEndedBefore(before: string): Promise<number> {
-      const result = await db.deleteFrom('upload_jobs').where('status', '!=', 'running').where('updated_at', '<', before).executeTakeFirst();
+      const result = await db
+        .deleteFrom('upload_jobs')
+        .where('status', '!=', 'running')
+        .where('updated_at', '<', before)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -33,7 +33,11 @@ beforeAll(async () => {
       return res.end(req.method === 'HEAD' ? undefined : 'remote report');
     }
     if (path === '/named') {
-      res.writeHead(200, { 'Content-Disposition': "attachment; filename*=UTF-8''%E6%8A%A5%E5%91%8A.pdf", 'Content-Type': 'application/pdf', 'Content-Length': '3' });
+      res.writeHead(200, {
+        'Content-Disposition': "attachment; filename*=UTF-8''%E6%8A%A5%E5%91%8A.pdf",
+        'Content-Type': 'application/pdf',
+        'Content-Length': '3',
+      });
       return res.end(req.method === 'HEAD' ? undefined : 'pdf');
     }
     if (path === '/no-head') {
@@ -44,7 +48,11 @@ beforeAll(async () => {
     if (path === '/cors.txt') {
       // Lets one page origin read it, as a bucket's CORS rule would.
       const allowed = req.headers.origin === PAGE ? PAGE : 'https://other.example';
-      res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '4', 'Access-Control-Allow-Origin': allowed });
+      res.writeHead(200, {
+        'Content-Type': 'text/plain',
+        'Content-Length': '4',
+        'Access-Control-Allow-Origin': allowed,
+      });
       return res.end(req.method === 'HEAD' ? undefined : 'cors');
     }
     // Refuses any Origin it does not know, as some servers' CORS filters do.
@@ -55,9 +63,11 @@ beforeAll(async () => {
     }
     if (path === '/cors-elsewhere') return res.writeHead(302, { Location: `http://${MIRROR}:${port}/cors.txt` }).end();
     if (path === '/silent') return; // Never answers.
-    if (path === '/page.html') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>alert(1)</script>');
+    if (path === '/page.html')
+      return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>alert(1)</script>');
     if (path === '/to-private') return res.writeHead(302, { Location: 'http://10.0.0.1/secret' }).end();
-    if (path === '/to-metadata') return res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    if (path === '/to-metadata')
+      return res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end();
     if (path === '/chunked-big') {
       res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
       for (let i = 0; i < 8; i += 1) res.write(Buffer.alloc(1024, 1));
@@ -97,7 +107,8 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
   /** Polls a server-side fetch until it ends. */
   async function settled(fileId: string): Promise<UrlFetchJobDto> {
     for (let i = 0; i < 500; i += 1) {
-      const job = (await h.call('GET', `/api/url/fetch/${fileId}`, { headers: h.actors.admin() })).body.data as UrlFetchJobDto;
+      const job = (await h.call('GET', `/api/url/fetch/${fileId}`, { headers: h.actors.admin() })).body
+        .data as UrlFetchJobDto;
       if (job.status !== 'running') return job;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -106,21 +117,64 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
 
   describe('POST /api/url/info', () => {
     it('names, sizes and types what the URL serves', async () => {
-      expect((await post('/api/url/info', { url: url('/docs/report.txt') })).body.data).toEqual({ url: url('/docs/report.txt'), filename: 'report.txt', size: 13, contentType: 'text/plain', lastModified: null, method: 'HEAD', corsSupported: false, type: 4, typeName: 'text' });
-      expect((await post('/api/url/info', { url: url('/named') })).body.data).toMatchObject({ filename: '报告.pdf', size: 3, contentType: 'application/pdf', type: 7, typeName: 'document' });
-      expect((await post('/api/url/info', { url: url('/no-head') })).body.data).toMatchObject({ filename: 'no-head', size: 12345, contentType: 'video/mp4', method: 'GET', type: 2, typeName: 'video' });
+      expect((await post('/api/url/info', { url: url('/docs/report.txt') })).body.data).toEqual({
+        url: url('/docs/report.txt'),
+        filename: 'report.txt',
+        size: 13,
+        contentType: 'text/plain',
+        lastModified: null,
+        method: 'HEAD',
+        corsSupported: false,
+        type: 4,
+        typeName: 'text',
+      });
+      expect((await post('/api/url/info', { url: url('/named') })).body.data).toMatchObject({
+        filename: '报告.pdf',
+        size: 3,
+        contentType: 'application/pdf',
+        type: 7,
+        typeName: 'document',
+      });
+      expect((await post('/api/url/info', { url: url('/no-head') })).body.data).toMatchObject({
+        filename: 'no-head',
+        size: 12345,
+        contentType: 'video/mp4',
+        method: 'GET',
+        type: 2,
+        typeName: 'video',
+      });
     });
 
     it("says whether the source lets the calling page fetch it (corsSupported), asked with the page's Origin", async () => {
       const fromPage = { ...h.actors.admin(), Origin: PAGE };
-      expect((await post('/api/url/info', { url: url('/cors.txt') }, fromPage)).body.data).toMatchObject({ size: 4, corsSupported: true });
+      expect((await post('/api/url/info', { url: url('/cors.txt') }, fromPage)).body.data).toMatchObject({
+        size: 4,
+        corsSupported: true,
+      });
       // Without an Origin the page is the server's own, which this source does not allow.
-      expect((await post('/api/url/info', { url: url('/cors.txt') })).body.data).toMatchObject({ corsSupported: false });
-      expect((await post('/api/url/info', { url: url('/cors.txt') }, { ...h.actors.admin(), Origin: 'https://elsewhere.example' })).body.data).toMatchObject({ corsSupported: false });
+      expect((await post('/api/url/info', { url: url('/cors.txt') })).body.data).toMatchObject({
+        corsSupported: false,
+      });
+      expect(
+        (
+          await post(
+            '/api/url/info',
+            { url: url('/cors.txt') },
+            { ...h.actors.admin(), Origin: 'https://elsewhere.example' },
+          )
+        ).body.data,
+      ).toMatchObject({ corsSupported: false });
       // A browser would need every hop's consent: a redirect to another origin is not supported.
-      expect((await post('/api/url/info', { url: url('/cors-elsewhere') }, fromPage)).body.data).toMatchObject({ size: 4, corsSupported: false });
+      expect((await post('/api/url/info', { url: url('/cors-elsewhere') }, fromPage)).body.data).toMatchObject({
+        size: 4,
+        corsSupported: false,
+      });
       // A source that refuses unknown Origins is still looked at (the probe sends none), just not for CORS.
-      expect((await post('/api/url/info', { url: url('/picky.txt') }, fromPage)).body.data).toMatchObject({ filename: 'picky.txt', size: 5, corsSupported: false });
+      expect((await post('/api/url/info', { url: url('/picky.txt') }, fromPage)).body.data).toMatchObject({
+        filename: 'picky.txt',
+        size: 5,
+        corsSupported: false,
+      });
     });
 
     it.each([
@@ -132,18 +186,33 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       ['a name resolving to a reserved address', 'http://elsewhere.test/file'],
     ])('400 for %s', async (_name, target) => {
       const res = await post('/api/url/info', { url: target.startsWith('/') ? url(target) : target });
-      expect(res.body).toMatchObject({ code: 400, success: false, error: 'BAD_REQUEST', message: 'The URL points to a private, loopback or reserved address' });
+      expect(res.body).toMatchObject({
+        code: 400,
+        success: false,
+        error: 'BAD_REQUEST',
+        message: 'The URL points to a private, loopback or reserved address',
+      });
     });
 
     it('400 for other schemes, and for a source answering an error', async () => {
-      expect((await post('/api/url/info', { url: 'file:///etc/passwd' })).body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
-      expect((await post('/api/url/info', { url: url('/missing') })).body).toMatchObject({ code: 400, message: 'The URL answered HTTP 404' });
+      expect((await post('/api/url/info', { url: 'file:///etc/passwd' })).body).toMatchObject({
+        code: 400,
+        error: 'VALIDATION_FAILED',
+      });
+      expect((await post('/api/url/info', { url: url('/missing') })).body).toMatchObject({
+        code: 400,
+        message: 'The URL answered HTTP 404',
+      });
     });
   });
 
   describe('GET /api/url/proxy', () => {
     it('streams the source back as an attachment, never as a page of this origin', async () => {
-      const res = await parsed(await h.app.request(`/api/url/proxy?url=${encodeURIComponent(url('/page.html'))}`, { headers: h.actors.admin() }));
+      const res = await parsed(
+        await h.app.request(`/api/url/proxy?url=${encodeURIComponent(url('/page.html'))}`, {
+          headers: h.actors.admin(),
+        }),
+      );
       expect(res.status).toBe(200);
       expect(res.text).toBe('<script>alert(1)</script>');
       expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
@@ -152,9 +221,20 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
     });
 
     it('400 for a refused address; the body is capped at the upload limit', async () => {
-      expect((await h.call('GET', `/api/url/proxy?url=${encodeURIComponent('http://169.254.169.254/')}`, { headers: h.actors.admin() })).status).toBe(400);
-      await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { max_upload_size: '4', max_upload_size_unit: 'KB' } });
-      const res = await h.app.request(`/api/url/proxy?url=${encodeURIComponent(url('/chunked-big'))}`, { headers: h.actors.admin() });
+      expect(
+        (
+          await h.call('GET', `/api/url/proxy?url=${encodeURIComponent('http://169.254.169.254/')}`, {
+            headers: h.actors.admin(),
+          })
+        ).status,
+      ).toBe(400);
+      await h.call('PUT', '/api/admin/settings/group/1', {
+        headers: h.actors.admin(),
+        body: { max_upload_size: '4', max_upload_size_unit: 'KB' },
+      });
+      const res = await h.app.request(`/api/url/proxy?url=${encodeURIComponent(url('/chunked-big'))}`, {
+        headers: h.actors.admin(),
+      });
       await expect(res.arrayBuffer()).rejects.toThrow();
     });
   });
@@ -165,18 +245,49 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       const data = res.body.data as FilePresignDto & { sourceUrl: string };
       expect(data).toMatchObject({ slug: 'from-url', sourceUrl: url('/docs/report.txt'), contentType: 'text/plain' });
       expect((await fileRow(h, data.file_id))?.filename).toBe('report.txt');
-      await h.app.request(data.upload_url, { method: 'PUT', body: new TextEncoder().encode('remote report'), headers: { ...data.headers, 'Content-Length': '13' } });
-      expect((await post('/api/url/commit', { file_id: data.file_id })).body.data).toMatchObject({ slug: 'from-url', size: 13 });
+      await h.app.request(data.upload_url, {
+        method: 'PUT',
+        body: new TextEncoder().encode('remote report'),
+        headers: { ...data.headers, 'Content-Length': '13' },
+      });
+      expect((await post('/api/url/commit', { file_id: data.file_id })).body.data).toMatchObject({
+        slug: 'from-url',
+        size: 13,
+      });
     });
 
     it('multipart: init from the source metadata, PUT the part, complete', async () => {
-      const started = (await post('/api/url/multipart/init', { url: url('/named'), metadata: { size: 3, filename: 'r.pdf', contentType: 'application/pdf' }, slug: 'url-multi' })).body.data as { file_id: string; upload_id: string; part_urls: { url: string }[] };
-      const part = await h.app.request(started.part_urls[0]?.url ?? '', { method: 'PUT', body: new TextEncoder().encode('pdf'), headers: { 'Content-Length': '3' } });
+      const started = (
+        await post('/api/url/multipart/init', {
+          url: url('/named'),
+          metadata: { size: 3, filename: 'r.pdf', contentType: 'application/pdf' },
+          slug: 'url-multi',
+        })
+      ).body.data as { file_id: string; upload_id: string; part_urls: { url: string }[] };
+      const part = await h.app.request(started.part_urls[0]?.url ?? '', {
+        method: 'PUT',
+        body: new TextEncoder().encode('pdf'),
+        headers: { 'Content-Length': '3' },
+      });
       const parts = [{ PartNumber: 1, ETag: part.headers.get('etag') }];
-      const done = await post('/api/url/multipart/complete', { file_id: started.file_id, upload_id: started.upload_id, parts });
-      expect(done.body.data).toMatchObject({ slug: 'url-multi', filename: 'r.pdf', mimetype: 'application/pdf', size: 3 });
+      const done = await post('/api/url/multipart/complete', {
+        file_id: started.file_id,
+        upload_id: started.upload_id,
+        parts,
+      });
+      expect(done.body.data).toMatchObject({
+        slug: 'url-multi',
+        filename: 'r.pdf',
+        mimetype: 'application/pdf',
+        size: 3,
+      });
       // The original's names beside ours.
-      expect(done.body.data).toMatchObject({ success: true, fileId: started.file_id, s3Url: null, url: 'http://localhost/file/url-multi' });
+      expect(done.body.data).toMatchObject({
+        success: true,
+        fileId: started.file_id,
+        s3Url: null,
+        url: 'http://localhost/file/url-multi',
+      });
     });
 
     it('presign and multipart init say whether the page may fetch the source itself (corsSupported)', async () => {
@@ -195,13 +306,22 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
     });
 
     it('multipart init and presign need the size; abort and cancel discard the upload', async () => {
-      expect((await post('/api/url/multipart/init', { url: url('/named') })).body).toMatchObject({ code: 400, details: [{ path: 'size' }] });
-      const started = (await post('/api/url/multipart/init', { url: url('/named'), metadata: { size: 3, filename: 'r.pdf' } })).body.data as { file_id: string; part_urls: unknown[] };
+      expect((await post('/api/url/multipart/init', { url: url('/named') })).body).toMatchObject({
+        code: 400,
+        details: [{ path: 'size' }],
+      });
+      const started = (
+        await post('/api/url/multipart/init', { url: url('/named'), metadata: { size: 3, filename: 'r.pdf' } })
+      ).body.data as { file_id: string; part_urls: unknown[] };
       expect(started.part_urls).toHaveLength(1);
       expect((await post('/api/url/multipart/abort', { file_id: started.file_id })).status).toBe(200);
       // The upload URL is signed for the size, so it must be known.
-      expect((await post('/api/url/presign', { url: url('/named') })).body).toMatchObject({ code: 400, details: [{ path: 'size' }] });
-      const presigned = (await post('/api/url/presign', { url: url('/named'), metadata: { size: 3 } })).body.data as FilePresignDto;
+      expect((await post('/api/url/presign', { url: url('/named') })).body).toMatchObject({
+        code: 400,
+        details: [{ path: 'size' }],
+      });
+      const presigned = (await post('/api/url/presign', { url: url('/named'), metadata: { size: 3 } })).body
+        .data as FilePresignDto;
       expect((await post('/api/url/cancel', { file_id: presigned.file_id })).status).toBe(200);
       expect(await h.db.selectFrom('files').select('id').execute()).toEqual([]);
     });
@@ -209,42 +329,73 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
 
   describe('server-side fetch (POST /api/url/fetch)', () => {
     it('202 at once, then streams into storage and reports 100 % with the share link', async () => {
-      const res = await post('/api/url/fetch', { url: url('/docs/report.txt'), slug: 'fetched', remark: 'r', use_proxy: true });
+      const res = await post('/api/url/fetch', {
+        url: url('/docs/report.txt'),
+        slug: 'fetched',
+        remark: 'r',
+        use_proxy: true,
+      });
       expect(res.status, res.text).toBe(202);
       expect(res.body.data).toMatchObject({ slug: 'fetched', status: 'running', bytes_total: 13 });
       const job = await settled((res.body.data as UrlFetchJobDto).file_id);
-      expect(job).toMatchObject({ status: 'completed', progress: 100, error: null, url: 'http://localhost/file/fetched' });
+      expect(job).toMatchObject({
+        status: 'completed',
+        progress: 100,
+        error: null,
+        url: 'http://localhost/file/fetched',
+      });
       expect((await parsed(await h.app.request('/api/file-download/fetched'))).text).toBe('remote report');
-      expect((await fileRow(h, 'fetched'))).toMatchObject({ filename: 'report.txt', mimetype: 'text/plain', remark: 'r' });
+      expect(await fileRow(h, 'fetched')).toMatchObject({
+        filename: 'report.txt',
+        mimetype: 'text/plain',
+        remark: 'r',
+      });
       // A cancel that comes after the fetch completed is too late: 409, and the share stays.
-      const late = await post('/api/url/cancel', { file_id: job.file_id }, { ...h.actors.admin(), 'X-Language': 'zh-CN' });
+      const late = await post(
+        '/api/url/cancel',
+        { file_id: job.file_id },
+        { ...h.actors.admin(), 'X-Language': 'zh-CN' },
+      );
       expect(late.body).toMatchObject({ code: 409, message: '抓取已经完成，分享已保留' });
       expect((await parsed(await h.app.request('/api/file-download/fetched'))).text).toBe('remote report');
     });
 
-    it('a job silent for over an hour (its instance died) is marked failed by the sweep, in the reader\'s language', async () => {
-      const { file_id: fileId } = (await post('/api/url/fetch', { url: url('/docs/report.txt') })).body.data as UrlFetchJobDto;
+    it("a job silent for over an hour (its instance died) is marked failed by the sweep, in the reader's language", async () => {
+      const { file_id: fileId } = (await post('/api/url/fetch', { url: url('/docs/report.txt') })).body
+        .data as UrlFetchJobDto;
       await settled(fileId);
       await h.db.updateTable('upload_jobs').set({ status: 'running' }).where('file_id', '=', fileId).execute();
       h.clock.advance(2 * 60 * 60 * 1000);
       expect(await h.services.urlFetch.sweep()).toBe(1);
-      const job = (await h.call('GET', `/api/url/fetch/${fileId}`, { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' } })).body.data as UrlFetchJobDto;
+      const job = (
+        await h.call('GET', `/api/url/fetch/${fileId}`, { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' } })
+      ).body.data as UrlFetchJobDto;
       expect(job).toMatchObject({ status: 'failed', error: '已中断：抓取期间服务器停止了' });
     });
 
     it('refused targets and failing sources are answered at once, leaving nothing', async () => {
       expect((await post('/api/url/fetch', { url: url('/to-metadata') })).body).toMatchObject({ code: 400 });
-      expect((await post('/api/url/fetch', { url: url('/missing') })).body).toMatchObject({ code: 400, message: 'The URL answered HTTP 404' });
+      expect((await post('/api/url/fetch', { url: url('/missing') })).body).toMatchObject({
+        code: 400,
+        message: 'The URL answered HTTP 404',
+      });
       expect(await h.db.selectFrom('files').select('id').execute()).toEqual([]);
     });
 
     it('a body growing past the upload limit fails the job and leaves no share', async () => {
-      await h.call('PUT', '/api/admin/settings/group/1', { headers: h.actors.admin(), body: { max_upload_size: '4', max_upload_size_unit: 'KB' } });
+      await h.call('PUT', '/api/admin/settings/group/1', {
+        headers: h.actors.admin(),
+        body: { max_upload_size: '4', max_upload_size_unit: 'KB' },
+      });
       const res = await post('/api/url/fetch', { url: url('/chunked-big') });
       const job = await settled((res.body.data as UrlFetchJobDto).file_id);
       expect(job).toMatchObject({ status: 'failed', error: expect.stringMatching(/too large|larger than allowed/i) });
       // Each poll answers in its caller's language.
-      const zh = (await h.call('GET', `/api/url/fetch/${job.file_id}`, { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' } })).body.data as UrlFetchJobDto;
+      const zh = (
+        await h.call('GET', `/api/url/fetch/${job.file_id}`, {
+          headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' },
+        })
+      ).body.data as UrlFetchJobDto;
       expect(zh.error).toMatch(/[\u4e00-\u9fff]/);
       expect(await h.db.selectFrom('files').select('id').execute()).toEqual([]);
       expect(await localKeys(h)).toEqual([]);
@@ -257,10 +408,18 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
       expect((await h.call('GET', `/api/url/fetch/${fileId}`, { headers: other })).status).toBe(404);
       expect((await post('/api/url/cancel', { file_id: fileId }, other)).status).toBe(404);
       // Another key's cancel must not have touched the transfer.
-      expect(((await h.call('GET', `/api/url/fetch/${fileId}`, { headers: h.actors.admin() })).body.data as UrlFetchJobDto).status).toBe('running');
+      expect(
+        ((await h.call('GET', `/api/url/fetch/${fileId}`, { headers: h.actors.admin() })).body.data as UrlFetchJobDto)
+          .status,
+      ).toBe('running');
       expect((await post('/api/url/cancel', { file_id: fileId })).status).toBe(200);
       expect(await settled(fileId)).toMatchObject({ status: 'cancelled', error: 'Cancelled' });
-      expect(((await h.call('GET', `/api/url/fetch/${fileId}`, { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' } })).body.data as UrlFetchJobDto).error).toBe('已取消');
+      expect(
+        (
+          (await h.call('GET', `/api/url/fetch/${fileId}`, { headers: { ...h.actors.admin(), 'X-Language': 'zh-CN' } }))
+            .body.data as UrlFetchJobDto
+        ).error,
+      ).toBe('已取消');
       const writes = slowWrites;
       await new Promise((r) => setTimeout(r, 100));
       expect(slowWrites - writes).toBeLessThan(3);
@@ -278,9 +437,14 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
 
     it(`one creator runs at most ${MAX_RUNNING_FETCHES} fetches at once; another creator, or the same once one ended, may start`, async () => {
       const started: string[] = [];
-      for (let i = 0; i < MAX_RUNNING_FETCHES; i += 1) started.push(((await post('/api/url/fetch', { url: url('/slow') })).body.data as UrlFetchJobDto).file_id);
+      for (let i = 0; i < MAX_RUNNING_FETCHES; i += 1)
+        started.push(((await post('/api/url/fetch', { url: url('/slow') })).body.data as UrlFetchJobDto).file_id);
       const refused = await post('/api/url/fetch', { url: url('/slow') });
-      expect(refused.body).toMatchObject({ code: 429, error: 'RATE_LIMITED', message: `At most ${MAX_RUNNING_FETCHES} URL fetches run at once: wait for one to finish` });
+      expect(refused.body).toMatchObject({
+        code: 429,
+        error: 'RATE_LIMITED',
+        message: `At most ${MAX_RUNNING_FETCHES} URL fetches run at once: wait for one to finish`,
+      });
       const other = await h.actors.apiKey(Permission.FILE_SHARE);
       const theirs = await post('/api/url/fetch', { url: url('/docs/report.txt') }, other);
       expect(theirs.status, theirs.text).toBe(202);
@@ -291,7 +455,9 @@ describe.each(dialects)('URL upload (%s)', (dialect) => {
     });
 
     it('the limit holds for requests sent together, while the first still waits for its source', async () => {
-      const answers = await Promise.all(Array.from({ length: MAX_RUNNING_FETCHES + 3 }, () => post('/api/url/fetch', { url: url('/slow') })));
+      const answers = await Promise.all(
+        Array.from({ length: MAX_RUNNING_FETCHES + 3 }, () => post('/api/url/fetch', { url: url('/slow') })),
+      );
       const started = answers.filter((a) => a.status === 202).map((a) => (a.body.data as UrlFetchJobDto).file_id);
       expect(started).toHaveLength(MAX_RUNNING_FETCHES);
       expect(answers.filter((a) => a.status === 429)).toHaveLength(3);

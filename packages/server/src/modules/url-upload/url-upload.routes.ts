@@ -1,4 +1,13 @@
-import { FileCommitBody, FileIdBody, Permission, UrlFetchBody, UrlInfoBody, UrlMultipartCompleteBody, UrlMultipartInitBody, UrlPresignBody } from '@driftbox/contract';
+import {
+  FileCommitBody,
+  FileIdBody,
+  Permission,
+  UrlFetchBody,
+  UrlInfoBody,
+  UrlMultipartCompleteBody,
+  UrlMultipartInitBody,
+  UrlPresignBody,
+} from '@driftbox/contract';
 import { Hono, type Context } from 'hono';
 import { Readable } from 'node:stream';
 import type { AppEnv } from '../../app-env.js';
@@ -20,25 +29,45 @@ const MESSAGES = {
  * URL upload (spec §7). Every route needs FILE_SHARE — the server fetches on the caller's behalf only
  * through the SSRF guard, and never for anonymous callers.
  */
-export function urlUploadRoutes(urls: UrlUploadService, fetches: UrlFetchService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
+export function urlUploadRoutes(
+  urls: UrlUploadService,
+  fetches: UrlFetchService,
+  options: { trustProxy: TrustProxy },
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const fileShare = requirePermission(Permission.FILE_SHARE);
   const origin = (c: Context<AppEnv>) => requestOrigin(c, options.trustProxy);
   const pageOrigin = (c: Context<AppEnv>) => callerOrigin(c, options.trustProxy);
 
-  app.post('/url/info', fileShare, async (c) => ok(c, await urls.info(c.get('actor'), (await readJson(c, UrlInfoBody)).url, pageOrigin(c))));
+  app.post('/url/info', fileShare, async (c) =>
+    ok(c, await urls.info(c.get('actor'), (await readJson(c, UrlInfoBody)).url, pageOrigin(c))),
+  );
 
   app.get('/url/proxy', fileShare, async (c) => {
     const { url } = parseWith(UrlInfoBody, { url: c.req.query('url') });
     const proxied = await urls.proxy(c.get('actor'), url);
-    return c.body(Readable.toWeb(proxied.body) as unknown as globalThis.ReadableStream<Uint8Array>, 200, proxied.headers);
+    return c.body(
+      Readable.toWeb(proxied.body) as unknown as globalThis.ReadableStream<Uint8Array>,
+      200,
+      proxied.headers,
+    );
   });
 
-  app.post('/url/presign', fileShare, async (c) => ok(c, await urls.presign(c.get('actor'), await readJson(c, UrlPresignBody), origin(c), pageOrigin(c))));
-  app.post('/url/commit', fileShare, async (c) => ok(c, await urls.commit(c.get('actor'), await readJson(c, FileCommitBody), origin(c)), { message: MESSAGES.uploaded }));
-  app.post('/url/multipart/init', fileShare, async (c) => ok(c, await urls.multipartInit(c.get('actor'), await readJson(c, UrlMultipartInitBody), origin(c), pageOrigin(c))));
+  app.post('/url/presign', fileShare, async (c) =>
+    ok(c, await urls.presign(c.get('actor'), await readJson(c, UrlPresignBody), origin(c), pageOrigin(c))),
+  );
+  app.post('/url/commit', fileShare, async (c) =>
+    ok(c, await urls.commit(c.get('actor'), await readJson(c, FileCommitBody), origin(c)), {
+      message: MESSAGES.uploaded,
+    }),
+  );
+  app.post('/url/multipart/init', fileShare, async (c) =>
+    ok(c, await urls.multipartInit(c.get('actor'), await readJson(c, UrlMultipartInitBody), origin(c), pageOrigin(c))),
+  );
   app.post('/url/multipart/complete', fileShare, async (c) =>
-    ok(c, await urls.multipartComplete(c.get('actor'), await readJson(c, UrlMultipartCompleteBody), origin(c)), { message: MESSAGES.uploaded }),
+    ok(c, await urls.multipartComplete(c.get('actor'), await readJson(c, UrlMultipartCompleteBody), origin(c)), {
+      message: MESSAGES.uploaded,
+    }),
   );
   app.post('/url/multipart/abort', fileShare, async (c) => {
     await urls.multipartAbort(c.get('actor'), await readJson(c, FileIdBody));
@@ -50,8 +79,15 @@ export function urlUploadRoutes(urls: UrlUploadService, fetches: UrlFetchService
     return ok(c, null, { message: MESSAGES.aborted });
   });
 
-  app.post('/url/fetch', fileShare, async (c) => ok(c, await fetches.start(c.get('actor'), await readJson(c, UrlFetchBody), origin(c), c.get('lang')), { status: 202, message: MESSAGES.started }));
-  app.get('/url/fetch/:id', fileShare, async (c) => ok(c, await fetches.status(c.get('actor'), c.req.param('id'), origin(c), c.get('lang'))));
+  app.post('/url/fetch', fileShare, async (c) =>
+    ok(c, await fetches.start(c.get('actor'), await readJson(c, UrlFetchBody), origin(c), c.get('lang')), {
+      status: 202,
+      message: MESSAGES.started,
+    }),
+  );
+  app.get('/url/fetch/:id', fileShare, async (c) =>
+    ok(c, await fetches.status(c.get('actor'), c.req.param('id'), origin(c), c.get('lang'))),
+  );
 
   return app;
 }

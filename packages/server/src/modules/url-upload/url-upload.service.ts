@@ -22,7 +22,15 @@ import { guardedRequest, type GuardedResponse, type SsrfPolicy } from '../../lib
 import type { FileMultipartService } from '../files/file-multipart.service.js';
 import type { FileUploadsService } from '../files/file-uploads.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { allowsOrigin, filenameFromDisposition, filenameFromUrl, headerOf, pickFilename, sizeOf, sourceFailed } from './url-upload.rules.js';
+import {
+  allowsOrigin,
+  filenameFromDisposition,
+  filenameFromUrl,
+  headerOf,
+  pickFilename,
+  sizeOf,
+  sourceFailed,
+} from './url-upload.rules.js';
 
 export interface UrlUploadDeps {
   settings: SettingsService;
@@ -77,15 +85,30 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
    */
   async function corsSupported(url: string, pageOrigin: string): Promise<boolean> {
     try {
-      const res = await guardedRequest(url, { method: 'HEAD', headers: { Origin: pageOrigin }, maxBytes: Number.MAX_SAFE_INTEGER, headersTimeoutMs: CORS_CHECK_TIMEOUT_MS }, policy);
+      const res = await guardedRequest(
+        url,
+        {
+          method: 'HEAD',
+          headers: { Origin: pageOrigin },
+          maxBytes: Number.MAX_SAFE_INTEGER,
+          headersTimeoutMs: CORS_CHECK_TIMEOUT_MS,
+        },
+        policy,
+      );
       res.body.destroy();
-      return res.status < 400 && new URL(res.url).origin === new URL(url).origin && allowsOrigin(res.headers, pageOrigin);
+      return (
+        res.status < 400 && new URL(res.url).origin === new URL(url).origin && allowsOrigin(res.headers, pageOrigin)
+      );
     } catch {
       return false;
     }
   }
 
-  function sourceName(url: string, metadata: { filename?: string | undefined } | undefined, filename: string | undefined): string {
+  function sourceName(
+    url: string,
+    metadata: { filename?: string | undefined } | undefined,
+    filename: string | undefined,
+  ): string {
     return pickFilename(filename, metadata?.filename, filenameFromUrl(url));
   }
 
@@ -96,7 +119,10 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
       const cors = corsSupported(url, pageOrigin);
       const { res, method } = await probe(url);
       if (res.status >= 400) throw sourceFailed(res.status);
-      const filename = pickFilename(filenameFromDisposition(headerOf(res.headers, 'content-disposition')), filenameFromUrl(res.url));
+      const filename = pickFilename(
+        filenameFromDisposition(headerOf(res.headers, 'content-disposition')),
+        filenameFromUrl(res.url),
+      );
       const contentType = headerOf(res.headers, 'content-type') ?? 'application/octet-stream';
       return {
         url: res.url,
@@ -122,38 +148,73 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
         throw sourceFailed(res.status);
       }
       const type = headerOf(res.headers, 'content-type') ?? 'application/octet-stream';
-      const name = pickFilename(filenameFromDisposition(headerOf(res.headers, 'content-disposition')), filenameFromUrl(res.url));
+      const name = pickFilename(
+        filenameFromDisposition(headerOf(res.headers, 'content-disposition')),
+        filenameFromUrl(res.url),
+      );
       const headers = { ...safeFileHeaders(type, name, 'attachment'), 'Cache-Control': 'no-store' };
       const length = headerOf(res.headers, 'content-length');
-      return { headers: length && res.status === 200 ? { ...headers, 'Content-Length': length } : headers, body: res.body };
+      return {
+        headers: length && res.status === 200 ? { ...headers, 'Content-Length': length } : headers,
+        body: res.body,
+      };
     },
 
     /** `POST /api/url/presign`: like `s3/presign`, named after the source; the browser fetches and PUTs. */
-    async presign(actor: Actor, body: z.output<typeof UrlPresignBody>, origin: string, pageOrigin: string): Promise<FilePresignDto & UrlSourceFields> {
+    async presign(
+      actor: Actor,
+      body: z.output<typeof UrlPresignBody>,
+      origin: string,
+      pageOrigin: string,
+    ): Promise<FilePresignDto & UrlSourceFields> {
       const filename = sourceName(body.url, body.metadata, body.filename);
       const cors = corsSupported(body.url, pageOrigin);
-      const presigned = await uploads.presign(actor, { ...body, filename, mimetype: body.mimetype ?? body.metadata?.contentType, size: body.size ?? body.metadata?.size }, origin);
+      const presigned = await uploads.presign(
+        actor,
+        {
+          ...body,
+          filename,
+          mimetype: body.mimetype ?? body.metadata?.contentType,
+          size: body.size ?? body.metadata?.size,
+        },
+        origin,
+      );
       return { ...presigned, sourceUrl: body.url, corsSupported: await cors };
     },
 
     /** `POST /api/url/commit`: the same check-and-publish as `s3/commit`. */
-    commit: (actor: Actor, body: z.output<typeof FileCommitBody>, origin: string): Promise<FileDetailDto> => uploads.commit(actor, body, origin),
+    commit: (actor: Actor, body: z.output<typeof FileCommitBody>, origin: string): Promise<FileDetailDto> =>
+      uploads.commit(actor, body, origin),
 
     /** `POST /api/url/multipart/init`: a resumable upload of the source; its size must be known. */
-    async multipartInit(actor: Actor, body: z.output<typeof UrlMultipartInitBody>, origin: string, pageOrigin: string): Promise<MultipartInitDto & UrlSourceFields> {
+    async multipartInit(
+      actor: Actor,
+      body: z.output<typeof UrlMultipartInitBody>,
+      origin: string,
+      pageOrigin: string,
+    ): Promise<MultipartInitDto & UrlSourceFields> {
       assertPermission(actor, Permission.FILE_SHARE);
       const size = body.size ?? body.metadata?.size;
-      if (size === undefined) throw invalidField('size', { en: 'The size of the source is needed for a multipart upload', zh: '分片上传需要知道源文件大小' });
+      if (size === undefined)
+        throw invalidField('size', {
+          en: 'The size of the source is needed for a multipart upload',
+          zh: '分片上传需要知道源文件大小',
+        });
       const partSize = body.partSize ?? body.part_size ?? PART_SIZE;
       const partCount = body.partCount ?? body.part_count ?? Math.max(1, Math.ceil(size / partSize));
       const filename = sourceName(body.url, body.metadata, body.filename);
       const cors = corsSupported(body.url, pageOrigin);
-      const started = await multipart.init(actor, { ...body, filename, mimetype: body.mimetype ?? body.metadata?.contentType, size, partSize, partCount }, origin);
+      const started = await multipart.init(
+        actor,
+        { ...body, filename, mimetype: body.mimetype ?? body.metadata?.contentType, size, partSize, partCount },
+        origin,
+      );
       return { ...started, sourceUrl: body.url, corsSupported: await cors };
     },
 
     /** `POST /api/url/multipart/complete`. */
-    multipartComplete: (actor: Actor, body: z.output<typeof MultipartCompleteBody>, origin: string) => multipart.complete(actor, body, origin),
+    multipartComplete: (actor: Actor, body: z.output<typeof MultipartCompleteBody>, origin: string) =>
+      multipart.complete(actor, body, origin),
 
     /** `POST /api/url/multipart/abort`. */
     multipartAbort: (actor: Actor, body: z.output<typeof FileIdBody>) => multipart.abort(actor, body),

@@ -1,7 +1,13 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, isLanguage, setLanguage } from '../../lib/i18n';
 
 /** Language menu; the trigger is named "Language"/"语言" and shows the current choice. */
@@ -11,7 +17,13 @@ export function LanguageSwitcher({ showName = false }: { showName?: boolean }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size={showName ? 'md' : 'icon'} aria-label={t('nav.language')} title={t('nav.language')} icon={<Languages />}>
+        <Button
+          variant="ghost"
+          size={showName ? 'md' : 'icon'}
+          aria-label={t('nav.language')}
+          title={t('nav.language')}
+          icon={<Languages />}
+        >
           {showName ? LANGUAGE_NAMES[language] : null}
         </Button>
       </DropdownMenuTrigger>

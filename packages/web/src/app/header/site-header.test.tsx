@@ -31,9 +31,13 @@ describe('mobile header menu', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     // Not the lowercase fragment of "Theme: light".
     // The desktop icon button is in the DOM too (jsdom has no media queries); the menu's is the last.
-    expect(screen.getAllByRole('button', { name: /^Theme: / }).at(-1)).toHaveTextContent(/^(System theme|Light mode|Dark mode)$/);
+    expect(screen.getAllByRole('button', { name: /^Theme: / }).at(-1)).toHaveTextContent(
+      /^(System theme|Light mode|Dark mode)$/,
+    );
     await i18n.changeLanguage('zh-CN');
-    expect((await screen.findAllByRole('button', { name: /^主题：/ })).at(-1)).toHaveTextContent(/^(跟随系统|浅色模式|深色模式)$/);
+    expect((await screen.findAllByRole('button', { name: /^主题：/ })).at(-1)).toHaveTextContent(
+      /^(跟随系统|浅色模式|深色模式)$/,
+    );
     void i18n.changeLanguage('en');
   });
 });

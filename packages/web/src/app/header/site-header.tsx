@@ -46,7 +46,14 @@ export function SiteHeader() {
   }, [open]);
 
   const github = (
-    <a href={GITHUB_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses('ghost', 'icon')} aria-label={t('nav.github')} title={t('nav.github')}>
+    <a
+      href={GITHUB_URL}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClasses('ghost', 'icon')}
+      aria-label={t('nav.github')}
+      title={t('nav.github')}
+    >
       <GithubIcon className="size-5" />
     </a>
   );

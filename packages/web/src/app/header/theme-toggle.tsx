@@ -12,11 +12,22 @@ const ICONS = { auto: Monitor, light: Sun, dark: Moon } as const;
 export function ThemeToggle({ showName = false }: { showName?: boolean }) {
   const { t } = useTranslation();
   const { mode } = useTheme();
-  const names: Record<ThemeMode, string> = { auto: t('nav.theme.auto'), light: t('nav.theme.light'), dark: t('nav.theme.dark') };
+  const names: Record<ThemeMode, string> = {
+    auto: t('nav.theme.auto'),
+    light: t('nav.theme.light'),
+    dark: t('nav.theme.dark'),
+  };
   const label = t('nav.theme.label', { mode: names[mode] });
   const Icon = ICONS[mode];
   return (
-    <Button variant="ghost" size={showName ? 'md' : 'icon'} onClick={cycleThemeMode} aria-label={label} title={label} icon={<Icon />}>
+    <Button
+      variant="ghost"
+      size={showName ? 'md' : 'icon'}
+      onClick={cycleThemeMode}
+      aria-label={label}
+      title={label}
+      icon={<Icon />}
+    >
       {showName ? t(`nav.theme.menu.${mode}`) : null}
     </Button>
   );

@@ -41,7 +41,12 @@ export function AdminLayout() {
       </aside>
       <div className="min-w-0 flex-1">
         <div className="mb-5 lg:hidden">
-          <Button variant="outline" icon={<PanelLeft />} aria-label={t('admin.sidebar.openMenu')} onClick={() => setDrawerOpen(true)}>
+          <Button
+            variant="outline"
+            icon={<PanelLeft />}
+            aria-label={t('admin.sidebar.openMenu')}
+            onClick={() => setDrawerOpen(true)}
+          >
             {page ? ADMIN_PAGE_META[page].label(t) : t('nav.admin')}
           </Button>
         </div>

@@ -81,7 +81,9 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
         ))}
         {settings.length > 0 ? (
           <>
-            <p className="mt-4 mb-1 px-3 text-xs font-semibold tracking-wide text-fg-subtle uppercase">{t('admin.menu.settings')}</p>
+            <p className="mt-4 mb-1 px-3 text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+              {t('admin.menu.settings')}
+            </p>
             {settings.map((page) => (
               <MenuLink key={page} page={page} onNavigate={onNavigate} />
             ))}

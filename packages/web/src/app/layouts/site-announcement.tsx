@@ -26,7 +26,10 @@ function AnnouncementNotice({ content }: { content: string }) {
       <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 sm:px-6">
         <Megaphone className="mt-0.5 size-5 shrink-0 text-accent-text" aria-hidden="true" />
         {/* The HTML comes from renderMarkdown: markdown-it with raw HTML off, then DOMPurify. */}
-        <div className="prose-lite min-w-0 flex-1 text-sm break-words text-fg" dangerouslySetInnerHTML={{ __html: html }} />
+        <div
+          className="prose-lite min-w-0 flex-1 text-sm break-words text-fg"
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
         <Button
           variant="ghost"
           size="icon-sm"

@@ -12,7 +12,10 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-line bg-surface/60">
       {/* The HTML comes from renderMarkdown: markdown-it with raw HTML off, then DOMPurify. */}
-      <div className="prose-lite mx-auto max-w-7xl px-4 py-6 text-center text-sm text-fg-subtle sm:px-6" dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        className="prose-lite mx-auto max-w-7xl px-4 py-6 text-center text-sm text-fg-subtle sm:px-6"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </footer>
   );
 }

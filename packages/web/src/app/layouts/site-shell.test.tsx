@@ -16,7 +16,12 @@ import { routes } from '../routes';
 let site: Partial<SiteConfig>;
 
 const rows = (): SettingRow[] =>
-  Object.entries({ ...DEFAULT_SITE_CONFIG, ...site }).map(([key, value]) => ({ key, value, group_id: 4, type: 'text' }));
+  Object.entries({ ...DEFAULT_SITE_CONFIG, ...site }).map(([key, value]) => ({
+    key,
+    value,
+    group_id: 4,
+    type: 'text',
+  }));
 
 function renderAt(path: string) {
   void i18n.changeLanguage('en');
@@ -34,7 +39,11 @@ const footerShown = () => screen.findByText('Run by Ada');
 
 beforeEach(() => {
   reloadAuthFromStorage();
-  site = { site_footer_markdown: 'Run by Ada', site_announcement_enabled: 'true', site_announcement_content: '**Maintenance** tonight' };
+  site = {
+    site_footer_markdown: 'Run by Ada',
+    site_announcement_enabled: 'true',
+    site_announcement_content: '**Maintenance** tonight',
+  };
   mockApi({
     'GET /api/admin/settings': () => ok(rows()),
     'GET /api/test/admin-token': () => ok(null),
@@ -62,7 +71,9 @@ describe('the announcement', () => {
     site.site_announcement_content = '**Maintenance** moved to Friday';
     localStorage.removeItem(STORAGE_KEYS.siteConfig);
     renderAt('/upload');
-    expect(await screen.findByRole('region', { name: 'Announcement' })).toHaveTextContent('Maintenance moved to Friday');
+    expect(await screen.findByRole('region', { name: 'Announcement' })).toHaveTextContent(
+      'Maintenance moved to Friday',
+    );
   });
 
   it('is not shown when disabled, nor in the admin area', async () => {
@@ -78,7 +89,9 @@ describe('the announcement', () => {
     const queryClient = renderAt('/admin/key-management');
     // The admin area is a lazy chunk; on a busy machine it takes a while to load.
     expect(await screen.findByRole('heading', { name: 'Key management' }, { timeout: 10_000 })).toBeInTheDocument();
-    await waitFor(() => expect(queryClient.getQueryData(siteConfigQuery.queryKey)).toMatchObject({ site_announcement_enabled: 'true' }));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(siteConfigQuery.queryKey)).toMatchObject({ site_announcement_enabled: 'true' }),
+    );
     await act(() => import('../../lib/markdown'));
     expect(screen.queryByRole('region', { name: 'Announcement' })).toBeNull();
   });
@@ -92,7 +105,8 @@ describe('custom head and body HTML and the favicon', () => {
       site_favicon_url: 'https://cdn.example/one.png',
     };
     // index.html's icon link, which the shell points at the admin's favicon.
-    if (!document.querySelector('link[rel="icon"]')) document.head.insertAdjacentHTML('beforeend', '<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    if (!document.querySelector('link[rel="icon"]'))
+      document.head.insertAdjacentHTML('beforeend', '<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     const queryClient = renderAt('/');
     await waitFor(() => expect(document.head.querySelector('meta[name="verify"]')).toHaveAttribute('content', 'one'));
     expect(document.body.querySelector(`[${CUSTOM_HTML_ATTRIBUTE}="body"]`)).toHaveTextContent('Chat one');

@@ -1,4 +1,13 @@
-import { FILE_MAX_VIEWS_MAX, FILE_PASSWORD_MAX, FILE_REMARK_MAX, FileUpdateBody, SLUG_MAX, SLUG_PATTERN, isReservedSlug, type FileDto } from '@driftbox/contract';
+import {
+  FILE_MAX_VIEWS_MAX,
+  FILE_PASSWORD_MAX,
+  FILE_REMARK_MAX,
+  FileUpdateBody,
+  SLUG_MAX,
+  SLUG_PATTERN,
+  isReservedSlug,
+  type FileDto,
+} from '@driftbox/contract';
 import { isApiError } from '../../lib/api-error';
 
 /** Expiry choices of the edit form, in hours from now (0 = never), or keep the current one. */
@@ -17,11 +26,29 @@ export interface FileFormValues {
 
 export type FileField = 'remark' | 'slug' | 'expiry' | 'maxViews' | 'password';
 /** Error codes per field, translated under `files.edit.errors.*`. */
-export type FileFieldError = 'remarkTooLong' | 'slugRequired' | 'slugTooLong' | 'slugInvalid' | 'slugReserved' | 'slugTaken' | 'maxViewsInvalid' | 'passwordTooLong' | 'expiryInvalid' | 'invalid';
+export type FileFieldError =
+  | 'remarkTooLong'
+  | 'slugRequired'
+  | 'slugTooLong'
+  | 'slugInvalid'
+  | 'slugReserved'
+  | 'slugTaken'
+  | 'maxViewsInvalid'
+  | 'passwordTooLong'
+  | 'expiryInvalid'
+  | 'invalid';
 export type FileFormErrors = Partial<Record<FileField, FileFieldError>>;
 
 export function fileFormFrom(file: FileDto): FileFormValues {
-  return { remark: file.remark ?? '', slug: file.slug, expiry: 'keep', maxViews: file.max_views > 0 ? String(file.max_views) : '', password: '', clearPassword: false, useProxy: file.use_proxy === 1 };
+  return {
+    remark: file.remark ?? '',
+    slug: file.slug,
+    expiry: 'keep',
+    maxViews: file.max_views > 0 ? String(file.max_views) : '',
+    password: '',
+    clearPassword: false,
+    useProxy: file.use_proxy === 1,
+  };
 }
 
 function checkFields(values: FileFormValues): FileFormErrors {
@@ -39,7 +66,10 @@ function checkFields(values: FileFormValues): FileFormErrors {
 }
 
 /** Only what changed, checked here and by the contract's schema (STYLE §26); an empty body means nothing to save. */
-export function buildFileUpdate(values: FileFormValues, file: FileDto): { ok: true; body: FileUpdateBody } | { ok: false; errors: FileFormErrors } {
+export function buildFileUpdate(
+  values: FileFormValues,
+  file: FileDto,
+): { ok: true; body: FileUpdateBody } | { ok: false; errors: FileFormErrors } {
   const errors = checkFields(values);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const body: FileUpdateBody = {};
@@ -57,10 +87,20 @@ export function buildFileUpdate(values: FileFormValues, file: FileDto): { ok: tr
   return { ok: true, body };
 }
 
-const FIELD_OF: Record<string, FileField> = { remark: 'remark', slug: 'slug', expires_in: 'expiry', expires_at: 'expiry', max_views: 'maxViews', password: 'password' };
+const FIELD_OF: Record<string, FileField> = {
+  remark: 'remark',
+  slug: 'slug',
+  expires_in: 'expiry',
+  expires_at: 'expiry',
+  max_views: 'maxViews',
+  password: 'password',
+};
 
 /** The server's field errors (validation details, a taken slug) on the form's fields. */
-export function fileErrorsFromApi(error: unknown): { errors: FileFormErrors; messages: Partial<Record<FileField, string>> } {
+export function fileErrorsFromApi(error: unknown): {
+  errors: FileFormErrors;
+  messages: Partial<Record<FileField, string>>;
+} {
   if (!isApiError(error)) return { errors: {}, messages: {} };
   if (error.code === 'SLUG_TAKEN' || error.status === 409) return { errors: { slug: 'slugTaken' }, messages: {} };
   if (error.code !== 'VALIDATION_FAILED') return { errors: {}, messages: {} };

@@ -10,5 +10,8 @@ export function updateFile({ id, body }: { id: string; body: FileUpdateBody }): 
 
 export function useUpdateFile() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateFile, onSuccess: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_ROOT }) });
+  return useMutation({
+    mutationFn: updateFile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FILES_QUERY_ROOT }),
+  });
 }

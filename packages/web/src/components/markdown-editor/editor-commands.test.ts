@@ -1,10 +1,23 @@
 import { EditorSelection, EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { cycleHeading, insertLink, insertTable, LINE_PREFIXES, toggleCode, toggleInline, toggleLinePrefix, type EditorAction } from './editor-commands';
+import {
+  cycleHeading,
+  insertLink,
+  insertTable,
+  LINE_PREFIXES,
+  toggleCode,
+  toggleInline,
+  toggleLinePrefix,
+  type EditorAction,
+} from './editor-commands';
 
 /** Applies an action to `doc` with the selection from..to; returns the text and the selected part. */
 function apply(action: EditorAction, doc: string, from: number, to = from): { doc: string; selected: string } {
-  const state = EditorState.create({ doc, selection: EditorSelection.range(from, to), extensions: EditorState.allowMultipleSelections.of(true) });
+  const state = EditorState.create({
+    doc,
+    selection: EditorSelection.range(from, to),
+    extensions: EditorState.allowMultipleSelections.of(true),
+  });
   const next = state.update(action(state)).state;
   const main = next.selection.main;
   return { doc: next.doc.toString(), selected: next.sliceDoc(main.from, main.to) };
@@ -56,8 +69,14 @@ describe('line prefixes', () => {
 
 describe('blocks', () => {
   it('inserts a link with the URL selected, or uses a selected URL as the target', () => {
-    expect(apply(insertLink('link text'), 'see docs', 4, 8)).toEqual({ doc: 'see [docs](https://)', selected: 'https://' });
-    expect(apply(insertLink('link text'), 'https://a.example', 0, 17)).toEqual({ doc: '[link text](https://a.example)', selected: 'link text' });
+    expect(apply(insertLink('link text'), 'see docs', 4, 8)).toEqual({
+      doc: 'see [docs](https://)',
+      selected: 'https://',
+    });
+    expect(apply(insertLink('link text'), 'https://a.example', 0, 17)).toEqual({
+      doc: '[link text](https://a.example)',
+      selected: 'link text',
+    });
   });
 
   it('puts a table on its own paragraph with the first header cell selected', () => {

@@ -80,7 +80,7 @@ export function toggleLinePrefix(kind: LinePrefixKind): EditorAction {
       }
       if (line.text.trim() === '' && lines.length > 1) continue;
       const existing = BLOCK_MARKER.exec(line.text);
-      const indent = existing?.[1]?.length ?? (/^\s*/.exec(line.text)?.[0].length ?? 0);
+      const indent = existing?.[1]?.length ?? /^\s*/.exec(line.text)?.[0].length ?? 0;
       const to = existing ? line.from + existing[0].length : line.from + indent;
       changes.push({ from: line.from + indent, to, insert: kind.prefix(index) });
       index += 1;

@@ -28,7 +28,18 @@ export interface EditorPaneProps {
  * CodeMirror 6 with the formatting toolbar. This module and CodeMirror form one chunk loaded on
  * demand. The editor stays mounted in preview mode so its undo history survives switching views.
  */
-export function EditorPane({ value, onChange, label, placeholder, snippets, phrases, mode, toolbarEnd, preview, heightClass }: EditorPaneProps) {
+export function EditorPane({
+  value,
+  onChange,
+  label,
+  placeholder,
+  snippets,
+  phrases,
+  mode,
+  toolbarEnd,
+  preview,
+  heightClass,
+}: EditorPaneProps) {
   const host = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
@@ -97,5 +108,9 @@ export function EditorPane({ value, onChange, label, placeholder, snippets, phra
 }
 
 function labelExtensions(label: string, placeholder: string, phrases: Record<string, string>) {
-  return [EditorView.contentAttributes.of({ 'aria-label': label }), placeholderExtension(placeholder), EditorState.phrases.of(phrases)];
+  return [
+    EditorView.contentAttributes.of({ 'aria-label': label }),
+    placeholderExtension(placeholder),
+    EditorState.phrases.of(phrases),
+  ];
 }

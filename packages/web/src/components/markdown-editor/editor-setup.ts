@@ -16,16 +16,26 @@ const theme = EditorView.theme({
   '.cm-content': { padding: '14px 0', caretColor: 'var(--color-accent)' },
   '.cm-line': { padding: '0 16px' },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--color-accent)', borderLeftWidth: '2px' },
-  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection': {
-    backgroundColor: 'color-mix(in srgb, var(--color-accent) 28%, transparent)',
-  },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+    {
+      backgroundColor: 'color-mix(in srgb, var(--color-accent) 28%, transparent)',
+    },
   '.cm-placeholder': { color: 'var(--color-fg-subtle)' },
   '.cm-selectionMatch': { backgroundColor: 'color-mix(in srgb, var(--color-accent) 14%, transparent)' },
   '.cm-searchMatch': { backgroundColor: 'color-mix(in srgb, #eab308 35%, transparent)' },
   '.cm-panels': { backgroundColor: 'var(--color-subtle)', color: 'var(--color-fg)', borderColor: 'var(--color-line)' },
   '.cm-panels input, .cm-panels button': { color: 'inherit' },
-  '.cm-textfield': { backgroundColor: 'var(--color-surface)', border: '1px solid var(--color-line-strong)', borderRadius: '6px' },
-  '.cm-button': { backgroundImage: 'none', backgroundColor: 'var(--color-surface)', border: '1px solid var(--color-line-strong)', borderRadius: '6px' },
+  '.cm-textfield': {
+    backgroundColor: 'var(--color-surface)',
+    border: '1px solid var(--color-line-strong)',
+    borderRadius: '6px',
+  },
+  '.cm-button': {
+    backgroundImage: 'none',
+    backgroundColor: 'var(--color-surface)',
+    border: '1px solid var(--color-line-strong)',
+    borderRadius: '6px',
+  },
 });
 
 /** Markdown syntax colours, again from the app's tokens. */

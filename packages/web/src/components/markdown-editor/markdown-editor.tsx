@@ -44,10 +44,22 @@ export interface MarkdownEditorProps {
 }
 
 /** Markdown editor with toolbar and live preview: split view on wide screens, write/preview tabs on phones. */
-export function MarkdownEditor({ value, onChange, defaultMode = 'split', heightClass = 'h-[60dvh] min-h-80', className }: MarkdownEditorProps) {
+export function MarkdownEditor({
+  value,
+  onChange,
+  defaultMode = 'split',
+  heightClass = 'h-[60dvh] min-h-80',
+  className,
+}: MarkdownEditorProps) {
   const { t } = useTranslation();
   const wide = useMediaQuery(WIDE_QUERY);
-  const phrases = useMemo(() => Object.fromEntries(Object.entries(PHRASE_KEYS).map(([phrase, key]) => [phrase, t(`paste.editor.phrases.${key}`)])), [t]);
+  const phrases = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(PHRASE_KEYS).map(([phrase, key]) => [phrase, t(`paste.editor.phrases.${key}`)]),
+      ),
+    [t],
+  );
   const [chosen, setChosen] = useState<EditorMode>(defaultMode);
   // Split needs the width; on a phone it falls back to writing.
   const mode: EditorMode = chosen === 'split' && !wide ? 'write' : chosen;
@@ -58,7 +70,11 @@ export function MarkdownEditor({ value, onChange, defaultMode = 'split', heightC
   ];
 
   const modeSwitch = (
-    <div role="group" aria-label={t('paste.editor.mode.label')} className="grid auto-cols-fr grid-flow-col gap-0.5 rounded-lg bg-subtle p-0.5 sm:flex">
+    <div
+      role="group"
+      aria-label={t('paste.editor.mode.label')}
+      className="grid auto-cols-fr grid-flow-col gap-0.5 rounded-lg bg-subtle p-0.5 sm:flex"
+    >
       {modes.map((item) => (
         <Button
           key={item.value}
@@ -67,7 +83,10 @@ export function MarkdownEditor({ value, onChange, defaultMode = 'split', heightC
           aria-pressed={mode === item.value}
           onClick={() => setChosen(item.value)}
           icon={item.icon}
-          className={cn('h-7 px-2.5', mode === item.value && 'bg-surface text-fg shadow-xs hover:bg-surface dark:bg-muted dark:hover:bg-muted')}
+          className={cn(
+            'h-7 px-2.5',
+            mode === item.value && 'bg-surface text-fg shadow-xs hover:bg-surface dark:bg-muted dark:hover:bg-muted',
+          )}
         >
           {item.label}
         </Button>
@@ -76,7 +95,12 @@ export function MarkdownEditor({ value, onChange, defaultMode = 'split', heightC
   );
 
   return (
-    <div className={cn('overflow-hidden rounded-2xl border border-line bg-surface shadow-xs focus-within:border-accent/60', className)}>
+    <div
+      className={cn(
+        'overflow-hidden rounded-2xl border border-line bg-surface shadow-xs focus-within:border-accent/60',
+        className,
+      )}
+    >
       <EditorBoundary fallback={<EditorFailed />}>
         <Suspense fallback={<EditorSkeleton toolbarEnd={modeSwitch} heightClass={heightClass} />}>
           <EditorPane
@@ -84,7 +108,11 @@ export function MarkdownEditor({ value, onChange, defaultMode = 'split', heightC
             onChange={onChange}
             label={t('paste.editor.content')}
             placeholder={t('paste.editor.placeholder')}
-            snippets={{ bold: t('paste.editor.snippets.bold'), italic: t('paste.editor.snippets.italic'), link: t('paste.editor.snippets.link') }}
+            snippets={{
+              bold: t('paste.editor.snippets.bold'),
+              italic: t('paste.editor.snippets.italic'),
+              link: t('paste.editor.snippets.link'),
+            }}
             phrases={phrases}
             mode={mode}
             toolbarEnd={modeSwitch}

@@ -27,7 +27,9 @@ export function MarkdownBody({ rendered, className }: { rendered: RenderedMarkdo
     };
   }, [rendered, resolved]);
 
-  return <div ref={ref} className={cn('markdown-body', className)} dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+  return (
+    <div ref={ref} className={cn('markdown-body', className)} dangerouslySetInnerHTML={{ __html: rendered.html }} />
+  );
 }
 
 /** Loading, failure or the document: what every Markdown surface shows for a RenderState. */

@@ -45,7 +45,10 @@ function TocList({ entries, onNavigate }: { entries: readonly TocEntry[]; onNavi
 export function TocAside({ entries, className }: { entries: readonly TocEntry[]; className?: string }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t('paste.view.toc')} className={cn('sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto', className)}>
+    <nav
+      aria-label={t('paste.view.toc')}
+      className={cn('sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto', className)}
+    >
       <p className="mb-2 flex items-center gap-2 px-2 text-xs font-semibold tracking-wide text-fg-subtle uppercase">
         <ListTree className="size-3.5" aria-hidden="true" />
         {t('paste.view.toc')}
@@ -60,7 +63,13 @@ export function TocDisclosure({ entries, className }: { entries: readonly TocEnt
   const { t } = useTranslation();
   return (
     <details className={cn('group rounded-xl border border-line bg-surface', className)}>
-      <summary className={cn('flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 py-3 text-sm font-medium text-fg', focusRing, 'focus-visible:ring-offset-0')}>
+      <summary
+        className={cn(
+          'flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 py-3 text-sm font-medium text-fg',
+          focusRing,
+          'focus-visible:ring-offset-0',
+        )}
+      >
         <span className="flex items-center gap-2">
           <ListTree className="size-4 text-fg-subtle" aria-hidden="true" />
           {t('paste.view.toc')}

@@ -2,7 +2,13 @@ import type { PasteDetailDto, PasteUpdateBody } from '@driftbox/contract';
 import { useImperativeHandle, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
-import { buildUpdateBody, fieldErrorsFromApi, pasteFormFromDetail, saveErrorOf, type PasteFormValues } from '../../lib/paste-form';
+import {
+  buildUpdateBody,
+  fieldErrorsFromApi,
+  pasteFormFromDetail,
+  saveErrorOf,
+  type PasteFormValues,
+} from '../../lib/paste-form';
 import { MarkdownEditor } from '../markdown-editor/markdown-editor';
 import { Button } from '../ui/button';
 import { DialogBody, DialogFooter } from '../ui/dialog';
@@ -29,7 +35,15 @@ export interface PasteEditFormProps {
 }
 
 /** Edits every field of a paste (content, link, remark, expiry, max views, password) and sends only what changed. */
-export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightClass, layout = 'page', closeRef }: PasteEditFormProps) {
+export function PasteEditForm({
+  paste,
+  onSave,
+  onDone,
+  allowSlug,
+  editorHeightClass,
+  layout = 'page',
+  closeRef,
+}: PasteEditFormProps) {
   const { t, i18n } = useTranslation();
   const [values, setValues] = useState<PasteFormValues>(() => pasteFormFromDetail(paste));
   const [saving, setSaving] = useState(false);
@@ -61,14 +75,27 @@ export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightCl
   const fields = (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1.5">
-        <MarkdownEditor value={values.content} onChange={(content) => setValues((current) => ({ ...current, content }))} defaultMode="write" heightClass={editorHeightClass} />
+        <MarkdownEditor
+          value={values.content}
+          onChange={(content) => setValues((current) => ({ ...current, content }))}
+          defaultMode="write"
+          heightClass={editorHeightClass}
+        />
         {errors.content ? (
           <p className="text-xs font-medium text-danger-text" role="alert">
             {errors.content}
           </p>
         ) : null}
       </div>
-      <PasteOptionsFields values={values} onChange={setValues} errors={errors} mode="edit" hasPassword={paste.has_password} currentExpiry={currentExpiry} hideSlug={!allowSlug} />
+      <PasteOptionsFields
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        mode="edit"
+        hasPassword={paste.has_password}
+        currentExpiry={currentExpiry}
+        hideSlug={!allowSlug}
+      />
       <FormError message={formError} />
     </div>
   );
@@ -96,7 +123,9 @@ export function PasteEditForm({ paste, onSave, onDone, allowSlug, editorHeightCl
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
       {fields}
       {/* Sticky, so Save stays in reach below a long editor; stacked on phones like a dialog's footer. */}
-      <div className="sticky bottom-0 z-10 flex flex-col-reverse gap-2 border-t border-line bg-surface py-3 sm:flex-row sm:justify-end">{actions}</div>
+      <div className="sticky bottom-0 z-10 flex flex-col-reverse gap-2 border-t border-line bg-surface py-3 sm:flex-row sm:justify-end">
+        {actions}
+      </div>
       {confirm}
     </form>
   );

@@ -22,27 +22,49 @@ export interface PasteOptionsFieldsProps {
 }
 
 /** Link suffix, password, expiry, max views and remark: the options of a paste, for creating and editing. */
-export function PasteOptionsFields({ values, onChange, errors, mode, hasPassword, currentExpiry, hideSlug, className }: PasteOptionsFieldsProps) {
+export function PasteOptionsFields({
+  values,
+  onChange,
+  errors,
+  mode,
+  hasPassword,
+  currentExpiry,
+  hideSlug,
+  className,
+}: PasteOptionsFieldsProps) {
   const { t } = useTranslation();
-  const set = <K extends keyof PasteFormValues>(key: K, value: PasteFormValues[K]) => onChange({ ...values, [key]: value });
+  const set = <K extends keyof PasteFormValues>(key: K, value: PasteFormValues[K]) =>
+    onChange({ ...values, [key]: value });
   const expiryLabel: Record<ShareExpiry | 'keep', string> = {
-    keep: t('paste.form.expiryOptions.keep', { value: currentExpiry === null ? t('paste.form.expiryOptions.never') : (currentExpiry ?? '') }),
+    keep: t('paste.form.expiryOptions.keep', {
+      value: currentExpiry === null ? t('paste.form.expiryOptions.never') : (currentExpiry ?? ''),
+    }),
     hour: t('paste.form.expiryOptions.hour'),
     day: t('paste.form.expiryOptions.day'),
     week: t('paste.form.expiryOptions.week'),
     month: t('paste.form.expiryOptions.month'),
     never: t('paste.form.expiryOptions.never'),
   };
-  const choices: (ShareExpiry | 'keep')[] = mode === 'edit' ? ['keep', ...EXPIRY_CHOICES.filter((choice) => !(choice === 'never' && currentExpiry === null))] : [...EXPIRY_CHOICES];
+  const choices: (ShareExpiry | 'keep')[] =
+    mode === 'edit'
+      ? ['keep', ...EXPIRY_CHOICES.filter((choice) => !(choice === 'never' && currentExpiry === null))]
+      : [...EXPIRY_CHOICES];
   const editingPassword = mode === 'edit' && hasPassword;
 
   return (
     <div className={cn('grid gap-4 sm:grid-cols-2', className)}>
       {hideSlug ? null : (
-        <Field label={t('paste.form.slug')} error={errors.slug} hint={mode === 'edit' ? t('paste.form.newSlugHint') : t('paste.form.slugHint', { max: SLUG_MAX })}>
+        <Field
+          label={t('paste.form.slug')}
+          error={errors.slug}
+          hint={mode === 'edit' ? t('paste.form.newSlugHint') : t('paste.form.slugHint', { max: SLUG_MAX })}
+        >
           {(control) => (
             <div className="flex min-w-0 items-stretch">
-              <span className="hidden items-center rounded-l-lg border border-r-0 border-line-strong bg-subtle px-2.5 font-mono text-xs text-fg-subtle sm:flex" aria-hidden="true">
+              <span
+                className="hidden items-center rounded-l-lg border border-r-0 border-line-strong bg-subtle px-2.5 font-mono text-xs text-fg-subtle sm:flex"
+                aria-hidden="true"
+              >
                 /paste/
               </span>
               <Input
@@ -59,13 +81,23 @@ export function PasteOptionsFields({ values, onChange, errors, mode, hasPassword
           )}
         </Field>
       )}
-      <Field label={editingPassword ? t('paste.form.newPassword') : t('paste.form.password')} error={errors.password} hint={editingPassword ? t('paste.form.newPasswordHint') : t('paste.form.passwordHint')}>
+      <Field
+        label={editingPassword ? t('paste.form.newPassword') : t('paste.form.password')}
+        error={errors.password}
+        hint={editingPassword ? t('paste.form.newPasswordHint') : t('paste.form.passwordHint')}
+      >
         {(control) => (
           <Input
             {...control}
             type="password"
             value={values.password}
-            onChange={(e) => onChange({ ...values, password: e.target.value, clearPassword: e.target.value ? false : values.clearPassword })}
+            onChange={(e) =>
+              onChange({
+                ...values,
+                password: e.target.value,
+                clearPassword: e.target.value ? false : values.clearPassword,
+              })
+            }
             disabled={values.clearPassword}
             autoComplete="new-password"
           />
@@ -73,7 +105,11 @@ export function PasteOptionsFields({ values, onChange, errors, mode, hasPassword
       </Field>
       <Field label={t('paste.form.expiry')} error={errors.expiry}>
         {(control) => (
-          <Select {...control} value={values.expiry} onChange={(e) => set('expiry', e.target.value as ShareExpiry | 'keep')}>
+          <Select
+            {...control}
+            value={values.expiry}
+            onChange={(e) => set('expiry', e.target.value as ShareExpiry | 'keep')}
+          >
             {choices.map((choice) => (
               <option key={choice} value={choice}>
                 {expiryLabel[choice]}
@@ -84,11 +120,31 @@ export function PasteOptionsFields({ values, onChange, errors, mode, hasPassword
       </Field>
       <Field label={t('paste.form.maxViews')} error={errors.maxViews} hint={t('paste.form.maxViewsHint')}>
         {(control) => (
-          <Input {...control} type="text" inputMode="numeric" autoComplete="off" value={values.maxViews} onChange={(e) => set('maxViews', e.target.value)} placeholder="0" />
+          <Input
+            {...control}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.maxViews}
+            onChange={(e) => set('maxViews', e.target.value)}
+            placeholder="0"
+          />
         )}
       </Field>
-      <Field label={t('paste.form.remark')} error={errors.remark} hint={t('paste.form.remarkHint')} className={hideSlug ? undefined : 'sm:col-span-2'}>
-        {(control) => <Input {...control} value={values.remark} onChange={(e) => set('remark', e.target.value)} autoComplete="off" />}
+      <Field
+        label={t('paste.form.remark')}
+        error={errors.remark}
+        hint={t('paste.form.remarkHint')}
+        className={hideSlug ? undefined : 'sm:col-span-2'}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            value={values.remark}
+            onChange={(e) => set('remark', e.target.value)}
+            autoComplete="off"
+          />
+        )}
       </Field>
       {editingPassword ? (
         <CheckboxField

@@ -18,7 +18,11 @@ export function usePasteErrorMessages() {
 
   /** A form-level failure; for a generic save failure the server's reason is appended. */
   function setFormError(code: PasteSaveError | undefined, error?: unknown) {
-    setForm(code ? { code, detail: code === 'saveFailed' && error !== undefined ? errorMessage(error) : undefined } : undefined);
+    setForm(
+      code
+        ? { code, detail: code === 'saveFailed' && error !== undefined ? errorMessage(error) : undefined }
+        : undefined,
+    );
   }
 
   return { errors, codes, setCodes, formError, setFormError };

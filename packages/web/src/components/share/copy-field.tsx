@@ -64,8 +64,20 @@ export function CopyField({ label, value, hint, copyLabel, copiedMessage }: Copy
     <Field label={label} hint={hint}>
       {(control) => (
         <div className="flex gap-2">
-          <Input {...control} ref={input} readOnly value={value} className="font-mono text-[13px]" onFocus={(event) => event.currentTarget.select()} />
-          <Button variant="outline" icon={copied ? <Check /> : <Copy />} onClick={() => void copy()} aria-label={copyLabel}>
+          <Input
+            {...control}
+            ref={input}
+            readOnly
+            value={value}
+            className="font-mono text-[13px]"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button
+            variant="outline"
+            icon={copied ? <Check /> : <Copy />}
+            onClick={() => void copy()}
+            aria-label={copyLabel}
+          >
             <span className="hidden sm:inline">{copied ? t('share.copied') : t('share.copy')}</span>
           </Button>
         </div>

@@ -1,4 +1,15 @@
-import { File, FileArchive, FileAudio, FileCode, FileImage, FileSpreadsheet, FileText, FileVideo, Presentation, type LucideIcon } from 'lucide-react';
+import {
+  File,
+  FileArchive,
+  FileAudio,
+  FileCode,
+  FileImage,
+  FileSpreadsheet,
+  FileText,
+  FileVideo,
+  Presentation,
+  type LucideIcon,
+} from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { extensionOf } from '@driftbox/contract';
 
@@ -11,7 +22,34 @@ const BY_EXTENSION: [LucideIcon, string[]][] = [
   [FileSpreadsheet, ['xls', 'xlsx', 'csv', 'ods', 'numbers']],
   [Presentation, ['ppt', 'pptx', 'odp', 'key']],
   [FileText, ['pdf', 'doc', 'docx', 'odt', 'rtf', 'txt', 'md', 'markdown']],
-  [FileCode, ['js', 'ts', 'tsx', 'jsx', 'json', 'html', 'htm', 'css', 'xml', 'svg', 'py', 'go', 'rs', 'java', 'c', 'cpp', 'h', 'sh', 'yml', 'yaml', 'sql', 'php', 'vue']],
+  [
+    FileCode,
+    [
+      'js',
+      'ts',
+      'tsx',
+      'jsx',
+      'json',
+      'html',
+      'htm',
+      'css',
+      'xml',
+      'svg',
+      'py',
+      'go',
+      'rs',
+      'java',
+      'c',
+      'cpp',
+      'h',
+      'sh',
+      'yml',
+      'yaml',
+      'sql',
+      'php',
+      'vue',
+    ],
+  ],
 ];
 
 /** An icon for a file by its type: picture, video, sound, archive, sheet, slides, document, code. */
@@ -24,10 +62,24 @@ export function fileTypeIcon(filename: string, mimetype: string): LucideIcon {
 }
 
 /** The type icon in a soft tile, as lists and the file page show it. */
-export function FileTypeIcon({ filename, mimetype, className }: { filename: string; mimetype: string; className?: string }) {
+export function FileTypeIcon({
+  filename,
+  mimetype,
+  className,
+}: {
+  filename: string;
+  mimetype: string;
+  className?: string;
+}) {
   const Icon = fileTypeIcon(filename, mimetype);
   return (
-    <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-text', className)} aria-hidden="true">
+    <span
+      className={cn(
+        'flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent-text',
+        className,
+      )}
+      aria-hidden="true"
+    >
       <Icon className="size-[55%]" />
     </span>
   );

@@ -21,7 +21,18 @@ export interface PasswordCardProps {
 }
 
 /** The password form of a protected share (paste or file); the caller runs the check and maps its errors. */
-export function PasswordCard({ title, description, remark, label, submitLabel, requiredMessage, pending, fieldError, formError, onSubmit }: PasswordCardProps) {
+export function PasswordCard({
+  title,
+  description,
+  remark,
+  label,
+  submitLabel,
+  requiredMessage,
+  pending,
+  fieldError,
+  formError,
+  onSubmit,
+}: PasswordCardProps) {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
 
@@ -38,10 +49,21 @@ export function PasswordCard({ title, description, remark, label, submitLabel, r
       </div>
       <h1 className="text-center text-lg font-semibold text-fg">{title}</h1>
       <p className="mt-1 text-center text-sm text-fg-muted">{description}</p>
-      {remark ? <p className="mt-3 rounded-lg bg-subtle px-3 py-2 text-center text-sm break-words text-fg-muted">{remark}</p> : null}
+      {remark ? (
+        <p className="mt-3 rounded-lg bg-subtle px-3 py-2 text-center text-sm break-words text-fg-muted">{remark}</p>
+      ) : null}
       <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
         <Field label={label} error={missing ? requiredMessage : fieldError}>
-          {(control) => <Input {...control} type="password" autoComplete="off" autoFocus value={password} onChange={(event) => setPassword(event.target.value)} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="off"
+              autoFocus
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
         </Field>
         <FormError message={formError} />
         <Button type="submit" loading={pending} className="w-full">

@@ -8,7 +8,19 @@ const TONES = {
 } as const;
 
 /** A banner on a share's page: the last allowed view, or a note for the share's owner. */
-export function ShareNotice({ icon: Icon, tone, title, children, className }: { icon: LucideIcon; tone: keyof typeof TONES; title: string; children?: ReactNode; className?: string }) {
+export function ShareNotice({
+  icon: Icon,
+  tone,
+  title,
+  children,
+  className,
+}: {
+  icon: LucideIcon;
+  tone: keyof typeof TONES;
+  title: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <div role="status" className={cn('flex gap-3 rounded-xl border px-4 py-3 text-sm', TONES[tone], className)}>
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

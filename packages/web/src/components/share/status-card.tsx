@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Card } from '../ui/card';
 
 /** A whole-page answer about a share (not found, expired, forbidden): icon, title, one line, an action. */
-export function StatusCard({ icon: Icon, title, description, action }: { icon: LucideIcon; title: string; description: string; action?: ReactNode }) {
+export function StatusCard({
+  icon: Icon,
+  title,
+  description,
+  action,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  action?: ReactNode;
+}) {
   return (
     <Card className="mx-auto max-w-xl px-6 py-12 text-center sm:px-10">
       <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-2xl bg-subtle text-fg-muted">

@@ -11,7 +11,11 @@ const TONES: Record<BadgeTone, string> = {
   danger: 'bg-danger-soft text-danger-text ring-danger/20',
 };
 
-export function Badge({ tone = 'neutral', className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+export function Badge({
+  tone = 'neutral',
+  className,
+  ...rest
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return (
     <span
       className={cn(

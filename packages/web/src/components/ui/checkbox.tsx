@@ -31,7 +31,11 @@ export function Checkbox({ checked, onCheckedChange, className, ...rest }: Check
       {...rest}
     >
       <RadixCheckbox.Indicator>
-        {checked === 'indeterminate' ? <Minus className="size-3.5" strokeWidth={3} /> : <Check className="size-3.5" strokeWidth={3} />}
+        {checked === 'indeterminate' ? (
+          <Minus className="size-3.5" strokeWidth={3} />
+        ) : (
+          <Check className="size-3.5" strokeWidth={3} />
+        )}
       </RadixCheckbox.Indicator>
     </RadixCheckbox.Root>
   );

@@ -38,7 +38,10 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClasses} />
-        <AlertDialog.Content onCloseAutoFocus={returnFocus} className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-5 shadow-2xl outline-none">
+        <AlertDialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-5 shadow-2xl outline-none"
+        >
           <div className="flex gap-4">
             {destructive ? (
               <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger-text">
@@ -46,9 +49,13 @@ export function ConfirmDialog({
               </div>
             ) : null}
             <div className="min-w-0">
-              <AlertDialog.Title className="text-base font-semibold text-fg [overflow-wrap:anywhere]">{title}</AlertDialog.Title>
+              <AlertDialog.Title className="text-base font-semibold text-fg [overflow-wrap:anywhere]">
+                {title}
+              </AlertDialog.Title>
               {description ? (
-                <AlertDialog.Description className="mt-1.5 text-sm text-fg-muted [overflow-wrap:anywhere]">{description}</AlertDialog.Description>
+                <AlertDialog.Description className="mt-1.5 text-sm text-fg-muted [overflow-wrap:anywhere]">
+                  {description}
+                </AlertDialog.Description>
               ) : null}
             </div>
           </div>

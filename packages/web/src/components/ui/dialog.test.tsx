@@ -24,7 +24,13 @@ function Opener() {
       <Dialog open={open} onOpenChange={setOpen} title="QR code">
         <p>code</p>
       </Dialog>
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} title="Delete it?" confirmLabel="Delete now" onConfirm={() => setConfirming(false)} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete it?"
+        confirmLabel="Delete now"
+        onConfirm={() => setConfirming(false)}
+      />
       {/* Mounted only while open, as the form dialogs are. */}
       {form ? (
         <Dialog open onOpenChange={(next) => !next && setForm(false)} title="Edit">

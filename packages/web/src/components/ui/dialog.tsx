@@ -6,8 +6,7 @@ import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { useReturnFocus } from './use-return-focus';
 
-export const overlayClasses =
-  'fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]';
+export const overlayClasses = 'fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]';
 
 export interface DialogProps {
   open: boolean;
@@ -34,11 +33,24 @@ export function DialogBody({ children }: { children: ReactNode }) {
 
 /** The dialog's buttons row: stacked full-width on phones (primary on top), right-aligned from sm up. */
 export function DialogFooter({ children }: { children: ReactNode }) {
-  return <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-line px-5 py-3 sm:flex-row sm:justify-end">{children}</div>;
+  return (
+    <div className="flex shrink-0 flex-col-reverse gap-2 border-t border-line px-5 py-3 sm:flex-row sm:justify-end">
+      {children}
+    </div>
+  );
 }
 
 /** The one modal dialog (Radix: focus trap, Escape, scroll lock, labelled by its title; focus returns to its opener). */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', bare = false }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  bare = false,
+}: DialogProps) {
   const { t } = useTranslation();
   const returnFocus = useReturnFocus(open);
   return (
@@ -55,14 +67,25 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           onCloseAutoFocus={returnFocus}
         >
           <div className="border-b border-line py-4 pr-14 pl-5">
-            <RadixDialog.Title className="text-base font-semibold text-fg [overflow-wrap:anywhere]">{title}</RadixDialog.Title>
-            {description ? <RadixDialog.Description className="mt-1 text-sm text-fg-muted [overflow-wrap:anywhere]">{description}</RadixDialog.Description> : null}
+            <RadixDialog.Title className="text-base font-semibold text-fg [overflow-wrap:anywhere]">
+              {title}
+            </RadixDialog.Title>
+            {description ? (
+              <RadixDialog.Description className="mt-1 text-sm text-fg-muted [overflow-wrap:anywhere]">
+                {description}
+              </RadixDialog.Description>
+            ) : null}
           </div>
           {bare ? children : <DialogBody>{children}</DialogBody>}
           {footer ? <DialogFooter>{footer}</DialogFooter> : null}
           {/* Last in the DOM so opening the dialog focuses its first field, not the close button. */}
           <RadixDialog.Close asChild>
-            <Button variant="ghost" size="icon-sm" aria-label={t('common.close')} className="absolute top-3.5 right-3.5">
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={t('common.close')}
+              className="absolute top-3.5 right-3.5"
+            >
               <X />
             </Button>
           </RadixDialog.Close>

@@ -27,7 +27,9 @@ export function Drawer({ open, onOpenChange, title, children }: DrawerProps) {
           className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col border-r border-line bg-surface shadow-2xl outline-none"
         >
           <div className="flex items-center justify-between border-b border-line px-4 py-3">
-            <RadixDialog.Title className="text-sm font-semibold text-fg [overflow-wrap:anywhere]">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="text-sm font-semibold text-fg [overflow-wrap:anywhere]">
+              {title}
+            </RadixDialog.Title>
             <RadixDialog.Close asChild>
               <Button variant="ghost" size="icon-sm" aria-label={t('common.close')}>
                 <X />

@@ -35,7 +35,11 @@ export function useDirty<T extends object>(values: T): boolean {
  * success, must have a form to come back to); unsaved changes are given up only after asking.
  * `confirm` is the question, to render beside the form's dialog.
  */
-export function useDiscardGuard(dirty: boolean, pending: boolean, onClose: () => void): { requestClose: () => void; confirm: ReactNode } {
+export function useDiscardGuard(
+  dirty: boolean,
+  pending: boolean,
+  onClose: () => void,
+): { requestClose: () => void; confirm: ReactNode } {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const requestClose = () => {
@@ -61,7 +65,17 @@ export function useDiscardGuard(dirty: boolean, pending: boolean, onClose: () =>
 }
 
 /** A create/edit dialog around a form: the form's error on top, Cancel and the submit button below. */
-export function FormDialog({ title, description, submitLabel, pending, formError, onSubmit, onClose, dirty = false, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  description,
+  submitLabel,
+  pending,
+  formError,
+  onSubmit,
+  onClose,
+  dirty = false,
+  children,
+}: FormDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
   const { requestClose, confirm } = useDiscardGuard(dirty, pending, onClose);

@@ -37,5 +37,11 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 
 /** A multi-line text control with the same border, focus and invalid styles as Input. */
 export function Textarea({ className, rows = 4, ...rest }: TextareaProps) {
-  return <textarea rows={rows} className={cn(controlBase, 'h-auto min-h-20 resize-y py-2 leading-relaxed', className)} {...rest} />;
+  return (
+    <textarea
+      rows={rows}
+      className={cn(controlBase, 'h-auto min-h-20 resize-y py-2 leading-relaxed', className)}
+      {...rest}
+    />
+  );
 }

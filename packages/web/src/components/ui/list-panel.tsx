@@ -34,7 +34,17 @@ export interface ListPanelProps<T extends { id: string }> {
 }
 
 /** A management list card: search, selection with batch delete, the rows (table or cards) and paging. */
-export function ListPanel<T extends { id: string }>({ section, list, search, selection, compactBelow, emptyIcon, onBulkDelete, renderRows, children }: ListPanelProps<T>) {
+export function ListPanel<T extends { id: string }>({
+  section,
+  list,
+  search,
+  selection,
+  compactBelow,
+  emptyIcon,
+  onBulkDelete,
+  renderRows,
+  children,
+}: ListPanelProps<T>) {
   const { t } = useTranslation();
   const hintId = useId();
   const [cardRef, cardWidth] = useElementWidth<HTMLDivElement>();
@@ -62,7 +72,13 @@ export function ListPanel<T extends { id: string }>({ section, list, search, sel
     <Card className="@container overflow-hidden" ref={cardRef}>
       <div className="flex flex-col gap-3 border-b border-line px-4 py-3 md:flex-row md:items-center md:justify-between">
         <div className="w-full md:max-w-sm">
-          <SearchInput value={search.searchInput} onChange={search.setSearchInput} label={t(`${section}.search`)} placeholder={t(`${section}.searchPlaceholder`)} aria-describedby={search.searchTooShort ? hintId : undefined} />
+          <SearchInput
+            value={search.searchInput}
+            onChange={search.setSearchInput}
+            label={t(`${section}.search`)}
+            placeholder={t(`${section}.searchPlaceholder`)}
+            aria-describedby={search.searchTooShort ? hintId : undefined}
+          />
           {search.searchTooShort ? (
             <p id={hintId} className="mt-1 text-xs text-fg-subtle">
               {t(`${section}.searchTooShort`)}
@@ -71,11 +87,22 @@ export function ListPanel<T extends { id: string }>({ section, list, search, sel
         </div>
         <div className="flex items-center justify-between gap-3">
           <p className="flex min-w-0 items-center gap-3 whitespace-nowrap text-sm text-fg-muted" aria-live="polite">
-            {compact && rows.length > 0 ? <Checkbox checked={allState} onCheckedChange={selectAll} aria-label={t(`${section}.table.selectAll`)} /> : null}
-            <span className="truncate">{list.isSuccess ? t(`${section}.summary`, { count: total, selected: selectedRows.length }) : '\u00a0'}</span>
+            {compact && rows.length > 0 ? (
+              <Checkbox checked={allState} onCheckedChange={selectAll} aria-label={t(`${section}.table.selectAll`)} />
+            ) : null}
+            <span className="truncate">
+              {list.isSuccess ? t(`${section}.summary`, { count: total, selected: selectedRows.length }) : '\u00a0'}
+            </span>
           </p>
           {/* On a phone the summary and the button share one line: the button says just "Delete". */}
-          <Button variant="outline" size="sm" className="shrink-0" icon={<Trash2 />} onClick={startBulkDelete} disabled={!list.isSuccess || rows.length === 0}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="shrink-0"
+            icon={<Trash2 />}
+            onClick={startBulkDelete}
+            disabled={!list.isSuccess || rows.length === 0}
+          >
             {compact ? t(`${section}.actions.delete`) : t(`${section}.bulkDelete`)}
             {selectedRows.length > 0 ? ` (${selectedRows.length})` : ''}
           </Button>
@@ -84,15 +111,31 @@ export function ListPanel<T extends { id: string }>({ section, list, search, sel
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
-        <ErrorState title={t(`${section}.errors.load`)} message={errorMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <ErrorState
+          title={t(`${section}.errors.load`)}
+          message={errorMessage(list.error)}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : rows.length === 0 ? (
         search.search !== undefined ? (
-          <EmptyState icon={SearchX} title={t(`${section}.emptySearch.title`)} description={t(`${section}.emptySearch.description`)} />
+          <EmptyState
+            icon={SearchX}
+            title={t(`${section}.emptySearch.title`)}
+            description={t(`${section}.emptySearch.description`)}
+          />
         ) : (
-          <EmptyState icon={emptyIcon} title={t(`${section}.empty.title`)} description={t(`${section}.empty.description`)} />
+          <EmptyState
+            icon={emptyIcon}
+            title={t(`${section}.empty.title`)}
+            description={t(`${section}.empty.description`)}
+          />
         )
       ) : (
-        <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={list.isPlaceholderData || undefined}>
+        <div
+          className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          aria-busy={list.isPlaceholderData || undefined}
+        >
           {renderRows(compact)}
         </div>
       )}

@@ -14,14 +14,28 @@ export function Pagination({ page, totalPages, onPageChange, disabled }: Paginat
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label={t('common.pagination.label')} className="flex items-center justify-between gap-3 border-t border-line px-4 py-3">
-      <Button variant="outline" size="sm" icon={<ChevronLeft />} onClick={() => onPageChange(page - 1)} disabled={disabled || page <= 1}>
+    <nav
+      aria-label={t('common.pagination.label')}
+      className="flex items-center justify-between gap-3 border-t border-line px-4 py-3"
+    >
+      <Button
+        variant="outline"
+        size="sm"
+        icon={<ChevronLeft />}
+        onClick={() => onPageChange(page - 1)}
+        disabled={disabled || page <= 1}
+      >
         {t('common.pagination.previous')}
       </Button>
       <p className="text-center text-xs whitespace-nowrap text-fg-muted sm:text-sm" aria-live="polite">
         {t('common.pagination.page', { page, total: totalPages })}
       </p>
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={disabled || page >= totalPages}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPageChange(page + 1)}
+        disabled={disabled || page >= totalPages}
+      >
         {t('common.pagination.next')}
         <ChevronRight />
       </Button>

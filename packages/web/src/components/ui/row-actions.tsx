@@ -39,17 +39,40 @@ export function RowActions({ items, onDelete, deleteLabel, deleteNamed, deleteBl
     <div className={cn('flex justify-end gap-0.5', className)}>
       {items.map((item) =>
         item.href === undefined ? (
-          <Button key={item.id} variant="ghost" size="icon-sm" loading={item.loading} onClick={item.run} aria-label={item.named} title={item.label}>
+          <Button
+            key={item.id}
+            variant="ghost"
+            size="icon-sm"
+            loading={item.loading}
+            onClick={item.run}
+            aria-label={item.named}
+            title={item.label}
+          >
             {item.loading ? null : <item.icon />}
           </Button>
         ) : (
-          <a key={item.id} href={item.href} target="_blank" rel="noopener noreferrer" className={buttonClasses('ghost', 'icon-sm')} aria-label={item.named} title={item.label}>
+          <a
+            key={item.id}
+            href={item.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('ghost', 'icon-sm')}
+            aria-label={item.named}
+            title={item.label}
+          >
             <item.icon />
           </a>
         ),
       )}
       {deleteBlocked === undefined ? (
-        <Button variant="ghost" size="icon-sm" className="hover:bg-danger-soft hover:text-danger-text" onClick={onDelete} aria-label={deleteNamed} title={deleteLabel}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="hover:bg-danger-soft hover:text-danger-text"
+          onClick={onDelete}
+          aria-label={deleteNamed}
+          title={deleteLabel}
+        >
           <Trash2 />
         </Button>
       ) : (

@@ -25,7 +25,15 @@ interface SelectableItemProps {
 }
 
 /** The first header cell of a selectable table: the select-all checkbox. */
-export function SelectAllHead({ checked, onCheckedChange, label }: { checked: boolean | 'indeterminate'; onCheckedChange: (on: boolean) => void; label: string }) {
+export function SelectAllHead({
+  checked,
+  onCheckedChange,
+  label,
+}: {
+  checked: boolean | 'indeterminate';
+  onCheckedChange: (on: boolean) => void;
+  label: string;
+}) {
   return (
     <TH className="w-10 pr-0">
       <Checkbox checked={checked} onCheckedChange={onCheckedChange} aria-label={label} />
@@ -46,7 +54,13 @@ export function SelectableRow({ selected, onSelect, label, children }: Selectabl
 }
 
 /** A card (list item) with its selection checkbox on the left, tinted while selected. */
-export function SelectableCard({ selected, onSelect, label, checkboxClassName, children }: SelectableItemProps & { checkboxClassName: string }) {
+export function SelectableCard({
+  selected,
+  onSelect,
+  label,
+  checkboxClassName,
+  children,
+}: SelectableItemProps & { checkboxClassName: string }) {
   return (
     <li className={cn('flex gap-3 px-4 py-4', selected && 'bg-accent-soft/40')}>
       <Checkbox className={checkboxClassName} checked={selected} onCheckedChange={onSelect} aria-label={label} />

@@ -26,10 +26,18 @@ export interface TabsProps<V extends string> {
 export function Tabs<V extends string>({ label, value, onValueChange, items, className, keepMounted }: TabsProps<V>) {
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const activeIndex = Math.max(0, items.findIndex((item) => item.value === value));
+  const activeIndex = Math.max(
+    0,
+    items.findIndex((item) => item.value === value),
+  );
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const moves: Record<string, number> = { ArrowRight: activeIndex + 1, ArrowLeft: activeIndex - 1, Home: 0, End: items.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: activeIndex + 1,
+      ArrowLeft: activeIndex - 1,
+      Home: 0,
+      End: items.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -43,7 +51,12 @@ export function Tabs<V extends string>({ label, value, onValueChange, items, cla
   const active = items[activeIndex];
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-subtle p-1">
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-subtle p-1"
+      >
         {items.map((item, index) => {
           const selected = index === activeIndex;
           return (
@@ -77,7 +90,13 @@ export function Tabs<V extends string>({ label, value, onValueChange, items, cla
           found by label (a panel named "API key" would clash with the "API key" field). */}
       {items.map((item) =>
         item === active || keepMounted ? (
-          <div key={item.value} role="tabpanel" id={`${baseId}-panel-${item.value}`} hidden={item !== active} className="mt-5">
+          <div
+            key={item.value}
+            role="tabpanel"
+            id={`${baseId}-panel-${item.value}`}
+            hidden={item !== active}
+            className="mt-5"
+          >
             {item.content}
           </div>
         ) : null,

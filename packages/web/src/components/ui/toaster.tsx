@@ -32,7 +32,10 @@ export function Toaster() {
       offset={OFFSET}
       mobileOffset={OFFSET}
       // Sonner's close button is labelled "Close toast" unless told.
-      toastOptions={{ closeButtonAriaLabel: t('common.close'), classNames: { toast: 'pr-10!', closeButton: CLOSE_BUTTON } }}
+      toastOptions={{
+        closeButtonAriaLabel: t('common.close'),
+        classNames: { toast: 'pr-10!', closeButton: CLOSE_BUTTON },
+      }}
     />
   );
 }

@@ -13,8 +13,12 @@ function dom(source: string): HTMLElement {
 function activeParts(host: HTMLElement) {
   const elements = [...host.querySelectorAll('*')];
   return {
-    tags: elements.map((el) => el.tagName.toLowerCase()).filter((tag) => ['script', 'iframe', 'object', 'embed', 'style', 'form', 'base'].includes(tag)),
-    handlers: elements.flatMap((el) => [...el.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => a.name)),
+    tags: elements
+      .map((el) => el.tagName.toLowerCase())
+      .filter((tag) => ['script', 'iframe', 'object', 'embed', 'style', 'form', 'base'].includes(tag)),
+    handlers: elements.flatMap((el) =>
+      [...el.attributes].filter((a) => a.name.toLowerCase().startsWith('on')).map((a) => a.name),
+    ),
     urls: elements
       .flatMap((el) => ['href', 'src', 'xlink:href', 'action'].map((name) => el.getAttribute(name) ?? ''))
       .filter((url) => /^\s*(javascript|vbscript|data:text\/html)/i.test(url)),

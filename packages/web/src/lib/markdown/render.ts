@@ -38,7 +38,8 @@ md.use(pluginOf(taskLists), { enabled: false });
 md.use(pluginOf(markdownItKatex), { katex, throwOnError: false, enableFencedBlocks: true });
 md.use(headingAnchors);
 
-const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+const defaultLinkOpen =
+  md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const token = tokens[idx];
   const href = String(token?.attrGet('href') ?? '');
@@ -51,7 +52,8 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 };
 
 /** A source newline inside a paragraph: a <br> for notes, a space (CommonMark, GitHub READMEs) for documents. */
-md.renderer.rules.softbreak = (_tokens, _idx, options, env) => ((env as LineBreakEnv).softBreaksAsSpaces ? '\n' : options.xhtmlOut ? '<br />\n' : '<br>\n');
+md.renderer.rules.softbreak = (_tokens, _idx, options, env) =>
+  (env as LineBreakEnv).softBreaksAsSpaces ? '\n' : options.xhtmlOut ? '<br />\n' : '<br>\n';
 
 interface LineBreakEnv extends RenderEnv {
   softBreaksAsSpaces?: boolean;
@@ -61,7 +63,8 @@ interface LineBreakEnv extends RenderEnv {
 md.renderer.rules.table_open = () => '<div class="table-wrap"><table>\n';
 md.renderer.rules.table_close = () => '</table></div>\n';
 
-const defaultFence = md.renderer.rules.fence ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+const defaultFence =
+  md.renderer.rules.fence ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.fence = (tokens, idx, options, env, self) => {
   const token = tokens[idx];
   const language = token?.info.trim().split(/\s+/)[0]?.toLowerCase();

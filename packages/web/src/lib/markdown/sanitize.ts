@@ -7,7 +7,20 @@ import DOMPurify from 'dompurify';
  */
 const purifier = DOMPurify();
 
-const FORBID_TAGS = ['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'form', 'base', 'link', 'meta', 'template'];
+const FORBID_TAGS = [
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'form',
+  'base',
+  'link',
+  'meta',
+  'template',
+];
 
 // Every link that opens a new tab must not hand the opener to the other page.
 purifier.addHook('afterSanitizeAttributes', (node) => {

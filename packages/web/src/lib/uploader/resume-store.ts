@@ -54,7 +54,13 @@ export async function fileSample(file: Blob): Promise<string> {
 
 function isEntry(value: unknown): value is ResumeEntry {
   const v = value as Partial<ResumeEntry> | null;
-  return !!v && typeof v.fileId === 'string' && typeof v.uploadId === 'string' && typeof v.partCount === 'number' && Array.isArray(v.parts);
+  return (
+    !!v &&
+    typeof v.fileId === 'string' &&
+    typeof v.uploadId === 'string' &&
+    typeof v.partCount === 'number' &&
+    Array.isArray(v.parts)
+  );
 }
 
 function readAll(now: number): Entries {

@@ -33,11 +33,20 @@ export interface UploadApi {
   commit(fileId: string, etag: string | null, signal?: AbortSignal): Promise<FileDetailDto>;
   /** Deletes the caller's own upload (spec §4: a failed upload with a file id is removed), even a published one. */
   cancel(fileId: string): Promise<void>;
-  multipartInit(body: ShareOptions & FileMeta & { partSize: number; partCount: number }, signal?: AbortSignal): Promise<MultipartInitDto>;
+  multipartInit(
+    body: ShareOptions & FileMeta & { partSize: number; partCount: number },
+    signal?: AbortSignal,
+  ): Promise<MultipartInitDto>;
   listParts(fileId: string, uploadId: string, signal?: AbortSignal): Promise<MultipartPartsDto>;
   refreshUrls(fileId: string, uploadId: string, partNumbers: number[], signal?: AbortSignal): Promise<PartUrl[]>;
   /** `options`: a resumed upload's current share options, replacing those it was started with. */
-  complete(fileId: string, uploadId: string, parts: UploadedPart[], options?: ResumedShareOptions, signal?: AbortSignal): Promise<FileDetailDto>;
+  complete(
+    fileId: string,
+    uploadId: string,
+    parts: UploadedPart[],
+    options?: ResumedShareOptions,
+    signal?: AbortSignal,
+  ): Promise<FileDetailDto>;
   abort(fileId: string, uploadId: string): Promise<void>;
   /** The caller's published share of that id, or null: whether a complete whose answer was lost went through. */
   published(fileId: string): Promise<FileDetailDto | null>;
@@ -51,17 +60,35 @@ const Nothing = z.unknown();
 /** The real calls, through the app's one API client (auth header, envelope, its timeout or the caller's signal). */
 export const httpUploadApi: UploadApi = {
   presign: (body, signal) => apiRequest('/s3/presign', { method: 'POST', body, schema: FilePresignDto, signal }),
-  commit: (fileId, etag, signal) => apiRequest('/s3/commit', { method: 'POST', body: etag ? { file_id: fileId, etag } : { file_id: fileId }, schema: FileDetailDto, signal }),
+  commit: (fileId, etag, signal) =>
+    apiRequest('/s3/commit', {
+      method: 'POST',
+      body: etag ? { file_id: fileId, etag } : { file_id: fileId },
+      schema: FileDetailDto,
+      signal,
+    }),
   // `url/cancel` deletes the caller's upload of that id, whichever way it was started, pending or published.
   cancel: async (fileId) => {
     await apiRequest('/url/cancel', { method: 'POST', body: { file_id: fileId }, schema: Nothing });
   },
-  multipartInit: (body, signal) => apiRequest('/upload/multipart/init', { method: 'POST', body, schema: MultipartInitDto, signal }),
+  multipartInit: (body, signal) =>
+    apiRequest('/upload/multipart/init', { method: 'POST', body, schema: MultipartInitDto, signal }),
   listParts: (fileId, uploadId, signal) =>
-    apiRequest('/upload/multipart/list-parts', { method: 'POST', body: { file_id: fileId, upload_id: uploadId }, schema: MultipartPartsDto, signal }),
+    apiRequest('/upload/multipart/list-parts', {
+      method: 'POST',
+      body: { file_id: fileId, upload_id: uploadId },
+      schema: MultipartPartsDto,
+      signal,
+    }),
   refreshUrls: async (fileId, uploadId, partNumbers, signal) =>
-    (await apiRequest('/upload/multipart/refresh-urls', { method: 'POST', body: { file_id: fileId, upload_id: uploadId, partNumbers }, schema: MultipartUrlsDto, signal }))
-      .part_urls,
+    (
+      await apiRequest('/upload/multipart/refresh-urls', {
+        method: 'POST',
+        body: { file_id: fileId, upload_id: uploadId, partNumbers },
+        schema: MultipartUrlsDto,
+        signal,
+      })
+    ).part_urls,
   complete: (fileId, uploadId, parts, options, signal) =>
     apiRequest('/upload/multipart/complete', {
       method: 'POST',
@@ -71,7 +98,11 @@ export const httpUploadApi: UploadApi = {
       signal,
     }),
   abort: async (fileId, uploadId) => {
-    await apiRequest('/upload/multipart/abort', { method: 'POST', body: { file_id: fileId, upload_id: uploadId }, schema: Nothing });
+    await apiRequest('/upload/multipart/abort', {
+      method: 'POST',
+      body: { file_id: fileId, upload_id: uploadId },
+      schema: Nothing,
+    });
   },
   published: async (fileId) => {
     try {

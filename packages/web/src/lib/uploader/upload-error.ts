@@ -35,7 +35,10 @@ export class UploadError extends Error {
   readonly toStorage: boolean;
   override readonly cause: unknown;
 
-  constructor(code: UploadErrorCode, options: { status?: number; cause?: unknown; message?: string; toStorage?: boolean } = {}) {
+  constructor(
+    code: UploadErrorCode,
+    options: { status?: number; cause?: unknown; message?: string; toStorage?: boolean } = {},
+  ) {
     super(options.message ?? code);
     this.name = 'UploadError';
     this.code = code;

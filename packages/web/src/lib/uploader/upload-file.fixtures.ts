@@ -37,12 +37,26 @@ export function initDto(partCount: number): MultipartInitDto {
 
 export function fakeApi(overrides: Partial<UploadApi> = {}): UploadApi {
   return {
-    presign: vi.fn(async () => ({ file_id: 'f0', slug: 's', upload_url: '/put', headers: { 'Content-Type': 'text/plain' }, storage_path: 'a', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...pendingShare })),
+    presign: vi.fn(async () => ({
+      file_id: 'f0',
+      slug: 's',
+      upload_url: '/put',
+      headers: { 'Content-Type': 'text/plain' },
+      storage_path: 'a',
+      storage_type: 'LOCAL',
+      provider_type: 'Local',
+      contentType: 'text/plain',
+      upload_expires_at: '',
+      url: '',
+      ...pendingShare,
+    })),
     commit: vi.fn(async () => detail),
     cancel: vi.fn(async () => undefined),
     multipartInit: vi.fn(async (body) => initDto(body.partCount)),
     listParts: vi.fn(async () => ({ file_id: 'f1', upload_id: 'u1', parts: [] })),
-    refreshUrls: vi.fn(async (_f, _u, numbers: number[]) => numbers.map((n) => ({ partNumber: n, url: `/fresh/${n}` }))),
+    refreshUrls: vi.fn(async (_f, _u, numbers: number[]) =>
+      numbers.map((n) => ({ partNumber: n, url: `/fresh/${n}` })),
+    ),
     complete: vi.fn(async () => detail),
     abort: vi.fn(async () => undefined),
     published: vi.fn(async () => null),
@@ -53,12 +67,15 @@ export function fakeApi(overrides: Partial<UploadApi> = {}): UploadApi {
 /** A server call that never answers: only `signal` ends it, failing as apiRequest then does. */
 export function stalled(signal: AbortSignal | undefined): Promise<never> {
   return new Promise((_resolve, reject) => {
-    signal?.addEventListener('abort', () => reject(new ApiError({ status: 0, code: 'ABORTED', message: 'request cancelled or timed out' })));
+    signal?.addEventListener('abort', () =>
+      reject(new ApiError({ status: 0, code: 'ABORTED', message: 'request cancelled or timed out' })),
+    );
   });
 }
 
 /** The server's answer for an upload that is no longer pending (discarded, or published). */
-export const notPending = () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Upload not found' }));
+export const notPending = () =>
+  Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Upload not found' }));
 
 export const okPut: PutFn = async (url, body, opts) => {
   opts.onProgress?.(body.size);

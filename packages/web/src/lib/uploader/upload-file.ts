@@ -65,7 +65,13 @@ export function methodFor(size: number, threshold = PART_SIZE): UploadMethod {
  * rejects with code ABORTED after the server was told to drop the upload — or resolves with the share
  * when the server had published it before the cancel reached it.
  */
-export async function uploadFile(file: File, options: ShareOptions, deps: UploaderDeps, callbacks: UploadCallbacks = {}, signal?: AbortSignal): Promise<FileDetailDto> {
+export async function uploadFile(
+  file: File,
+  options: ShareOptions,
+  deps: UploaderDeps,
+  callbacks: UploadCallbacks = {},
+  signal?: AbortSignal,
+): Promise<FileDetailDto> {
   const meter = new SpeedMeter(undefined, deps.now);
   const method = methodFor(file.size, deps.multipartThreshold);
   let current: UploadStage | undefined;
@@ -84,11 +90,16 @@ export async function uploadFile(file: File, options: ShareOptions, deps: Upload
     if (current === 'uploading' && loaded >= file.size) stage('processing');
   };
   // A name the server would refuse (a backslash, over 255 characters) is made acceptable, not refused.
-  const meta: FileMeta = { filename: shareableFilename(file.name), mimetype: uploadMimetype(file.name, file.type), size: file.size };
+  const meta: FileMeta = {
+    filename: shareableFilename(file.name),
+    mimetype: uploadMimetype(file.name, file.type),
+    size: file.size,
+  };
   // Silence is news too: with no progress for a second (a stalled or lost connection) the speed shown
   // falls to 0 over the meter's window instead of keeping its last figure until the request fails.
   const stall = setInterval(() => {
-    if (current === 'uploading' && !heard) callbacks.onProgress?.({ loaded: sent, total: file.size, speed: meter.sample(sent) });
+    if (current === 'uploading' && !heard)
+      callbacks.onProgress?.({ loaded: sent, total: file.size, speed: meter.sample(sent) });
     heard = false;
   }, STALL_CHECK_MS);
   try {
@@ -126,7 +137,11 @@ async function uploadPresigned({ file, options, deps, stage, signal, meta, onByt
   try {
     throwIfAborted(signal);
     stage('uploading');
-    const { etag } = await (deps.put ?? xhrPut)(presigned.upload_url, file, { headers: presigned.headers, onProgress: onBytes, signal });
+    const { etag } = await (deps.put ?? xhrPut)(presigned.upload_url, file, {
+      headers: presigned.headers,
+      onProgress: onBytes,
+      signal,
+    });
     stage('completing');
     committing = true;
     const stop = cancelOnly(signal);
@@ -178,16 +193,24 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
   const sample = await fileSample(file);
   // Another storage or folder is another object, and another file of the same name, size and date
   // other bytes: the old upload is dropped, not continued.
-  if (stored && (stored.configId !== configId || (stored.path ?? '') !== path || (stored.sample !== undefined && stored.sample !== sample))) {
+  if (
+    stored &&
+    (stored.configId !== configId ||
+      (stored.path ?? '') !== path ||
+      (stored.sample !== undefined && stored.sample !== sample))
+  ) {
     store.remove(fingerprint);
     await deps.api.abort(stored.fileId, stored.uploadId).catch(() => undefined);
   } else if (stored && stored.size === file.size) {
     try {
       const listed = await deps.api.listParts(stored.fileId, stored.uploadId, signal);
-      const parts = listed.parts.filter((p) => p.PartNumber <= stored.partCount).map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag }));
+      const parts = listed.parts
+        .filter((p) => p.PartNumber <= stored.partCount)
+        .map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag }));
       const have = new Set(parts.map((p) => p.PartNumber));
       const missing = Array.from({ length: stored.partCount }, (_, i) => i + 1).filter((n) => !have.has(n));
-      const urls = missing.length > 0 ? await deps.api.refreshUrls(stored.fileId, stored.uploadId, missing, signal) : [];
+      const urls =
+        missing.length > 0 ? await deps.api.refreshUrls(stored.fileId, stored.uploadId, missing, signal) : [];
       const entry = { ...stored, parts };
       store.save(fingerprint, entry);
       callbacks.onResume?.(parts.length, stored.partCount);
@@ -195,12 +218,18 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
     } catch (error) {
       // Cut short by the user: ended as during the parts (a cancel drops the stored upload, a pause keeps it).
       if (signal?.aborted) {
-        const done = await endUpload(ctx, stored, () => store.remove(fingerprint), new UploadError('ABORTED', { cause: error }));
+        const done = await endUpload(
+          ctx,
+          stored,
+          () => store.remove(fingerprint),
+          new UploadError('ABORTED', { cause: error }),
+        );
         return { entry: stored, urls: new Map(), resumed: true, published: done };
       }
       // Gone: published by a complete whose answer was lost (a timeout), else aborted or cleaned up, and
       // started over. Anything else is a real failure.
-      if (!(isApiError(error) && (error.status === 404 || error.status === 410))) throw new UploadError('INIT_FAILED', { cause: error });
+      if (!(isApiError(error) && (error.status === 404 || error.status === 410)))
+        throw new UploadError('INIT_FAILED', { cause: error });
       store.remove(fingerprint);
       const published = await findPublished(deps.api, stored.fileId);
       if (published) return { entry: stored, urls: new Map(), resumed: true, published };
@@ -209,7 +238,9 @@ async function startOrResume(ctx: Context, store: ResumeStore, fingerprint: stri
   const partCount = partCountFor(file.size, partSize);
   // As with presign, a cancel while this is in flight may leave a pending upload we never learn of,
   // for the server's cleanup job.
-  const init = await step('INIT_FAILED', signal, () => deps.api.multipartInit({ ...options, ...meta, partSize, partCount }, signal));
+  const init = await step('INIT_FAILED', signal, () =>
+    deps.api.multipartInit({ ...options, ...meta, partSize, partCount }, signal),
+  );
   const entry: ResumeEntry = {
     fileId: init.file_id,
     uploadId: init.upload_id,
@@ -258,7 +289,8 @@ async function runMultipart(ctx: Context): Promise<FileDetailDto> {
       urls,
       done: entry.parts,
       put: deps.put ?? xhrPut,
-      refreshUrl: async (n, stop) => (await deps.api.refreshUrls(entry.fileId, entry.uploadId, [n], stop))[0]?.url ?? '',
+      refreshUrl: async (n, stop) =>
+        (await deps.api.refreshUrls(entry.fileId, entry.uploadId, [n], stop))[0]?.url ?? '',
       onProgress: onBytes,
       onPartDone: (_part, all: UploadedPart[]) => store.save(fingerprint, { ...entry, parts: all }),
       signal,
@@ -267,7 +299,9 @@ async function runMultipart(ctx: Context): Promise<FileDetailDto> {
     // A continued upload publishes with the options in the form now, not those it was started with.
     const current = resumed ? resumedOptions(options) : undefined;
     const stop = cancelOnly(signal);
-    const detail = await step('FINALIZE_FAILED', stop, () => deps.api.complete(entry.fileId, entry.uploadId, parts, current, stop));
+    const detail = await step('FINALIZE_FAILED', stop, () =>
+      deps.api.complete(entry.fileId, entry.uploadId, parts, current, stop),
+    );
     forget();
     return detail;
   } catch (error) {
@@ -282,7 +316,12 @@ async function runMultipart(ctx: Context): Promise<FileDetailDto> {
  * would be lost anyway) or a resumed upload's link found taken. A cancel or a refusal ends it: spec §4
  * deletes the record of an upload that failed after it got a file id.
  */
-async function endUpload({ deps, signal }: Context, entry: ResumeEntry, forget: () => void, error: unknown): Promise<FileDetailDto> {
+async function endUpload(
+  { deps, signal }: Context,
+  entry: ResumeEntry,
+  forget: () => void,
+  error: unknown,
+): Promise<FileDetailDto> {
   const paused = isAbort(error) && signal?.reason === PAUSE_REASON;
   if (paused || isRetryable(error)) throw error;
   forget();

@@ -9,15 +9,21 @@ afterEach(() => {
 /** A stand-in for the browser's LockManager: one holder per name, `ifAvailable` answered with null when held. */
 function fakeLocks() {
   const held = new Set<string>();
-  const request = vi.fn(async (name: string, options: { ifAvailable?: boolean }, callback: (lock: { name: string } | null) => Promise<unknown> | undefined) => {
-    if (held.has(name)) return callback(null);
-    held.add(name);
-    try {
-      return await callback({ name });
-    } finally {
-      held.delete(name);
-    }
-  });
+  const request = vi.fn(
+    async (
+      name: string,
+      options: { ifAvailable?: boolean },
+      callback: (lock: { name: string } | null) => Promise<unknown> | undefined,
+    ) => {
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+  );
   const query = vi.fn(async () => ({ held: [...held].map((name) => ({ name })), pending: [] }));
   Object.defineProperty(navigator, 'locks', { value: { request, query }, configurable: true });
   return { held, request };
@@ -28,7 +34,11 @@ describe('upload claims', () => {
     const locks = fakeLocks();
     const first = await claimUpload('a.bin|10|1');
     expect(first.taken).toBe(true);
-    expect(locks.request).toHaveBeenCalledWith('driftbox-upload:a.bin|10|1', { ifAvailable: true }, expect.any(Function));
+    expect(locks.request).toHaveBeenCalledWith(
+      'driftbox-upload:a.bin|10|1',
+      { ifAvailable: true },
+      expect.any(Function),
+    );
     expect(await runningUploads()).toEqual(new Set(['a.bin|10|1']));
     expect((await claimUpload('a.bin|10|1')).taken).toBe(false);
     expect((await claimUpload('b.bin|20|2')).taken).toBe(true);
@@ -64,7 +74,10 @@ describe('upload claims', () => {
 
   it('name the uploads running in any tab, held or waiting', async () => {
     expect(await runningUploads()).toEqual(new Set());
-    const query = vi.fn(async () => ({ held: [{ name: 'driftbox-upload:a.bin|10|1' }, { name: 'something-else' }], pending: [{ name: 'driftbox-upload:b.bin|20|2' }] }));
+    const query = vi.fn(async () => ({
+      held: [{ name: 'driftbox-upload:a.bin|10|1' }, { name: 'something-else' }],
+      pending: [{ name: 'driftbox-upload:b.bin|20|2' }],
+    }));
     Object.defineProperty(navigator, 'locks', { value: { request: vi.fn(), query }, configurable: true });
     expect(await runningUploads()).toEqual(new Set(['a.bin|10|1', 'b.bin|20|2']));
     expect(JSON.parse(localStorage.getItem(ALIVE_STORAGE_KEY) ?? '{}')).toEqual({});

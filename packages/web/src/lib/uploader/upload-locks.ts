@@ -77,10 +77,17 @@ export async function claimUpload(fingerprint: string): Promise<UploadClaim> {
 /** Fingerprints of the multipart uploads running now in any tab of this browser. */
 export async function runningUploads(now = Date.now()): Promise<Set<string>> {
   const manager = locks();
-  if (!manager) return new Set(Object.entries(beats()).flatMap(([fingerprint, at]) => (typeof at === 'number' && now - at < ALIVE_FOR_MS ? [fingerprint] : [])));
+  if (!manager)
+    return new Set(
+      Object.entries(beats()).flatMap(([fingerprint, at]) =>
+        typeof at === 'number' && now - at < ALIVE_FOR_MS ? [fingerprint] : [],
+      ),
+    );
   try {
     const { held = [], pending = [] } = await manager.query();
-    return new Set([...held, ...pending].flatMap((lock) => (lock.name?.startsWith(PREFIX) ? [lock.name.slice(PREFIX.length)] : [])));
+    return new Set(
+      [...held, ...pending].flatMap((lock) => (lock.name?.startsWith(PREFIX) ? [lock.name.slice(PREFIX.length)] : [])),
+    );
   } catch {
     return new Set();
   }

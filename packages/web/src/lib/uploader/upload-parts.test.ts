@@ -11,7 +11,13 @@ function urlsFor(count: number): Map<number, string> {
 }
 
 /** A PUT that answers after `delay` ms with the part number as ETag, recording calls. */
-function fakePut(options: { delay?: number; fail?: (url: string, attempt: number) => UploadError | null; etag?: (url: string) => string | null } = {}) {
+function fakePut(
+  options: {
+    delay?: number;
+    fail?: (url: string, attempt: number) => UploadError | null;
+    etag?: (url: string) => string | null;
+  } = {},
+) {
   const calls: { url: string; size: number; at: number }[] = [];
   const attempts = new Map<string, number>();
   let active = 0;
@@ -24,7 +30,8 @@ function fakePut(options: { delay?: number; fail?: (url: string, attempt: number
     maxActive = Math.max(maxActive, active);
     return new Promise((resolve, reject) => {
       // delay 0 settles in a microtask, so fake-timer tests only see the retry delays.
-      const schedule = (fn: () => void) => (options.delay === 0 ? (queueMicrotask(fn), undefined) : setTimeout(fn, options.delay ?? 10));
+      const schedule = (fn: () => void) =>
+        options.delay === 0 ? (queueMicrotask(fn), undefined) : setTimeout(fn, options.delay ?? 10);
       const timer = schedule(() => {
         active -= 1;
         const error = options.fail?.(url, attempt);
@@ -80,7 +87,14 @@ describe('parallelism', () => {
   it('reports the running total of bytes', async () => {
     const blob = new Blob([new Uint8Array(250)]);
     const seen: number[] = [];
-    await uploadParts({ blob, partSize: 100, partCount: 3, urls: urlsFor(3), put: fakePut().put, onProgress: (n) => seen.push(n) });
+    await uploadParts({
+      blob,
+      partSize: 100,
+      partCount: 3,
+      urls: urlsFor(3),
+      put: fakePut().put,
+      onProgress: (n) => seen.push(n),
+    });
     expect(seen[0]).toBe(0);
     expect(seen.at(-1)).toBe(250);
   });
@@ -90,7 +104,10 @@ describe('retries', () => {
   it('retries a failing part 3 times, waiting 1 s × attempt', async () => {
     vi.useFakeTimers();
     const blob = new Blob([new Uint8Array(100)]);
-    const fake = fakePut({ delay: 0, fail: (_url, attempt) => (attempt <= 3 ? new UploadError('HTTP', { status: 500 }) : null) });
+    const fake = fakePut({
+      delay: 0,
+      fail: (_url, attempt) => (attempt <= 3 ? new UploadError('HTTP', { status: 500 }) : null),
+    });
     let settled = false;
     const done = uploadParts({ blob, partSize: 100, partCount: 1, urls: urlsFor(1), put: fake.put }).finally(() => {
       settled = true;
@@ -124,25 +141,50 @@ describe('retries', () => {
 
   it('signs a part again when storage refuses its URL (403)', async () => {
     const blob = new Blob([new Uint8Array(100)]);
-    const fake = fakePut({ delay: 0, fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 403 }) : null) });
+    const fake = fakePut({
+      delay: 0,
+      fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 403 }) : null),
+    });
     const refreshUrl = vi.fn(async () => 'https://s3.test/new/1');
-    const parts = await uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, 'https://s3.test/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1 });
+    const parts = await uploadParts({
+      blob,
+      partSize: 100,
+      partCount: 1,
+      urls: new Map([[1, 'https://s3.test/old/1']]),
+      put: fake.put,
+      refreshUrl,
+      retryDelayMs: 1,
+    });
     expect(refreshUrl).toHaveBeenCalledWith(1, expect.any(AbortSignal));
     expect(parts).toEqual([{ PartNumber: 1, ETag: '"etag-1"' }]);
   });
 
-  it('signs a part again when Driftbox\'s local storage says its URL expired (410)', async () => {
+  it("signs a part again when Driftbox's local storage says its URL expired (410)", async () => {
     const blob = new Blob([new Uint8Array(100)]);
-    const fake = fakePut({ delay: 0, fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 410 }) : null) });
+    const fake = fakePut({
+      delay: 0,
+      fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 410 }) : null),
+    });
     const refreshUrl = vi.fn(async () => '/api/local-storage/new/1');
-    const parts = await uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, '/api/local-storage/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1 });
+    const parts = await uploadParts({
+      blob,
+      partSize: 100,
+      partCount: 1,
+      urls: new Map([[1, '/api/local-storage/old/1']]),
+      put: fake.put,
+      refreshUrl,
+      retryDelayMs: 1,
+    });
     expect(refreshUrl).toHaveBeenCalledTimes(1);
     expect(parts).toEqual([{ PartNumber: 1, ETag: '"etag-1"' }]);
   });
 
   it('a refresh that gets no answer uses up one retry, not the part: the next attempt signs again and succeeds', async () => {
     const blob = new Blob([new Uint8Array(100)]);
-    const fake = fakePut({ delay: 0, fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 403 }) : null) });
+    const fake = fakePut({
+      delay: 0,
+      fail: (url) => (url.includes('old') ? new UploadError('HTTP', { status: 403 }) : null),
+    });
     const offline = new ApiError({ status: 0, code: 'NETWORK', message: 'offline' });
     let refreshes = 0;
     const refreshUrl = vi.fn(async () => {
@@ -150,7 +192,16 @@ describe('retries', () => {
       if (refreshes === 1) throw offline;
       return 'https://s3.test/new/1';
     });
-    const parts = await uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, 'https://s3.test/old/1']]), put: fake.put, refreshUrl, retries: 2, retryDelayMs: 1 });
+    const parts = await uploadParts({
+      blob,
+      partSize: 100,
+      partCount: 1,
+      urls: new Map([[1, 'https://s3.test/old/1']]),
+      put: fake.put,
+      refreshUrl,
+      retries: 2,
+      retryDelayMs: 1,
+    });
     // PUT (403), refresh (no answer), refresh, PUT: the old URL is not tried again in between.
     expect(refreshUrl).toHaveBeenCalledTimes(2);
     expect(fake.calls.map((c) => c.url)).toEqual(['https://s3.test/old/1', 'https://s3.test/new/1']);
@@ -160,8 +211,20 @@ describe('retries', () => {
   it('a refresh answered "not found" (the upload is gone) ends the part at once', async () => {
     const blob = new Blob([new Uint8Array(100)]);
     const fake = fakePut({ delay: 0, fail: () => new UploadError('HTTP', { status: 410 }) });
-    const refreshUrl = vi.fn(async () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Upload not found' })));
-    await expect(uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, '/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1 })).rejects.toMatchObject({ code: 'PARTS_FAILED', status: 404 });
+    const refreshUrl = vi.fn(async () =>
+      Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Upload not found' })),
+    );
+    await expect(
+      uploadParts({
+        blob,
+        partSize: 100,
+        partCount: 1,
+        urls: new Map([[1, '/old/1']]),
+        put: fake.put,
+        refreshUrl,
+        retryDelayMs: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'PARTS_FAILED', status: 404 });
     expect(refreshUrl).toHaveBeenCalledTimes(1);
     expect(fake.calls).toHaveLength(1);
   });
@@ -171,7 +234,11 @@ describe('ETag', () => {
   it('fails at once with NO_ETAG when storage does not expose the ETag', async () => {
     const blob = new Blob([new Uint8Array(300)]);
     const fake = fakePut({ delay: 1, etag: () => null });
-    await expect(uploadParts({ blob, partSize: 100, partCount: 3, urls: urlsFor(3), put: fake.put })).rejects.toMatchObject({ code: 'NO_ETAG' });
+    await expect(
+      uploadParts({ blob, partSize: 100, partCount: 3, urls: urlsFor(3), put: fake.put }),
+    ).rejects.toMatchObject({
+      code: 'NO_ETAG',
+    });
     // No retries for a CORS setting, and the other parts were stopped.
     expect(fake.calls.length).toBeLessThanOrEqual(3);
   });
@@ -179,7 +246,11 @@ describe('ETag', () => {
   it('fails at once, without retries, when the browser blocks the address (mixed content)', async () => {
     const blob = new Blob([new Uint8Array(300)]);
     const fake = fakePut({ delay: 1, fail: () => new UploadError('INSECURE_STORAGE') });
-    await expect(uploadParts({ blob, partSize: 100, partCount: 3, urls: urlsFor(3), put: fake.put })).rejects.toMatchObject({ code: 'INSECURE_STORAGE' });
+    await expect(
+      uploadParts({ blob, partSize: 100, partCount: 3, urls: urlsFor(3), put: fake.put }),
+    ).rejects.toMatchObject({
+      code: 'INSECURE_STORAGE',
+    });
     expect(fake.calls.length).toBeLessThanOrEqual(3);
   });
 });
@@ -212,7 +283,14 @@ describe('abort', () => {
     const blob = new Blob([new Uint8Array(1000)]);
     const fake = fakePut({ delay: 1000 });
     const controller = new AbortController();
-    const done = uploadParts({ blob, partSize: 100, partCount: 10, urls: urlsFor(10), put: fake.put, signal: controller.signal });
+    const done = uploadParts({
+      blob,
+      partSize: 100,
+      partCount: 10,
+      urls: urlsFor(10),
+      put: fake.put,
+      signal: controller.signal,
+    });
     await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
@@ -225,10 +303,23 @@ describe('abort', () => {
     // The server does not answer; only the signal ends the call, as it ends apiRequest's.
     const refreshUrl = vi.fn(
       (_n: number, signal?: AbortSignal) =>
-        new Promise<string>((_resolve, reject) => signal?.addEventListener('abort', () => reject(new ApiError({ status: 0, code: 'ABORTED', message: 'cancelled' })))),
+        new Promise<string>((_resolve, reject) =>
+          signal?.addEventListener('abort', () =>
+            reject(new ApiError({ status: 0, code: 'ABORTED', message: 'cancelled' })),
+          ),
+        ),
     );
     const controller = new AbortController();
-    const done = uploadParts({ blob, partSize: 100, partCount: 1, urls: new Map([[1, '/old/1']]), put: fake.put, refreshUrl, retryDelayMs: 1, signal: controller.signal });
+    const done = uploadParts({
+      blob,
+      partSize: 100,
+      partCount: 1,
+      urls: new Map([[1, '/old/1']]),
+      put: fake.put,
+      refreshUrl,
+      retryDelayMs: 1,
+      signal: controller.signal,
+    });
     await vi.waitFor(() => expect(refreshUrl).toHaveBeenCalled());
     controller.abort();
     await expect(done).rejects.toMatchObject({ code: 'ABORTED' });

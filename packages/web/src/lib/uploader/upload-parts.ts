@@ -104,7 +104,8 @@ export async function uploadParts(input: UploadPartsInput): Promise<UploadedPart
           } catch (error) {
             if (stop.signal.aborted) throw signal?.aborted ? new UploadError('ABORTED') : error;
             // The upload is gone on the server: no URL will come, whatever the retries.
-            if (isApiError(error) && (error.status === 404 || error.status === 410)) throw new UploadError('PARTS_FAILED', { cause: error, status: error.status });
+            if (isApiError(error) && (error.status === 404 || error.status === 410))
+              throw new UploadError('PARTS_FAILED', { cause: error, status: error.status });
             // Another failure is this attempt's; the part's other retries ask again.
             lastError = refreshFailure(error);
             continue;
@@ -133,14 +134,18 @@ export async function uploadParts(input: UploadPartsInput): Promise<UploadedPart
       } catch (error) {
         inFlight.delete(partNumber);
         report();
-        if (stop.signal.aborted || isFinal(error)) throw stop.signal.aborted && signal?.aborted ? new UploadError('ABORTED') : error;
+        if (stop.signal.aborted || isFinal(error))
+          throw stop.signal.aborted && signal?.aborted ? new UploadError('ABORTED') : error;
         lastError = error;
         if (isUploadError(error) && (error.status === 403 || error.status === 410)) expired = true;
       }
     }
     // Timeouts and network failures keep their own message; storage refusals become "some parts failed".
     if (isUploadError(lastError) && (lastError.code === 'NETWORK' || lastError.code === 'TIMEOUT')) throw lastError;
-    throw new UploadError('PARTS_FAILED', { cause: lastError, status: isUploadError(lastError) ? lastError.status : 0 });
+    throw new UploadError('PARTS_FAILED', {
+      cause: lastError,
+      status: isUploadError(lastError) ? lastError.status : 0,
+    });
   }
 
   const sorted = () => [...finished.values()].sort((a, b) => a.PartNumber - b.PartNumber);

@@ -35,7 +35,10 @@ describe('a cancel during a server call', () => {
 
   it('a commit it cut short that the server still finished resolves with the share, deleting nothing', async () => {
     const controller = new AbortController();
-    const api = fakeApi({ commit: vi.fn((_id, _etag, signal) => stalled(signal)), published: vi.fn(async () => detail) });
+    const api = fakeApi({
+      commit: vi.fn((_id, _etag, signal) => stalled(signal)),
+      published: vi.fn(async () => detail),
+    });
     const done = uploadFile(makeFile(10), {}, { api, put: okPut }, {}, controller.signal);
     await vi.waitFor(() => expect(api.commit).toHaveBeenCalled());
     controller.abort();
@@ -58,7 +61,11 @@ describe('a cancel during a server call', () => {
 
   it('a complete it cut short that the server still finished resolves with the share, deleting nothing', async () => {
     const controller = new AbortController();
-    const api = fakeApi({ complete: vi.fn((_f, _u, _p, _o, signal) => stalled(signal)), abort: vi.fn(notPending), published: vi.fn(async () => detail) });
+    const api = fakeApi({
+      complete: vi.fn((_f, _u, _p, _o, signal) => stalled(signal)),
+      abort: vi.fn(notPending),
+      published: vi.fn(async () => detail),
+    });
     const done = uploadFile(makeFile(200), {}, deps(api), {}, controller.signal);
     await vi.waitFor(() => expect(api.complete).toHaveBeenCalled());
     controller.abort();
@@ -71,33 +78,50 @@ describe('a cancel during a server call', () => {
   it.each([
     ['commit', 10],
     ['complete', 200],
-  ] as const)('a pause (leaving the page) while %s runs lets it finish: the share is published, nothing is discarded', async (call, size) => {
-    const file = makeFile(size);
-    const controller = new AbortController();
-    let answer: (value: FileDetailDto) => void = () => undefined;
-    // Like apiRequest: the call ends as ABORTED if the signal it was given fires.
-    const publishing = vi.fn(
-      (...args: unknown[]) =>
-        new Promise<FileDetailDto>((resolve, reject) => {
-          answer = resolve;
-          const signal = args.find((arg): arg is AbortSignal => arg instanceof AbortSignal);
-          signal?.addEventListener('abort', () => reject(new ApiError({ status: 0, code: 'ABORTED', message: 'request cancelled or timed out' })));
-        }),
-    );
-    const api = fakeApi({ [call]: publishing });
-    const done = uploadFile(file, {}, deps(api), {}, controller.signal);
-    await vi.waitFor(() => expect(publishing).toHaveBeenCalled());
-    controller.abort(PAUSE_REASON);
-    answer(detail);
-    await expect(done).resolves.toBe(detail);
-    expect(api.abort).not.toHaveBeenCalled();
-    expect(api.cancel).not.toHaveBeenCalled();
-    expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
-  });
+  ] as const)(
+    'a pause (leaving the page) while %s runs lets it finish: the share is published, nothing is discarded',
+    async (call, size) => {
+      const file = makeFile(size);
+      const controller = new AbortController();
+      let answer: (value: FileDetailDto) => void = () => undefined;
+      // Like apiRequest: the call ends as ABORTED if the signal it was given fires.
+      const publishing = vi.fn(
+        (...args: unknown[]) =>
+          new Promise<FileDetailDto>((resolve, reject) => {
+            answer = resolve;
+            const signal = args.find((arg): arg is AbortSignal => arg instanceof AbortSignal);
+            signal?.addEventListener('abort', () =>
+              reject(new ApiError({ status: 0, code: 'ABORTED', message: 'request cancelled or timed out' })),
+            );
+          }),
+      );
+      const api = fakeApi({ [call]: publishing });
+      const done = uploadFile(file, {}, deps(api), {}, controller.signal);
+      await vi.waitFor(() => expect(publishing).toHaveBeenCalled());
+      controller.abort(PAUSE_REASON);
+      answer(detail);
+      await expect(done).resolves.toBe(detail);
+      expect(api.abort).not.toHaveBeenCalled();
+      expect(api.cancel).not.toHaveBeenCalled();
+      expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
+    },
+  );
 
-  it('while a resumed upload\'s parts are listed rejects at once and aborts that upload', async () => {
+  it("while a resumed upload's parts are listed rejects at once and aborts that upload", async () => {
     const file = makeFile(200);
-    createResumeStore().save(fileFingerprint(file), { fileId: 'f1', uploadId: 'u1', configId: '', storagePath: 'big.bin', slug: 'abc', partSize: 100, partCount: 2, parts: [], filename: file.name, size: 200, savedAt: 0 });
+    createResumeStore().save(fileFingerprint(file), {
+      fileId: 'f1',
+      uploadId: 'u1',
+      configId: '',
+      storagePath: 'big.bin',
+      slug: 'abc',
+      partSize: 100,
+      partCount: 2,
+      parts: [],
+      filename: file.name,
+      size: 200,
+      savedAt: 0,
+    });
     const controller = new AbortController();
     const api = fakeApi({ listParts: vi.fn((_f, _u, signal) => stalled(signal)) });
     const done = uploadFile(file, {}, deps(api), {}, controller.signal);

@@ -19,7 +19,11 @@ export const PAUSE_REASON = 'pause';
  * Runs `call`, unless `signal` already fired; a server refusal becomes `code` with the ApiError kept as
  * its cause, and a call that `signal` cut short (the user's cancel or pause) ABORTED.
  */
-export async function step<T>(code: UploadErrorCode, signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> {
+export async function step<T>(
+  code: UploadErrorCode,
+  signal: AbortSignal | undefined,
+  call: () => Promise<T>,
+): Promise<T> {
   throwIfAborted(signal);
   try {
     return await call();

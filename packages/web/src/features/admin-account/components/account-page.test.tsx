@@ -19,7 +19,11 @@ describe('AccountPage', () => {
     const requests = mockApi({});
     const user = userEvent.setup();
     renderWithApp(<AccountPage />);
-    await fill(user, { 'Current password': 'old-password', 'New password': 'new-password', 'Confirm new password': 'other-password' });
+    await fill(user, {
+      'Current password': 'old-password',
+      'New password': 'new-password',
+      'Confirm new password': 'other-password',
+    });
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });

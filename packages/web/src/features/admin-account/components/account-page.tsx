@@ -11,7 +11,12 @@ import { logout } from '../../../lib/auth-session';
 import { errorMessage } from '../../../lib/error-message';
 import { translateDynamic } from '../../../lib/i18n';
 import { useChangePassword } from '../api/change-password';
-import { EMPTY_ACCOUNT_FORM, validateAccountForm, type AccountField, type AccountFormValues } from '../lib/account-form';
+import {
+  EMPTY_ACCOUNT_FORM,
+  validateAccountForm,
+  type AccountField,
+  type AccountFormValues,
+} from '../lib/account-form';
 import { LogoutCountdown } from './logout-countdown';
 
 type Messages = Partial<Record<AccountField, string>>;
@@ -33,7 +38,8 @@ export function AccountPage() {
   const [done, setDone] = useState(false);
   const loggingOut = useRef(false);
 
-  const set = (field: keyof AccountFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof AccountFormValues) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   const finish = useCallback(() => {
     if (loggingOut.current) return;
@@ -44,7 +50,8 @@ export function AccountPage() {
   function serverError(error: unknown) {
     // Spec §8: a 401 here is a failed password check: the translated reason, the server's, or "verification failed".
     if (isApiError(error) && error.status === 401) {
-      const message = translateDynamic(`errors.${error.code}`) ?? (error.message || t('account.errors.verificationFailed'));
+      const message =
+        translateDynamic(`errors.${error.code}`) ?? (error.message || t('account.errors.verificationFailed'));
       return setErrors({ currentPassword: message });
     }
     const field = isApiError(error) ? SERVER_FIELD[error.code] : undefined;
@@ -55,7 +62,9 @@ export function AccountPage() {
     event.preventDefault();
     const result = validateAccountForm(values);
     if (!result.ok) {
-      setErrors(Object.fromEntries(Object.entries(result.errors).map(([field, code]) => [field, t(`account.errors.${code}`)])));
+      setErrors(
+        Object.fromEntries(Object.entries(result.errors).map(([field, code]) => [field, t(`account.errors.${code}`)])),
+      );
       return;
     }
     setErrors({});
@@ -74,17 +83,48 @@ export function AccountPage() {
             <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
               <FormError message={errors.form} />
               <Field label={t('account.currentPassword')} error={errors.currentPassword} required>
-                {(control) => <Input {...control} type="password" autoComplete="current-password" value={values.currentPassword} onChange={(e) => set('currentPassword')(e.target.value)} />}
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="password"
+                    autoComplete="current-password"
+                    value={values.currentPassword}
+                    onChange={(e) => set('currentPassword')(e.target.value)}
+                  />
+                )}
               </Field>
               <Field label={t('account.newUsername')} error={errors.newUsername} hint={t('account.newUsernameHint')}>
-                {(control) => <Input {...control} autoComplete="username" value={values.newUsername} onChange={(e) => set('newUsername')(e.target.value)} />}
+                {(control) => (
+                  <Input
+                    {...control}
+                    autoComplete="username"
+                    value={values.newUsername}
+                    onChange={(e) => set('newUsername')(e.target.value)}
+                  />
+                )}
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field label={t('account.newPassword')} error={errors.newPassword} hint={t('account.newPasswordHint')}>
-                  {(control) => <Input {...control} type="password" autoComplete="new-password" value={values.newPassword} onChange={(e) => set('newPassword')(e.target.value)} />}
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="password"
+                      autoComplete="new-password"
+                      value={values.newPassword}
+                      onChange={(e) => set('newPassword')(e.target.value)}
+                    />
+                  )}
                 </Field>
                 <Field label={t('account.confirmPassword')} error={errors.confirmPassword}>
-                  {(control) => <Input {...control} type="password" autoComplete="new-password" value={values.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} />}
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="password"
+                      autoComplete="new-password"
+                      value={values.confirmPassword}
+                      onChange={(e) => set('confirmPassword')(e.target.value)}
+                    />
+                  )}
                 </Field>
               </div>
               <div className="flex justify-end pt-1">

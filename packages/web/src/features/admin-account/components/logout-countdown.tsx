@@ -20,7 +20,10 @@ export function LogoutCountdown({ onDone }: { onDone: () => void }) {
   }, [left, onDone]);
 
   return (
-    <div role="status" className="flex flex-col items-start gap-3 rounded-xl border border-success-text/20 bg-success-soft p-4 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="status"
+      className="flex flex-col items-start gap-3 rounded-xl border border-success-text/20 bg-success-soft p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div>
         <p className="font-medium text-success-text">{t('account.success.title')}</p>
         <p className="text-sm text-success-text/90">{t('account.success.loggingOut', { count: Math.max(left, 0) })}</p>

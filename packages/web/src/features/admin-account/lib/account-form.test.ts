@@ -5,19 +5,32 @@ const form = (values: Partial<typeof EMPTY_ACCOUNT_FORM>) => ({ ...EMPTY_ACCOUNT
 
 describe('validateAccountForm (spec §5 "Account update")', () => {
   it('requires the current password and one of new username / new password', () => {
-    expect(validateAccountForm(form({}))).toEqual({ ok: false, errors: { currentPassword: 'currentRequired', form: 'nothingToUpdate' } });
+    expect(validateAccountForm(form({}))).toEqual({
+      ok: false,
+      errors: { currentPassword: 'currentRequired', form: 'nothingToUpdate' },
+    });
   });
 
   it('refuses a new password equal to the current one, too short, or not confirmed', () => {
-    expect(validateAccountForm(form({ currentPassword: 'old-password', newPassword: 'old-password', confirmPassword: 'old-password' }))).toEqual({
+    expect(
+      validateAccountForm(
+        form({ currentPassword: 'old-password', newPassword: 'old-password', confirmPassword: 'old-password' }),
+      ),
+    ).toEqual({
       ok: false,
       errors: { newPassword: 'samePassword' },
     });
-    expect(validateAccountForm(form({ currentPassword: 'old-password', newPassword: 'short', confirmPassword: 'short' }))).toEqual({
+    expect(
+      validateAccountForm(form({ currentPassword: 'old-password', newPassword: 'short', confirmPassword: 'short' })),
+    ).toEqual({
       ok: false,
       errors: { newPassword: 'tooShort' },
     });
-    expect(validateAccountForm(form({ currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-passw0rd' }))).toEqual({
+    expect(
+      validateAccountForm(
+        form({ currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-passw0rd' }),
+      ),
+    ).toEqual({
       ok: false,
       errors: { confirmPassword: 'mismatch' },
     });
@@ -28,7 +41,11 @@ describe('validateAccountForm (spec §5 "Account update")', () => {
       ok: true,
       body: { currentPassword: 'old-password', newUsername: 'root' },
     });
-    expect(validateAccountForm(form({ currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-password' }))).toEqual({
+    expect(
+      validateAccountForm(
+        form({ currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-password' }),
+      ),
+    ).toEqual({
       ok: true,
       body: { currentPassword: 'old-password', newPassword: 'new-password' },
     });

@@ -11,23 +11,24 @@ export type AccountField = keyof AccountFormValues | 'form';
 
 /** Error codes translated under `account.errors.*`. */
 export type AccountFieldError =
-  | 'currentRequired'
-  | 'nothingToUpdate'
-  | 'tooShort'
-  | 'tooLong'
-  | 'usernameTooLong'
-  | 'samePassword'
-  | 'mismatch';
+  'currentRequired' | 'nothingToUpdate' | 'tooShort' | 'tooLong' | 'usernameTooLong' | 'samePassword' | 'mismatch';
 
 export type AccountFormErrors = Partial<Record<AccountField, AccountFieldError>>;
 
-export const EMPTY_ACCOUNT_FORM: AccountFormValues = { currentPassword: '', newUsername: '', newPassword: '', confirmPassword: '' };
+export const EMPTY_ACCOUNT_FORM: AccountFormValues = {
+  currentPassword: '',
+  newUsername: '',
+  newPassword: '',
+  confirmPassword: '',
+};
 
 /**
  * Spec §5 "Account update": current password required; at least one of new username or new
  * password; the new password differs from the current one; the confirmation matches.
  */
-export function validateAccountForm(values: AccountFormValues): { ok: true; body: ChangePasswordBody } | { ok: false; errors: AccountFormErrors } {
+export function validateAccountForm(
+  values: AccountFormValues,
+): { ok: true; body: ChangePasswordBody } | { ok: false; errors: AccountFormErrors } {
   const errors: AccountFormErrors = {};
   const newUsername = values.newUsername.trim();
   if (values.currentPassword === '') errors.currentPassword = 'currentRequired';

@@ -12,7 +12,12 @@ export const BACKUP_TIMEOUT_MS = 5 * 60_000;
 
 /** `POST /api/admin/backup/preview` — what a restore would change, per table; changes nothing. */
 export function previewBackup(input: BackupRestoreInput): Promise<BackupPreviewDto> {
-  return apiRequest('/admin/backup/preview', { method: 'POST', body: input, schema: BackupPreviewDto, timeoutMs: BACKUP_TIMEOUT_MS });
+  return apiRequest('/admin/backup/preview', {
+    method: 'POST',
+    body: input,
+    schema: BackupPreviewDto,
+    timeoutMs: BACKUP_TIMEOUT_MS,
+  });
 }
 
 export function usePreviewBackup() {

@@ -5,7 +5,12 @@ import { BACKUP_TIMEOUT_MS, type BackupRestoreInput } from './preview-backup';
 
 /** `POST /api/admin/backup/restore` — writes the file's tables in overwrite or merge mode. */
 export function restoreBackup(input: BackupRestoreInput): Promise<BackupRestoreResultDto> {
-  return apiRequest('/admin/backup/restore', { method: 'POST', body: input, schema: BackupRestoreResultDto, timeoutMs: BACKUP_TIMEOUT_MS });
+  return apiRequest('/admin/backup/restore', {
+    method: 'POST',
+    body: input,
+    schema: BackupRestoreResultDto,
+    timeoutMs: BACKUP_TIMEOUT_MS,
+  });
 }
 
 export function useRestoreBackup() {

@@ -9,12 +9,27 @@ import { BackupPage } from './backup-page';
 
 const modules: BackupModulesDto = {
   modules: {
-    text_management: { name: 'Text shares', description: 'Pastes', tables: ['pastes'], table_counts: { pastes: 2 }, record_count: 2 },
-    key_management: { name: 'API keys', description: 'Keys', tables: ['api_keys'], table_counts: { api_keys: 1 }, record_count: 1 },
+    text_management: {
+      name: 'Text shares',
+      description: 'Pastes',
+      tables: ['pastes'],
+      table_counts: { pastes: 2 },
+      record_count: 2,
+    },
+    key_management: {
+      name: 'API keys',
+      description: 'Keys',
+      tables: ['api_keys'],
+      table_counts: { api_keys: 1 },
+      record_count: 1,
+    },
   },
 };
 
-const backupFile = { metadata: { format: 'driftbox-backup', version: 1 }, data: { pastes: [{ id: 'p1', slug: 'hello' }] } };
+const backupFile = {
+  metadata: { format: 'driftbox-backup', version: 1 },
+  data: { pastes: [{ id: 'p1', slug: 'hello' }] },
+};
 
 const preview: BackupPreviewDto = {
   source: 'driftbox',
@@ -49,7 +64,10 @@ describe('create backup', () => {
     const requests = mockApi({
       'GET /api/admin/backup/modules': () => ok(modules),
       'POST /api/admin/backup/create': () =>
-        new Response(JSON.stringify(backupFile), { status: 200, headers: { 'Content-Disposition': 'attachment; filename="driftbox-backup-x.json"' } }),
+        new Response(JSON.stringify(backupFile), {
+          status: 200,
+          headers: { 'Content-Disposition': 'attachment; filename="driftbox-backup-x.json"' },
+        }),
     });
     const user = userEvent.setup();
     renderWithApp(<BackupPage />);
@@ -107,7 +125,11 @@ describe('restore backup', () => {
 
     const table = await screen.findByRole('table', { name: 'Changes' });
     const row = within(table).getByRole('row', { name: /pastes/ });
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['pastes', '1', '1', '0', '0', '0', '3']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['pastes', '1', '1', '0', '0', '0', '3']);
     expect(posted[0]?.body).toEqual({ mode: 'overwrite', backup: backupFile });
 
     await user.click(screen.getByRole('button', { name: 'Restore' }));
@@ -135,7 +157,9 @@ describe('restore backup', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Merge adds the missing rows');
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
-    expect(await screen.findByText('Restore failed: The backup file failed its checksum: it was changed or damaged')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Restore failed: The backup file failed its checksum: it was changed or damaged'),
+    ).toBeInTheDocument();
   });
 
   it('translates an invalid backup refused at preview', async () => {

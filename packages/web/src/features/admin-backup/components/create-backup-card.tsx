@@ -39,7 +39,10 @@ export function CreateBackupCard() {
       return;
     }
     setError(undefined);
-    const body = type === 'full' ? { backup_type: 'full' as const } : { backup_type: 'modules' as const, selected_modules: selected };
+    const body =
+      type === 'full'
+        ? { backup_type: 'full' as const }
+        : { backup_type: 'modules' as const, selected_modules: selected };
     create.mutate(body, {
       onSuccess: () => toast.success(t('backup.create.done')),
       onError: (cause) => setError(`${t('backup.errors.create')}: ${errorMessage(cause, { preferServer: true })}`),
@@ -53,8 +56,22 @@ export function CreateBackupCard() {
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
           <fieldset className="grid gap-2 sm:grid-cols-2">
             <legend className="mb-1.5 text-sm font-medium text-fg">{t('backup.create.type')}</legend>
-            <RadioOption name="backup-type" value="full" checked={type === 'full'} onSelect={setType} label={t('backup.create.full')} hint={t('backup.create.fullHint')} />
-            <RadioOption name="backup-type" value="modules" checked={type === 'modules'} onSelect={setType} label={t('backup.create.modules')} hint={t('backup.create.modulesHint')} />
+            <RadioOption
+              name="backup-type"
+              value="full"
+              checked={type === 'full'}
+              onSelect={setType}
+              label={t('backup.create.full')}
+              hint={t('backup.create.fullHint')}
+            />
+            <RadioOption
+              name="backup-type"
+              value="modules"
+              checked={type === 'modules'}
+              onSelect={setType}
+              label={t('backup.create.modules')}
+              hint={t('backup.create.modulesHint')}
+            />
           </fieldset>
           {type === 'modules' ? (
             <fieldset className="flex flex-col gap-2.5">
@@ -66,7 +83,12 @@ export function CreateBackupCard() {
                   <Skeleton className="h-5 w-3/5" />
                 </div>
               ) : modules.isError ? (
-                <ErrorState className="py-4" title={t('backup.errors.modules')} message={errorMessage(modules.error)} onRetry={() => void modules.refetch()} />
+                <ErrorState
+                  className="py-4"
+                  title={t('backup.errors.modules')}
+                  message={errorMessage(modules.error)}
+                  onRetry={() => void modules.refetch()}
+                />
               ) : (
                 Object.entries(modules.data.modules)
                   .filter((entry): entry is [BackupModule, (typeof entry)[1]] => isModule(entry[0]))

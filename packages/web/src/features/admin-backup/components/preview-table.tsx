@@ -33,7 +33,14 @@ export function PreviewTable({ preview }: { preview: BackupPreviewDto }) {
                 <TR key={name}>
                   <TD className="font-mono text-xs">{name}</TD>
                   {COLUMNS.map((column) => (
-                    <TD key={column} className={changes[column] > 0 && column === 'delete' ? 'text-right font-medium text-danger-text tabular-nums' : 'text-right tabular-nums'}>
+                    <TD
+                      key={column}
+                      className={
+                        changes[column] > 0 && column === 'delete'
+                          ? 'text-right font-medium text-danger-text tabular-nums'
+                          : 'text-right tabular-nums'
+                      }
+                    >
                       {changes[column]}
                     </TD>
                   ))}

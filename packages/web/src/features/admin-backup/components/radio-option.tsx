@@ -12,7 +12,15 @@ export interface RadioOptionProps<V extends string> {
 }
 
 /** A native radio inside a bordered, clickable card (label + hint), for the two-way choices of this page. */
-export function RadioOption<V extends string>({ name, value, checked, onSelect, label, hint, disabled }: RadioOptionProps<V>) {
+export function RadioOption<V extends string>({
+  name,
+  value,
+  checked,
+  onSelect,
+  label,
+  hint,
+  disabled,
+}: RadioOptionProps<V>) {
   const id = useId();
   return (
     <label

@@ -55,7 +55,10 @@ export function RestoreBackupCard() {
       return;
     }
     setError(undefined);
-    preview.mutate({ mode, backup }, { onError: (cause) => setError(`${t('backup.errors.preview')}: ${errorMessage(cause)}`) });
+    preview.mutate(
+      { mode, backup },
+      { onError: (cause) => setError(`${t('backup.errors.preview')}: ${errorMessage(cause)}`) },
+    );
   }
 
   function onRestore() {
@@ -64,7 +67,9 @@ export function RestoreBackupCard() {
       { mode, backup },
       {
         onSuccess: (result) => {
-          toast.success(t('backup.restore.done', { records: result.total_records, tables: result.restored_tables.length }));
+          toast.success(
+            t('backup.restore.done', { records: result.total_records, tables: result.restored_tables.length }),
+          );
           preview.reset();
         },
         onError: (cause) => setError(`${t('backup.errors.restore')}: ${errorMessage(cause)}`),
@@ -84,16 +89,31 @@ export function RestoreBackupCard() {
             // but is visually hidden: its "Choose File / No file chosen" is in the browser's language.
             // The button look and the file name beside it follow the page's language.
             <div className="flex min-w-0 items-center gap-3">
-              <input {...control} ref={fileInput} type="file" accept=".json,application/json" className="peer sr-only" onChange={(event) => void onFile(event)} />
+              <input
+                {...control}
+                ref={fileInput}
+                type="file"
+                accept=".json,application/json"
+                className="peer sr-only"
+                onChange={(event) => void onFile(event)}
+              />
               <span
                 aria-hidden="true"
-                className={buttonClasses('outline', 'md', 'shrink-0 cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-accent peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-canvas')}
+                className={buttonClasses(
+                  'outline',
+                  'md',
+                  'shrink-0 cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-accent peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-canvas',
+                )}
                 onClick={() => fileInput.current?.click()}
               >
                 <FileJson />
                 {t('backup.restore.chooseFile')}
               </span>
-              <span aria-hidden="true" className={fileName ? 'min-w-0 truncate text-sm text-fg' : 'text-sm text-fg-muted'} title={fileName}>
+              <span
+                aria-hidden="true"
+                className={fileName ? 'min-w-0 truncate text-sm text-fg' : 'text-sm text-fg-muted'}
+                title={fileName}
+              >
                 {fileName ?? t('backup.restore.noFile')}
               </span>
             </div>
@@ -101,8 +121,22 @@ export function RestoreBackupCard() {
         </Field>
         <fieldset className="grid gap-2 sm:grid-cols-2">
           <legend className="mb-1.5 text-sm font-medium text-fg">{t('backup.restore.mode')}</legend>
-          <RadioOption name="restore-mode" value="overwrite" checked={mode === 'overwrite'} onSelect={onModeChange} label={t('backup.restore.overwrite')} hint={t('backup.restore.overwriteHint')} />
-          <RadioOption name="restore-mode" value="merge" checked={mode === 'merge'} onSelect={onModeChange} label={t('backup.restore.merge')} hint={t('backup.restore.mergeHint')} />
+          <RadioOption
+            name="restore-mode"
+            value="overwrite"
+            checked={mode === 'overwrite'}
+            onSelect={onModeChange}
+            label={t('backup.restore.overwrite')}
+            hint={t('backup.restore.overwriteHint')}
+          />
+          <RadioOption
+            name="restore-mode"
+            value="merge"
+            checked={mode === 'merge'}
+            onSelect={onModeChange}
+            label={t('backup.restore.merge')}
+            hint={t('backup.restore.mergeHint')}
+          />
         </fieldset>
         <div>
           <Button variant="outline" icon={<Eye />} loading={preview.isPending} onClick={onPreview}>
@@ -120,7 +154,12 @@ export function RestoreBackupCard() {
             </p>
             <PreviewTable preview={preview.data} />
             <div>
-              <Button variant={mode === 'overwrite' ? 'danger' : 'primary'} icon={<RotateCcw />} onClick={() => setConfirming(true)} disabled={tableCount === 0}>
+              <Button
+                variant={mode === 'overwrite' ? 'danger' : 'primary'}
+                icon={<RotateCcw />}
+                onClick={() => setConfirming(true)}
+                disabled={tableCount === 0}
+              >
                 {t('backup.restore.submit')}
               </Button>
             </div>
@@ -132,7 +171,9 @@ export function RestoreBackupCard() {
         open={confirming}
         onOpenChange={setConfirming}
         title={t('backup.restore.confirmTitle')}
-        description={t(mode === 'overwrite' ? 'backup.restore.confirmOverwrite' : 'backup.restore.confirmMerge', { count: tableCount })}
+        description={t(mode === 'overwrite' ? 'backup.restore.confirmOverwrite' : 'backup.restore.confirmMerge', {
+          count: tableCount,
+        })}
         confirmLabel={t('backup.restore.submit')}
         onConfirm={onRestore}
         pending={restore.isPending}

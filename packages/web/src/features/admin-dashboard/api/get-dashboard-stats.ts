@@ -7,7 +7,10 @@ export function getDashboardStats(): Promise<DashboardStatsDto> {
   return apiRequest('/admin/dashboard/stats', { schema: DashboardStatsDto });
 }
 
-export const dashboardStatsQuery = queryOptions({ queryKey: ['admin', 'dashboard', 'stats'], queryFn: getDashboardStats });
+export const dashboardStatsQuery = queryOptions({
+  queryKey: ['admin', 'dashboard', 'stats'],
+  queryFn: getDashboardStats,
+});
 
 export function useDashboardStats() {
   return useQuery(dashboardStatsQuery);

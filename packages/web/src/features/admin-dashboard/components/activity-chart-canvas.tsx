@@ -15,7 +15,18 @@ import {
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 
-ChartJS.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend, Filler);
+ChartJS.register(
+  BarController,
+  BarElement,
+  LineController,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Tooltip,
+  Legend,
+  Filler,
+);
 
 export type ActivityChartType = 'bar' | 'line';
 
@@ -54,7 +65,12 @@ export default function ActivityChartCanvas({ type, labels, series, ariaLabel }:
     responsive: true,
     maintainAspectRatio: false,
     interaction: { mode: 'index', intersect: false },
-    plugins: { legend: { position: 'bottom', labels: { color: AXIS_COLOUR, usePointStyle: true, boxWidth: 8, boxHeight: 8, padding: 16 } } },
+    plugins: {
+      legend: {
+        position: 'bottom',
+        labels: { color: AXIS_COLOUR, usePointStyle: true, boxWidth: 8, boxHeight: 8, padding: 16 },
+      },
+    },
     scales: {
       x: { ticks: { color: AXIS_COLOUR }, grid: { display: false } },
       y: { beginAtZero: true, ticks: { color: AXIS_COLOUR, precision: 0 }, grid: { color: GRID_COLOUR } },

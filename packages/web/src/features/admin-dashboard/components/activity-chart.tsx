@@ -13,7 +13,9 @@ const ActivityChartCanvas = lazy(() => import('./activity-chart-canvas'));
 /** Labels of the last `count` UTC days, oldest first, ending today (the server counts UTC days). */
 export function lastDays(count: number, language: string, now: Date = new Date()): string[] {
   const format = new Intl.DateTimeFormat(language, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
-  return Array.from({ length: count }, (_, index) => format.format(new Date(now.getTime() - (count - 1 - index) * 86_400_000)));
+  return Array.from({ length: count }, (_, index) =>
+    format.format(new Date(now.getTime() - (count - 1 - index) * 86_400_000)),
+  );
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -41,7 +43,11 @@ export function ActivityChart({ pastes, files }: { pastes: number[]; files: numb
         title={t('dashboard.chart.title')}
         description={t('dashboard.chart.description')}
         actions={
-          <div role="group" aria-label={t('dashboard.chart.type')} className="inline-flex gap-1 rounded-xl bg-subtle p-1">
+          <div
+            role="group"
+            aria-label={t('dashboard.chart.type')}
+            className="inline-flex gap-1 rounded-xl bg-subtle p-1"
+          >
             {options.map(({ value, label, icon: Icon }) => (
               <button
                 key={value}

@@ -32,7 +32,13 @@ export function CacheCard() {
         title={t('dashboard.cache.title')}
         description={t('dashboard.cache.description')}
         actions={
-          <Button variant="outline" size="sm" icon={<Eraser />} onClick={() => setConfirming(true)} disabled={!stats.isSuccess}>
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Eraser />}
+            onClick={() => setConfirming(true)}
+            disabled={!stats.isSuccess}
+          >
             {t('dashboard.cache.clear')}
           </Button>
         }
@@ -44,14 +50,26 @@ export function CacheCard() {
             <Skeleton className="h-4 w-1/2" />
           </div>
         ) : stats.isError ? (
-          <ErrorState className="py-4" title={t('dashboard.cache.error')} message={errorMessage(stats.error)} onRetry={() => void stats.refetch()} />
+          <ErrorState
+            className="py-4"
+            title={t('dashboard.cache.error')}
+            message={errorMessage(stats.error)}
+            onRetry={() => void stats.refetch()}
+          />
         ) : (
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm">
             {Object.entries(stats.data.cache).map(([name, count]) => (
-              <Row key={name} label={t(`dashboard.cache.names.${name}`, { defaultValue: name })} value={String(count)} />
+              <Row
+                key={name}
+                label={t(`dashboard.cache.names.${name}`, { defaultValue: name })}
+                value={String(count)}
+              />
             ))}
             {Object.keys(stats.data.cache).length === 0 ? <Row label={t('dashboard.cache.entries')} value="0" /> : null}
-            <Row label={t('dashboard.cache.heap')} value={`${stats.data.system.memory.heapUsed} MB (${stats.data.system.memory.heapUsagePercent}%)`} />
+            <Row
+              label={t('dashboard.cache.heap')}
+              value={`${stats.data.system.memory.heapUsed} MB (${stats.data.system.memory.heapUsagePercent}%)`}
+            />
             <Row label={t('dashboard.cache.rss')} value={`${stats.data.system.memory.rss} MB`} />
           </dl>
         )}

@@ -22,8 +22,28 @@ const stats: DashboardStatsDto = {
   totalS3Configs: 2,
   totalStorageUsed: 5 * 1024 * 1024,
   s3Buckets: [
-    { id: 's1', name: 'Main bucket', providerType: 'AWS S3', storageType: 'S3', usedStorage: 512 * 1024 * 1024, totalStorage: 1024 * 1024 * 1024, fileCount: 7, usagePercent: 50, usage: { file_count: 7, total_size: 512 * 1024 * 1024 } },
-    { id: 'l1', name: 'Local disk', providerType: 'LOCAL', storageType: 'LOCAL', usedStorage: 2048, totalStorage: null, fileCount: 1, usagePercent: 0, usage: { file_count: 1, total_size: 2048 } },
+    {
+      id: 's1',
+      name: 'Main bucket',
+      providerType: 'AWS S3',
+      storageType: 'S3',
+      usedStorage: 512 * 1024 * 1024,
+      totalStorage: 1024 * 1024 * 1024,
+      fileCount: 7,
+      usagePercent: 50,
+      usage: { file_count: 7, total_size: 512 * 1024 * 1024 },
+    },
+    {
+      id: 'l1',
+      name: 'Local disk',
+      providerType: 'LOCAL',
+      storageType: 'LOCAL',
+      usedStorage: 2048,
+      totalStorage: null,
+      fileCount: 1,
+      usagePercent: 0,
+      usage: { file_count: 1, total_size: 2048 },
+    },
   ],
   lastWeekPastes: [0, 1, 2, 0, 5, 0, 1],
   lastWeekFiles: [0, 0, 1, 0, 0, 3, 0],
@@ -31,11 +51,21 @@ const stats: DashboardStatsDto = {
 
 const cache: CacheStatsDto = {
   cache: { settings: 1, directory: 4 },
-  system: { memory: { rss: 120.5, heapTotal: 60, heapUsed: 40.25, external: 1, arrayBuffers: 0.5, heapUsagePercent: 67.08 }, uptime: 3600 },
+  system: {
+    memory: { rss: 120.5, heapTotal: 60, heapUsed: 40.25, external: 1, arrayBuffers: 0.5, heapUsagePercent: 67.08 },
+    uptime: 3600,
+  },
   timestamp: '2026-01-01T00:00:00.000Z',
 };
 
-const version = { version: '1.0.0', name: 'driftbox', environment: 'test', storage: 'sqlite', nodeVersion: 'v24', uptime: 3720 };
+const version = {
+  version: '1.0.0',
+  name: 'driftbox',
+  environment: 'test',
+  storage: 'sqlite',
+  nodeVersion: 'v24',
+  uptime: 3720,
+};
 
 beforeEach(() => {
   startAdminSession('tok');
@@ -64,7 +94,9 @@ describe('dashboard', () => {
     expect(await screen.findByText('Settings')).toBeInTheDocument();
     expect(screen.getByText('directory')).toBeInTheDocument();
 
-    const chart = await screen.findByRole('img', { name: /Bar chart of the last 7 days: 9 new text shares and 4 new file shares/ });
+    const chart = await screen.findByRole('img', {
+      name: /Bar chart of the last 7 days: 9 new text shares and 4 new file shares/,
+    });
     expect(chart).toHaveAttribute('data-type', 'bar');
     expect(chart).toHaveAttribute('data-series', JSON.stringify([stats.lastWeekPastes, stats.lastWeekFiles]));
     const group = screen.getByRole('group', { name: 'Chart type' });

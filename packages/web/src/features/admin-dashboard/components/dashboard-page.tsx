@@ -46,7 +46,12 @@ function StatsSection() {
   if (stats.isError) {
     return (
       <Card>
-        <ErrorState title={t('dashboard.stats.error')} message={errorMessage(stats.error)} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />
+        <ErrorState
+          title={t('dashboard.stats.error')}
+          message={errorMessage(stats.error)}
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+        />
       </Card>
     );
   }
@@ -73,14 +78,25 @@ function VersionCard() {
             <Skeleton className="h-4 w-3/5" />
           </div>
         ) : version.isError ? (
-          <ErrorState className="py-4" title={t('dashboard.version.error')} message={errorMessage(version.error)} onRetry={() => void version.refetch()} />
+          <ErrorState
+            className="py-4"
+            title={t('dashboard.version.error')}
+            message={errorMessage(version.error)}
+            onRetry={() => void version.refetch()}
+          />
         ) : (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <Row label={t('dashboard.version.version')} value={version.data.version} />
             <Row label={t('dashboard.version.environment')} value={version.data.environment} />
             <Row label={t('dashboard.version.storage')} value={version.data.storage} />
             <Row label={t('dashboard.version.node')} value={version.data.nodeVersion} />
-            <Row label={t('dashboard.version.uptime')} value={t('dashboard.version.uptimeValue', { hours: Math.floor(version.data.uptime / 3600), minutes: Math.floor((version.data.uptime % 3600) / 60) })} />
+            <Row
+              label={t('dashboard.version.uptime')}
+              value={t('dashboard.version.uptimeValue', {
+                hours: Math.floor(version.data.uptime / 3600),
+                minutes: Math.floor((version.data.uptime % 3600) / 60),
+              })}
+            />
           </dl>
         )}
       </CardBody>

@@ -16,7 +16,12 @@ export function StorageUsage({ buckets }: { buckets: StorageBucketStatsDto[] }) 
       <CardHeader title={t('dashboard.storage.title')} description={t('dashboard.storage.description')} />
       <CardBody>
         {buckets.length === 0 ? (
-          <EmptyState icon={Cloud} title={t('dashboard.storage.empty')} description={t('dashboard.storage.emptyDescription')} className="py-6" />
+          <EmptyState
+            icon={Cloud}
+            title={t('dashboard.storage.empty')}
+            description={t('dashboard.storage.emptyDescription')}
+            className="py-6"
+          />
         ) : (
           <ul className="flex flex-col gap-4">
             {buckets.map((bucket) => (

@@ -5,7 +5,11 @@ import { FILES_QUERY_ROOT } from '../../../lib/file-query-keys';
 
 /** `DELETE /api/files/batch-delete` — `both` also deletes the stored objects, `record_only` keeps them. */
 export function deleteFiles({ ids, mode }: { ids: string[]; mode: FileDeleteMode }): Promise<FileBatchDeleteResult> {
-  return apiRequest('/files/batch-delete', { method: 'DELETE', body: { ids, delete_mode: mode }, schema: FileBatchDeleteResult });
+  return apiRequest('/files/batch-delete', {
+    method: 'DELETE',
+    body: { ids, delete_mode: mode },
+    schema: FileBatchDeleteResult,
+  });
 }
 
 export function useDeleteFiles() {

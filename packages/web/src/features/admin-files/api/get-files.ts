@@ -17,7 +17,11 @@ export async function getFiles({ page, search }: FileListParams): Promise<ListPa
 }
 
 export const filesQuery = (params: FileListParams) =>
-  queryOptions({ queryKey: [...FILES_QUERY_ROOT, 'list', params], queryFn: () => getFiles(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...FILES_QUERY_ROOT, 'list', params],
+    queryFn: () => getFiles(params),
+    placeholderData: keepPreviousData,
+  });
 
 export function useFiles(params: FileListParams) {
   return useQuery(filesQuery(params));

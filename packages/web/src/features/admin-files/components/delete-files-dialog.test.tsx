@@ -18,7 +18,11 @@ describe('DeleteFilesDialog: "share only" by storage', () => {
     const { dialog, onConfirm } = open([local('a.txt'), local('b.txt')]);
     const recordOnly = within(dialog).getByRole('radio', { name: /Share only/ });
     expect(recordOnly).toBeDisabled();
-    expect(within(dialog).getByText('Not available for local storage: the files would stay on the server’s disk, where nothing in Driftbox can reach them.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Not available for local storage: the files would stay on the server’s disk, where nothing in Driftbox can reach them.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(recordOnly);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledWith('both');

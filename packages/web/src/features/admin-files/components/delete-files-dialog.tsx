@@ -32,9 +32,11 @@ interface ModeOption {
 function recordOnlyOption(files: DeletableFile[], t: TFunction): ModeOption {
   const base = { value: 'record_only' as const, title: t('files.delete.recordOnly') };
   const local = files.filter((file) => file.storage_type === 'LOCAL').length;
-  if (local > 0 && local === files.length) return { ...base, description: t('files.delete.recordOnlyLocal', { count: local }), disabled: true };
+  if (local > 0 && local === files.length)
+    return { ...base, description: t('files.delete.recordOnlyLocal', { count: local }), disabled: true };
   if (local > 0) return { ...base, description: t('files.delete.recordOnlyHintMixed', { count: local }) };
-  if (files.every((file) => file.storage_type === 'S3')) return { ...base, description: t('files.delete.recordOnlyHintS3') };
+  if (files.every((file) => file.storage_type === 'S3'))
+    return { ...base, description: t('files.delete.recordOnlyHintS3') };
   return { ...base, description: t('files.delete.recordOnlyHint') };
 }
 
@@ -43,12 +45,19 @@ export function DeleteFilesDialog({ files, pending, onCancel, onConfirm }: Delet
   const { t } = useTranslation();
   const [mode, setMode] = useState<FileDeleteMode>('both');
   const count = files?.length ?? 0;
-  const options: ModeOption[] = [{ value: 'both', title: t('files.delete.both'), description: t('files.delete.bothHint') }, recordOnlyOption(files ?? [], t)];
+  const options: ModeOption[] = [
+    { value: 'both', title: t('files.delete.both'), description: t('files.delete.bothHint') },
+    recordOnlyOption(files ?? [], t),
+  ];
   return (
     <Dialog
       open={files !== null}
       onOpenChange={(open) => !open && !pending && onCancel()}
-      title={count === 1 ? t('files.delete.title', { name: files?.[0]?.filename ?? '' }) : t('files.delete.bulkTitle', { count })}
+      title={
+        count === 1
+          ? t('files.delete.title', { name: files?.[0]?.filename ?? '' })
+          : t('files.delete.bulkTitle', { count })
+      }
       description={t('files.delete.description', { count })}
       footer={
         <>
@@ -69,7 +78,8 @@ export function DeleteFilesDialog({ files, pending, onCancel, onConfirm }: Delet
             className={cn(
               'flex gap-3 rounded-xl border px-4 py-3 transition-colors',
               option.disabled ? 'cursor-not-allowed border-line bg-subtle/60' : 'cursor-pointer',
-              !option.disabled && (mode === option.value ? 'border-accent bg-accent-soft/50' : 'border-line hover:bg-subtle'),
+              !option.disabled &&
+                (mode === option.value ? 'border-accent bg-accent-soft/50' : 'border-line hover:bg-subtle'),
             )}
           >
             <input
@@ -82,7 +92,9 @@ export function DeleteFilesDialog({ files, pending, onCancel, onConfirm }: Delet
               className="mt-1 accent-[var(--color-accent)]"
             />
             <span className="min-w-0">
-              <span className={cn('block text-sm font-medium', option.disabled ? 'text-fg-muted' : 'text-fg')}>{option.title}</span>
+              <span className={cn('block text-sm font-medium', option.disabled ? 'text-fg-muted' : 'text-fg')}>
+                {option.title}
+              </span>
               <span className="mt-0.5 block text-xs text-fg-muted">{option.description}</span>
             </span>
           </label>

@@ -23,9 +23,21 @@ export interface FileActionHandlers {
  * lets a long name take two lines, so more of it shows before the ellipsis. Given `now` (the table), it
  * also says when, where the card is too narrow for the Created column.
  */
-export function FileNameCell({ file, showRemark = false, nameLines = 1, now }: { file: FileDto; showRemark?: boolean; nameLines?: 1 | 2; now?: number }) {
+export function FileNameCell({
+  file,
+  showRemark = false,
+  nameLines = 1,
+  now,
+}: {
+  file: FileDto;
+  showRemark?: boolean;
+  nameLines?: 1 | 2;
+  now?: number;
+}) {
   const { t } = useTranslation();
-  const creator = file.created_by.startsWith('apikey:') ? t('files.table.byKey', { name: file.key_name ?? file.created_by.slice(7) }) : t('files.table.byAdmin');
+  const creator = file.created_by.startsWith('apikey:')
+    ? t('files.table.byKey', { name: file.key_name ?? file.created_by.slice(7) })
+    : t('files.table.byAdmin');
   return (
     <div className="flex min-w-0 items-center gap-3">
       <FileTypeIcon filename={file.filename} mimetype={file.mimetype} />
@@ -34,10 +46,15 @@ export function FileNameCell({ file, showRemark = false, nameLines = 1, now }: {
           {/* line-clamp + wrap-anywhere instead of truncate: the name may then shrink its table column (a
               nowrap name would force the table wider than its card and hide the row actions), and it
               breaks after a hyphen or between words where it can, mid-word only where it must. */}
-          <span className={cn(nameLines === 2 ? 'line-clamp-2' : 'line-clamp-1', 'font-medium wrap-anywhere text-fg')} title={file.filename}>
+          <span
+            className={cn(nameLines === 2 ? 'line-clamp-2' : 'line-clamp-1', 'font-medium wrap-anywhere text-fg')}
+            title={file.filename}
+          >
             {file.filename}
           </span>
-          {file.has_password ? <Lock className="size-3.5 shrink-0 text-warning-text" aria-label={t('files.table.protected')} /> : null}
+          {file.has_password ? (
+            <Lock className="size-3.5 shrink-0 text-warning-text" aria-label={t('files.table.protected')} />
+          ) : null}
         </span>
         {/* Wraps by part, never clamped: a narrow name column must still show when the share was created. */}
         <span className="flex min-w-0 flex-wrap gap-x-1 text-xs text-fg-subtle">
@@ -80,7 +97,11 @@ export function FileExpiryText({ file, now }: { file: FileDto; now: number }) {
   if (!file.expires_at) return <span className="text-fg-subtle">{t('files.table.never')}</span>;
   const time = (
     // The time too, on its own line: a share may expire within the hour (a tooltip is out of reach on touch).
-    <time dateTime={file.expires_at} title={formatDateTime(file.expires_at, i18n.language)} className="whitespace-nowrap">
+    <time
+      dateTime={file.expires_at}
+      title={formatDateTime(file.expires_at, i18n.language)}
+      className="whitespace-nowrap"
+    >
       {formatDate(file.expires_at, i18n.language)}
       <span className="block text-xs text-fg-subtle">{formatTime(file.expires_at, i18n.language)}</span>
     </time>
@@ -98,13 +119,18 @@ export function FileExpiryText({ file, now }: { file: FileDto; now: number }) {
 /** `lines`: how many lines a long storage name may take before it is cut (the table allows two). */
 export function FileStorageText({ file, lines = 1 }: { file: FileDto; lines?: 1 | 2 }) {
   const { t } = useTranslation();
-  const name = file.storage_config_name === null ? file.storage_config_id : storageConfigName({ id: file.storage_config_id, name: file.storage_config_name }, t);
+  const name =
+    file.storage_config_name === null
+      ? file.storage_config_id
+      : storageConfigName({ id: file.storage_config_id, name: file.storage_config_name }, t);
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
       <span className={cn(lines === 2 ? 'line-clamp-2' : 'line-clamp-1', 'wrap-anywhere text-fg-muted')} title={name}>
         {name}
       </span>
-      <span className="text-xs whitespace-nowrap text-fg-subtle">{file.use_proxy === 1 ? t('files.table.proxy') : t('files.table.direct')}</span>
+      <span className="text-xs whitespace-nowrap text-fg-subtle">
+        {file.use_proxy === 1 ? t('files.table.proxy') : t('files.table.direct')}
+      </span>
     </div>
   );
 }
@@ -125,9 +151,34 @@ export function FileActions({ file, onCopyLink, onQr, onEdit, onDelete }: FileAc
       // Opening the share page is a visit like any other: it counts a view.
       href: `/file/${encodeURIComponent(file.slug)}`,
     },
-    { id: 'copy', icon: Link2, label: t('files.actions.copyLink'), named: t('files.actions.copyLinkNamed', name), run: () => onCopyLink(file) },
-    { id: 'qr', icon: QrCode, label: t('files.actions.qr'), named: t('files.actions.qrNamed', name), run: () => onQr(file) },
-    { id: 'edit', icon: Pencil, label: t('files.actions.edit'), named: t('files.actions.editNamed', name), run: () => onEdit(file) },
+    {
+      id: 'copy',
+      icon: Link2,
+      label: t('files.actions.copyLink'),
+      named: t('files.actions.copyLinkNamed', name),
+      run: () => onCopyLink(file),
+    },
+    {
+      id: 'qr',
+      icon: QrCode,
+      label: t('files.actions.qr'),
+      named: t('files.actions.qrNamed', name),
+      run: () => onQr(file),
+    },
+    {
+      id: 'edit',
+      icon: Pencil,
+      label: t('files.actions.edit'),
+      named: t('files.actions.editNamed', name),
+      run: () => onEdit(file),
+    },
   ];
-  return <RowActions items={items} onDelete={() => onDelete(file)} deleteLabel={t('files.actions.delete')} deleteNamed={t('files.actions.deleteNamed', name)} />;
+  return (
+    <RowActions
+      items={items}
+      onDelete={() => onDelete(file)}
+      deleteLabel={t('files.actions.delete')}
+      deleteNamed={t('files.actions.deleteNamed', name)}
+    />
+  );
 }

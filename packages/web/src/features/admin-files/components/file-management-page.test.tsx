@@ -37,12 +37,28 @@ const row = (n: number, overrides: Partial<FileDto> = {}): FileDto => ({
 });
 
 function page(items: FileDto[], pagination: Partial<ListPagination> = {}): Response {
-  const full: ListPagination = { total: items.length, limit: 50, offset: 0, hasMore: false, page: 1, totalPages: 1, ...pagination };
-  return new Response(JSON.stringify({ code: 200, message: 'OK', data: { files: items, pagination: full }, success: true }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  const full: ListPagination = {
+    total: items.length,
+    limit: 50,
+    offset: 0,
+    hasMore: false,
+    page: 1,
+    totalPages: 1,
+    ...pagination,
+  };
+  return new Response(
+    JSON.stringify({ code: 200, message: 'OK', data: { files: items, pagination: full }, success: true }),
+    {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    },
+  );
 }
 
-const query = (request: RecordedRequest | undefined) => Object.fromEntries(new URL(request?.url ?? '/', 'http://x').searchParams);
-const lists = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/files?'));
+const query = (request: RecordedRequest | undefined) =>
+  Object.fromEntries(new URL(request?.url ?? '/', 'http://x').searchParams);
+const lists = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/files?'));
 /** The page's query string, and the browser's Back button. */
 function LocationProbe() {
   const location = useLocation();
@@ -82,7 +98,17 @@ describe('file management', () => {
   it('lists shares with type, size, views, expiry, storage and creator', async () => {
     const requests = mockApi({
       'GET /api/files': () =>
-        page([row(1, { has_password: true, max_views: 2, views: 2, key_name: 'laptop', created_by: 'apikey:k1', use_proxy: 0 }), row(2, { expires_at: '2000-01-01T00:00:00.000Z' })]),
+        page([
+          row(1, {
+            has_password: true,
+            max_views: 2,
+            views: 2,
+            key_name: 'laptop',
+            created_by: 'apikey:k1',
+            use_proxy: 0,
+          }),
+          row(2, { expires_at: '2000-01-01T00:00:00.000Z' }),
+        ]),
     });
     renderWithApp(<FileManagementPage />);
     const first = await rowOf('file1.png');
@@ -100,14 +126,18 @@ describe('file management', () => {
     expect(within(second).getByText('Expired')).toBeInTheDocument();
     // The time is shown, not only the date (a tooltip is out of reach on touch).
     const expiry = new Date('2000-01-01T00:00:00.000Z');
-    expect(within(second).getByText(new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(expiry))).toBeInTheDocument();
+    expect(
+      within(second).getByText(new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(expiry)),
+    ).toBeInTheDocument();
     expect(within(second).getByText('Proxy')).toBeInTheDocument();
     expect(screen.getByText('2 files · 0 selected')).toBeInTheDocument();
     expect(query(lists(requests)[0])).toEqual({ limit: '50', offset: '0' });
   });
 
   it('searches with at least 2 characters and pages by 50', async () => {
-    const requests = mockApi({ 'GET /api/files': (r) => (query(r).search ? page([row(3)]) : page([row(1)], { total: 120, totalPages: 3 })) });
+    const requests = mockApi({
+      'GET /api/files': (r) => (query(r).search ? page([row(3)]) : page([row(1)], { total: 120, totalPages: 3 })),
+    });
     renderWithApp(<FileManagementPage />);
     await rowOf('file1.png');
     await userEvent.click(screen.getByRole('button', { name: /next/i }));
@@ -120,7 +150,9 @@ describe('file management', () => {
   });
 
   it('keeps the page and the search in the URL, so a reload or Back returns to them', async () => {
-    const requests = mockApi({ 'GET /api/files': (r) => page([row(Number(query(r).offset) / 50 + 1)], { total: 120, totalPages: 3 }) });
+    const requests = mockApi({
+      'GET /api/files': (r) => page([row(Number(query(r).offset) / 50 + 1)], { total: 120, totalPages: 3 }),
+    });
     const view = renderWithApp(
       <>
         <FileManagementPage />
@@ -152,7 +184,12 @@ describe('file management', () => {
   });
 
   it('moves a page from the URL that no longer exists to the last page', async () => {
-    const requests = mockApi({ 'GET /api/files': (r) => (query(r).offset === '100' ? page([row(3)], { total: 120, totalPages: 3 }) : page([], { total: 120, totalPages: 3 })) });
+    const requests = mockApi({
+      'GET /api/files': (r) =>
+        query(r).offset === '100'
+          ? page([row(3)], { total: 120, totalPages: 3 })
+          : page([], { total: 120, totalPages: 3 }),
+    });
     renderWithApp(
       <>
         <FileManagementPage />
@@ -193,7 +230,17 @@ describe('file management', () => {
     const requests = mockApi({
       'GET /api/files': () => page([row(1, { has_password: true, max_views: 3, views: 1 })]),
       'PUT /api/files/f1': () =>
-        ok({ ...row(1), url: 'u', preview_url: 'p', download_url: 'd', previewUrl: 'p', downloadUrl: 'd', proxy_preview_url: 'p', proxy_download_url: 'd', urls: { previewUrl: 'p', downloadUrl: 'd', proxyPreviewUrl: 'p', proxyDownloadUrl: 'd', use_proxy: 1 } }),
+        ok({
+          ...row(1),
+          url: 'u',
+          preview_url: 'p',
+          download_url: 'd',
+          previewUrl: 'p',
+          downloadUrl: 'd',
+          proxy_preview_url: 'p',
+          proxy_download_url: 'd',
+          urls: { previewUrl: 'p', downloadUrl: 'd', proxyPreviewUrl: 'p', proxyDownloadUrl: 'd', use_proxy: 1 },
+        }),
     });
     const dialog = await openEdit('file1.png');
     await retype(within(dialog).getByLabelText('Remark'), 'new remark');
@@ -202,14 +249,30 @@ describe('file management', () => {
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Serve through the server' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ remark: 'new remark', max_views: 10, clear_password: true, use_proxy: false });
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      remark: 'new remark',
+      max_views: 10,
+      clear_password: true,
+      use_proxy: false,
+    });
   });
 
   it('offers "Never" once: as the kept expiry of a share that never expires, as a choice for one that does', async () => {
-    mockApi({ 'GET /api/files': () => page([row(1, { expires_at: null }), row(2, { expires_at: '2030-01-01T00:00:00.000Z' })]) });
+    mockApi({
+      'GET /api/files': () => page([row(1, { expires_at: null }), row(2, { expires_at: '2030-01-01T00:00:00.000Z' })]),
+    });
     let dialog = await openEdit('file1.png');
-    const labels = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
-    expect(labels(within(dialog).getByLabelText('Expiry'))).toEqual(['Keep (Never)', '1 hour from now', '1 day from now', '7 days from now', '30 days from now']);
+    const labels = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(labels(within(dialog).getByLabelText('Expiry'))).toEqual([
+      'Keep (Never)',
+      '1 hour from now',
+      '1 day from now',
+      '7 days from now',
+      '30 days from now',
+    ]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     dialog = await openEdit('file2.png');
@@ -253,7 +316,8 @@ describe('file management', () => {
   it('deletes one share with the chosen mode, and several with batch delete', async () => {
     const requests = mockApi({
       'GET /api/files': () => page([row(1, { storage_type: 'S3', provider_type: 'Cloudflare R2' }), row(2), row(3)]),
-      'DELETE /api/files/batch-delete': (r) => ok({ deleted: (r.body as { ids: string[] }).ids.length, success: 1, failed: [] }),
+      'DELETE /api/files/batch-delete': (r) =>
+        ok({ deleted: (r.body as { ids: string[] }).ids.length, success: 1, failed: [] }),
     });
     renderWithApp(<FileManagementPage />);
     await rowOf('file1.png');
@@ -278,7 +342,9 @@ describe('file management', () => {
 
   it('works for an API key with FILE_SHARE (the server scopes the list to its own shares)', async () => {
     startApiKeySession('key-1', Permission.FILE_SHARE, { id: 'k1', name: 'laptop', basic_path: '/', expires_at: null });
-    const requests = mockApi({ 'GET /api/files': () => page([row(1, { created_by: 'apikey:k1', key_name: 'laptop' })]) });
+    const requests = mockApi({
+      'GET /api/files': () => page([row(1, { created_by: 'apikey:k1', key_name: 'laptop' })]),
+    });
     renderWithApp(<FileManagementPage />);
     await rowOf('file1.png');
     expect(lists(requests)[0]?.headers.Authorization).toBe('ApiKey key-1');

@@ -38,12 +38,36 @@ export function FileManagementPage() {
           </Link>
         }
       />
-      <FilesPanel list={list} search={search} actions={{ onCopyLink: (file) => void copyLink(fileShareUrl(file.slug), t('files.toast.linkCopied')), onQr: setQr, onEdit: setEditing }} />
-      <Dialog open={qr !== null} onOpenChange={(open) => !open && setQr(null)} title={t('files.qr.title', { name: qr?.filename ?? '' })} description={t('files.qr.description')} size="sm">
+      <FilesPanel
+        list={list}
+        search={search}
+        actions={{
+          onCopyLink: (file) => void copyLink(fileShareUrl(file.slug), t('files.toast.linkCopied')),
+          onQr: setQr,
+          onEdit: setEditing,
+        }}
+      />
+      <Dialog
+        open={qr !== null}
+        onOpenChange={(open) => !open && setQr(null)}
+        title={t('files.qr.title', { name: qr?.filename ?? '' })}
+        description={t('files.qr.description')}
+        size="sm"
+      >
         {qr ? (
           <div className="flex flex-col gap-4">
-            <QrCode value={fileShareUrl(qr.slug)} label={t('files.qr.label', { name: qr.filename })} size={200} className="self-center" />
-            <CopyField label={t('files.qr.link')} value={fileShareUrl(qr.slug)} copyLabel={t('files.actions.copyLink')} copiedMessage={t('files.toast.linkCopied')} />
+            <QrCode
+              value={fileShareUrl(qr.slug)}
+              label={t('files.qr.label', { name: qr.filename })}
+              size={200}
+              className="self-center"
+            />
+            <CopyField
+              label={t('files.qr.link')}
+              value={fileShareUrl(qr.slug)}
+              copyLabel={t('files.actions.copyLink')}
+              copiedMessage={t('files.toast.linkCopied')}
+            />
           </div>
         ) : null}
       </Dialog>

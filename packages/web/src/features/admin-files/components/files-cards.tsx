@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { SelectableCard } from '../../../components/ui/selectable-list';
 import { formatBytes } from '../../../lib/format';
-import { FileActions, FileCreatedText, FileExpiryText, FileNameCell, FileStorageText, FileViewsText } from './file-cells';
+import {
+  FileActions,
+  FileCreatedText,
+  FileExpiryText,
+  FileNameCell,
+  FileStorageText,
+  FileViewsText,
+} from './file-cells';
 import type { FileListProps } from './files-table';
 
 /** Narrow layout: one card per share, so nothing scrolls sideways on a phone. */
@@ -10,7 +17,13 @@ export function FilesCards({ files, selected, onSelect, now, ...actions }: FileL
   return (
     <ul className="divide-y divide-line">
       {files.map((file) => (
-        <SelectableCard key={file.id} checkboxClassName="mt-2.5" selected={selected.has(file.id)} onSelect={(on) => onSelect(file.id, on)} label={t('files.table.selectRow', { name: file.filename })}>
+        <SelectableCard
+          key={file.id}
+          checkboxClassName="mt-2.5"
+          selected={selected.has(file.id)}
+          onSelect={(on) => onSelect(file.id, on)}
+          label={t('files.table.selectRow', { name: file.filename })}
+        >
           <FileNameCell file={file} />
           {file.remark ? <p className="text-sm break-words text-fg">{file.remark}</p> : null}
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">

@@ -36,8 +36,16 @@ export function FilesPanel({ list, search, actions }: FilesPanelProps) {
       { ids, mode },
       {
         onSuccess: (result) => {
-          if (result.failed.length > 0) toast.error(t('files.errors.partialDelete', { count: result.failed.length }), { description: [...new Set(result.failed.map((f) => f.error))].join(' ') });
-          if (result.deleted > 0) toast.success(mode === 'both' ? t('files.toast.deleted', { count: result.deleted }) : t('files.toast.deletedRecords', { count: result.deleted }));
+          if (result.failed.length > 0)
+            toast.error(t('files.errors.partialDelete', { count: result.failed.length }), {
+              description: [...new Set(result.failed.map((f) => f.error))].join(' '),
+            });
+          if (result.deleted > 0)
+            toast.success(
+              mode === 'both'
+                ? t('files.toast.deleted', { count: result.deleted })
+                : t('files.toast.deletedRecords', { count: result.deleted }),
+            );
           selection.forget(ids);
           // A page left empty (its last rows deleted) is moved back by the list itself, once it knows.
           setDeleting(null);
@@ -47,7 +55,14 @@ export function FilesPanel({ list, search, actions }: FilesPanelProps) {
     );
   }
 
-  const listProps: FileListProps = { files: rows, selected: selection.selected, onSelect: selection.select, onDelete: (file) => setDeleting([file]), now: list.dataUpdatedAt, ...actions };
+  const listProps: FileListProps = {
+    files: rows,
+    selected: selection.selected,
+    onSelect: selection.select,
+    onDelete: (file) => setDeleting([file]),
+    now: list.dataUpdatedAt,
+    ...actions,
+  };
 
   return (
     <ListPanel
@@ -59,10 +74,22 @@ export function FilesPanel({ list, search, actions }: FilesPanelProps) {
       compactBelow={940}
       emptyIcon={HardDrive}
       onBulkDelete={setDeleting}
-      renderRows={(compact) => (compact ? <FilesCards {...listProps} /> : <FilesTable {...listProps} onSelectAll={selection.selectAll} allState={selection.allState} />)}
+      renderRows={(compact) =>
+        compact ? (
+          <FilesCards {...listProps} />
+        ) : (
+          <FilesTable {...listProps} onSelectAll={selection.selectAll} allState={selection.allState} />
+        )
+      }
     >
       {/* Keyed by the rows, so every deletion starts from the default mode. */}
-      <DeleteFilesDialog key={deleting ? deleting.map((file) => file.id).join() : 'closed'} files={deleting} pending={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
+      <DeleteFilesDialog
+        key={deleting ? deleting.map((file) => file.id).join() : 'closed'}
+        files={deleting}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
     </ListPanel>
   );
 }

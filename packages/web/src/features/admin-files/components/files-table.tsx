@@ -1,10 +1,23 @@
 import type { FileDto } from '@driftbox/contract';
 import { useTranslation } from 'react-i18next';
-import { SelectableRow, SelectAllHead, type SelectableRowsProps, type SelectAllProps } from '../../../components/ui/selectable-list';
+import {
+  SelectableRow,
+  SelectAllHead,
+  type SelectableRowsProps,
+  type SelectAllProps,
+} from '../../../components/ui/selectable-list';
 import { Table, TBody, TD, TH, THead } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
-import { FileActions, FileCreatedText, FileExpiryText, FileNameCell, FileStorageText, FileViewsText, type FileActionHandlers } from './file-cells';
+import {
+  FileActions,
+  FileCreatedText,
+  FileExpiryText,
+  FileNameCell,
+  FileStorageText,
+  FileViewsText,
+  type FileActionHandlers,
+} from './file-cells';
 
 export interface FileListProps extends FileActionHandlers, SelectableRowsProps {
   files: FileDto[];
@@ -17,7 +30,15 @@ export interface FileListProps extends FileActionHandlers, SelectableRowsProps {
 const WIDE_ONLY = 'hidden @min-[72rem]:table-cell';
 
 /** Wide layout: one row per share (the remark under the name); the select-all checkbox is in the header. */
-export function FilesTable({ files, selected, onSelect, onSelectAll, allState, now, ...actions }: FileListProps & SelectAllProps) {
+export function FilesTable({
+  files,
+  selected,
+  onSelect,
+  onSelectAll,
+  allState,
+  now,
+  ...actions
+}: FileListProps & SelectAllProps) {
   const { t } = useTranslation();
   return (
     <Table className="[&_td]:px-3 [&_th]:px-3">
@@ -35,7 +56,12 @@ export function FilesTable({ files, selected, onSelect, onSelectAll, allState, n
       </THead>
       <TBody>
         {files.map((file) => (
-          <SelectableRow key={file.id} selected={selected.has(file.id)} onSelect={(on) => onSelect(file.id, on)} label={t('files.table.selectRow', { name: file.filename })}>
+          <SelectableRow
+            key={file.id}
+            selected={selected.has(file.id)}
+            onSelect={(on) => onSelect(file.id, on)}
+            label={t('files.table.selectRow', { name: file.filename })}
+          >
             {/* The name takes the room the short columns leave (it was capped at 15rem while Created had space). */}
             <TD className="w-full max-w-0 min-w-48">
               <FileNameCell file={file} showRemark nameLines={2} now={now} />

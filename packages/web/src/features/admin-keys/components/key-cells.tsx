@@ -1,6 +1,14 @@
 import { Copy, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ALL_PERMISSIONS, PERMISSION_OBJECT_KEYS, ROLE_PRESETS, hasPermission, type ApiKeyDto, type ApiKeyRole, type PermissionObjectKey } from '@driftbox/contract';
+import {
+  ALL_PERMISSIONS,
+  PERMISSION_OBJECT_KEYS,
+  ROLE_PRESETS,
+  hasPermission,
+  type ApiKeyDto,
+  type ApiKeyRole,
+  type PermissionObjectKey,
+} from '@driftbox/contract';
 import { Badge } from '../../../components/ui/badge';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { RowActions } from '../../../components/ui/row-actions';
@@ -17,7 +25,11 @@ export interface KeyActionHandlers {
 
 export function RoleBadges({ apiKey }: { apiKey: ApiKeyDto }) {
   const { t } = useTranslation();
-  const roles: Record<ApiKeyRole, string> = { GUEST: t('keys.form.roles.GUEST'), GENERAL: t('keys.form.roles.GENERAL'), ADMIN: t('keys.form.roles.ADMIN') };
+  const roles: Record<ApiKeyRole, string> = {
+    GUEST: t('keys.form.roles.GUEST'),
+    GENERAL: t('keys.form.roles.GENERAL'),
+    ADMIN: t('keys.form.roles.ADMIN'),
+  };
   const role = apiKey.role in ROLE_PRESETS ? roles[apiKey.role as ApiKeyRole] : apiKey.role;
   return (
     <span className="inline-flex gap-1">
@@ -29,16 +41,20 @@ export function RoleBadges({ apiKey }: { apiKey: ApiKeyDto }) {
 
 export function PermissionBadges({ mask }: { mask: number }) {
   const { t } = useTranslation();
-  const granted = (Object.keys(PERMISSION_OBJECT_KEYS) as PermissionObjectKey[]).filter((key) => hasPermission(mask, PERMISSION_OBJECT_KEYS[key]));
+  const granted = (Object.keys(PERMISSION_OBJECT_KEYS) as PermissionObjectKey[]).filter((key) =>
+    hasPermission(mask, PERMISSION_OBJECT_KEYS[key]),
+  );
   if (granted.length === 0) return <span className="text-fg-subtle">{t('keys.table.noPermissions')}</span>;
   return (
     <div className="flex flex-wrap gap-1">
       {mask === ALL_PERMISSIONS ? <Badge tone="accent">{t('keys.table.allPermissions')}</Badge> : null}
-      {mask === ALL_PERMISSIONS ? null : granted.map((key) => (
-        <Badge key={key} tone="accent">
-          {t(`keys.permissions.${key}`)}
-        </Badge>
-      ))}
+      {mask === ALL_PERMISSIONS
+        ? null
+        : granted.map((key) => (
+            <Badge key={key} tone="accent">
+              {t(`keys.permissions.${key}`)}
+            </Badge>
+          ))}
     </div>
   );
 }
@@ -72,7 +88,14 @@ export function KeyActions({ apiKey, onCopy, onEdit, onDelete, copyingId }: KeyA
   return (
     <RowActions
       items={[
-        { id: 'copy', icon: Copy, label: t('keys.actions.copy'), named: named('copy'), run: () => onCopy(apiKey), loading: copyingId === apiKey.id },
+        {
+          id: 'copy',
+          icon: Copy,
+          label: t('keys.actions.copy'),
+          named: named('copy'),
+          run: () => onCopy(apiKey),
+          loading: copyingId === apiKey.id,
+        },
         { id: 'edit', icon: Pencil, label: t('keys.actions.edit'), named: named('edit'), run: () => onEdit(apiKey) },
       ]}
       onDelete={() => onDelete(apiKey)}

@@ -40,7 +40,13 @@ export function KeyCreatedDialog({ apiKey, onClose }: { apiKey: ApiKeyWithSecret
         <Field label={t('keys.created.keyLabel')}>
           {(control) => (
             <div className="flex gap-2">
-              <Input {...control} readOnly value={apiKey.key} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
+              <Input
+                {...control}
+                readOnly
+                value={apiKey.key}
+                className="font-mono"
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <Button variant="outline" icon={copied ? <Check /> : <Copy />} onClick={() => void copy(apiKey.key)}>
                 {copied ? t('keys.created.copied') : t('keys.created.copy')}
               </Button>

@@ -34,12 +34,29 @@ type FieldMessages = Partial<Record<KeyFormField, string>>;
 /** Create or edit a key. Mounted fresh for each target, so the form starts from that key. */
 export function KeyFormDialog({ target, onClose, onCreated }: KeyFormDialogProps) {
   if (!target) return null;
-  return <KeyForm key={target.mode === 'edit' ? target.key.id : 'create'} target={target} onClose={onClose} onCreated={onCreated} />;
+  return (
+    <KeyForm
+      key={target.mode === 'edit' ? target.key.id : 'create'}
+      target={target}
+      onClose={onClose}
+      onCreated={onCreated}
+    />
+  );
 }
 
-function KeyForm({ target, onClose, onCreated }: { target: KeyFormTarget; onClose: () => void; onCreated: (key: ApiKeyWithSecretDto) => void }) {
+function KeyForm({
+  target,
+  onClose,
+  onCreated,
+}: {
+  target: KeyFormTarget;
+  onClose: () => void;
+  onCreated: (key: ApiKeyWithSecretDto) => void;
+}) {
   const { t, i18n } = useTranslation();
-  const [values, setValues] = useState<KeyFormValues>(() => (target.mode === 'edit' ? keyFormFromDto(target.key) : emptyKeyForm()));
+  const [values, setValues] = useState<KeyFormValues>(() =>
+    target.mode === 'edit' ? keyFormFromDto(target.key) : emptyKeyForm(),
+  );
   const dirty = useDirty(values);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string>();
@@ -107,7 +124,13 @@ function KeyForm({ target, onClose, onCreated }: { target: KeyFormTarget; onClos
       onClose={onClose}
       dirty={dirty}
     >
-      <KeyFormFields values={values} onChange={setValues} errors={errors} mode={target.mode} {...(currentExpiry ? { currentExpiry } : {})} />
+      <KeyFormFields
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        mode={target.mode}
+        {...(currentExpiry ? { currentExpiry } : {})}
+      />
     </FormDialog>
   );
 }

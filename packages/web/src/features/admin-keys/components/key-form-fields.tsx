@@ -4,7 +4,14 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
-import { EXPIRY_CHOICES, applyRolePreset, togglePermission, type ExpiryChoice, type KeyFormField, type KeyFormValues } from '../lib/key-form';
+import {
+  EXPIRY_CHOICES,
+  applyRolePreset,
+  togglePermission,
+  type ExpiryChoice,
+  type KeyFormField,
+  type KeyFormValues,
+} from '../lib/key-form';
 import { PermissionCheckboxes } from './permission-checkboxes';
 
 export interface KeyFormFieldsProps {
@@ -39,13 +46,26 @@ export function KeyFormFields({ values, onChange, errors, mode, currentExpiry }:
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('keys.form.name')} error={errors.name} required>
           {(control) => (
-            <Input {...control} value={values.name} onChange={(e) => set('name', e.target.value)} placeholder={t('keys.form.namePlaceholder')} autoComplete="off" />
+            <Input
+              {...control}
+              value={values.name}
+              onChange={(e) => set('name', e.target.value)}
+              placeholder={t('keys.form.namePlaceholder')}
+              autoComplete="off"
+            />
           )}
         </Field>
         {mode === 'create' ? (
           <Field label={t('keys.form.customKey')} error={errors.custom_key} hint={t('keys.form.customKeyHint')}>
             {(control) => (
-              <Input {...control} value={values.customKey} onChange={(e) => set('customKey', e.target.value)} className="font-mono" autoComplete="off" spellCheck={false} />
+              <Input
+                {...control}
+                value={values.customKey}
+                onChange={(e) => set('customKey', e.target.value)}
+                className="font-mono"
+                autoComplete="off"
+                spellCheck={false}
+              />
             )}
           </Field>
         ) : null}
@@ -57,7 +77,12 @@ export function KeyFormFields({ values, onChange, errors, mode, currentExpiry }:
         </p>
         <div role="group" aria-labelledby="key-role-label" className="grid grid-cols-3 gap-2">
           {API_KEY_ROLES.map((role) => (
-            <Button key={role} variant={values.role === role ? 'primary' : 'outline'} aria-pressed={values.role === role} onClick={() => onChange(applyRolePreset(values, role))}>
+            <Button
+              key={role}
+              variant={values.role === role ? 'primary' : 'outline'}
+              aria-pressed={values.role === role}
+              onClick={() => onChange(applyRolePreset(values, role))}
+            >
               {roleLabel[role]}
             </Button>
           ))}
@@ -65,16 +90,32 @@ export function KeyFormFields({ values, onChange, errors, mode, currentExpiry }:
         <p className="mt-1.5 text-xs text-fg-subtle">{t('keys.form.roleHint')}</p>
       </div>
 
-      <PermissionCheckboxes value={values.permissions} onToggle={(bit, on) => onChange(togglePermission(values, bit, on))} error={errors.permissions} />
+      <PermissionCheckboxes
+        value={values.permissions}
+        onToggle={(bit, on) => onChange(togglePermission(values, bit, on))}
+        error={errors.permissions}
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('keys.form.basePath')} error={errors.basic_path} hint={t('keys.form.basePathHint')}>
-          {(control) => <Input {...control} value={values.basicPath} onChange={(e) => set('basicPath', e.target.value)} className="font-mono" spellCheck={false} />}
+          {(control) => (
+            <Input
+              {...control}
+              value={values.basicPath}
+              onChange={(e) => set('basicPath', e.target.value)}
+              className="font-mono"
+              spellCheck={false}
+            />
+          )}
         </Field>
         <div className="flex flex-col gap-4">
           <Field label={t('keys.form.expiry')} error={errors.expires_at}>
             {(control) => (
-              <Select {...control} value={values.expiry} onChange={(e) => set('expiry', e.target.value as ExpiryChoice)}>
+              <Select
+                {...control}
+                value={values.expiry}
+                onChange={(e) => set('expiry', e.target.value as ExpiryChoice)}
+              >
                 {choices.map((choice) => (
                   <option key={choice} value={choice}>
                     {expiryLabel[choice]}
@@ -86,14 +127,27 @@ export function KeyFormFields({ values, onChange, errors, mode, currentExpiry }:
           {values.expiry === 'custom' ? (
             <Field label={t('keys.form.days')} error={errors.customDays} hint={t('keys.form.daysHint')} required>
               {(control) => (
-                <Input {...control} type="number" inputMode="numeric" min={1} step={1} value={values.customDays} onChange={(e) => set('customDays', e.target.value)} />
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  value={values.customDays}
+                  onChange={(e) => set('customDays', e.target.value)}
+                />
               )}
             </Field>
           ) : null}
         </div>
       </div>
 
-      <CheckboxField label={t('keys.form.guest')} description={t('keys.form.guestHint')} checked={values.isGuest} onCheckedChange={(on) => set('isGuest', on)} />
+      <CheckboxField
+        label={t('keys.form.guest')}
+        description={t('keys.form.guestHint')}
+        checked={values.isGuest}
+        onCheckedChange={(on) => set('isGuest', on)}
+      />
     </div>
   );
 }

@@ -7,7 +7,17 @@ import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { KeyManagementPage } from './key-management-page';
 
-const PERMISSION_LABELS = ['Text share', 'File share', 'Mount view', 'Mount upload', 'Mount copy', 'Mount rename', 'Mount delete', 'WebDAV read', 'WebDAV manage'];
+const PERMISSION_LABELS = [
+  'Text share',
+  'File share',
+  'Mount view',
+  'Mount upload',
+  'Mount copy',
+  'Mount rename',
+  'Mount delete',
+  'WebDAV read',
+  'WebDAV manage',
+];
 
 const key = (overrides: Partial<ApiKeyDto> = {}): ApiKeyDto => ({
   id: 'k1',
@@ -42,7 +52,13 @@ describe('key form dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
 
     // Default GENERAL preset.
-    expect(PERMISSION_LABELS.filter(checked)).toEqual(['Text share', 'File share', 'Mount view', 'Mount upload', 'WebDAV read']);
+    expect(PERMISSION_LABELS.filter(checked)).toEqual([
+      'Text share',
+      'File share',
+      'Mount view',
+      'Mount upload',
+      'WebDAV read',
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Guest' }));
     expect(PERMISSION_LABELS.filter(checked)).toEqual(['Mount view']);
     expect(checked('Guest key')).toBe(true);
@@ -108,7 +124,9 @@ describe('key list', () => {
     mockApi({
       'GET /api/admin/api-keys': () => {
         calls += 1;
-        return calls === 1 ? fail(500, 'INTERNAL', 'boom') : ok([key({ expires_at: '2000-01-01T00:00:00.000Z', permissions: Permission.TEXT | Permission.MOUNT_VIEW })]);
+        return calls === 1
+          ? fail(500, 'INTERNAL', 'boom')
+          : ok([key({ expires_at: '2000-01-01T00:00:00.000Z', permissions: Permission.TEXT | Permission.MOUNT_VIEW })]);
       },
     });
     const user = userEvent.setup();
@@ -162,7 +180,15 @@ describe('key list', () => {
     await user.type(name, 'laptop 2');
     await user.click(within(dialog).getByText('File share'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent?.body).toEqual({ name: 'laptop 2', permissions: Permission.TEXT | Permission.FILE_SHARE, role: 'GENERAL', basic_path: '/', is_guest: 0 }));
+    await waitFor(() =>
+      expect(sent?.body).toEqual({
+        name: 'laptop 2',
+        permissions: Permission.TEXT | Permission.FILE_SHARE,
+        role: 'GENERAL',
+        basic_path: '/',
+        is_guest: 0,
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -190,14 +216,19 @@ describe('key list', () => {
   });
 
   it('deletes one key after confirming once', async () => {
-    const requests = mockApi({ 'GET /api/admin/api-keys': () => ok([key()]), 'DELETE /api/admin/api-keys/k1': () => ok(null) });
+    const requests = mockApi({
+      'GET /api/admin/api-keys': () => ok([key()]),
+      'DELETE /api/admin/api-keys/k1': () => ok(null),
+    });
     const user = userEvent.setup();
     renderWithApp(<KeyManagementPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete key laptop' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete key “laptop”?' });
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/admin/api-keys/k1']));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/admin/api-keys/k1']),
+    );
     expect(await screen.findByText('Key “laptop” deleted')).toBeInTheDocument();
   });
 });

@@ -114,10 +114,18 @@ export function KeyManagementPage() {
       <Card className="overflow-hidden" ref={cardRef}>
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-3">
           <p className="flex items-center gap-3 text-sm text-fg-muted" aria-live="polite">
-            {compact && list.length > 0 ? <Checkbox checked={allState} onCheckedChange={selectAll} aria-label={t('keys.table.selectAll')} /> : null}
+            {compact && list.length > 0 ? (
+              <Checkbox checked={allState} onCheckedChange={selectAll} aria-label={t('keys.table.selectAll')} />
+            ) : null}
             {keys.isSuccess ? t('keys.summary', { count: list.length, selected: selectedIds.length }) : '\u00a0'}
           </p>
-          <Button variant="outline" size="sm" icon={<Trash2 />} onClick={startBulkDelete} disabled={!keys.isSuccess || list.length === 0}>
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Trash2 />}
+            onClick={startBulkDelete}
+            disabled={!keys.isSuccess || list.length === 0}
+          >
             {t('keys.bulkDelete')}
             {selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
           </Button>
@@ -125,9 +133,19 @@ export function KeyManagementPage() {
         {keys.isPending ? (
           <LoadingRows />
         ) : keys.isError ? (
-          <ErrorState title={t('keys.errors.load')} message={errorMessage(keys.error)} onRetry={() => void keys.refetch()} retrying={keys.isFetching} />
+          <ErrorState
+            title={t('keys.errors.load')}
+            message={errorMessage(keys.error)}
+            onRetry={() => void keys.refetch()}
+            retrying={keys.isFetching}
+          />
         ) : list.length === 0 ? (
-          <EmptyState icon={KeyRound} title={t('keys.empty.title')} description={t('keys.empty.description')} action={createButton} />
+          <EmptyState
+            icon={KeyRound}
+            title={t('keys.empty.title')}
+            description={t('keys.empty.description')}
+            action={createButton}
+          />
         ) : compact ? (
           <KeysCards {...listProps} />
         ) : (

@@ -9,7 +9,13 @@ export function KeysCards({ keys, selected, onSelect, now, ...actions }: KeyList
   return (
     <ul className="divide-y divide-line">
       {keys.map((key) => (
-        <SelectableCard key={key.id} checkboxClassName="mt-1" selected={selected.has(key.id)} onSelect={(on) => onSelect(key.id, on)} label={t('keys.table.selectRow', { name: key.name })}>
+        <SelectableCard
+          key={key.id}
+          checkboxClassName="mt-1"
+          selected={selected.has(key.id)}
+          onSelect={(on) => onSelect(key.id, on)}
+          label={t('keys.table.selectRow', { name: key.name })}
+        >
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="truncate font-medium text-fg">{key.name}</p>

@@ -1,15 +1,35 @@
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyDto } from '@driftbox/contract';
-import { SelectableRow, SelectAllHead, type SelectableRowsProps, type SelectAllProps } from '../../../components/ui/selectable-list';
+import {
+  SelectableRow,
+  SelectAllHead,
+  type SelectableRowsProps,
+  type SelectAllProps,
+} from '../../../components/ui/selectable-list';
 import { Table, TBody, TD, TH, THead } from '../../../components/ui/table';
-import { ExpiryText, KeyActions, LastUsedText, PermissionBadges, RoleBadges, type KeyActionHandlers } from './key-cells';
+import {
+  ExpiryText,
+  KeyActions,
+  LastUsedText,
+  PermissionBadges,
+  RoleBadges,
+  type KeyActionHandlers,
+} from './key-cells';
 
 export interface KeyListProps extends KeyActionHandlers, SelectableRowsProps {
   keys: ApiKeyDto[];
 }
 
 /** Wide layout: one row per key. The select-all checkbox sits in the header. */
-export function KeysTable({ keys, selected, onSelect, onSelectAll, allState, now, ...actions }: KeyListProps & SelectAllProps) {
+export function KeysTable({
+  keys,
+  selected,
+  onSelect,
+  onSelectAll,
+  allState,
+  now,
+  ...actions
+}: KeyListProps & SelectAllProps) {
   const { t } = useTranslation();
   return (
     <Table>
@@ -26,7 +46,12 @@ export function KeysTable({ keys, selected, onSelect, onSelectAll, allState, now
       </THead>
       <TBody>
         {keys.map((key) => (
-          <SelectableRow key={key.id} selected={selected.has(key.id)} onSelect={(on) => onSelect(key.id, on)} label={t('keys.table.selectRow', { name: key.name })}>
+          <SelectableRow
+            key={key.id}
+            selected={selected.has(key.id)}
+            onSelect={(on) => onSelect(key.id, on)}
+            label={t('keys.table.selectRow', { name: key.name })}
+          >
             <TD>
               <div className="flex min-w-36 flex-col gap-1">
                 <span className="font-medium text-fg">{key.name}</span>

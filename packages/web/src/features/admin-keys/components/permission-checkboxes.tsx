@@ -17,7 +17,11 @@ export interface PermissionCheckboxesProps {
 
 export function PermissionCheckboxes({ value, onToggle, error }: PermissionCheckboxesProps) {
   const { t } = useTranslation();
-  const groupTitle = { sharing: t('keys.form.groups.sharing'), mount: t('keys.form.groups.mount'), webdav: t('keys.form.groups.webdav') };
+  const groupTitle = {
+    sharing: t('keys.form.groups.sharing'),
+    mount: t('keys.form.groups.mount'),
+    webdav: t('keys.form.groups.webdav'),
+  };
   return (
     <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-medium text-fg">{t('keys.form.permissions')}</legend>

@@ -1,6 +1,22 @@
-import { ALL_PERMISSIONS, Permission, ROLE_PRESETS, fromPermissionObject, toPermissionObject, type ApiKeyDto } from '@driftbox/contract';
+import {
+  ALL_PERMISSIONS,
+  Permission,
+  ROLE_PRESETS,
+  fromPermissionObject,
+  toPermissionObject,
+  type ApiKeyDto,
+} from '@driftbox/contract';
 import { describe, expect, it } from 'vitest';
-import { applyRolePreset, buildCreateBody, buildUpdateBody, emptyKeyForm, expiryToWire, isExpired, keyFormFromDto, togglePermission } from './key-form';
+import {
+  applyRolePreset,
+  buildCreateBody,
+  buildUpdateBody,
+  emptyKeyForm,
+  expiryToWire,
+  isExpired,
+  keyFormFromDto,
+  togglePermission,
+} from './key-form';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 
@@ -22,8 +38,16 @@ const dto: ApiKeyDto = {
 describe('role presets and permission bits', () => {
   it('a preset sets exactly its bits; GUEST also marks a guest key', () => {
     const base = togglePermission(emptyKeyForm(), Permission.WEBDAV_MANAGE, true);
-    expect(applyRolePreset(base, 'GUEST')).toMatchObject({ role: 'GUEST', permissions: Permission.MOUNT_VIEW, isGuest: true });
-    expect(applyRolePreset(base, 'ADMIN')).toMatchObject({ role: 'ADMIN', permissions: ALL_PERMISSIONS, isGuest: false });
+    expect(applyRolePreset(base, 'GUEST')).toMatchObject({
+      role: 'GUEST',
+      permissions: Permission.MOUNT_VIEW,
+      isGuest: true,
+    });
+    expect(applyRolePreset(base, 'ADMIN')).toMatchObject({
+      role: 'ADMIN',
+      permissions: ALL_PERMISSIONS,
+      isGuest: false,
+    });
     expect(applyRolePreset(base, 'GENERAL').permissions).toBe(ROLE_PRESETS.GENERAL);
   });
 
@@ -51,8 +75,14 @@ describe('expiry', () => {
   it('custom expiry requires a whole number of days', () => {
     const custom = { ...emptyKeyForm(), name: 'x', expiry: 'custom' as const };
     expect(buildCreateBody(custom, NOW)).toEqual({ ok: false, errors: { customDays: 'daysRequired' } });
-    expect(buildCreateBody({ ...custom, customDays: '1.5' }, NOW)).toEqual({ ok: false, errors: { customDays: 'daysInvalid' } });
-    expect(buildCreateBody({ ...custom, customDays: '0' }, NOW)).toEqual({ ok: false, errors: { customDays: 'daysInvalid' } });
+    expect(buildCreateBody({ ...custom, customDays: '1.5' }, NOW)).toEqual({
+      ok: false,
+      errors: { customDays: 'daysInvalid' },
+    });
+    expect(buildCreateBody({ ...custom, customDays: '0' }, NOW)).toEqual({
+      ok: false,
+      errors: { customDays: 'daysInvalid' },
+    });
     const result = buildCreateBody({ ...custom, customDays: '10' }, NOW);
     expect(result.ok && result.body.expires_at).toBe('2026-03-11T12:00:00.000Z');
   });
@@ -66,7 +96,10 @@ describe('expiry', () => {
 
 describe('buildCreateBody / buildUpdateBody (contract schema)', () => {
   it('builds the create body', () => {
-    const result = buildCreateBody({ ...emptyKeyForm(), name: ' laptop ', customKey: 'my_custom-key', basicPath: '/docs', expiry: 'never' }, NOW);
+    const result = buildCreateBody(
+      { ...emptyKeyForm(), name: ' laptop ', customKey: 'my_custom-key', basicPath: '/docs', expiry: 'never' },
+      NOW,
+    );
     expect(result).toEqual({
       ok: true,
       body: {
@@ -83,12 +116,21 @@ describe('buildCreateBody / buildUpdateBody (contract schema)', () => {
 
   it('names the failing fields: empty name, bad custom key, path with ..', () => {
     const result = buildCreateBody({ ...emptyKeyForm(), name: '  ', customKey: 'bad key!', basicPath: '/a/../b' }, NOW);
-    expect(result).toEqual({ ok: false, errors: { name: 'nameRequired', custom_key: 'customKeyInvalid', basic_path: 'basicPathInvalid' } });
+    expect(result).toEqual({
+      ok: false,
+      errors: { name: 'nameRequired', custom_key: 'customKeyInvalid', basic_path: 'basicPathInvalid' },
+    });
   });
 
   it('edits start from the stored key, keep the expiry and never send a key', () => {
     const values = keyFormFromDto(dto);
-    expect(values).toMatchObject({ name: 'ci', permissions: dto.permissions, basicPath: '/team', expiry: 'keep', isGuest: false });
+    expect(values).toMatchObject({
+      name: 'ci',
+      permissions: dto.permissions,
+      basicPath: '/team',
+      expiry: 'keep',
+      isGuest: false,
+    });
     const result = buildUpdateBody(values, NOW);
     expect(result).toEqual({
       ok: true,

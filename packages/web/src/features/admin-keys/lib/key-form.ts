@@ -23,7 +23,8 @@ export interface KeyFormValues {
   customDays: string;
 }
 
-export type KeyFormField = 'name' | 'custom_key' | 'permissions' | 'role' | 'basic_path' | 'is_guest' | 'expires_at' | 'customDays';
+export type KeyFormField =
+  'name' | 'custom_key' | 'permissions' | 'role' | 'basic_path' | 'is_guest' | 'expires_at' | 'customDays';
 
 /** Error codes the form translates under `keys.form.errors.*`. */
 export type KeyFieldError =

@@ -21,7 +21,11 @@ export function getPastes({ page, search }: PasteListParams): Promise<ListPage<P
 export const pastesListQueryKey = [...PASTES_QUERY_ROOT, 'list'] as const;
 
 export const pastesQuery = (params: PasteListParams) =>
-  queryOptions({ queryKey: [...pastesListQueryKey, params], queryFn: () => getPastes(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...pastesListQueryKey, params],
+    queryFn: () => getPastes(params),
+    placeholderData: keepPreviousData,
+  });
 
 export function usePastes(params: PasteListParams) {
   return useQuery(pastesQuery(params));

@@ -5,7 +5,12 @@ import { PASTES_QUERY_ROOT } from '../../../lib/paste-query-keys';
 
 /** `PUT /api/pastes/{id}` → the paste as saved (a new link when `newSlug` was given). */
 export function updatePaste({ id, body }: { id: string; body: PasteUpdateBody }): Promise<PasteDetailDto> {
-  return apiRequest(`/pastes/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: PasteDetailDto, timeoutMs: RAW_UPLOAD_TIMEOUT_MS });
+  return apiRequest(`/pastes/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+    schema: PasteDetailDto,
+    timeoutMs: RAW_UPLOAD_TIMEOUT_MS,
+  });
 }
 
 export function useUpdatePaste() {

@@ -19,10 +19,17 @@ export interface PasteActionHandlers {
 /** The slug as a link to the paste page (new tab), and who created it. */
 export function PasteLink({ paste }: { paste: PasteListItemDto }) {
   const { t } = useTranslation();
-  const creator = paste.created_by.startsWith('apikey:') ? t('texts.table.byKey', { name: paste.key_name ?? paste.created_by.slice(7) }) : t('texts.table.byAdmin');
+  const creator = paste.created_by.startsWith('apikey:')
+    ? t('texts.table.byKey', { name: paste.key_name ?? paste.created_by.slice(7) })
+    : t('texts.table.byAdmin');
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
-      <a href={`/paste/${encodeURIComponent(paste.slug)}`} target="_blank" rel="noopener noreferrer" className="truncate font-mono text-sm font-medium text-accent-text hover:underline">
+      <a
+        href={`/paste/${encodeURIComponent(paste.slug)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="truncate font-mono text-sm font-medium text-accent-text hover:underline"
+      >
         {paste.slug}
       </a>
       <span className="truncate text-xs text-fg-subtle">{creator}</span>
@@ -74,13 +81,51 @@ export function CreatedText({ paste, now }: { paste: PasteListItemDto; now: numb
   return <RelativeTime at={paste.created_at} now={now} className="whitespace-nowrap" />;
 }
 
-export function PasteActions({ paste, onPreview, onCopyLink, onQr, onEdit, onDelete }: PasteActionHandlers & { paste: PasteListItemDto }) {
+export function PasteActions({
+  paste,
+  onPreview,
+  onCopyLink,
+  onQr,
+  onEdit,
+  onDelete,
+}: PasteActionHandlers & { paste: PasteListItemDto }) {
   const { t } = useTranslation();
   const items = [
-    { id: 'preview', icon: Eye, label: t('texts.actions.preview'), named: t('texts.actions.previewNamed', { slug: paste.slug }), run: onPreview },
-    { id: 'copy', icon: Link2, label: t('texts.actions.copyLink'), named: t('texts.actions.copyLinkNamed', { slug: paste.slug }), run: onCopyLink },
-    { id: 'qr', icon: QrCode, label: t('texts.actions.qr'), named: t('texts.actions.qrNamed', { slug: paste.slug }), run: onQr },
-    { id: 'edit', icon: Pencil, label: t('texts.actions.edit'), named: t('texts.actions.editNamed', { slug: paste.slug }), run: onEdit },
+    {
+      id: 'preview',
+      icon: Eye,
+      label: t('texts.actions.preview'),
+      named: t('texts.actions.previewNamed', { slug: paste.slug }),
+      run: onPreview,
+    },
+    {
+      id: 'copy',
+      icon: Link2,
+      label: t('texts.actions.copyLink'),
+      named: t('texts.actions.copyLinkNamed', { slug: paste.slug }),
+      run: onCopyLink,
+    },
+    {
+      id: 'qr',
+      icon: QrCode,
+      label: t('texts.actions.qr'),
+      named: t('texts.actions.qrNamed', { slug: paste.slug }),
+      run: onQr,
+    },
+    {
+      id: 'edit',
+      icon: Pencil,
+      label: t('texts.actions.edit'),
+      named: t('texts.actions.editNamed', { slug: paste.slug }),
+      run: onEdit,
+    },
   ];
-  return <RowActions items={items.map((item) => ({ ...item, run: () => item.run(paste) }))} onDelete={() => onDelete(paste)} deleteLabel={t('texts.actions.delete')} deleteNamed={t('texts.actions.deleteNamed', { slug: paste.slug })} />;
+  return (
+    <RowActions
+      items={items.map((item) => ({ ...item, run: () => item.run(paste) }))}
+      onDelete={() => onDelete(paste)}
+      deleteLabel={t('texts.actions.delete')}
+      deleteNamed={t('texts.actions.deleteNamed', { slug: paste.slug })}
+    />
+  );
 }

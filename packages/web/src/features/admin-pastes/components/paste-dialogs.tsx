@@ -24,7 +24,12 @@ interface PasteDialogProps {
 export function PastePreviewDialog({ paste, onClose }: PasteDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={paste !== null} onOpenChange={(open) => !open && onClose()} title={t('texts.preview.title', { slug: paste?.slug ?? '' })} size="xl">
+    <Dialog
+      open={paste !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('texts.preview.title', { slug: paste?.slug ?? '' })}
+      size="xl"
+    >
       {paste ? <PreviewBody id={paste.id} /> : null}
     </Dialog>
   );
@@ -35,7 +40,15 @@ function PreviewBody({ id }: { id: string }) {
   const detail = usePaste(id);
   const rendered = useRenderedMarkdown(detail.data?.content ?? '');
   if (detail.isPending) return <DetailLoading />;
-  if (detail.isError) return <ErrorState title={t('texts.errors.loadOne')} message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+  if (detail.isError)
+    return (
+      <ErrorState
+        title={t('texts.errors.loadOne')}
+        message={errorMessage(detail.error)}
+        onRetry={() => void detail.refetch()}
+        retrying={detail.isFetching}
+      />
+    );
   return <MarkdownState state={rendered} />;
 }
 
@@ -43,11 +56,22 @@ export function PasteQrDialog({ paste, onClose }: PasteDialogProps) {
   const { t } = useTranslation();
   const link = paste ? pasteShareUrl(paste.slug) : '';
   return (
-    <Dialog open={paste !== null} onOpenChange={(open) => !open && onClose()} title={t('texts.qr.title', { slug: paste?.slug ?? '' })} description={t('texts.qr.description')} size="sm">
+    <Dialog
+      open={paste !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('texts.qr.title', { slug: paste?.slug ?? '' })}
+      description={t('texts.qr.description')}
+      size="sm"
+    >
       {paste ? (
         <div className="flex flex-col gap-4">
           <QrCode value={link} label={t('texts.qr.label', { slug: paste.slug })} size={200} className="self-center" />
-          <CopyField label={t('paste.created.link')} value={link} copyLabel={t('paste.created.copyLink')} copiedMessage={t('paste.created.linkCopied')} />
+          <CopyField
+            label={t('paste.created.link')}
+            value={link}
+            copyLabel={t('paste.created.copyLink')}
+            copiedMessage={t('paste.created.linkCopied')}
+          />
         </div>
       ) : null}
     </Dialog>
@@ -61,13 +85,28 @@ export function PasteEditDialog({ paste, onClose }: PasteDialogProps) {
   const closeRef = useRef<(() => void) | null>(null);
   const close = () => (closeRef.current ? closeRef.current() : onClose());
   return (
-    <Dialog open={paste !== null} onOpenChange={(open) => !open && close()} title={t('texts.edit.title', { slug: paste?.slug ?? '' })} description={t('texts.edit.description')} size="xl" bare>
+    <Dialog
+      open={paste !== null}
+      onOpenChange={(open) => !open && close()}
+      title={t('texts.edit.title', { slug: paste?.slug ?? '' })}
+      description={t('texts.edit.description')}
+      size="xl"
+      bare
+    >
       {paste ? <EditBody id={paste.id} onClose={onClose} closeRef={closeRef} /> : null}
     </Dialog>
   );
 }
 
-function EditBody({ id, onClose, closeRef }: { id: string; onClose: () => void; closeRef: RefObject<(() => void) | null> }) {
+function EditBody({
+  id,
+  onClose,
+  closeRef,
+}: {
+  id: string;
+  onClose: () => void;
+  closeRef: RefObject<(() => void) | null>;
+}) {
   const { t } = useTranslation();
   const detail = usePaste(id);
   const update = useUpdatePaste();
@@ -77,7 +116,12 @@ function EditBody({ id, onClose, closeRef }: { id: string; onClose: () => void; 
         {detail.isPending ? (
           <DetailLoading />
         ) : (
-          <ErrorState title={t('texts.errors.loadOne')} message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+          <ErrorState
+            title={t('texts.errors.loadOne')}
+            message={errorMessage(detail.error)}
+            onRetry={() => void detail.refetch()}
+            retrying={detail.isFetching}
+          />
         )}
       </DialogBody>
     );

@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { SelectableCard } from '../../../components/ui/selectable-list';
-import { CreatedText, ExpiryText, PasteActions, PasteLink, PastePreviewText, ProtectionBadge, ViewsText } from './paste-cells';
+import {
+  CreatedText,
+  ExpiryText,
+  PasteActions,
+  PasteLink,
+  PastePreviewText,
+  ProtectionBadge,
+  ViewsText,
+} from './paste-cells';
 import type { PasteListProps } from './pastes-table';
 
 /** Narrow layout: one card per paste, so nothing scrolls sideways on a phone. */
@@ -9,7 +17,13 @@ export function PastesCards({ pastes, selected, onSelect, now, ...actions }: Pas
   return (
     <ul className="divide-y divide-line">
       {pastes.map((paste) => (
-        <SelectableCard key={paste.id} checkboxClassName="mt-1" selected={selected.has(paste.id)} onSelect={(on) => onSelect(paste.id, on)} label={t('texts.table.selectRow', { slug: paste.slug })}>
+        <SelectableCard
+          key={paste.id}
+          checkboxClassName="mt-1"
+          selected={selected.has(paste.id)}
+          onSelect={(on) => onSelect(paste.id, on)}
+          label={t('texts.table.selectRow', { slug: paste.slug })}
+        >
           <div className="flex items-start justify-between gap-2">
             <PasteLink paste={paste} />
             {paste.has_password ? <ProtectionBadge paste={paste} /> : null}

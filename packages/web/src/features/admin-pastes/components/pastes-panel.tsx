@@ -43,7 +43,14 @@ export function PastesPanel({ list, search, actions }: PastesPanelProps) {
     });
   }
 
-  const listProps: PasteListProps = { pastes: rows, selected: selection.selected, onSelect: selection.select, onDelete: (paste) => setDeleting([paste]), now: list.dataUpdatedAt, ...actions };
+  const listProps: PasteListProps = {
+    pastes: rows,
+    selected: selection.selected,
+    onSelect: selection.select,
+    onDelete: (paste) => setDeleting([paste]),
+    now: list.dataUpdatedAt,
+    ...actions,
+  };
 
   return (
     <ListPanel
@@ -55,12 +62,22 @@ export function PastesPanel({ list, search, actions }: PastesPanelProps) {
       compactBelow={940}
       emptyIcon={FileText}
       onBulkDelete={setDeleting}
-      renderRows={(compact) => (compact ? <PastesCards {...listProps} /> : <PastesTable {...listProps} onSelectAll={selection.selectAll} allState={selection.allState} />)}
+      renderRows={(compact) =>
+        compact ? (
+          <PastesCards {...listProps} />
+        ) : (
+          <PastesTable {...listProps} onSelectAll={selection.selectAll} allState={selection.allState} />
+        )
+      }
     >
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting?.length === 1 ? t('texts.confirm.deleteTitle', { slug: deleting[0]?.slug ?? '' }) : t('texts.confirm.bulkTitle', { count: deleting?.length ?? 0 })}
+        title={
+          deleting?.length === 1
+            ? t('texts.confirm.deleteTitle', { slug: deleting[0]?.slug ?? '' })
+            : t('texts.confirm.bulkTitle', { count: deleting?.length ?? 0 })
+        }
         description={t('texts.confirm.deleteDescription')}
         confirmLabel={t('texts.confirm.delete')}
         onConfirm={confirmDelete}

@@ -1,15 +1,37 @@
 import type { PasteListItemDto } from '@driftbox/contract';
 import { useTranslation } from 'react-i18next';
-import { SelectableRow, SelectAllHead, type SelectableRowsProps, type SelectAllProps } from '../../../components/ui/selectable-list';
+import {
+  SelectableRow,
+  SelectAllHead,
+  type SelectableRowsProps,
+  type SelectAllProps,
+} from '../../../components/ui/selectable-list';
 import { Table, TBody, TD, TH, THead } from '../../../components/ui/table';
-import { CreatedText, ExpiryText, PasteActions, PasteLink, PastePreviewText, ProtectionBadge, ViewsText, type PasteActionHandlers } from './paste-cells';
+import {
+  CreatedText,
+  ExpiryText,
+  PasteActions,
+  PasteLink,
+  PastePreviewText,
+  ProtectionBadge,
+  ViewsText,
+  type PasteActionHandlers,
+} from './paste-cells';
 
 export interface PasteListProps extends PasteActionHandlers, SelectableRowsProps {
   pastes: PasteListItemDto[];
 }
 
 /** Wide layout: one row per paste; the select-all checkbox is in the header. */
-export function PastesTable({ pastes, selected, onSelect, onSelectAll, allState, now, ...actions }: PasteListProps & SelectAllProps) {
+export function PastesTable({
+  pastes,
+  selected,
+  onSelect,
+  onSelectAll,
+  allState,
+  now,
+  ...actions
+}: PasteListProps & SelectAllProps) {
   const { t } = useTranslation();
   return (
     // Nine columns: slightly tighter cells than the default so the table fits beside the admin menu.
@@ -29,12 +51,19 @@ export function PastesTable({ pastes, selected, onSelect, onSelectAll, allState,
       </THead>
       <TBody>
         {pastes.map((paste) => (
-          <SelectableRow key={paste.id} selected={selected.has(paste.id)} onSelect={(on) => onSelect(paste.id, on)} label={t('texts.table.selectRow', { slug: paste.slug })}>
+          <SelectableRow
+            key={paste.id}
+            selected={selected.has(paste.id)}
+            onSelect={(on) => onSelect(paste.id, on)}
+            label={t('texts.table.selectRow', { slug: paste.slug })}
+          >
             <TD className="max-w-40">
               <PasteLink paste={paste} />
             </TD>
             <TD className="max-w-44 min-w-32">
-              <span className="line-clamp-2 break-words text-fg">{paste.remark || <span className="text-fg-subtle">—</span>}</span>
+              <span className="line-clamp-2 break-words text-fg">
+                {paste.remark || <span className="text-fg-subtle">—</span>}
+              </span>
             </TD>
             <TD className="max-w-64 min-w-36">
               <PastePreviewText paste={paste} />

@@ -26,15 +26,25 @@ const row = (n: number, overrides: Partial<PasteListItemDto> = {}): PasteListIte
 
 /** A list answer with the original's top-level `pagination` beside `data`. */
 function page(items: PasteListItemDto[], pagination: Partial<ListPagination> = {}): Response {
-  const full: ListPagination = { total: items.length, limit: 10, offset: 0, hasMore: false, page: 1, totalPages: 1, ...pagination };
+  const full: ListPagination = {
+    total: items.length,
+    limit: 10,
+    offset: 0,
+    hasMore: false,
+    page: 1,
+    totalPages: 1,
+    ...pagination,
+  };
   return new Response(JSON.stringify({ code: 200, message: 'OK', data: items, success: true, pagination: full }), {
     status: 200,
     headers: { 'Content-Type': 'application/json' },
   });
 }
 
-const query = (request: RecordedRequest | undefined) => Object.fromEntries(new URL(request?.url ?? '/', 'http://x').searchParams);
-const lists = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/pastes?'));
+const query = (request: RecordedRequest | undefined) =>
+  Object.fromEntries(new URL(request?.url ?? '/', 'http://x').searchParams);
+const lists = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/pastes?'));
 
 beforeAll(async () => {
   await loadRenderer();
@@ -48,7 +58,10 @@ describe('text management list', () => {
   it('shows each paste with its link, remark, preview, protection, views and expiry', async () => {
     mockApi({
       'GET /api/pastes': () =>
-        page([row(1, { has_password: true, max_views: 2, view_count: 2, key_name: 'laptop', created_by: 'apikey:k1' }), row(2, { expires_at: '2000-01-01T00:00:00.000Z' })]),
+        page([
+          row(1, { has_password: true, max_views: 2, view_count: 2, key_name: 'laptop', created_by: 'apikey:k1' }),
+          row(2, { expires_at: '2000-01-01T00:00:00.000Z' }),
+        ]),
     });
     renderWithApp(<TextManagementPage />);
     const first = (await screen.findByRole('link', { name: 'slug1' })).closest('tr')!;
@@ -121,7 +134,10 @@ describe('text management list', () => {
   });
 
   it('clears expired texts after confirming', async () => {
-    const requests = mockApi({ 'GET /api/pastes': () => page([row(1)]), 'POST /api/pastes/clear-expired': () => ok({ deleted: 3 }) });
+    const requests = mockApi({
+      'GET /api/pastes': () => page([row(1)]),
+      'POST /api/pastes/clear-expired': () => ok({ deleted: 3 }),
+    });
     const user = userEvent.setup();
     renderWithApp(<TextManagementPage />);
     await user.click(await screen.findByRole('button', { name: 'Clear expired' }));
@@ -132,7 +148,12 @@ describe('text management list', () => {
 });
 
 describe('row actions', () => {
-  const full: PasteDetailDto = { ...row(1), content: '# Hello\n\nBody', has_password: true, max_views: 0 } as PasteDetailDto;
+  const full: PasteDetailDto = {
+    ...row(1),
+    content: '# Hello\n\nBody',
+    has_password: true,
+    max_views: 0,
+  } as PasteDetailDto;
 
   it('previews the rendered content without counting a view', async () => {
     const requests = mockApi({ 'GET /api/pastes': () => page([row(1)]), 'GET /api/pastes/p1': () => ok(full) });
@@ -180,13 +201,19 @@ describe('row actions', () => {
     const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
     await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
     expect(within(screen.getByRole('dialog', { name: 'Edit slug1' })).getByLabelText('Max views')).toHaveValue('7');
-    await user.click(within(screen.getByRole('dialog', { name: 'Edit slug1' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Edit slug1' })).getByRole('button', { name: 'Cancel' }),
+    );
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit slug1' })).toBeNull());
   });
 
   it('shows a taken link suffix on the field', async () => {
-    mockApi({ 'GET /api/pastes': () => page([row(1)]), 'GET /api/pastes/p1': () => ok(full), 'PUT /api/pastes/p1': () => fail(409, 'SLUG_TAKEN', 'taken') });
+    mockApi({
+      'GET /api/pastes': () => page([row(1)]),
+      'GET /api/pastes/p1': () => ok(full),
+      'PUT /api/pastes/p1': () => fail(409, 'SLUG_TAKEN', 'taken'),
+    });
     const user = userEvent.setup();
     renderWithApp(<TextManagementPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit text slug1' }));

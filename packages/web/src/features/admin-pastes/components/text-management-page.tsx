@@ -43,7 +43,12 @@ export function TextManagementPage() {
       <PastesPanel
         list={list}
         search={search}
-        actions={{ onPreview: setPreview, onCopyLink: (paste) => void copyLink(pasteShareUrl(paste.slug), t('paste.created.linkCopied')), onQr: setQr, onEdit: setEditing }}
+        actions={{
+          onPreview: setPreview,
+          onCopyLink: (paste) => void copyLink(pasteShareUrl(paste.slug), t('paste.created.linkCopied')),
+          onQr: setQr,
+          onEdit: setEditing,
+        }}
       />
       <PastePreviewDialog paste={preview} onClose={() => setPreview(null)} />
       <PasteQrDialog paste={qr} onClose={() => setQr(null)} />

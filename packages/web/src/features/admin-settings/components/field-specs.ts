@@ -69,7 +69,17 @@ export const SECTIONS = {
     { id: 'links', keys: ['default_use_proxy', 'proxy_sign_all', 'proxy_sign_expires'] },
   ],
   2: [
-    { id: 'fileTypes', keys: ['preview_text_types', 'preview_image_types', 'preview_video_types', 'preview_audio_types', 'preview_office_types', 'preview_document_types'] },
+    {
+      id: 'fileTypes',
+      keys: [
+        'preview_text_types',
+        'preview_image_types',
+        'preview_video_types',
+        'preview_audio_types',
+        'preview_office_types',
+        'preview_document_types',
+      ],
+    },
     { id: 'office', keys: ['preview_office_provider'] },
   ],
   3: [{ id: 'webdav', keys: ['webdav_upload_mode'] }],
@@ -84,10 +94,16 @@ export const SECTIONS = {
 export type SectionId = (typeof SECTIONS)[SettingGroupId][number]['id'] | 'other';
 
 /** The group's fields, arranged into its sections (empty sections are dropped). */
-export function sectionsOf(group: SettingGroupId, fields: readonly FieldSpec[]): { id: SectionId; fields: FieldSpec[] }[] {
+export function sectionsOf(
+  group: SettingGroupId,
+  fields: readonly FieldSpec[],
+): { id: SectionId; fields: FieldSpec[] }[] {
   const layout: readonly { id: SectionId; keys: readonly string[] }[] = SECTIONS[group];
   const placed = new Set(layout.flatMap((section) => section.keys));
-  const sections = layout.map((section) => ({ id: section.id, fields: fields.filter((field) => section.keys.includes(field.def.key)) }));
+  const sections = layout.map((section) => ({
+    id: section.id,
+    fields: fields.filter((field) => section.keys.includes(field.def.key)),
+  }));
   sections.push({ id: 'other', fields: fields.filter((field) => !placed.has(field.def.key)) });
   return sections.filter((section) => section.fields.length > 0);
 }

@@ -10,7 +10,10 @@ export function RefusedNotice({ refused }: { refused: Refused | null }) {
   if (!refused) return null;
   const { keys, partial } = refused;
   return (
-    <div role="alert" className="mb-5 flex gap-3 rounded-xl border border-warning-text/20 bg-warning-soft px-4 py-3 text-sm text-warning-text">
+    <div
+      role="alert"
+      className="mb-5 flex gap-3 rounded-xl border border-warning-text/20 bg-warning-soft px-4 py-3 text-sm text-warning-text"
+    >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div>
         <p className="font-medium">{t('settings.refused.title', { count: keys.length })}</p>

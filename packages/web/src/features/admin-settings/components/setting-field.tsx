@@ -12,7 +12,9 @@ import type { FieldSpec } from './field-specs';
 function ResetButton({ label, onReset }: { label: string; onReset: () => void }) {
   const { t } = useTranslation();
   const name = t('settings.reset', { label });
-  return <Button variant="ghost" size="icon-sm" icon={<RotateCcw />} aria-label={name} title={name} onClick={onReset} />;
+  return (
+    <Button variant="ghost" size="icon-sm" icon={<RotateCcw />} aria-label={name} title={name} onClick={onReset} />
+  );
 }
 
 /** One generated field: label and description (translated), its control, its error and a reset. */
@@ -25,7 +27,9 @@ export function SettingField({ spec, form }: { spec: FieldSpec; form: SettingsFo
   const error = keys.map((key) => errorText(form.errors[key])).find(Boolean);
   const defaults = keys.map((key) => settingDefinition(key)?.default ?? '');
   const atDefault = keys.every((key, i) => (form.values[key] ?? defaults[i]) === defaults[i]);
-  const reset = atDefault ? null : <ResetButton label={label} onReset={() => keys.forEach((key, i) => form.setValue(key, defaults[i] ?? ''))} />;
+  const reset = atDefault ? null : (
+    <ResetButton label={label} onReset={() => keys.forEach((key, i) => form.setValue(key, defaults[i] ?? ''))} />
+  );
 
   return (
     <div data-setting-key={def.key} className="py-5 first:pt-0 last:pb-0">

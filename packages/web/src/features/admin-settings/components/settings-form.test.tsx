@@ -14,7 +14,10 @@ const label = (key: SettingKey) => i18n.t(`settings.fields.${key}`);
 let requests: RecordedRequest[];
 beforeEach(() => {
   startAdminSession('tok');
-  requests = mockApi({ 'GET /api/admin/settings': (request) => ok(settingRows(Number(new URL(request.url, 'http://x').searchParams.get('group')))) });
+  requests = mockApi({
+    'GET /api/admin/settings': (request) =>
+      ok(settingRows(Number(new URL(request.url, 'http://x').searchParams.get('group')))),
+  });
 });
 
 const puts = () => requests.filter((request) => request.method === 'PUT');
@@ -34,8 +37,12 @@ describe('the generated settings form', () => {
 
   it('shows catalogue descriptions and option labels in the UI language', async () => {
     await openGroup(1);
-    expect(screen.getByText('What an upload with an existing name does: overwrite the file, or add a random suffix.')).toBeInTheDocument();
-    expect(within(screen.getByLabelText(label('file_naming_strategy'))).getByRole('option', { name: 'Random suffix' })).toBeInTheDocument();
+    expect(
+      screen.getByText('What an upload with an existing name does: overwrite the file, or add a random suffix.'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText(label('file_naming_strategy'))).getByRole('option', { name: 'Random suffix' }),
+    ).toBeInTheDocument();
     await act(() => i18n.changeLanguage('zh-CN'));
     expect(screen.getByLabelText('遇到同名文件时')).toHaveDisplayValue('随机后缀模式');
     expect(screen.getByText('同名文件上传时：覆盖原文件，或添加随机后缀。')).toBeInTheDocument();
@@ -96,7 +103,9 @@ describe('the generated settings form', () => {
     expect(within(field).getByRole('button', { name: 'Remove epub' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('“.jpg” is not a valid extension: letters and digits only, no dot')).toBeInTheDocument();
+    expect(
+      await screen.findByText('“.jpg” is not a valid extension: letters and digits only, no dot'),
+    ).toBeInTheDocument();
     expect(puts()).toHaveLength(0);
 
     // Removing the bad chip fixes the field; the keyboard can reach it from the text box.
@@ -122,7 +131,10 @@ describe('the generated settings form', () => {
     expect(screen.getByText('2 unsaved changes')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.getByLabelText(label('site_title'))).toHaveValue('My Drop');
-    expect(screen.getByRole('switch', { name: label('site_announcement_enabled') })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('switch', { name: label('site_announcement_enabled') })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
   });
 
@@ -139,6 +151,8 @@ describe('the generated settings form', () => {
     expect(preview.querySelector('strong')).toHaveTextContent('Ada');
     expect(preview.querySelector('img')).toBeNull();
     expect(screen.getAllByText('Raw HTML, added to every page')).toHaveLength(2);
-    expect(screen.getByLabelText(label('site_custom_head'))).toHaveAccessibleDescription(/Content-Security-Policy blocks inline scripts/);
+    expect(screen.getByLabelText(label('site_custom_head'))).toHaveAccessibleDescription(
+      /Content-Security-Policy blocks inline scripts/,
+    );
   });
 });

@@ -34,7 +34,10 @@ export function SettingsForm({ group, rows }: { group: SettingGroupId; rows: rea
       <div className="flex flex-col gap-6">
         {sections.map((section) => (
           <Card key={section.id}>
-            <CardHeader title={t(`settings.sections.${section.id}.title`)} description={t(`settings.sections.${section.id}.description`)} />
+            <CardHeader
+              title={t(`settings.sections.${section.id}.title`)}
+              description={t(`settings.sections.${section.id}.description`)}
+            />
             <CardBody className="divide-y divide-line">
               {section.fields.map((spec) => (
                 <SettingField key={spec.def.key} spec={spec} form={form} />

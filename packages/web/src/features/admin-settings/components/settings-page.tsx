@@ -15,7 +15,10 @@ export function SettingsPage({ group }: { group: SettingGroupId }) {
   const settings = useSettings(group);
   return (
     <div className="max-w-4xl">
-      <PageHeader title={t(`settings.pages.${GROUP_NAMES[group]}.title`)} description={t(`settings.pages.${GROUP_NAMES[group]}.description`)} />
+      <PageHeader
+        title={t(`settings.pages.${GROUP_NAMES[group]}.title`)}
+        description={t(`settings.pages.${GROUP_NAMES[group]}.description`)}
+      />
       {settings.isPending ? (
         <LoadingCard />
       ) : settings.isError ? (

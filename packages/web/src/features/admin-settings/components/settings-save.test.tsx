@@ -18,7 +18,8 @@ const label = (key: SettingKey) => i18n.t(`settings.fields.${key}`);
 function fakeServer(refuse: Record<string, string> = {}) {
   const stored: Record<string, string> = { site_title: 'Old title' };
   const requests = mockApi({
-    'GET /api/admin/settings': (request) => ok(settingRows(Number(new URL(request.url, 'http://x').searchParams.get('group')), stored)),
+    'GET /api/admin/settings': (request) =>
+      ok(settingRows(Number(new URL(request.url, 'http://x').searchParams.get('group')), stored)),
     'PUT /api/admin/settings/group/4': (request) => answerPut(request, 4),
     'PUT /api/admin/settings/group/1': (request) => answerPut(request, 1),
   });
@@ -28,9 +29,22 @@ function fakeServer(refuse: Record<string, string> = {}) {
       .filter((key) => key in refuse)
       .map((key) => ({ key, error: refuse[key] ?? '' }));
     const accepted = Object.keys(body).filter((key) => !(key in refuse));
-    if (accepted.length === 0) return fail(400, 'VALIDATION_FAILED', 'invalid', errors.map((e) => ({ path: e.key, message: e.error })));
+    if (accepted.length === 0)
+      return fail(
+        400,
+        'VALIDATION_FAILED',
+        'invalid',
+        errors.map((e) => ({ path: e.key, message: e.error })),
+      );
     for (const key of accepted) stored[key] = body[key] ?? '';
-    const data = { groupId, updatedCount: accepted.length, totalCount: Object.keys(body).length, errors, success: errors.length === 0, message: 'done' };
+    const data = {
+      groupId,
+      updatedCount: accepted.length,
+      totalCount: Object.keys(body).length,
+      errors,
+      success: errors.length === 0,
+      message: 'done',
+    };
     return ok(data, errors.length === 0 ? 200 : 202);
   }
   return { requests, stored };
@@ -107,22 +121,32 @@ describe('saving settings', () => {
   it('refreshes the visitors’ site config cache at once after saving site settings', async () => {
     const { requests } = fakeServer();
     // A fresh cache that would otherwise be trusted for 24 h.
-    localStorage.setItem(STORAGE_KEYS.siteConfig, JSON.stringify({ savedAt: Date.now(), config: { site_title: 'Old title' } }));
+    localStorage.setItem(
+      STORAGE_KEYS.siteConfig,
+      JSON.stringify({ savedAt: Date.now(), config: { site_title: 'Old title' } }),
+    );
     const user = userEvent.setup();
     await openGroup(4);
     await replace(user, 'site_title', 'Fresh title');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    const cachedTitle = () => (JSON.parse(localStorage.getItem(STORAGE_KEYS.siteConfig) ?? '{}') as { config?: { site_title?: string } }).config?.site_title;
+    const cachedTitle = () =>
+      (JSON.parse(localStorage.getItem(STORAGE_KEYS.siteConfig) ?? '{}') as { config?: { site_title?: string } }).config
+        ?.site_title;
     await waitFor(() => expect(cachedTitle()).toBe('Fresh title'));
     const publicReads = requests.filter((r) => r.method === 'GET' && !r.headers.Authorization);
     expect(publicReads.map((r) => r.url)).toEqual(['/api/admin/settings?group=4']);
   });
 
   it('every catalogue key has a label in both languages', () => {
-    const keys = settingsOfGroup(1).concat(settingsOfGroup(2), settingsOfGroup(3), settingsOfGroup(4)).map((d) => d.key);
+    const keys = settingsOfGroup(1)
+      .concat(settingsOfGroup(2), settingsOfGroup(3), settingsOfGroup(4))
+      .map((d) => d.key);
     for (const language of ['en', 'zh-CN']) {
-      for (const key of keys) expect(i18n.exists(`settings.fields.${key}`, { lng: language, fallbackLng: false }), `${language} ${key}`).toBe(true);
+      for (const key of keys)
+        expect(i18n.exists(`settings.fields.${key}`, { lng: language, fallbackLng: false }), `${language} ${key}`).toBe(
+          true,
+        );
     }
   });
 });

@@ -42,7 +42,12 @@ function without<T>(record: Record<string, T>, keys: Iterable<string>): Record<s
  * per-field errors (client check with the catalogue's schemas, then the server's per-key answer),
  * and a save that sends only the changed keys.
  */
-export function useSettingsForm(group: SettingGroupId, defs: readonly SettingDefinition[], rows: readonly SettingDto[], onInvalid: () => void): SettingsForm {
+export function useSettingsForm(
+  group: SettingGroupId,
+  defs: readonly SettingDefinition[],
+  rows: readonly SettingDto[],
+  onInvalid: () => void,
+): SettingsForm {
   const { t } = useTranslation();
   const label = useSettingLabel();
   const update = useUpdateSettings();
@@ -87,7 +92,12 @@ export function useSettingsForm(group: SettingGroupId, defs: readonly SettingDef
   function onSaved(result: SettingsUpdateResultDto, sent: SettingValues) {
     const refusedKeys = result.errors.map((e) => e.key);
     // Keys saved are dropped from the draft, unless the admin changed them again while the save ran.
-    setDraft((current) => without(current, Object.keys(sent).filter((key) => !refusedKeys.includes(key) && current[key] === sent[key])));
+    setDraft((current) =>
+      without(
+        current,
+        Object.keys(sent).filter((key) => !refusedKeys.includes(key) && current[key] === sent[key]),
+      ),
+    );
     setErrors(Object.fromEntries(result.errors.map((e) => [e.key, serverError(e.key, e.error, sent)])));
     setRefused(refusedKeys.length > 0 ? { keys: refusedKeys, partial: true } : null);
     if (refusedKeys.length === 0) {

@@ -26,6 +26,9 @@ describe('checkSetting (the catalogue schema, reported as translatable issues)',
     expect(check('site_title', 'x'.repeat(101))).toEqual({ ok: false, issue: { code: 'tooLong', max: 100 } });
     expect(check('webdav_upload_mode', 'streaming')).toEqual({ ok: false, issue: { code: 'option' } });
     expect(check('site_favicon_url', 'javascript:alert(1)')).toEqual({ ok: false, issue: { code: 'favicon' } });
-    expect(check('preview_image_types', 'png, tar.gz ,jpg')).toEqual({ ok: false, issue: { code: 'extension', extension: 'tar.gz' } });
+    expect(check('preview_image_types', 'png, tar.gz ,jpg')).toEqual({
+      ok: false,
+      issue: { code: 'extension', extension: 'tar.gz' },
+    });
   });
 });

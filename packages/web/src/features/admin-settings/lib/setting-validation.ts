@@ -52,10 +52,15 @@ function customIssue(def: SettingDefinition, value: string): SettingIssue {
 function issueOf(def: SettingDefinition, value: string, issue: z.core.$ZodIssue): SettingIssue {
   switch (issue.code) {
     case 'too_small':
-      if (issue.origin === 'number') return issue.inclusive ? { code: 'min', min: Number(issue.minimum) } : { code: 'greaterThan', min: Number(issue.minimum) };
+      if (issue.origin === 'number')
+        return issue.inclusive
+          ? { code: 'min', min: Number(issue.minimum) }
+          : { code: 'greaterThan', min: Number(issue.minimum) };
       return { code: 'required' };
     case 'too_big':
-      return issue.origin === 'number' ? { code: 'max', max: Number(issue.maximum) } : { code: 'tooLong', max: Number(issue.maximum) };
+      return issue.origin === 'number'
+        ? { code: 'max', max: Number(issue.maximum) }
+        : { code: 'tooLong', max: Number(issue.maximum) };
     case 'invalid_type':
       return issue.expected === 'int' ? { code: 'notInteger' } : { code: 'invalid' };
     case 'invalid_union':

@@ -18,10 +18,15 @@ export function changedKeys(defs: readonly SettingDefinition[], saved: SettingVa
   return defs.map((def) => def.key).filter((key) => draft[key] !== undefined && draft[key] !== saved[key]);
 }
 
-export type PatchResult = { ok: true; body: Record<string, string> } | { ok: false; issues: Record<string, SettingIssue> };
+export type PatchResult =
+  { ok: true; body: Record<string, string> } | { ok: false; issues: Record<string, SettingIssue> };
 
 /** The update body: only `keys`, each checked and normalised by its catalogue schema. */
-export function buildPatch(defs: readonly SettingDefinition[], values: SettingValues, keys: readonly string[]): PatchResult {
+export function buildPatch(
+  defs: readonly SettingDefinition[],
+  values: SettingValues,
+  keys: readonly string[],
+): PatchResult {
   const body: Record<string, string> = {};
   const issues: Record<string, SettingIssue> = {};
   for (const def of defs) {
@@ -32,4 +37,3 @@ export function buildPatch(defs: readonly SettingDefinition[], values: SettingVa
   }
   return Object.keys(issues).length > 0 ? { ok: false, issues } : { ok: true, body };
 }
-

@@ -4,7 +4,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { storageConfigsQueryKey } from './get-storage-configs';
 
 /** `PUT /api/s3-configs/{id}` — an absent secret keeps the stored one. */
-export function updateStorageConfig({ id, body }: { id: string; body: StorageConfigUpdateBody }): Promise<StorageConfigDto> {
+export function updateStorageConfig({
+  id,
+  body,
+}: {
+  id: string;
+  body: StorageConfigUpdateBody;
+}): Promise<StorageConfigDto> {
   return apiRequest(`/s3-configs/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: StorageConfigDto });
 }
 

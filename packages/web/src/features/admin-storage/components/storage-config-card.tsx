@@ -39,7 +39,9 @@ function UsageBar({ used, total }: { used: number; total: number | null }) {
     return (
       <div className="flex items-baseline justify-between gap-2 text-xs">
         <span className="text-fg-subtle">{t('storage.card.usage')}</span>
-        <span className="text-fg-muted tabular-nums">{t('storage.card.usageUnlimited', { used: formatBytes(used) })}</span>
+        <span className="text-fg-muted tabular-nums">
+          {t('storage.card.usageUnlimited', { used: formatBytes(used) })}
+        </span>
       </div>
     );
   }
@@ -60,21 +62,38 @@ function UsageBar({ used, total }: { used: number; total: number | null }) {
         aria-valuenow={percent}
         aria-valuetext={label}
       >
-        <div className={cn('h-full rounded-full transition-all', percent >= 90 ? 'bg-danger' : percent >= 75 ? 'bg-warning' : 'bg-accent')} style={{ width: `${percent}%` }} />
+        <div
+          className={cn(
+            'h-full rounded-full transition-all',
+            percent >= 90 ? 'bg-danger' : percent >= 75 ? 'bg-warning' : 'bg-accent',
+          )}
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );
 }
 
 /** One storage config: what it is, where it points, how full it is, and what can be done with it. */
-export function StorageConfigCard({ config, onSetDefault, onTest, onEdit, onDelete, settingDefaultId }: StorageCardActions & { config: StorageConfigDto }) {
+export function StorageConfigCard({
+  config,
+  onSetDefault,
+  onTest,
+  onEdit,
+  onDelete,
+  settingDefaultId,
+}: StorageCardActions & { config: StorageConfigDto }) {
   const { t } = useTranslation();
   const isDefault = config.is_default === 1;
   const isS3 = config.storage_type === 'S3';
   const Icon = isS3 ? Cloud : HardDrive;
   const name = storageConfigName(config, t);
   return (
-    <Card className={cn('flex flex-col gap-4 p-4 sm:p-5', isDefault && 'border-accent/50')} aria-label={name} role="article">
+    <Card
+      className={cn('flex flex-col gap-4 p-4 sm:p-5', isDefault && 'border-accent/50')}
+      aria-label={name}
+      role="article"
+    >
       <div className="flex items-start gap-3">
         <div className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
           <Icon className="size-5" aria-hidden="true" />
@@ -147,18 +166,38 @@ export function StorageConfigCard({ config, onSetDefault, onTest, onEdit, onDele
             {t('storage.actions.setDefault')}
           </Button>
         )}
-        <Button variant="outline" size="sm" icon={<FlaskConical />} onClick={() => onTest(config)} aria-label={t('storage.actions.testNamed', { name })}>
+        <Button
+          variant="outline"
+          size="sm"
+          icon={<FlaskConical />}
+          onClick={() => onTest(config)}
+          aria-label={t('storage.actions.testNamed', { name })}
+        >
           {t('storage.actions.test')}
         </Button>
         <RowActions
           className="ml-auto"
-          items={[{ id: 'edit', icon: Pencil, label: t('storage.actions.edit'), named: t('storage.actions.editNamed', { name }), run: () => onEdit(config) }]}
+          items={[
+            {
+              id: 'edit',
+              icon: Pencil,
+              label: t('storage.actions.edit'),
+              named: t('storage.actions.editNamed', { name }),
+              run: () => onEdit(config),
+            },
+          ]}
           onDelete={() => onDelete(config)}
           deleteLabel={t('storage.actions.delete')}
           deleteNamed={t('storage.actions.deleteNamed', { name })}
           // The server refuses to delete the default, or a config files are stored in: say so up front
           // instead of after a confirmation (a config holding only empty files is still refused there).
-          deleteBlocked={isDefault ? t('storage.errors.deleteDefault') : config.used_bytes > 0 ? t('storage.errors.inUse') : undefined}
+          deleteBlocked={
+            isDefault
+              ? t('storage.errors.deleteDefault')
+              : config.used_bytes > 0
+                ? t('storage.errors.inUse')
+                : undefined
+          }
         />
       </div>
     </Card>

@@ -85,7 +85,10 @@ describe('storage config page', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Backups');
     await user.selectOptions(within(dialog).getByLabelText('Provider'), 'Backblaze B2');
     expect(within(dialog).getByText(/Backblaze B2 needs extra headers/)).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Endpoint URL')).toHaveAttribute('placeholder', 'https://s3.us-west-004.backblazeb2.com');
+    expect(within(dialog).getByLabelText('Endpoint URL')).toHaveAttribute(
+      'placeholder',
+      'https://s3.us-west-004.backblazeb2.com',
+    );
 
     // Missing required fields are caught before any request, with translated messages.
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -128,7 +131,8 @@ describe('storage config page', () => {
   it('maps server details onto fields', async () => {
     mockApi({
       'GET /api/s3-configs': () => ok([config()]),
-      'POST /api/s3-configs': () => fail(400, 'VALIDATION_FAILED', 'bad', [{ path: 'total_storage_bytes', message: 'nope' }]),
+      'POST /api/s3-configs': () =>
+        fail(400, 'VALIDATION_FAILED', 'bad', [{ path: 'total_storage_bytes', message: 'nope' }]),
     });
     const { user, dialog } = await openLocalForm();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -151,7 +155,10 @@ describe('storage config page', () => {
   });
 
   it('a capacity the browser cannot read as a number is refused as typed, not saved as "no limit"', async () => {
-    const requests = mockApi({ 'GET /api/s3-configs': () => ok([config()]), 'POST /api/s3-configs': () => ok(config(), 201) });
+    const requests = mockApi({
+      'GET /api/s3-configs': () => ok([config()]),
+      'POST /api/s3-configs': () => ok(config(), 201),
+    });
     const { user, dialog } = await openLocalForm();
     await user.type(within(dialog).getByLabelText('Total capacity'), '500GB');
     expect(within(dialog).getByLabelText('Total capacity')).toHaveValue('500GB');
@@ -224,14 +231,23 @@ describe('storage config page', () => {
     renderWithApp(<StorageConfigPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit “Local storage”' }));
     let dialog = await screen.findByRole('dialog', { name: 'Edit storage' });
-    expect(dialog).toHaveAccessibleDescription('Files are kept in a folder in the server’s data directory; no credentials needed.');
+    expect(dialog).toHaveAccessibleDescription(
+      'Files are kept in a folder in the server’s data directory; no credentials needed.',
+    );
     expect(within(dialog).queryByText(/Credentials are stored/)).toBeNull();
     expect(within(dialog).getByText('Empty for no limit.')).toBeInTheDocument();
     expect(within(dialog).queryByText(/provider's default/)).toBeNull();
 
     await user.clear(within(dialog).getByLabelText('Total capacity'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(updated?.body).toEqual({ name: 'Local storage', is_public: 0, signature_expires_in: 3600, total_storage_bytes: null }));
+    await waitFor(() =>
+      expect(updated?.body).toEqual({
+        name: 'Local storage',
+        is_public: 0,
+        signature_expires_in: 3600,
+        total_storage_bytes: null,
+      }),
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Edit “Media bucket”' }));
     dialog = await screen.findByRole('dialog', { name: 'Edit storage' });
@@ -264,7 +280,9 @@ describe('storage config page', () => {
     renderWithApp(<StorageConfigPage />);
     const remove = await screen.findByRole('button', { name: 'Delete “Local storage”' });
     expect(remove).toHaveAttribute('aria-disabled', 'true');
-    expect(remove).toHaveAccessibleDescription('The default storage config cannot be deleted; set another as default first');
+    expect(remove).toHaveAccessibleDescription(
+      'The default storage config cannot be deleted; set another as default first',
+    );
     await user.click(remove);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);

@@ -32,7 +32,8 @@ export function StorageConfigPage() {
 
   /** Both refusals are 409 CONFLICT; which one it was follows from the config itself. */
   function deleteError(error: unknown, config: StorageConfigDto): string {
-    if (isApiError(error) && error.status === 409) return config.is_default === 1 ? t('storage.errors.deleteDefault') : t('storage.errors.inUse');
+    if (isApiError(error) && error.status === 409)
+      return config.is_default === 1 ? t('storage.errors.deleteDefault') : t('storage.errors.inUse');
     return errorMessage(error);
   }
 
@@ -71,11 +72,21 @@ export function StorageConfigPage() {
         <LoadingCards />
       ) : configs.isError ? (
         <Card>
-          <ErrorState title={t('storage.errors.load')} message={errorMessage(configs.error)} onRetry={() => void configs.refetch()} retrying={configs.isFetching} />
+          <ErrorState
+            title={t('storage.errors.load')}
+            message={errorMessage(configs.error)}
+            onRetry={() => void configs.refetch()}
+            retrying={configs.isFetching}
+          />
         </Card>
       ) : list.length === 0 ? (
         <Card>
-          <EmptyState icon={Cloud} title={t('storage.empty.title')} description={t('storage.empty.description')} action={createButton} />
+          <EmptyState
+            icon={Cloud}
+            title={t('storage.empty.title')}
+            description={t('storage.empty.description')}
+            action={createButton}
+          />
         </Card>
       ) : (
         <>

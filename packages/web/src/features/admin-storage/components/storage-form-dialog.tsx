@@ -34,7 +34,9 @@ const LOCAL_FIELDS = new Set<StorageFormField>(['name', 'total_storage_bytes']);
 
 function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<StorageFormValues>(() => (target.mode === 'edit' ? storageFormFromDto(target.config) : emptyStorageForm()));
+  const [values, setValues] = useState<StorageFormValues>(() =>
+    target.mode === 'edit' ? storageFormFromDto(target.config) : emptyStorageForm(),
+  );
   const dirty = useDirty(values);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string>();
@@ -42,7 +44,8 @@ function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: 
   const update = useUpdateStorageConfig();
 
   const fieldMessage = (code: StorageFieldError) => t(`storage.form.errors.${code}`);
-  const toMessages = (codes: StorageFormErrors): FieldMessages => Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, fieldMessage(code)]));
+  const toMessages = (codes: StorageFormErrors): FieldMessages =>
+    Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, fieldMessage(code)]));
 
   /** Server answers land on the field they concern; anything else above the buttons. */
   function showServerError(error: unknown) {
@@ -51,7 +54,8 @@ function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: 
     for (const detail of isApiError(error) ? error.details : []) {
       const mapped = fieldErrorFor(detail.path);
       // A LOCAL config shows no S3 fields: their errors go above the buttons instead.
-      if (mapped && (values.storageType === 'S3' || LOCAL_FIELDS.has(mapped.field))) fields[mapped.field] = fieldMessage(mapped.error);
+      if (mapped && (values.storageType === 'S3' || LOCAL_FIELDS.has(mapped.field)))
+        fields[mapped.field] = fieldMessage(mapped.error);
     }
     setErrors(fields);
     if (Object.keys(fields).length === 0) setFormError(errorMessage(error));
@@ -100,7 +104,12 @@ function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: 
       onClose={onClose}
       dirty={dirty}
     >
-      <StorageFormFields values={values} onChange={setValues} errors={errors} {...(target.mode === 'edit' ? { editing: target.config } : {})} />
+      <StorageFormFields
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        {...(target.mode === 'edit' ? { editing: target.config } : {})}
+      />
     </FormDialog>
   );
 }

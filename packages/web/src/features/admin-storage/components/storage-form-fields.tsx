@@ -1,4 +1,10 @@
-import { S3_PROVIDERS, STORAGE_TYPES, type S3Provider, type StorageConfigDto, type StorageType } from '@driftbox/contract';
+import {
+  S3_PROVIDERS,
+  STORAGE_TYPES,
+  type S3Provider,
+  type StorageConfigDto,
+  type StorageType,
+} from '@driftbox/contract';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +12,13 @@ import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { SwitchField } from '../../../components/ui/switch';
 import { storageProviderLabel } from '../../../lib/storage-config-name';
-import { CAPACITY_UNITS, PROVIDER_PRESETS, type CapacityUnit, type StorageFormField, type StorageFormValues } from '../lib/storage-form';
+import {
+  CAPACITY_UNITS,
+  PROVIDER_PRESETS,
+  type CapacityUnit,
+  type StorageFormField,
+  type StorageFormValues,
+} from '../lib/storage-form';
 
 export interface StorageFormFieldsProps {
   values: StorageFormValues;
@@ -18,7 +30,8 @@ export interface StorageFormFieldsProps {
 
 export function StorageFormFields({ values, onChange, errors, editing }: StorageFormFieldsProps) {
   const { t } = useTranslation();
-  const set = <K extends keyof StorageFormValues>(key: K, value: StorageFormValues[K]) => onChange({ ...values, [key]: value });
+  const set = <K extends keyof StorageFormValues>(key: K, value: StorageFormValues[K]) =>
+    onChange({ ...values, [key]: value });
   const preset = PROVIDER_PRESETS[values.provider];
   const typeLabel: Record<StorageType, string> = { LOCAL: t('storage.form.typeLocal'), S3: t('storage.form.typeS3') };
   const keepSecret = editing?.has_credentials === true;
@@ -32,7 +45,15 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
     <div className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('storage.form.name')} error={errors.name} required>
-          {(control) => <Input {...control} value={values.name} onChange={(e) => set('name', e.target.value)} placeholder={t('storage.form.namePlaceholder')} autoComplete="off" />}
+          {(control) => (
+            <Input
+              {...control}
+              value={values.name}
+              onChange={(e) => set('name', e.target.value)}
+              placeholder={t('storage.form.namePlaceholder')}
+              autoComplete="off"
+            />
+          )}
         </Field>
         <div>
           <p className="mb-1.5 text-sm font-medium text-fg" id="storage-type-label">
@@ -57,11 +78,17 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
 
       {values.storageType === 'S3' ? (
         <fieldset className="flex flex-col gap-4 rounded-xl border border-line p-4">
-          <legend className="px-1 text-xs font-semibold tracking-wide text-fg-subtle uppercase">{t('storage.form.s3Section')}</legend>
+          <legend className="px-1 text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+            {t('storage.form.s3Section')}
+          </legend>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t('storage.form.provider')} error={errors.provider_type}>
               {(control) => (
-                <Select {...control} value={values.provider} onChange={(e) => chooseProvider(e.target.value as S3Provider)}>
+                <Select
+                  {...control}
+                  value={values.provider}
+                  onChange={(e) => chooseProvider(e.target.value as S3Provider)}
+                >
                   {S3_PROVIDERS.map((provider) => (
                     <option key={provider} value={provider}>
                       {storageProviderLabel(provider, t)}
@@ -70,8 +97,22 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
                 </Select>
               )}
             </Field>
-            <Field label={t('storage.form.region')} error={errors.region} hint={t('storage.form.regionHint', { region: preset.region })}>
-              {(control) => <Input {...control} value={values.region} onChange={(e) => set('region', e.target.value)} placeholder={preset.region} className="font-mono" spellCheck={false} autoComplete="off" />}
+            <Field
+              label={t('storage.form.region')}
+              error={errors.region}
+              hint={t('storage.form.regionHint', { region: preset.region })}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  value={values.region}
+                  onChange={(e) => set('region', e.target.value)}
+                  placeholder={preset.region}
+                  className="font-mono"
+                  spellCheck={false}
+                  autoComplete="off"
+                />
+              )}
             </Field>
           </div>
           {values.provider === 'Backblaze B2' ? (
@@ -86,17 +127,39 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
             required={values.provider !== 'AWS S3'}
             {...(values.provider === 'AWS S3' ? { hint: t('storage.form.endpointHintAws') } : {})}
           >
-            {(control) => <Input {...control} type="url" value={values.endpointUrl} onChange={(e) => set('endpointUrl', e.target.value)} placeholder={preset.endpoint} className="font-mono" spellCheck={false} autoComplete="off" />}
+            {(control) => (
+              <Input
+                {...control}
+                type="url"
+                value={values.endpointUrl}
+                onChange={(e) => set('endpointUrl', e.target.value)}
+                placeholder={preset.endpoint}
+                className="font-mono"
+                spellCheck={false}
+                autoComplete="off"
+              />
+            )}
           </Field>
           <Field label={t('storage.form.bucket')} error={errors.bucket_name} required>
-            {(control) => <Input {...control} value={values.bucketName} onChange={(e) => set('bucketName', e.target.value)} className="font-mono" spellCheck={false} autoComplete="off" />}
+            {(control) => (
+              <Input
+                {...control}
+                value={values.bucketName}
+                onChange={(e) => set('bucketName', e.target.value)}
+                className="font-mono"
+                spellCheck={false}
+                autoComplete="off"
+              />
+            )}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label={t('storage.form.accessKeyId')}
               error={errors.access_key_id}
               required={!keepSecret}
-              {...(keepSecret && editing?.access_key_id_masked ? { hint: t('storage.form.currentKey', { masked: editing.access_key_id_masked }) } : {})}
+              {...(keepSecret && editing?.access_key_id_masked
+                ? { hint: t('storage.form.currentKey', { masked: editing.access_key_id_masked }) }
+                : {})}
             >
               {(control) => (
                 <Input
@@ -124,34 +187,97 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
               )}
             </Field>
           </div>
-          <SwitchField label={t('storage.form.pathStyle')} description={t('storage.form.pathStyleHint')} checked={values.pathStyle} onCheckedChange={(on) => set('pathStyle', on)} />
+          <SwitchField
+            label={t('storage.form.pathStyle')}
+            description={t('storage.form.pathStyleHint')}
+            checked={values.pathStyle}
+            onCheckedChange={(on) => set('pathStyle', on)}
+          />
         </fieldset>
       ) : null}
 
       <fieldset className="flex flex-col gap-4 rounded-xl border border-line p-4">
-        <legend className="px-1 text-xs font-semibold tracking-wide text-fg-subtle uppercase">{t('storage.form.advancedSection')}</legend>
+        <legend className="px-1 text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+          {t('storage.form.advancedSection')}
+        </legend>
         {values.storageType === 'S3' ? (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={t('storage.form.defaultFolder')} error={errors.default_folder} hint={t('storage.form.defaultFolderHint')}>
-                {(control) => <Input {...control} value={values.defaultFolder} onChange={(e) => set('defaultFolder', e.target.value)} className="font-mono" spellCheck={false} autoComplete="off" />}
+              <Field
+                label={t('storage.form.defaultFolder')}
+                error={errors.default_folder}
+                hint={t('storage.form.defaultFolderHint')}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={values.defaultFolder}
+                    onChange={(e) => set('defaultFolder', e.target.value)}
+                    className="font-mono"
+                    spellCheck={false}
+                    autoComplete="off"
+                  />
+                )}
               </Field>
-              <Field label={t('storage.form.customHost')} error={errors.custom_host} hint={t('storage.form.customHostHint')}>
-                {(control) => <Input {...control} type="url" value={values.customHost} onChange={(e) => set('customHost', e.target.value)} placeholder="https://cdn.example.com" className="font-mono" spellCheck={false} autoComplete="off" />}
+              <Field
+                label={t('storage.form.customHost')}
+                error={errors.custom_host}
+                hint={t('storage.form.customHostHint')}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="url"
+                    value={values.customHost}
+                    onChange={(e) => set('customHost', e.target.value)}
+                    placeholder="https://cdn.example.com"
+                    className="font-mono"
+                    spellCheck={false}
+                    autoComplete="off"
+                  />
+                )}
               </Field>
             </div>
           </>
         ) : null}
-        <Field label={t('storage.form.expiresIn')} error={errors.signature_expires_in} hint={t('storage.form.expiresInHint')}>
-          {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" value={values.expiresIn} onChange={(e) => set('expiresIn', e.target.value)} />}
+        <Field
+          label={t('storage.form.expiresIn')}
+          error={errors.signature_expires_in}
+          hint={t('storage.form.expiresInHint')}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.expiresIn}
+              onChange={(e) => set('expiresIn', e.target.value)}
+            />
+          )}
         </Field>
-        <Field label={t('storage.form.capacity')} error={errors.total_storage_bytes} hint={values.storageType === 'LOCAL' ? t('storage.form.capacityHintLocal') : t('storage.form.capacityHint')}>
+        <Field
+          label={t('storage.form.capacity')}
+          error={errors.total_storage_bytes}
+          hint={values.storageType === 'LOCAL' ? t('storage.form.capacityHintLocal') : t('storage.form.capacityHint')}
+        >
           {(control) => (
             <div className="flex gap-2">
-              <Input {...control} type="text" inputMode="decimal" autoComplete="off" value={values.capacity} onChange={(e) => set('capacity', e.target.value)} />
+              <Input
+                {...control}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={values.capacity}
+                onChange={(e) => set('capacity', e.target.value)}
+              />
               {/* Sized by its wrapper: the control's own w-full would win over a width class. */}
               <div className="w-24 shrink-0">
-                <Select aria-label={t('storage.form.capacityUnit')} value={values.capacityUnit} onChange={(e) => set('capacityUnit', e.target.value as CapacityUnit)}>
+                <Select
+                  aria-label={t('storage.form.capacityUnit')}
+                  value={values.capacityUnit}
+                  onChange={(e) => set('capacityUnit', e.target.value as CapacityUnit)}
+                >
                   {(Object.keys(CAPACITY_UNITS) as CapacityUnit[]).map((unit) => (
                     <option key={unit} value={unit}>
                       {unit}
@@ -162,7 +288,12 @@ export function StorageFormFields({ values, onChange, errors, editing }: Storage
             </div>
           )}
         </Field>
-        <SwitchField label={t('storage.form.isPublic')} description={t('storage.form.isPublicHint')} checked={values.isPublic} onCheckedChange={(on) => set('isPublic', on)} />
+        <SwitchField
+          label={t('storage.form.isPublic')}
+          description={t('storage.form.isPublicHint')}
+          checked={values.isPublic}
+          onCheckedChange={(on) => set('isPublic', on)}
+        />
       </fieldset>
     </div>
   );

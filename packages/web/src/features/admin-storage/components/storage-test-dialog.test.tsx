@@ -53,14 +53,23 @@ describe('storage test dialog', () => {
     expect(within(items[1]!).getByText('CORS')).toBeInTheDocument();
   });
   it('tells a skipped check from a failed one, and says when no check passed', async () => {
-    const failed = (name: string, message: string, skipped?: boolean) => ({ name, ok: false, message, durationMs: 0, ...(skipped ? { skipped } : {}) });
+    const failed = (name: string, message: string, skipped?: boolean) => ({
+      name,
+      ok: false,
+      message,
+      durationMs: 0,
+      ...(skipped ? { skipped } : {}),
+    });
     const legacy = { success: false, message: '' };
     mockApi({
       'GET /api/s3-configs': () => ok([r2]),
       'POST /api/s3-configs/r2/test': () =>
         ok({
           success: false,
-          checks: [failed('list', 'Could not connect'), failed('write', 'Skipped: the storage could not be reached (see “List”)', true)],
+          checks: [
+            failed('list', 'Could not connect'),
+            failed('write', 'Skipped: the storage could not be reached (see “List”)', true),
+          ],
           result: { read: legacy, write: legacy, cors: legacy, frontendSim: legacy, globalNote: 'Failed: list, write' },
         }),
     });
@@ -73,7 +82,10 @@ describe('storage test dialog', () => {
     expect(within(items[1]!).getByRole('img', { name: 'Skipped' })).toBeInTheDocument();
   });
   it("shows why the test could not run: the server's message under a translated heading", async () => {
-    mockApi({ 'GET /api/s3-configs': () => ok([r2]), 'POST /api/s3-configs/r2/test': () => fail(503, 'UNAVAILABLE', 'Could not reach the storage: connection refused') });
+    mockApi({
+      'GET /api/s3-configs': () => ok([r2]),
+      'POST /api/s3-configs/r2/test': () => fail(503, 'UNAVAILABLE', 'Could not reach the storage: connection refused'),
+    });
     const user = userEvent.setup();
     renderWithApp(<StorageConfigPage />);
     await user.click(await screen.findByRole('button', { name: 'Test “Media bucket”' }));

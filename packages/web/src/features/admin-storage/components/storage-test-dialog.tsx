@@ -61,25 +61,49 @@ function TestRun({ config, onClose }: { config: StorageConfigDto; onClose: () =>
         <FormError title={t('storage.errors.test')} message={errorMessage(test.error, { preferServer: true })} />
       ) : test.data ? (
         <div className="flex flex-col gap-3">
-          <p className={cn('text-sm font-medium', test.data.success ? 'text-success-text' : 'text-danger-text')} role="status">
-            {test.data.success ? t('storage.test.passed') : test.data.checks.some((check) => check.ok) ? t('storage.test.failed') : t('storage.test.noneOk')}
+          <p
+            className={cn('text-sm font-medium', test.data.success ? 'text-success-text' : 'text-danger-text')}
+            role="status"
+          >
+            {test.data.success
+              ? t('storage.test.passed')
+              : test.data.checks.some((check) => check.ok)
+                ? t('storage.test.failed')
+                : t('storage.test.noneOk')}
           </p>
           {test.data.success ? null : <p className="-mt-2 text-xs text-fg-muted">{t('storage.test.failedHint')}</p>}
-          <ul className="divide-y divide-line rounded-xl border border-line" aria-label={t('storage.test.title', { name })}>
+          <ul
+            className="divide-y divide-line rounded-xl border border-line"
+            aria-label={t('storage.test.title', { name })}
+          >
             {test.data.checks.map((check) => (
               <li key={check.name} className="flex items-start gap-3 px-3 py-2.5">
                 {check.ok ? (
-                  <CircleCheck className="mt-0.5 size-4 shrink-0 text-success-text" aria-label={t('storage.test.ok')} role="img" />
+                  <CircleCheck
+                    className="mt-0.5 size-4 shrink-0 text-success-text"
+                    aria-label={t('storage.test.ok')}
+                    role="img"
+                  />
                 ) : check.skipped ? (
-                  <CircleMinus className="mt-0.5 size-4 shrink-0 text-fg-subtle" aria-label={t('storage.test.skipped')} role="img" />
+                  <CircleMinus
+                    className="mt-0.5 size-4 shrink-0 text-fg-subtle"
+                    aria-label={t('storage.test.skipped')}
+                    role="img"
+                  />
                 ) : (
-                  <CircleX className="mt-0.5 size-4 shrink-0 text-danger-text" aria-label={t('storage.test.fail')} role="img" />
+                  <CircleX
+                    className="mt-0.5 size-4 shrink-0 text-danger-text"
+                    aria-label={t('storage.test.fail')}
+                    role="img"
+                  />
                 )}
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-fg">{checkLabel(check.name)}</p>
                   <p className="text-xs break-words text-fg-muted">{check.message}</p>
                 </div>
-                <span className="shrink-0 text-xs text-fg-subtle tabular-nums">{t('storage.test.duration', { ms: Math.round(check.durationMs) })}</span>
+                <span className="shrink-0 text-xs text-fg-subtle tabular-nums">
+                  {t('storage.test.duration', { ms: Math.round(check.durationMs) })}
+                </span>
               </li>
             ))}
           </ul>

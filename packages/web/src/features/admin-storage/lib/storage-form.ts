@@ -179,7 +179,8 @@ function refine(values: StorageFormValues, errors: StorageFormErrors): StorageFo
   const out = { ...errors };
   if (values.name.trim() === '') out.name = 'nameRequired';
   // Every provider but AWS needs its endpoint (the create schema says so; an edit is checked here too).
-  const endpointMissing = values.storageType === 'S3' && values.provider !== 'AWS S3' && values.endpointUrl.trim() === '';
+  const endpointMissing =
+    values.storageType === 'S3' && values.provider !== 'AWS S3' && values.endpointUrl.trim() === '';
   if (endpointMissing || (out.endpoint_url && values.endpointUrl.trim() === '')) out.endpoint_url = 'endpointRequired';
   if (Number.isNaN(capacityToBytes(values))) out.total_storage_bytes = 'capacityInvalid';
   return out;
@@ -232,9 +233,13 @@ export function buildCreateBody(values: StorageFormValues): StorageFormResult<St
  * and so is a capacity left as the form showed `stored` (shown rounded to 0.01 MB, it must not be
  * saved back rounded).
  */
-export function buildUpdateBody(values: StorageFormValues, stored?: number | null): StorageFormResult<StorageConfigUpdateBody> {
+export function buildUpdateBody(
+  values: StorageFormValues,
+  stored?: number | null,
+): StorageFormResult<StorageConfigUpdateBody> {
   const shown = stored === undefined ? undefined : capacityFromBytes(stored);
-  const capacityKept = shown !== undefined && shown.capacity === values.capacity.trim() && shown.capacityUnit === values.capacityUnit;
+  const capacityKept =
+    shown !== undefined && shown.capacity === values.capacity.trim() && shown.capacityUnit === values.capacityUnit;
   const bytes = capacityKept ? (stored ?? null) : capacityToBytes(values);
   const raw: StorageConfigUpdateBody = {
     name: values.name.trim(),

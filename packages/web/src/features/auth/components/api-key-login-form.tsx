@@ -27,7 +27,16 @@ export function ApiKeyLoginForm() {
       <LoginErrorMessage error={login.error} mode="apikey" />
       <Field label={t('auth.login.apiKey')} error={error} hint={t('auth.login.apiKeyHint')}>
         {(control) => (
-          <Input {...control} type="password" autoComplete="off" spellCheck={false} autoFocus className="font-mono" value={key} onChange={(e) => setKey(e.target.value)} />
+          <Input
+            {...control}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+            className="font-mono"
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+          />
         )}
       </Field>
       <Button type="submit" className="mt-1 w-full" loading={login.isPending}>

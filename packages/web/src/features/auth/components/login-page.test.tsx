@@ -37,7 +37,9 @@ describe('LoginPage', () => {
   });
 
   it('logs in with a username and password', async () => {
-    mockApi({ 'POST /api/admin/login': () => ok({ username: 'admin', token: 't', expiresAt: '2030-01-01T00:00:00.000Z' }) });
+    mockApi({
+      'POST /api/admin/login': () => ok({ username: 'admin', token: 't', expiresAt: '2030-01-01T00:00:00.000Z' }),
+    });
     const user = userEvent.setup();
     renderWithApp(<LoginPage />);
     await user.type(screen.getByLabelText('Username'), 'admin');
@@ -49,7 +51,12 @@ describe('LoginPage', () => {
   it('refuses an API key without text or file permission', async () => {
     mockApi({
       'GET /api/test/api-key': () =>
-        ok({ name: 'viewer', basic_path: '/', permissions: permissions(false), key_info: { id: 'k', name: 'viewer', basic_path: '/' } }),
+        ok({
+          name: 'viewer',
+          basic_path: '/',
+          permissions: permissions(false),
+          key_info: { id: 'k', name: 'viewer', basic_path: '/' },
+        }),
     });
     const user = userEvent.setup();
     renderWithApp(<LoginPage />);
@@ -63,13 +70,20 @@ describe('LoginPage', () => {
   it('logs in with a key that has text permission', async () => {
     mockApi({
       'GET /api/test/api-key': () =>
-        ok({ name: 'writer', basic_path: '/', permissions: permissions(true), key_info: { id: 'k', name: 'writer', basic_path: '/' } }),
+        ok({
+          name: 'writer',
+          basic_path: '/',
+          permissions: permissions(true),
+          key_info: { id: 'k', name: 'writer', basic_path: '/' },
+        }),
     });
     const user = userEvent.setup();
     renderWithApp(<LoginPage />);
     await user.click(screen.getByRole('tab', { name: 'API key' }));
     await user.type(screen.getByLabelText('API key'), 'writer-key');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(getAuthState()).toMatchObject({ kind: 'apikey', key: 'writer-key', info: { name: 'writer' } }));
+    await waitFor(() =>
+      expect(getAuthState()).toMatchObject({ kind: 'apikey', key: 'writer-key', info: { name: 'writer' } }),
+    );
   });
 });

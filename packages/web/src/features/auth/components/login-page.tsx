@@ -25,7 +25,12 @@ export function LoginPage() {
           value={tab}
           onValueChange={setTab}
           items={[
-            { value: 'password', label: t('auth.login.tabPassword'), icon: <UserRound />, content: <PasswordLoginForm /> },
+            {
+              value: 'password',
+              label: t('auth.login.tabPassword'),
+              icon: <UserRound />,
+              content: <PasswordLoginForm />,
+            },
             { value: 'apikey', label: t('auth.login.tabApiKey'), icon: <KeyRound />, content: <ApiKeyLoginForm /> },
           ]}
         />

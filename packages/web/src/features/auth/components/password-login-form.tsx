@@ -32,10 +32,26 @@ export function PasswordLoginForm() {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <LoginErrorMessage error={login.error} mode="password" />
       <Field label={t('auth.login.username')} error={errors.username}>
-        {(control) => <Input {...control} autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        )}
       </Field>
       <Field label={t('auth.login.password')} error={errors.password}>
-        {(control) => <Input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
       </Field>
       <Button type="submit" className="mt-1 w-full" loading={login.isPending}>
         {t('auth.login.submit')}

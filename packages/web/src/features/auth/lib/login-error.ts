@@ -26,7 +26,8 @@ export function loginErrorReason(error: unknown, mode: LoginMode): LoginErrorRea
   if (error.code === 'RATE_LIMITED' || error.status === 429) return { kind: 'login', key: 'rateLimited' };
   if (error.code === INSUFFICIENT_PERMISSIONS) return { kind: 'login', key: 'insufficientPermissions' };
   if (error.code === 'INVALID_LOGIN_TOKEN') return { kind: 'login', key: 'invalidToken' };
-  if (error.code === 'BAD_RESPONSE') return { kind: 'login', key: mode === 'password' ? 'badResponse' : 'noPermissionInfo' };
+  if (error.code === 'BAD_RESPONSE')
+    return { kind: 'login', key: mode === 'password' ? 'badResponse' : 'noPermissionInfo' };
   if (error.status >= 500) return { kind: 'login', key: 'serverError' };
   if (mode === 'apikey') {
     return { kind: 'login', key: error.status === 401 || error.status === 403 ? 'keyInvalid' : 'keyValidationFailed' };

@@ -7,7 +7,11 @@ export function getMaxUploadSize(): Promise<MaxUploadSizeDto> {
   return apiRequest('/system/max-upload-size', { schema: MaxUploadSizeDto });
 }
 
-export const maxUploadSizeQuery = queryOptions({ queryKey: ['upload', 'max-upload-size'], queryFn: getMaxUploadSize, staleTime: 60_000 });
+export const maxUploadSizeQuery = queryOptions({
+  queryKey: ['upload', 'max-upload-size'],
+  queryFn: getMaxUploadSize,
+  staleTime: 60_000,
+});
 
 export function useMaxUploadSize() {
   return useQuery(maxUploadSizeQuery);

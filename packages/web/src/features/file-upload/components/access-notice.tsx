@@ -9,7 +9,11 @@ export type UploadBlock = 'signedOut' | 'noFilePermission';
 export function AccessNotice({ id, reason }: { id: string; reason: UploadBlock }) {
   const { t } = useTranslation();
   return (
-    <div id={id} role="note" className="flex flex-col gap-3 rounded-xl border border-warning-text/20 bg-warning-soft p-4 text-sm text-warning-text sm:flex-row sm:items-center">
+    <div
+      id={id}
+      role="note"
+      className="flex flex-col gap-3 rounded-xl border border-warning-text/20 bg-warning-soft p-4 text-sm text-warning-text sm:flex-row sm:items-center"
+    >
       <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t(`upload.access.${reason}Title`)}</p>

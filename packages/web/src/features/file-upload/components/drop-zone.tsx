@@ -49,16 +49,25 @@ export function DropZone({ onFiles, maxBytes, disabled, touch, ref }: DropZonePr
         className={cn(
           'flex w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 py-10 text-center transition-colors sm:py-12',
           'disabled:cursor-not-allowed disabled:opacity-60',
-          over ? 'border-accent bg-accent-soft' : 'border-line-strong bg-subtle/40 hover:border-accent/60 hover:bg-subtle',
+          over
+            ? 'border-accent bg-accent-soft'
+            : 'border-line-strong bg-subtle/40 hover:border-accent/60 hover:bg-subtle',
           focusRing,
         )}
       >
-        <span className="flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-text" aria-hidden="true">
+        <span
+          className="flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-text"
+          aria-hidden="true"
+        >
           <UploadCloud className="size-6" />
         </span>
-        <span className="text-sm font-semibold text-fg">{over ? t('upload.drop.release') : touch ? t('upload.drop.titleTouch') : t('upload.drop.title')}</span>
+        <span className="text-sm font-semibold text-fg">
+          {over ? t('upload.drop.release') : touch ? t('upload.drop.titleTouch') : t('upload.drop.title')}
+        </span>
         <span className="text-xs text-fg-muted">{t('upload.drop.hint')}</span>
-        {maxBytes !== undefined ? <span className="text-xs text-fg-subtle">{t('upload.drop.limit', { size: formatBytes(maxBytes) })}</span> : null}
+        {maxBytes !== undefined ? (
+          <span className="text-xs text-fg-subtle">{t('upload.drop.limit', { size: formatBytes(maxBytes) })}</span>
+        ) : null}
       </button>
       <input
         ref={input}

@@ -23,13 +23,20 @@ export interface OptionsSummaryProps {
  */
 export function OptionsSummary({ values, config, single, onEdit, className }: OptionsSummaryProps) {
   const { t } = useTranslation();
-  const parts = [config ? storageConfigName(config, t) : t('upload.summary.noStorage'), t('upload.summary.expires', { expiry: t(`paste.form.expiryOptions.${values.expiry}`) })];
+  const parts = [
+    config ? storageConfigName(config, t) : t('upload.summary.noStorage'),
+    t('upload.summary.expires', { expiry: t(`paste.form.expiryOptions.${values.expiry}`) }),
+  ];
   if (single && values.slug.trim()) parts.push(`/file/${values.slug.trim()}`);
   if (values.password) parts.push(t('upload.summary.password'));
   const views = parseMaxViews(values.maxViews, FILE_MAX_VIEWS_MAX);
   if (views) parts.push(t('upload.summary.maxViews', { count: views }));
   return (
-    <div role="group" aria-label={t('upload.summary.label')} className={cn('flex items-center gap-2 rounded-lg border border-line bg-subtle/50 py-1.5 pr-1.5 pl-3', className)}>
+    <div
+      role="group"
+      aria-label={t('upload.summary.label')}
+      className={cn('flex items-center gap-2 rounded-lg border border-line bg-subtle/50 py-1.5 pr-1.5 pl-3', className)}
+    >
       <SlidersHorizontal className="size-4 shrink-0 text-fg-subtle" aria-hidden="true" />
       <p className="min-w-0 flex-1 text-xs text-fg-muted">{parts.join(' · ')}</p>
       <Button variant="outline" size="sm" className="shrink-0" onClick={onEdit}>

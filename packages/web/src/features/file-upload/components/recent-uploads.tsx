@@ -33,14 +33,23 @@ export function RecentUploads({ uploads, onClear }: { uploads: RecentUpload[]; o
         {uploads.map((upload) => (
           <li key={upload.slug} className="flex items-center gap-3 px-5 py-3">
             <div className="min-w-0 flex-1">
-              <Link to={`/file/${encodeURIComponent(upload.slug)}`} className="block truncate text-sm font-medium text-accent-text hover:underline" title={upload.filename}>
+              <Link
+                to={`/file/${encodeURIComponent(upload.slug)}`}
+                className="block truncate text-sm font-medium text-accent-text hover:underline"
+                title={upload.filename}
+              >
                 {upload.filename}
               </Link>
               <p className="text-xs text-fg-muted">
                 {formatBytes(upload.size)} · {formatRelativeTime(upload.uploadedAt, i18n.language)}
               </p>
             </div>
-            <Button variant="outline" size="sm" onClick={() => void copyLink(upload.url, t('upload.result.linkCopied'))} aria-label={t('upload.result.copyLink', { name: upload.filename })}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void copyLink(upload.url, t('upload.result.linkCopied'))}
+              aria-label={t('upload.result.copyLink', { name: upload.filename })}
+            >
               {t('share.copy')}
             </Button>
           </li>

@@ -16,7 +16,19 @@ describe('unfinished uploads', () => {
   });
 
   it('lists an upload a reload left unfinished, and discarding it aborts it on the server', async () => {
-    const entry = { fileId: 'f9', uploadId: 'u9', configId: 'local', storagePath: 'big.bin', slug: 's9', partSize: 5 * MiB, partCount: 4, parts: [{ PartNumber: 1, ETag: '"a"' }], filename: 'big.bin', size: 20 * MiB, savedAt: Date.now() };
+    const entry = {
+      fileId: 'f9',
+      uploadId: 'u9',
+      configId: 'local',
+      storagePath: 'big.bin',
+      slug: 's9',
+      partSize: 5 * MiB,
+      partCount: 4,
+      parts: [{ PartNumber: 1, ETag: '"a"' }],
+      filename: 'big.bin',
+      size: 20 * MiB,
+      savedAt: Date.now(),
+    };
     localStorage.setItem(RESUME_STORAGE_KEY, JSON.stringify({ [`big.bin|${20 * MiB}|1`]: entry }));
     const requests = api({ 'POST /api/upload/multipart/abort': () => ok(null) });
     const user = userEvent.setup();
@@ -26,16 +38,36 @@ describe('unfinished uploads', () => {
     expect(within(notice).getByText('1/4 parts of 20.0 MB')).toBeInTheDocument();
     await user.click(within(notice).getByRole('button', { name: 'Discard the unfinished upload of big.bin' }));
     expect(screen.queryByRole('region', { name: 'Unfinished uploads' })).toBeNull();
-    await waitFor(() => expect(requests.find((r) => r.url.endsWith('/upload/multipart/abort'))?.body).toEqual({ file_id: 'f9', upload_id: 'u9' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.url.endsWith('/upload/multipart/abort'))?.body).toEqual({
+        file_id: 'f9',
+        upload_id: 'u9',
+      }),
+    );
     expect(localStorage.getItem(RESUME_STORAGE_KEY)).toBe('{}');
   });
 
   it('shows an upload still running in another tab as such, with nothing to discard', async () => {
     const key = `big.bin|${20 * MiB}|1`;
-    const entry = { fileId: 'f9', uploadId: 'u9', configId: 'local', storagePath: 'big.bin', slug: 's9', partSize: 5 * MiB, partCount: 4, parts: [], filename: 'big.bin', size: 20 * MiB, savedAt: Date.now() };
+    const entry = {
+      fileId: 'f9',
+      uploadId: 'u9',
+      configId: 'local',
+      storagePath: 'big.bin',
+      slug: 's9',
+      partSize: 5 * MiB,
+      partCount: 4,
+      parts: [],
+      filename: 'big.bin',
+      size: 20 * MiB,
+      savedAt: Date.now(),
+    };
     localStorage.setItem(RESUME_STORAGE_KEY, JSON.stringify({ [key]: entry }));
     // The other tab holds the upload's Web Lock while it runs.
-    const query = vi.fn(async () => ({ held: [{ name: `driftbox-upload:${key}`, mode: 'exclusive' as const, clientId: 'other' }], pending: [] }));
+    const query = vi.fn(async () => ({
+      held: [{ name: `driftbox-upload:${key}`, mode: 'exclusive' as const, clientId: 'other' }],
+      pending: [],
+    }));
     Object.defineProperty(navigator, 'locks', { value: { query, request: vi.fn() }, configurable: true });
     try {
       api({});

@@ -18,7 +18,8 @@ function useRunningUploads(asking: boolean): ReadonlySet<string> {
   useEffect(() => {
     if (!asking) return undefined;
     let live = true;
-    const ask = () => void runningUploads().then((names) => live && setRunning((old) => (sameSet(old, names) ? old : names)));
+    const ask = () =>
+      void runningUploads().then((names) => live && setRunning((old) => (sameSet(old, names) ? old : names)));
     ask();
     const timer = window.setInterval(ask, RUNNING_POLL_MS);
     return () => {
@@ -53,7 +54,10 @@ export function ResumableNotice({ api, hidden }: { api: Pick<UploadApi, 'abort'>
   }
 
   return (
-    <section aria-label={t('upload.resume.title')} className="rounded-xl border border-accent/25 bg-accent-soft/50 px-4 py-3 text-sm">
+    <section
+      aria-label={t('upload.resume.title')}
+      className="rounded-xl border border-accent/25 bg-accent-soft/50 px-4 py-3 text-sm"
+    >
       <p className="flex items-center gap-2 font-medium text-fg">
         <History className="size-4 shrink-0 text-accent-text" aria-hidden="true" />
         {t('upload.resume.title')}
@@ -66,12 +70,23 @@ export function ResumableNotice({ api, hidden }: { api: Pick<UploadApi, 'abort'>
               {entry.filename}
             </span>
             <span className="shrink-0 text-xs text-fg-muted tabular-nums">
-              {t('upload.resume.progress', { done: entry.parts.length, total: entry.partCount, size: formatBytes(entry.size) })}
+              {t('upload.resume.progress', {
+                done: entry.parts.length,
+                total: entry.partCount,
+                size: formatBytes(entry.size),
+              })}
             </span>
             {running.has(key) ? (
               <span className="shrink-0 text-xs text-accent-text">{t('upload.resume.elsewhere')}</span>
             ) : (
-              <Button variant="ghost" size="icon-sm" icon={<X />} onClick={() => void discard(key, entry)} aria-label={t('upload.resume.discard', { name: entry.filename })} title={t('upload.resume.discardShort')} />
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                icon={<X />}
+                onClick={() => void discard(key, entry)}
+                aria-label={t('upload.resume.discard', { name: entry.filename })}
+                title={t('upload.resume.discardShort')}
+              />
             )}
           </li>
         ))}

@@ -15,9 +15,20 @@ export function ShareResult({ slug, filename }: { slug: string; filename: string
   const link = fileShareUrl(slug);
   return (
     <div className="flex flex-col gap-2">
-      <CopyField label={t('upload.result.link')} value={link} copyLabel={t('upload.result.copyLink', { name: filename })} copiedMessage={t('upload.result.linkCopied')} />
+      <CopyField
+        label={t('upload.result.link')}
+        value={link}
+        copyLabel={t('upload.result.copyLink', { name: filename })}
+        copiedMessage={t('upload.result.linkCopied')}
+      />
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" icon={<QrIcon />} onClick={() => setQrOpen(true)} aria-label={t('upload.result.showQrFor', { name: filename })}>
+        <Button
+          variant="outline"
+          size="sm"
+          icon={<QrIcon />}
+          onClick={() => setQrOpen(true)}
+          aria-label={t('upload.result.showQrFor', { name: filename })}
+        >
           {t('upload.result.showQr')}
         </Button>
         <Link to={`/file/${encodeURIComponent(slug)}`} className={buttonClasses('outline', 'sm')}>
@@ -25,7 +36,13 @@ export function ShareResult({ slug, filename }: { slug: string; filename: string
           {t('upload.result.open')}
         </Link>
       </div>
-      <Dialog open={qrOpen} onOpenChange={setQrOpen} title={t('upload.result.qrTitle')} description={filename} size="sm">
+      <Dialog
+        open={qrOpen}
+        onOpenChange={setQrOpen}
+        title={t('upload.result.qrTitle')}
+        description={filename}
+        size="sm"
+      >
         <div className="flex flex-col items-center gap-3 py-2">
           <QrCode value={link} label={t('upload.result.qr', { name: filename })} size={200} />
           <p className="max-w-full text-center font-mono text-xs break-all text-fg-muted">{link}</p>

@@ -47,7 +47,8 @@ export interface UploadItemProps {
 export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProps) {
   const { t } = useTranslation();
   const { file } = item;
-  const percent = file.size > 0 ? Math.min(100, Math.floor((item.loaded / file.size) * 100)) : item.status === 'done' ? 100 : 0;
+  const percent =
+    file.size > 0 ? Math.min(100, Math.floor((item.loaded / file.size) * 100)) : item.status === 'done' ? 100 : 0;
   const active = isActive(item);
   // A file refused by a check is checked again by itself when the storage or the limit changes.
   const refused = isRefused(item);
@@ -55,7 +56,8 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
   const showBar = active || item.status === 'queued' || item.status === 'done';
   const facts = [formatBytes(file.size)];
   if (active || item.status === 'done') facts.push(`${percent}%`);
-  if (item.status === 'uploading' && item.speed > 0) facts.push(t('upload.item.speed', { speed: formatBytes(item.speed) }));
+  if (item.status === 'uploading' && item.speed > 0)
+    facts.push(t('upload.item.speed', { speed: formatBytes(item.speed) }));
   if (item.method) facts.push(t(`upload.item.method.${item.method}`));
 
   return (
@@ -75,12 +77,20 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
           </div>
           <p className="mt-0.5 text-xs text-fg-muted tabular-nums">{facts.join(' · ')}</p>
           {item.resumed && item.status !== 'done' ? (
-            <p className="mt-0.5 text-xs text-accent-text">{t('upload.item.resumed', { done: item.resumed.done, total: item.resumed.total })}</p>
+            <p className="mt-0.5 text-xs text-accent-text">
+              {t('upload.item.resumed', { done: item.resumed.done, total: item.resumed.total })}
+            </p>
           ) : null}
         </div>
         <div className="flex shrink-0 items-center gap-1" data-row-actions>
           {retryable ? (
-            <Button variant="ghost" size="icon-sm" onClick={singleClick(() => onRetry(item.id))} aria-label={t('upload.item.retry', { name: file.name })} title={t('upload.item.retryShort')}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              onClick={singleClick(() => onRetry(item.id))}
+              aria-label={t('upload.item.retry', { name: file.name })}
+              title={t('upload.item.retryShort')}
+            >
               <RotateCcw />
             </Button>
           ) : null}
@@ -91,13 +101,25 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
               size="icon-sm"
               onClick={() => onCancel(item.id)}
               disabled={!isCancellable(item)}
-              aria-label={isCancellable(item) ? t('upload.item.cancel', { name: file.name }) : t('upload.item.cannotCancel', { name: file.name })}
-              title={isCancellable(item) ? t('upload.item.cancelShort') : t('upload.item.cannotCancel', { name: file.name })}
+              aria-label={
+                isCancellable(item)
+                  ? t('upload.item.cancel', { name: file.name })
+                  : t('upload.item.cannotCancel', { name: file.name })
+              }
+              title={
+                isCancellable(item) ? t('upload.item.cancelShort') : t('upload.item.cannotCancel', { name: file.name })
+              }
             >
               <X />
             </Button>
           ) : (
-            <Button variant="ghost" size="icon-sm" onClick={singleClick(() => onRemove(item.id))} aria-label={t('upload.item.remove', { name: file.name })} title={t('upload.item.removeShort')}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              onClick={singleClick(() => onRemove(item.id))}
+              aria-label={t('upload.item.remove', { name: file.name })}
+              title={t('upload.item.removeShort')}
+            >
               <Trash2 />
             </Button>
           )}
@@ -112,11 +134,23 @@ export function UploadItem({ item, onCancel, onRetry, onRemove }: UploadItemProp
           aria-valuenow={percent}
           className="h-1.5 overflow-hidden rounded-full bg-subtle"
         >
-          <div className={cn('h-full rounded-full transition-[width] duration-300', item.status === 'done' ? 'bg-success-text' : 'bg-accent')} style={{ width: `${percent}%` }} />
+          <div
+            className={cn(
+              'h-full rounded-full transition-[width] duration-300',
+              item.status === 'done' ? 'bg-success-text' : 'bg-accent',
+            )}
+            style={{ width: `${percent}%` }}
+          />
         </div>
       ) : null}
       {item.status === 'error' ? (
-        <p role="alert" className={cn('rounded-lg px-3 py-2 text-xs', refused ? 'bg-warning-soft text-warning-text' : 'bg-danger-soft text-danger-text')}>
+        <p
+          role="alert"
+          className={cn(
+            'rounded-lg px-3 py-2 text-xs',
+            refused ? 'bg-warning-soft text-warning-text' : 'bg-danger-soft text-danger-text',
+          )}
+        >
           {uploadErrorMessage(t, item.error, file.name)}
         </p>
       ) : null}

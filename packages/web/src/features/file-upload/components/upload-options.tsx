@@ -27,13 +27,28 @@ const ACCESS_MODES: AccessMode[] = ['default', 'proxy', 'direct'];
 const PLACEHOLDER = 'placeholder:font-sans placeholder:italic';
 
 /** Storage, link suffix, folder, password, expiry, view limit, remark and access mode of new shares. */
-export function UploadOptions({ values, onChange, errors, configs, configsLoading, configsError, onRetryConfigs, configsRetrying, slugDisabled, disabled }: UploadOptionsProps) {
+export function UploadOptions({
+  values,
+  onChange,
+  errors,
+  configs,
+  configsLoading,
+  configsError,
+  onRetryConfigs,
+  configsRetrying,
+  slugDisabled,
+  disabled,
+}: UploadOptionsProps) {
   const { t } = useTranslation();
-  const set = <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) => onChange({ ...values, [key]: value });
+  const set = <K extends keyof UploadFormValues>(key: K, value: UploadFormValues[K]) =>
+    onChange({ ...values, [key]: value });
   return (
     // Disabled (signed out, no file permission): the whole form reads as unusable, controls greyed, not
     // just faded white boxes that look like they could be typed in.
-    <fieldset disabled={disabled} className="grid min-w-0 gap-4 disabled:cursor-not-allowed disabled:opacity-70 disabled:[&_:is(input,select,textarea)]:bg-subtle">
+    <fieldset
+      disabled={disabled}
+      className="grid min-w-0 gap-4 disabled:cursor-not-allowed disabled:opacity-70 disabled:[&_:is(input,select,textarea)]:bg-subtle"
+    >
       <StoragePicker
         configs={configs}
         value={values.configId}
@@ -44,10 +59,17 @@ export function UploadOptions({ values, onChange, errors, configs, configsLoadin
         onRetry={onRetryConfigs}
         retrying={configsRetrying}
       />
-      <Field label={t('upload.form.slug')} error={slugDisabled ? undefined : errors.slug} hint={slugDisabled ? t('upload.form.slugSingleOnly') : t('upload.form.slugHint', { max: SLUG_MAX })}>
+      <Field
+        label={t('upload.form.slug')}
+        error={slugDisabled ? undefined : errors.slug}
+        hint={slugDisabled ? t('upload.form.slugSingleOnly') : t('upload.form.slugHint', { max: SLUG_MAX })}
+      >
         {(control) => (
           <div className="flex min-w-0 items-stretch">
-            <span className="flex items-center rounded-l-lg border border-r-0 border-line-strong bg-subtle px-2.5 font-mono text-xs text-fg-subtle" aria-hidden="true">
+            <span
+              className="flex items-center rounded-l-lg border border-r-0 border-line-strong bg-subtle px-2.5 font-mono text-xs text-fg-subtle"
+              aria-hidden="true"
+            >
               /file/
             </span>
             <Input
@@ -65,10 +87,28 @@ export function UploadOptions({ values, onChange, errors, configs, configsLoadin
         )}
       </Field>
       <Field label={t('upload.form.path')} error={errors.path} hint={t('upload.form.pathHint')}>
-        {(control) => <Input {...control} value={values.path} onChange={(e) => set('path', e.target.value)} placeholder={t('upload.form.pathPlaceholder')} autoComplete="off" spellCheck={false} className={cn('font-mono', PLACEHOLDER)} />}
+        {(control) => (
+          <Input
+            {...control}
+            value={values.path}
+            onChange={(e) => set('path', e.target.value)}
+            placeholder={t('upload.form.pathPlaceholder')}
+            autoComplete="off"
+            spellCheck={false}
+            className={cn('font-mono', PLACEHOLDER)}
+          />
+        )}
       </Field>
       <Field label={t('upload.form.password')} error={errors.password} hint={t('upload.form.passwordHint')}>
-        {(control) => <Input {...control} type="password" value={values.password} onChange={(e) => set('password', e.target.value)} autoComplete="new-password" />}
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            value={values.password}
+            onChange={(e) => set('password', e.target.value)}
+            autoComplete="new-password"
+          />
+        )}
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field label={t('upload.form.expiry')}>
@@ -83,7 +123,17 @@ export function UploadOptions({ values, onChange, errors, configs, configsLoadin
           )}
         </Field>
         <Field label={t('upload.form.maxViews')} error={errors.maxViews}>
-          {(control) => <Input {...control} type="text" inputMode="numeric" autoComplete="off" value={values.maxViews} onChange={(e) => set('maxViews', e.target.value)} placeholder={t('upload.form.unlimited')} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.maxViews}
+              onChange={(e) => set('maxViews', e.target.value)}
+              placeholder={t('upload.form.unlimited')}
+            />
+          )}
         </Field>
       </div>
       <Field label={t('upload.form.access')} hint={t(`upload.form.accessHint.${values.access}`)}>
@@ -98,7 +148,14 @@ export function UploadOptions({ values, onChange, errors, configs, configsLoadin
         )}
       </Field>
       <Field label={t('upload.form.remark')} error={errors.remark}>
-        {(control) => <Input {...control} value={values.remark} onChange={(e) => set('remark', e.target.value)} autoComplete="off" />}
+        {(control) => (
+          <Input
+            {...control}
+            value={values.remark}
+            onChange={(e) => set('remark', e.target.value)}
+            autoComplete="off"
+          />
+        )}
       </Field>
     </fieldset>
   );

@@ -52,7 +52,9 @@ describe('keyboard focus on the upload page', () => {
   it('stays on the file after Retry, on its Cancel button', async () => {
     vi.stubGlobal('XMLHttpRequest', HangingXhr);
     let calls = 0;
-    api({ 'POST /api/s3/presign': () => ((calls += 1) === 1 ? fail(500, 'INTERNAL', 'boom') : ok(presigned('s1', 'a.txt'))) });
+    api({
+      'POST /api/s3/presign': () => ((calls += 1) === 1 ? fail(500, 'INTERNAL', 'boom') : ok(presigned('s1', 'a.txt'))),
+    });
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
     await ready();

@@ -23,7 +23,10 @@ afterEach(() => {
 describe('leaving the page in the app', () => {
   it('asks first while files upload; leaving stops the running one and never starts the waiting one', async () => {
     vi.stubGlobal('XMLHttpRequest', HangingXhr);
-    const requests = api({ 'POST /api/s3/presign': () => ok(presigned('s1', 'a.txt')), 'POST /api/url/cancel': () => ok(null) });
+    const requests = api({
+      'POST /api/s3/presign': () => ok(presigned('s1', 'a.txt')),
+      'POST /api/url/cancel': () => ok(null),
+    });
     const user = userEvent.setup();
     const { router } = renderWithApp(<UploadPage />, { route: '/upload', path: '/upload' });
     await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
@@ -66,7 +69,15 @@ describe('offline', () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const requests = api({
       'POST /api/s3/presign': () => ok(presigned('s1', 'a.txt')),
-      'POST /api/s3/commit': () => ok({ ...detailDto(), id: 'id-s1', slug: 's1', filename: 'a.txt', size: 10, created_at: '2026-01-01T00:00:00.000Z' }),
+      'POST /api/s3/commit': () =>
+        ok({
+          ...detailDto(),
+          id: 'id-s1',
+          slug: 's1',
+          filename: 'a.txt',
+          size: 10,
+          created_at: '2026-01-01T00:00:00.000Z',
+        }),
     });
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);

@@ -92,7 +92,9 @@ describe('the files tab', () => {
     const a = screen.getByRole('listitem', { name: 'a.txt' });
     expect(within(a).getByText('Ready')).toBeInTheDocument();
     const huge = screen.getByRole('listitem', { name: 'huge.iso' });
-    expect(within(huge).getByRole('alert')).toHaveTextContent('huge.iso is too large: 11.0 MB, the maximum upload size is 10.0 MB.');
+    expect(within(huge).getByRole('alert')).toHaveTextContent(
+      'huge.iso is too large: 11.0 MB, the maximum upload size is 10.0 MB.',
+    );
     expect(within(huge).queryByRole('button', { name: 'Retry huge.iso' })).toBeNull();
   });
 
@@ -103,11 +105,21 @@ describe('the files tab', () => {
     const a = file('a.txt', 10);
     // A folder arrives as a File too (which fails once read); only its entry says it is a directory.
     const photos = file('photos', 4096);
-    const item = (f: File, isDirectory: boolean) => ({ kind: 'file', getAsFile: () => f, webkitGetAsEntry: () => ({ isDirectory, name: f.name }) });
-    fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [photos, a], items: [item(photos, true), item(a, false)], types: ['Files'] } });
+    const item = (f: File, isDirectory: boolean) => ({
+      kind: 'file',
+      getAsFile: () => f,
+      webkitGetAsEntry: () => ({ isDirectory, name: f.name }),
+    });
+    fireEvent.drop(screen.getByTestId('drop-zone'), {
+      dataTransfer: { files: [photos, a], items: [item(photos, true), item(a, false)], types: ['Files'] },
+    });
     expect(screen.getByRole('listitem', { name: 'a.txt' })).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'photos' })).toBeNull();
-    expect(await screen.findByText('photos is a folder, and folders cannot be uploaded: drop the files inside it, or a .zip of it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'photos is a folder, and folders cannot be uploaded: drop the files inside it, or a .zip of it.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('offers Upload only with something to send, and checks the options before sending', async () => {
@@ -141,7 +153,10 @@ describe('the files tab', () => {
   });
 
   it('names the storage provider in the page language, not by the value stored for it', async () => {
-    api({ 'GET /api/s3-configs': () => ok([{ ...SMALL, id: 'minio', name: 'MinIO', provider_type: 'Other S3 Compatible', is_default: 1 }]) });
+    api({
+      'GET /api/s3-configs': () =>
+        ok([{ ...SMALL, id: 'minio', name: 'MinIO', provider_type: 'Other S3 Compatible', is_default: 1 }]),
+    });
     renderWithApp(<UploadPage />);
     expect(await screen.findByText(/^Other S3-compatible ·/)).toBeInTheDocument();
   });
@@ -155,15 +170,36 @@ describe('the files tab', () => {
     drop([file('big.txt', 500)]);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const item = screen.getByRole('listitem', { name: 'big.txt' });
-    expect(await within(item).findByRole('alert')).toHaveTextContent('Insufficient storage: file size 500 B, remaining space 100 B, capacity 1000 B.');
+    expect(await within(item).findByRole('alert')).toHaveTextContent(
+      'Insufficient storage: file size 500 B, remaining space 100 B, capacity 1000 B.',
+    );
     expect(requests.some((r) => r.url.includes('/s3/presign'))).toBe(false);
   });
 
   it('uploads a small file with presign, PUT and commit, then shows its link and remembers it', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const detail = { id: 'f1', slug: 'shared-1', filename: 'note.md', size: 10, created_at: '2026-01-01T00:00:00.000Z' };
+    const detail = {
+      id: 'f1',
+      slug: 'shared-1',
+      filename: 'note.md',
+      size: 10,
+      created_at: '2026-01-01T00:00:00.000Z',
+    };
     const requests = api({
-      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 'shared-1', upload_url: '/api/local-storage/local/object?sig=x', headers: { 'Content-Type': 'text/markdown' }, storage_path: 'note.md', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/markdown', upload_expires_at: '', url: '', ...PENDING_SHARE }),
+      'POST /api/s3/presign': () =>
+        ok({
+          file_id: 'f1',
+          slug: 'shared-1',
+          upload_url: '/api/local-storage/local/object?sig=x',
+          headers: { 'Content-Type': 'text/markdown' },
+          storage_path: 'note.md',
+          storage_type: 'LOCAL',
+          provider_type: 'Local',
+          contentType: 'text/markdown',
+          upload_expires_at: '',
+          url: '',
+          ...PENDING_SHARE,
+        }),
       'POST /api/s3/commit': () => ok({ ...detailDto(), ...detail }),
     });
     const user = userEvent.setup();
@@ -176,10 +212,19 @@ describe('the files tab', () => {
     expect(await within(item).findByText('Done')).toBeInTheDocument();
     expect(within(item).getByLabelText('Share link')).toHaveValue(`${window.location.origin}/file/shared-1`);
     const presign = requests.find((r) => r.url.endsWith('/s3/presign'));
-    expect(presign?.body).toMatchObject({ filename: 'note.md', mimetype: 'text/markdown', size: 10, password: 'pw', s3_config_id: 'local', expires_in: 24 });
+    expect(presign?.body).toMatchObject({
+      filename: 'note.md',
+      mimetype: 'text/markdown',
+      size: 10,
+      password: 'pw',
+      s3_config_id: 'local',
+      expires_in: 24,
+    });
     expect(FakeXhr.puts).toEqual([{ url: '/api/local-storage/local/object?sig=x', size: 10 }]);
     expect(requests.find((r) => r.url.endsWith('/s3/commit'))?.body).toEqual({ file_id: 'f1', etag: '"e1"' });
-    expect(JSON.parse(localStorage.getItem(RECENT_UPLOADS_KEY) ?? '[]')).toMatchObject([{ slug: 'shared-1', filename: 'note.md' }]);
+    expect(JSON.parse(localStorage.getItem(RECENT_UPLOADS_KEY) ?? '[]')).toMatchObject([
+      { slug: 'shared-1', filename: 'note.md' },
+    ]);
     expect(screen.getByText('Recent uploads')).toBeInTheDocument();
   });
 
@@ -189,11 +234,30 @@ describe('the files tab', () => {
     api({
       'POST /api/s3/presign': () => {
         n += 1;
-        return ok({ file_id: `f${n}`, slug: `s${n}`, upload_url: `/api/local-storage/local/object?sig=${n}`, headers: {}, storage_path: `${n}.txt`, storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE });
+        return ok({
+          file_id: `f${n}`,
+          slug: `s${n}`,
+          upload_url: `/api/local-storage/local/object?sig=${n}`,
+          headers: {},
+          storage_path: `${n}.txt`,
+          storage_type: 'LOCAL',
+          provider_type: 'Local',
+          contentType: 'text/plain',
+          upload_expires_at: '',
+          url: '',
+          ...PENDING_SHARE,
+        });
       },
       'POST /api/s3/commit': (request) => {
         const id = (request.body as { file_id: string }).file_id;
-        return ok({ ...detailDto(), id, slug: `s${id.slice(1)}`, filename: `${id}.txt`, size: 10, created_at: '2026-01-01T00:00:00.000Z' });
+        return ok({
+          ...detailDto(),
+          id,
+          slug: `s${id.slice(1)}`,
+          filename: `${id}.txt`,
+          size: 10,
+          created_at: '2026-01-01T00:00:00.000Z',
+        });
       },
     });
     const user = userEvent.setup();
@@ -215,7 +279,18 @@ describe('the files tab', () => {
   });
 
   it('Clear in Recent uploads forgets them and hands focus to the options card, not the page body', async () => {
-    localStorage.setItem(RECENT_UPLOADS_KEY, JSON.stringify([{ slug: 'old-1', filename: 'old.txt', size: 3, url: 'http://x/file/old-1', uploadedAt: '2026-01-01T00:00:00.000Z' }]));
+    localStorage.setItem(
+      RECENT_UPLOADS_KEY,
+      JSON.stringify([
+        {
+          slug: 'old-1',
+          filename: 'old.txt',
+          size: 3,
+          url: 'http://x/file/old-1',
+          uploadedAt: '2026-01-01T00:00:00.000Z',
+        },
+      ]),
+    );
     api({});
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
@@ -233,10 +308,31 @@ describe('the files tab', () => {
       'POST /api/s3/presign': (r) =>
         (r.body as { slug?: string }).slug === 'taken'
           ? fail(409, 'SLUG_TAKEN', 'Slug taken')
-          : ok({ file_id: 'f1', slug: 'fresh', upload_url: '/put', headers: {}, storage_path: 'one.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE }),
-      'POST /api/s3/commit': () => ok({ ...detailDto(), id: 'f1', slug: 'fresh', filename: 'one.txt', size: 10, created_at: '2026-01-01T00:00:00.000Z' }),
+          : ok({
+              file_id: 'f1',
+              slug: 'fresh',
+              upload_url: '/put',
+              headers: {},
+              storage_path: 'one.txt',
+              storage_type: 'LOCAL',
+              provider_type: 'Local',
+              contentType: 'text/plain',
+              upload_expires_at: '',
+              url: '',
+              ...PENDING_SHARE,
+            }),
+      'POST /api/s3/commit': () =>
+        ok({
+          ...detailDto(),
+          id: 'f1',
+          slug: 'fresh',
+          filename: 'one.txt',
+          size: 10,
+          created_at: '2026-01-01T00:00:00.000Z',
+        }),
     });
-    const presigns = () => requests.filter((r) => r.url.endsWith('/s3/presign')).map((r) => (r.body as { slug?: string }).slug);
+    const presigns = () =>
+      requests.filter((r) => r.url.endsWith('/s3/presign')).map((r) => (r.body as { slug?: string }).slug);
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
     await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
@@ -244,7 +340,9 @@ describe('the files tab', () => {
     await user.type(screen.getByLabelText('Custom link'), 'taken');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const item = screen.getByRole('listitem', { name: 'one.txt' });
-    expect(await within(item).findByRole('alert')).toHaveTextContent('Link suffix already taken: change the custom link, then retry.');
+    expect(await within(item).findByRole('alert')).toHaveTextContent(
+      'Link suffix already taken: change the custom link, then retry.',
+    );
     const field = screen.getByLabelText('Custom link');
     expect(field).toHaveValue('taken');
     expect(field).toHaveAccessibleDescription(expect.stringContaining('Link suffix already taken, try another'));
@@ -267,8 +365,29 @@ describe('the files tab', () => {
   it('checks a refused file again when another storage is chosen, so Upload starts it', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const requests = api({
-      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 's1', upload_url: '/put', headers: {}, storage_path: 'big.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE }),
-      'POST /api/s3/commit': () => ok({ ...detailDto(), id: 'f1', slug: 's1', filename: 'big.txt', size: 500, created_at: '2026-01-01T00:00:00.000Z' }),
+      'POST /api/s3/presign': () =>
+        ok({
+          file_id: 'f1',
+          slug: 's1',
+          upload_url: '/put',
+          headers: {},
+          storage_path: 'big.txt',
+          storage_type: 'LOCAL',
+          provider_type: 'Local',
+          contentType: 'text/plain',
+          upload_expires_at: '',
+          url: '',
+          ...PENDING_SHARE,
+        }),
+      'POST /api/s3/commit': () =>
+        ok({
+          ...detailDto(),
+          id: 'f1',
+          slug: 's1',
+          filename: 'big.txt',
+          size: 500,
+          created_at: '2026-01-01T00:00:00.000Z',
+        }),
     });
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
@@ -290,7 +409,10 @@ describe('the files tab', () => {
     expect(screen.queryByText(nothingLeft)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await within(item).findByText('Done')).toBeInTheDocument();
-    expect(requests.find((r) => r.url.endsWith('/s3/presign'))?.body).toMatchObject({ s3_config_id: 'local', size: 500 });
+    expect(requests.find((r) => r.url.endsWith('/s3/presign'))?.body).toMatchObject({
+      s3_config_id: 'local',
+      size: 500,
+    });
   });
 
   it('does not say nothing is left to upload while a failed file still has its Retry', async () => {
@@ -316,7 +438,9 @@ describe('the files tab', () => {
     expect(await screen.findByText('Already in the list: a.txt')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem', { name: 'a.txt' })).toHaveLength(1);
 
-    fireEvent.drop(screen.getByRole('heading', { name: 'Upload files' }), { dataTransfer: { files: [file('b.txt', 10)], types: ['Files'] } });
+    fireEvent.drop(screen.getByRole('heading', { name: 'Upload files' }), {
+      dataTransfer: { files: [file('b.txt', 10)], types: ['Files'] },
+    });
     expect(screen.getByRole('listitem', { name: 'b.txt' })).toBeInTheDocument();
   });
 
@@ -328,7 +452,9 @@ describe('the files tab', () => {
     // Browsers call every pasted screenshot image.png.
     const paste = (at: Date) => {
       vi.setSystemTime(at);
-      fireEvent.paste(document, { clipboardData: { files: [new File([new Uint8Array(5)], 'image.png', { type: 'image/png', lastModified: 0 })] } });
+      fireEvent.paste(document, {
+        clipboardData: { files: [new File([new Uint8Array(5)], 'image.png', { type: 'image/png', lastModified: 0 })] },
+      });
     };
     paste(new Date(2026, 10, 24, 15, 30, 12));
     paste(new Date(2026, 10, 24, 15, 31, 2));
@@ -341,7 +467,20 @@ describe('the files tab', () => {
   it('shows a cancel neutrally, apart from failures, and a double click on Cancel does not also remove', async () => {
     vi.stubGlobal('XMLHttpRequest', HangingXhr);
     api({
-      'POST /api/s3/presign': () => ok({ file_id: 'f1', slug: 's1', upload_url: '/put', headers: {}, storage_path: 'a.txt', storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE }),
+      'POST /api/s3/presign': () =>
+        ok({
+          file_id: 'f1',
+          slug: 's1',
+          upload_url: '/put',
+          headers: {},
+          storage_path: 'a.txt',
+          storage_type: 'LOCAL',
+          provider_type: 'Local',
+          contentType: 'text/plain',
+          upload_expires_at: '',
+          url: '',
+          ...PENDING_SHARE,
+        }),
       'POST /api/url/cancel': () => ok(null),
     });
     const user = userEvent.setup();

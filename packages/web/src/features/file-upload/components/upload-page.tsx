@@ -24,7 +24,14 @@ import { usePageFileDrop } from '../hooks/use-page-file-drop';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { checkUpload } from '../lib/prechecks';
 import { addRecentUpload, clearRecentUploads, readRecentUploads, type RecentUpload } from '../lib/recent-uploads';
-import { buildShareOptions, customSlugError, emptyUploadForm, type UploadField, type UploadFormErrors, type UploadFormValues } from '../lib/upload-form';
+import {
+  buildShareOptions,
+  customSlugError,
+  emptyUploadForm,
+  type UploadField,
+  type UploadFormErrors,
+  type UploadFormValues,
+} from '../lib/upload-form';
 import { isSlugTaken } from '../lib/upload-errors';
 import { isActive, isRefused, isRetryable } from '../lib/upload-queue';
 import { AccessNotice, type UploadBlock } from './access-notice';
@@ -44,7 +51,8 @@ export function UploadPage() {
   const { t } = useTranslation();
   const auth = useAuth();
   const noticeId = useId();
-  const blocked: UploadBlock | null = auth.kind === 'none' ? 'signedOut' : !canUse(auth, Permission.FILE_SHARE) ? 'noFilePermission' : null;
+  const blocked: UploadBlock | null =
+    auth.kind === 'none' ? 'signedOut' : !canUse(auth, Permission.FILE_SHARE) ? 'noFilePermission' : null;
   const who = auth.kind === 'admin' ? 'admin' : auth.kind === 'apikey' ? `key:${auth.info.id}` : 'none';
   const configs = useUploadConfigs(who, blocked === null);
   const maxSize = useMaxUploadSize();
@@ -69,7 +77,10 @@ export function UploadPage() {
 
   const config = list?.find((c) => c.id === values.configId);
   // One check for every way in: adding, another storage or limit (below), pressing Upload, a URL's size.
-  const precheck = useCallback((file: Pick<File, 'size'>) => checkUpload(file.size, maxBytes, config), [maxBytes, config]);
+  const precheck = useCallback(
+    (file: Pick<File, 'size'>) => checkUpload(file.size, maxBytes, config),
+    [maxBytes, config],
+  );
 
   /** Changes the form; a field's old error goes with its old value. */
   function changeValues(next: UploadFormValues) {
@@ -80,7 +91,8 @@ export function UploadPage() {
     if (changed.length === 0) return;
     setCodes((c) => Object.fromEntries(Object.entries(c).filter(([field]) => !changed.includes(field as UploadField))));
     // Every refused field was edited: "check the share options" no longer points at anything.
-    if (changed.length === Object.keys(codes).length) setFormError((e) => (e === t('upload.errors.checkOptions') ? undefined : e));
+    if (changed.length === Object.keys(codes).length)
+      setFormError((e) => (e === t('upload.errors.checkOptions') ? undefined : e));
   }
 
   /** The server found the custom link taken: put it back in the field, marked, to be changed before a retry. */
@@ -94,7 +106,13 @@ export function UploadPage() {
     onDone: (item) => {
       if (!item.result) return;
       const { slug } = item.result;
-      remember({ slug, filename: item.result.filename, size: item.result.size, url: fileShareUrl(slug), uploadedAt: item.result.created_at });
+      remember({
+        slug,
+        filename: item.result.filename,
+        size: item.result.size,
+        url: fileShareUrl(slug),
+        uploadedAt: item.result.created_at,
+      });
       setValues((v) => (v.slug.trim() === slug ? { ...v, slug: '' } : v));
       void configs.refetch();
     },
@@ -111,7 +129,8 @@ export function UploadPage() {
     (files: File[]) => {
       setFormError(undefined);
       const { duplicates } = queue.add(files, precheck);
-      if (duplicates.length > 0) toast.info(t('upload.queue.alreadyQueued', { count: duplicates.length, names: duplicates.join(', ') }));
+      if (duplicates.length > 0)
+        toast.info(t('upload.queue.alreadyQueued', { count: duplicates.length, names: duplicates.join(', ') }));
     },
     [queue, precheck, t],
   );
@@ -158,7 +177,8 @@ export function UploadPage() {
       // (the picker already says so too).
       if (list?.length === 0) return setFormError(t('upload.storage.none'));
       // The list never arrived: choosing is not what is missing.
-      if (!list && configs.error) return setFormError(t('upload.storage.loadFailed', { message: errorMessage(configs.error) }));
+      if (!list && configs.error)
+        return setFormError(t('upload.storage.loadFailed', { message: errorMessage(configs.error) }));
       setCodes({ configId: 'noStorage' });
       return setFormError(t('upload.errors.noStorage'));
     }
@@ -206,7 +226,13 @@ export function UploadPage() {
   }
 
   function onUrlDone(job: UrlFetchJobDto, info: UrlInfoDto, filename: string) {
-    remember({ slug: job.slug, filename, size: job.bytes_total ?? info.size ?? job.bytes_stored, url: fileShareUrl(job.slug), uploadedAt: job.updated_at });
+    remember({
+      slug: job.slug,
+      filename,
+      size: job.bytes_total ?? info.size ?? job.bytes_stored,
+      url: fileShareUrl(job.slug),
+      uploadedAt: job.updated_at,
+    });
     setValues((v) => (v.slug.trim() === job.slug ? { ...v, slug: '' } : v));
     toast.success(t('upload.url.done'));
     void configs.refetch();
@@ -237,12 +263,32 @@ export function UploadPage() {
         onEmpty={() => dropRef.current?.focus()}
       />
       <FormError message={formError} />
-      {blocked ? null : <OptionsSummary className="lg:hidden" values={values} config={config} single={ready.length <= 1} onEdit={editOptions} />}
+      {blocked ? null : (
+        <OptionsSummary
+          className="lg:hidden"
+          values={values}
+          config={config}
+          single={ready.length <= 1}
+          onEdit={editOptions}
+        />
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
         {/* With only refused files the disabled button says why here; phones have no Ctrl+V to paste files with. */}
-        <p className="text-xs text-fg-subtle">{refusedOnly && ready.length === 0 && !busy ? t('upload.errors.refusedOnly') : touch ? null : t('upload.drop.pasteHint')}</p>
+        <p className="text-xs text-fg-subtle">
+          {refusedOnly && ready.length === 0 && !busy
+            ? t('upload.errors.refusedOnly')
+            : touch
+              ? null
+              : t('upload.drop.pasteHint')}
+        </p>
         {/* Enabled only with something to send; a refused file says why under its own row. */}
-        <Button icon={<Upload />} onClick={startFiles} disabled={blocked !== null || ready.length === 0} aria-describedby={blocked ? noticeId : undefined} loading={busy && ready.length === 0}>
+        <Button
+          icon={<Upload />}
+          onClick={startFiles}
+          disabled={blocked !== null || ready.length === 0}
+          aria-describedby={blocked ? noticeId : undefined}
+          loading={busy && ready.length === 0}
+        >
           {ready.length > 1 ? t('upload.start.many', { count: ready.length }) : t('upload.start.one')}
         </Button>
       </div>
@@ -270,14 +316,29 @@ export function UploadPage() {
                 value: 'url',
                 label: t('upload.tabs.url'),
                 icon: <Globe />,
-                content: <UrlPanel buildOptions={() => validOptions(true, false)} check={(size) => precheck({ size })} disabled={blocked !== null} onDone={onUrlDone} onFailed={onUrlFailed} onInvalidOptions={showInvalidOption} />,
+                content: (
+                  <UrlPanel
+                    buildOptions={() => validOptions(true, false)}
+                    check={(size) => precheck({ size })}
+                    disabled={blocked !== null}
+                    onDone={onUrlDone}
+                    onFailed={onUrlFailed}
+                    onInvalidOptions={showInvalidOption}
+                  />
+                ),
               },
             ]}
           />
         </Card>
         <div className="flex flex-col gap-6 lg:sticky lg:top-20">
           {/* tabIndex -1: Clear in Recent uploads removes that card and hands focus back to this one. */}
-          <Card ref={optionsRef} tabIndex={-1} role="region" aria-label={t('upload.options.title')} className="scroll-mt-20 outline-none focus-visible:ring-2 focus-visible:ring-accent">
+          <Card
+            ref={optionsRef}
+            tabIndex={-1}
+            role="region"
+            aria-label={t('upload.options.title')}
+            className="scroll-mt-20 outline-none focus-visible:ring-2 focus-visible:ring-accent"
+          >
             <CardHeader title={t('upload.options.title')} description={t('upload.options.description')} />
             <div className="px-5 py-4">
               <UploadOptions

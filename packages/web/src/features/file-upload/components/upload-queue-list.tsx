@@ -22,7 +22,16 @@ export interface UploadQueueListProps {
 }
 
 /** The files of the page with a summary line and the batch actions. */
-export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAll, onClearFinished, ref, onEmpty }: UploadQueueListProps) {
+export function UploadQueueList({
+  items,
+  onCancel,
+  onRetry,
+  onRemove,
+  onCancelAll,
+  onClearFinished,
+  ref,
+  onEmpty,
+}: UploadQueueListProps) {
   const { t } = useTranslation();
   const own = useRef<HTMLElement>(null);
   const section = ref ?? own;
@@ -37,19 +46,47 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
   const cancelled = items.filter((i) => i.status === 'cancelled').length;
   const busy = items.some((i) => isActive(i) || i.status === 'queued');
   return (
-    <section ref={section} tabIndex={-1} aria-label={t('upload.queue.title')} className={cn('scroll-mt-20 overflow-hidden rounded-xl border border-line', focusRing)}>
+    <section
+      ref={section}
+      tabIndex={-1}
+      aria-label={t('upload.queue.title')}
+      className={cn('scroll-mt-20 overflow-hidden rounded-xl border border-line', focusRing)}
+    >
       {/* The counts wrap between their parts beside the actions, which keep their place at the right on a phone too:
           short of room the two actions stack rather than run over the counts. */}
       <div className="flex items-center justify-between gap-3 border-b border-line bg-subtle/50 px-4 py-2 sm:px-5">
         <p className="text-sm text-fg-muted" aria-live="polite">
           <span className="whitespace-nowrap">{t('upload.queue.summary', { count: items.length, done })}</span>
-          {failed > 0 ? <> <span className="whitespace-nowrap text-danger-text">· {t('upload.queue.failed', { count: failed })}</span></> : null}
-          {refused > 0 ? <> <span className="whitespace-nowrap text-warning-text">· {t('upload.queue.refused', { count: refused })}</span></> : null}
-          {cancelled > 0 ? <> <span className="whitespace-nowrap">· {t('upload.queue.cancelled', { count: cancelled })}</span></> : null}
+          {failed > 0 ? (
+            <>
+              {' '}
+              <span className="whitespace-nowrap text-danger-text">
+                · {t('upload.queue.failed', { count: failed })}
+              </span>
+            </>
+          ) : null}
+          {refused > 0 ? (
+            <>
+              {' '}
+              <span className="whitespace-nowrap text-warning-text">
+                · {t('upload.queue.refused', { count: refused })}
+              </span>
+            </>
+          ) : null}
+          {cancelled > 0 ? (
+            <>
+              {' '}
+              <span className="whitespace-nowrap">· {t('upload.queue.cancelled', { count: cancelled })}</span>
+            </>
+          ) : null}
         </p>
         <div className="flex flex-wrap justify-end gap-1">
           {links.length > 1 ? (
-            <Button variant="ghost" size="sm" onClick={() => void copy(links.join('\n'), t('upload.queue.linksCopied', { count: links.length }))}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void copy(links.join('\n'), t('upload.queue.linksCopied', { count: links.length }))}
+            >
               {t('upload.queue.copyLinks', { count: links.length })}
             </Button>
           ) : null}
@@ -75,7 +112,13 @@ export function UploadQueueList({ items, onCancel, onRetry, onRemove, onCancelAl
       </div>
       <ul className="divide-y divide-line">
         {items.map((item, index) => (
-          <UploadItem key={item.id} item={item} onCancel={onCancel} onRetry={(id) => keep(index, () => onRetry(id))} onRemove={(id) => keep(index, () => onRemove(id))} />
+          <UploadItem
+            key={item.id}
+            item={item}
+            onCancel={onCancel}
+            onRetry={(id) => keep(index, () => onRetry(id))}
+            onRemove={(id) => keep(index, () => onRemove(id))}
+          />
         ))}
       </ul>
     </section>

@@ -16,8 +16,17 @@ describe('the URL tab', () => {
   });
 
   const job = (status: string, progress: number) => ({
-    file_id: 'j1', slug: 'fetched', status, progress, bytes_total: 2048, bytes_fetched: 2048, bytes_stored: 2048, error: null,
-    url: status === 'completed' ? 'http://x/file/fetched' : null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+    file_id: 'j1',
+    slug: 'fetched',
+    status,
+    progress,
+    bytes_total: 2048,
+    bytes_fetched: 2048,
+    bytes_stored: 2048,
+    error: null,
+    url: status === 'completed' ? 'http://x/file/fetched' : null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
   });
 
   it('refuses what is not an http(s) URL before asking the server', async () => {
@@ -32,7 +41,9 @@ describe('the URL tab', () => {
   });
 
   it("says why the server refused the URL, in the server's words", async () => {
-    const requests = api({ 'POST /api/url/info': () => fail(400, 'BAD_REQUEST', 'The URL points to a private, loopback or reserved address') });
+    const requests = api({
+      'POST /api/url/info': () => fail(400, 'BAD_REQUEST', 'The URL points to a private, loopback or reserved address'),
+    });
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
     await user.click(screen.getByRole('tab', { name: 'From URL' }));
@@ -45,7 +56,18 @@ describe('the URL tab', () => {
 
   it('looks the URL up, lets the server fetch it, follows the progress and shows the link', async () => {
     const requests = api({
-      'POST /api/url/info': () => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size: 2048, contentType: 'application/zip', lastModified: null, method: 'HEAD', corsSupported: false, type: 0, typeName: 'unknown' }),
+      'POST /api/url/info': () =>
+        ok({
+          url: 'https://example.com/a.zip',
+          filename: 'a.zip',
+          size: 2048,
+          contentType: 'application/zip',
+          lastModified: null,
+          method: 'HEAD',
+          corsSupported: false,
+          type: 0,
+          typeName: 'unknown',
+        }),
       'POST /api/url/fetch': () => ok(job('running', 10), 202),
       'GET /api/url/fetch/j1': () => ok(job('completed', 100)),
     });
@@ -60,7 +82,11 @@ describe('the URL tab', () => {
     await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
     expect(await screen.findByText('Fetching from the URL…')).toBeInTheDocument();
     expect(await screen.findByLabelText('Share link')).toHaveValue(`${window.location.origin}/file/fetched`);
-    expect(requests.find((r) => r.url.endsWith('/url/fetch'))?.body).toMatchObject({ url: 'https://example.com/a.zip', filename: 'a.zip', s3_config_id: 'local' });
+    expect(requests.find((r) => r.url.endsWith('/url/fetch'))?.body).toMatchObject({
+      url: 'https://example.com/a.zip',
+      filename: 'a.zip',
+      s3_config_id: 'local',
+    });
   });
 });
 
@@ -70,10 +96,30 @@ describe('the URL tab, checks and tab switches', () => {
     reloadAuthFromStorage();
   });
 
-  const info = (size: number) => ok({ url: 'https://example.com/a.zip', filename: 'a.zip', size, contentType: 'application/zip', lastModified: null, method: 'HEAD', corsSupported: false, type: 0, typeName: 'unknown' });
+  const info = (size: number) =>
+    ok({
+      url: 'https://example.com/a.zip',
+      filename: 'a.zip',
+      size,
+      contentType: 'application/zip',
+      lastModified: null,
+      method: 'HEAD',
+      corsSupported: false,
+      type: 0,
+      typeName: 'unknown',
+    });
   const job = (status: string, progress: number) => ({
-    file_id: 'j1', slug: 'fetched', status, progress, bytes_total: 2048, bytes_fetched: 1024, bytes_stored: 0, error: status === 'failed' ? 'Source went away' : null,
-    url: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+    file_id: 'j1',
+    slug: 'fetched',
+    status,
+    progress,
+    bytes_total: 2048,
+    bytes_fetched: 1024,
+    bytes_stored: 0,
+    error: status === 'failed' ? 'Source went away' : null,
+    url: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
   });
 
   async function checkUrl(user: ReturnType<typeof userEvent.setup>) {
@@ -89,7 +135,9 @@ describe('the URL tab, checks and tab switches', () => {
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
     await checkUrl(user);
-    expect(screen.getByRole('alert')).toHaveTextContent('a.zip is too large: 11.0 MB, the maximum upload size is 10.0 MB.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'a.zip is too large: 11.0 MB, the maximum upload size is 10.0 MB.',
+    );
     expect(screen.getByRole('button', { name: 'Fetch and share' })).toBeDisabled();
     expect(requests.some((r) => r.url.endsWith('/url/fetch'))).toBe(false);
   });
@@ -99,7 +147,8 @@ describe('the URL tab, checks and tab switches', () => {
     api({
       'POST /api/url/info': () => info(2048),
       'POST /api/url/fetch': () => ok(job('running', 10), 202),
-      'GET /api/url/fetch/j1': () => ok((polls += 1) < 2 ? job('running', 30) : { ...job('completed', 100), bytes_fetched: 2048 }),
+      'GET /api/url/fetch/j1': () =>
+        ok((polls += 1) < 2 ? job('running', 30) : { ...job('completed', 100), bytes_fetched: 2048 }),
     });
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
@@ -146,7 +195,9 @@ describe('the URL tab, checks and tab switches', () => {
     await checkUrl(user);
     await user.click(screen.getByRole('button', { name: 'Fetch and share' }));
     expect(await screen.findByText(/Lost contact with the server/, {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(await screen.findByLabelText('Share link', {}, { timeout: 5000 })).toHaveValue(`${window.location.origin}/file/fetched`);
+    expect(await screen.findByLabelText('Share link', {}, { timeout: 5000 })).toHaveValue(
+      `${window.location.origin}/file/fetched`,
+    );
     expect(screen.queryByText(/Lost contact with the server/)).toBeNull();
   });
 
@@ -154,7 +205,8 @@ describe('the URL tab, checks and tab switches', () => {
     let release = () => {};
     const requests = api({
       'POST /api/url/info': () => info(2048),
-      'POST /api/url/fetch': () => new Promise<Response>((resolve) => (release = () => resolve(ok(job('running', 10), 202)))),
+      'POST /api/url/fetch': () =>
+        new Promise<Response>((resolve) => (release = () => resolve(ok(job('running', 10), 202)))),
       'GET /api/url/fetch/j1': () => ok(job('running', 20)),
     });
     const user = userEvent.setup();
@@ -173,8 +225,12 @@ describe('the URL tab, checks and tab switches', () => {
     const requests = api({
       'POST /api/url/info': () => info(2048),
       'POST /api/url/fetch': () => ok(job('running', 10), 202),
-      'GET /api/url/fetch/j1': () => ok(finished ? { ...job('completed', 100), bytes_fetched: 2048 } : job('running', 20)),
-      'POST /api/url/cancel': () => ((finished = true), fail(409, 'CONFLICT', 'The fetch had already finished; the share is kept')),
+      'GET /api/url/fetch/j1': () =>
+        ok(finished ? { ...job('completed', 100), bytes_fetched: 2048 } : job('running', 20)),
+      'POST /api/url/cancel': () => (
+        (finished = true),
+        fail(409, 'CONFLICT', 'The fetch had already finished; the share is kept')
+      ),
     });
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);

@@ -33,7 +33,14 @@ export interface UrlPanelProps {
 const MAX_BACKOFF_MS = 10_000;
 
 /** Fetch a file from a URL into storage: look it up, then let the server stream it and follow the progress. */
-export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onFailed, onInvalidOptions }: UrlPanelProps) {
+export function UrlPanel({
+  buildOptions,
+  check: checkSize,
+  disabled,
+  onDone,
+  onFailed,
+  onInvalidOptions,
+}: UrlPanelProps) {
   const { t } = useTranslation();
   const [url, setUrl] = useState('');
   const [checkedUrl, setCheckedUrl] = useState('');
@@ -178,14 +185,39 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
     }
   }
 
-  const phase: Phase | undefined = !job ? undefined : job.status === 'running' ? (job.progress < 50 ? 'fetching' : 'storing') : job.status;
+  const phase: Phase | undefined = !job
+    ? undefined
+    : job.status === 'running'
+      ? job.progress < 50
+        ? 'fetching'
+        : 'storing'
+      : job.status;
   return (
     <div className="flex flex-col gap-5">
       <form onSubmit={(e) => void check(e)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <Field label={t('upload.url.label')} error={urlError} hint={t('upload.url.hint')} className="flex-1">
-          {(control) => <Input {...control} type="url" inputMode="url" value={url} onChange={(e) => changeUrl(e.target.value)} placeholder="https://example.com/file.zip" autoComplete="off" spellCheck={false} disabled={disabled || running} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="url"
+              inputMode="url"
+              value={url}
+              onChange={(e) => changeUrl(e.target.value)}
+              placeholder="https://example.com/file.zip"
+              autoComplete="off"
+              spellCheck={false}
+              disabled={disabled || running}
+            />
+          )}
         </Field>
-        <Button type="submit" variant="outline" icon={<Search />} loading={checking} disabled={disabled || running || !url.trim()} className="sm:mt-6.5">
+        <Button
+          type="submit"
+          variant="outline"
+          icon={<Search />}
+          loading={checking}
+          disabled={disabled || running || !url.trim()}
+          className="sm:mt-6.5"
+        >
           {t('upload.url.check')}
         </Button>
       </form>
@@ -196,7 +228,9 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
             <FileTypeIcon filename={info.filename} mimetype={info.contentType} />
             <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
               <dt className="text-fg-muted">{t('upload.url.name')}</dt>
-              <dd className="truncate font-medium text-fg" title={info.filename}>{info.filename}</dd>
+              <dd className="truncate font-medium text-fg" title={info.filename}>
+                {info.filename}
+              </dd>
               <dt className="text-fg-muted">{t('upload.url.size')}</dt>
               <dd className="text-fg">{info.size === null ? t('upload.url.unknownSize') : formatBytes(info.size)}</dd>
               <dt className="text-fg-muted">{t('upload.url.type')}</dt>
@@ -204,7 +238,15 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
             </dl>
           </div>
           <Field label={t('upload.url.saveAs')}>
-            {(control) => <Input {...control} value={filename} onChange={(e) => setFilename(e.target.value)} disabled={disabled || running} autoComplete="off" />}
+            {(control) => (
+              <Input
+                {...control}
+                value={filename}
+                onChange={(e) => setFilename(e.target.value)}
+                disabled={disabled || running}
+                autoComplete="off"
+              />
+            )}
           </Field>
           {job ? <UrlProgress job={job} phase={phase} /> : null}
           {lost && running ? (
@@ -212,7 +254,11 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
               {t('upload.url.reconnecting')}
             </p>
           ) : null}
-          <FormError message={error ?? (refusal && !running ? uploadErrorMessage(t, refusal, filename || info.filename) : undefined)} />
+          <FormError
+            message={
+              error ?? (refusal && !running ? uploadErrorMessage(t, refusal, filename || info.filename) : undefined)
+            }
+          />
           {job?.status === 'completed' ? (
             <ShareResult slug={job.slug} filename={filename || info.filename} />
           ) : (
@@ -222,7 +268,12 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
                   {t('upload.url.cancel')}
                 </Button>
               ) : null}
-              <Button icon={<Globe />} onClick={() => void start()} loading={running || starting} disabled={disabled || (refusal !== null && !running)}>
+              <Button
+                icon={<Globe />}
+                onClick={() => void start()}
+                loading={running || starting}
+                disabled={disabled || (refusal !== null && !running)}
+              >
                 {t('upload.url.start')}
               </Button>
             </div>
@@ -241,7 +292,12 @@ export function UrlPanel({ buildOptions, check: checkSize, disabled, onDone, onF
 type Phase = 'fetching' | 'storing' | Exclude<UrlFetchJobDto['status'], 'running'>;
 
 /** A stopped transfer must not look like one still going: red when it failed, grey when cancelled. */
-const BAR: Record<UrlFetchJobDto['status'], string> = { running: 'bg-accent', completed: 'bg-success-text', failed: 'bg-danger', cancelled: 'bg-line-strong' };
+const BAR: Record<UrlFetchJobDto['status'], string> = {
+  running: 'bg-accent',
+  completed: 'bg-success-text',
+  failed: 'bg-danger',
+  cancelled: 'bg-line-strong',
+};
 
 function UrlProgress({ job, phase }: { job: UrlFetchJobDto; phase: Phase | undefined }) {
   const { t } = useTranslation();
@@ -255,8 +311,18 @@ function UrlProgress({ job, phase }: { job: UrlFetchJobDto; phase: Phase | undef
           {job.bytes_total !== null ? ` / ${formatBytes(job.bytes_total)}` : ''} · {percent}%
         </span>
       </div>
-      <div role="progressbar" aria-label={t('upload.url.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-1.5 overflow-hidden rounded-full bg-subtle">
-        <div className={cn('h-full rounded-full transition-[width] duration-300', BAR[job.status])} style={{ width: `${percent}%` }} />
+      <div
+        role="progressbar"
+        aria-label={t('upload.url.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-1.5 overflow-hidden rounded-full bg-subtle"
+      >
+        <div
+          className={cn('h-full rounded-full transition-[width] duration-300', BAR[job.status])}
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );

@@ -18,5 +18,7 @@ export function useLeaveWarning(active: boolean): Blocker {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [active]);
   // Another query string or hash keeps the page (and its uploads) mounted: only a new path leaves.
-  return useBlocker(({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname);
+  return useBlocker(
+    ({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname,
+  );
 }

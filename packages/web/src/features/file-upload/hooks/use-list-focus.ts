@@ -11,7 +11,10 @@ function focusLost(): boolean {
  * the next one, or the last), else to the list itself, else to `onEmpty` (the list is gone). Returns
  * `keep(index, action)`: `index` is the row acted on, -1 for the whole list.
  */
-export function useListFocus(list: RefObject<HTMLElement | null>, onEmpty?: () => void): (index: number, action: () => void) => void {
+export function useListFocus(
+  list: RefObject<HTMLElement | null>,
+  onEmpty?: () => void,
+): (index: number, action: () => void) => void {
   const pending = useRef<number | null>(null);
   // After the commit the action caused (queue changes re-render the list at once).
   useLayoutEffect(() => {

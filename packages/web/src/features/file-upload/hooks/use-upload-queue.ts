@@ -4,13 +4,17 @@ import { httpUploadApi } from '../../../lib/uploader/upload-api';
 import { uploadFile } from '../../../lib/uploader/upload-file';
 import { UploadQueue, type QueueEvents, type QueueItem, type RunUpload } from '../lib/upload-queue';
 
-const runUpload: RunUpload = (file, options, callbacks, signal) => uploadFile(file, options, { api: httpUploadApi }, callbacks, signal);
+const runUpload: RunUpload = (file, options, callbacks, signal) =>
+  uploadFile(file, options, { api: httpUploadApi }, callbacks, signal);
 
 /**
  * One queue per page, uploading through the real API; `events` see each finished or failed file.
  * While the browser is offline (`online` false) files waiting their turn wait instead of failing.
  */
-export function useUploadQueue(events: QueueEvents, run: RunUpload = runUpload): { queue: UploadQueue; items: QueueItem[]; online: boolean } {
+export function useUploadQueue(
+  events: QueueEvents,
+  run: RunUpload = runUpload,
+): { queue: UploadQueue; items: QueueItem[]; online: boolean } {
   const eventsRef = useRef(events);
   useEffect(() => {
     eventsRef.current = events;

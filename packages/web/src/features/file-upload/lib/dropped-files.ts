@@ -23,6 +23,7 @@ function splitDrop(data: DataTransfer): { files: File[]; folders: string[] } {
  */
 export function takeDroppedFiles(data: DataTransfer): File[] {
   const { files, folders } = splitDrop(data);
-  if (folders.length > 0) toast.warning(i18n.t('upload.drop.folders', { count: folders.length, names: folders.join(', ') }));
+  if (folders.length > 0)
+    toast.warning(i18n.t('upload.drop.folders', { count: folders.length, names: folders.join(', ') }));
   return files;
 }

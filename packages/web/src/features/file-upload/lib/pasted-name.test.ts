@@ -18,7 +18,12 @@ describe('pasted images', () => {
     const copied = new File(['x'], 'holiday.png', { type: 'image/png' });
     const text = new File(['x'], 'image.txt', { type: 'text/plain' });
     const named = namePastedFiles([shot, copied, photo, text], at);
-    expect(named.map((f) => f.name)).toEqual(['pasted-2026-11-24-153012.png', 'holiday.png', 'pasted-2026-11-24-153012-2.jpg', 'image.txt']);
+    expect(named.map((f) => f.name)).toEqual([
+      'pasted-2026-11-24-153012.png',
+      'holiday.png',
+      'pasted-2026-11-24-153012-2.jpg',
+      'image.txt',
+    ]);
     expect(named[0]).toMatchObject({ type: 'image/png', size: 3, lastModified: at.getTime() });
     expect(named[1]).toBe(copied);
   });

@@ -1,5 +1,10 @@
 // The image types a clipboard carries and their usual extension; another image/* type keeps its subtype.
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/svg+xml': 'svg', 'image/x-icon': 'ico', 'image/vnd.microsoft.icon': 'ico' };
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/svg+xml': 'svg',
+  'image/x-icon': 'ico',
+  'image/vnd.microsoft.icon': 'ico',
+};
 
 /** Browsers call every pasted screenshot or copied picture "image.png" (or .jpg, .gif…). */
 const GENERIC_NAME = /^image\.[a-z0-9]+$/i;

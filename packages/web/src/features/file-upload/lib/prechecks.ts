@@ -15,7 +15,9 @@ export class PrecheckError extends Error {
 }
 
 /** Space left in a config; null when it has no capacity set (unlimited). */
-export function remainingBytes(config: Pick<StorageConfigSummaryDto, 'total_storage_bytes' | 'used_bytes'>): number | null {
+export function remainingBytes(
+  config: Pick<StorageConfigSummaryDto, 'total_storage_bytes' | 'used_bytes'>,
+): number | null {
   if (config.total_storage_bytes === null) return null;
   return Math.max(0, config.total_storage_bytes - config.used_bytes);
 }
@@ -34,6 +36,10 @@ function checkSpace(size: number, config: StorageConfigSummaryDto | undefined): 
 }
 
 /** Everything a size must pass before an upload starts: the upload limit, then the chosen config's space. */
-export function checkUpload(size: number, maxBytes: number | undefined, config: StorageConfigSummaryDto | undefined): PrecheckError | null {
+export function checkUpload(
+  size: number,
+  maxBytes: number | undefined,
+  config: StorageConfigSummaryDto | undefined,
+): PrecheckError | null {
   return checkSize(size, maxBytes) ?? checkSpace(size, config);
 }

@@ -14,7 +14,13 @@ export interface RecentUpload {
 
 function isRecent(value: unknown): value is RecentUpload {
   const v = value as Partial<RecentUpload> | null;
-  return !!v && typeof v.slug === 'string' && typeof v.filename === 'string' && typeof v.url === 'string' && typeof v.size === 'number';
+  return (
+    !!v &&
+    typeof v.slug === 'string' &&
+    typeof v.filename === 'string' &&
+    typeof v.url === 'string' &&
+    typeof v.size === 'number'
+  );
 }
 
 export function readRecentUploads(): RecentUpload[] {

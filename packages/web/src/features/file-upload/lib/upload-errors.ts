@@ -12,7 +12,8 @@ function serverRefusal(t: TFunction, error: ApiError): string | undefined {
   // The server's 413 already says which limit and by how much (size, remaining space, capacity).
   if (error.status === 413) return error.serverMessage || t('upload.errors.tooLargeForServer');
   if (error.status === 403) return t('upload.errors.noConfigPermission');
-  if (error.code === 'TIMEOUT' || error.code === 'NETWORK' || error.code === 'ABORTED') return t('upload.errors.network');
+  if (error.code === 'TIMEOUT' || error.code === 'NETWORK' || error.code === 'ABORTED')
+    return t('upload.errors.network');
   if (error.status >= 500) return t('upload.errors.server');
   return undefined;
 }
@@ -52,7 +53,12 @@ function uploadErrorText(t: TFunction, error: UploadError): string {
 /** What the queue says about a failed file, in the page's language. */
 export function uploadErrorMessage(t: TFunction, error: unknown, filename = ''): string {
   if (error instanceof PrecheckError) {
-    if (error.kind === 'tooLarge') return t('upload.errors.tooLarge', { name: filename, size: formatBytes(error.size), max: formatBytes(error.limit) });
+    if (error.kind === 'tooLarge')
+      return t('upload.errors.tooLarge', {
+        name: filename,
+        size: formatBytes(error.size),
+        max: formatBytes(error.limit),
+      });
     return t('upload.errors.insufficientStorage', {
       size: formatBytes(error.size),
       remaining: formatBytes(error.limit),

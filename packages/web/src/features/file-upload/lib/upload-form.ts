@@ -1,4 +1,11 @@
-import { FILE_MAX_VIEWS_MAX, FILE_PASSWORD_MAX, FILE_REMARK_MAX, SHARE_EXPIRY_OPTIONS, StorageSubPath, type ShareExpiry } from '@driftbox/contract';
+import {
+  FILE_MAX_VIEWS_MAX,
+  FILE_PASSWORD_MAX,
+  FILE_REMARK_MAX,
+  SHARE_EXPIRY_OPTIONS,
+  StorageSubPath,
+  type ShareExpiry,
+} from '@driftbox/contract';
 import { parseMaxViews, slugError } from '../../../lib/paste-form';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
 
@@ -66,7 +73,11 @@ export function buildShareOptions(values: UploadFormValues, single: boolean): Up
   if (maxViews === undefined) errors.maxViews = 'maxViewsInvalid';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
-  const options: ShareOptions = { s3_config_id: values.configId, expires_in: EXPIRY_HOURS[values.expiry], max_views: maxViews ?? 0 };
+  const options: ShareOptions = {
+    s3_config_id: values.configId,
+    expires_in: EXPIRY_HOURS[values.expiry],
+    max_views: maxViews ?? 0,
+  };
   if (single && values.slug.trim()) options.slug = values.slug.trim();
   if (path.success && path.data) options.path = path.data;
   if (values.remark.trim()) options.remark = values.remark.trim();

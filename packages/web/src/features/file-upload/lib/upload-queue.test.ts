@@ -24,7 +24,8 @@ function hangingRun() {
   );
   return { run, signals };
 }
-const tooBig = (limit: number) => (f: File) => (f.size > limit ? new PrecheckError('insufficientStorage', f.size, limit) : null);
+const tooBig = (limit: number) => (f: File) =>
+  f.size > limit ? new PrecheckError('insufficientStorage', f.size, limit) : null;
 
 describe('UploadQueue', () => {
   it('resets a failed file added again and reports one still waiting, instead of ignoring both', () => {
@@ -52,7 +53,12 @@ describe('UploadQueue', () => {
     // Upload checks once more: a refused file that now fits starts with the rest.
     queue.start((item) => tooBig(1000)(item.file) ?? { s3_config_id: 'big' });
     await settle();
-    expect(run).toHaveBeenCalledWith(expect.any(File), { s3_config_id: 'big' }, expect.anything(), expect.any(AbortSignal));
+    expect(run).toHaveBeenCalledWith(
+      expect.any(File),
+      { s3_config_id: 'big' },
+      expect.anything(),
+      expect.any(AbortSignal),
+    );
     expect(queue.getSnapshot()[0]?.status).toBe('done');
   });
 

@@ -1,6 +1,11 @@
 import type { FileDetailDto } from '@driftbox/contract';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
-import { PAUSE_REASON, type UploadCallbacks, type UploadMethod, type UploadStage } from '../../../lib/uploader/upload-file';
+import {
+  PAUSE_REASON,
+  type UploadCallbacks,
+  type UploadMethod,
+  type UploadStage,
+} from '../../../lib/uploader/upload-file';
 import { isAbort } from '../../../lib/uploader/upload-error';
 import { fileFingerprint } from '../../../lib/uploader/resume-store';
 import { PrecheckError } from './prechecks';
@@ -24,7 +29,12 @@ export interface QueueItem {
   result?: FileDetailDto;
 }
 
-export type RunUpload = (file: File, options: ShareOptions, callbacks: UploadCallbacks, signal: AbortSignal) => Promise<FileDetailDto>;
+export type RunUpload = (
+  file: File,
+  options: ShareOptions,
+  callbacks: UploadCallbacks,
+  signal: AbortSignal,
+) => Promise<FileDetailDto>;
 
 const ACTIVE: readonly ItemStatus[] = ['starting', 'initializing', 'uploading', 'processing', 'completing'];
 
@@ -112,7 +122,15 @@ export class UploadQueue {
 
   private checked(item: QueueItem, check: Precheck | undefined): QueueItem {
     const error = check?.(item.file) ?? null;
-    return { ...item, status: error ? 'error' : 'ready', error: error ?? undefined, loaded: 0, speed: 0, resumed: undefined, method: undefined };
+    return {
+      ...item,
+      status: error ? 'error' : 'ready',
+      error: error ?? undefined,
+      loaded: 0,
+      speed: 0,
+      resumed: undefined,
+      method: undefined,
+    };
   }
 
   /**
@@ -133,7 +151,10 @@ export class UploadQueue {
       } else if (existing) {
         outcome.duplicates.push(file.name);
       } else {
-        items = [...items, this.checked({ id: `u${(nextId += 1)}`, file, status: 'ready', loaded: 0, speed: 0 }, check)];
+        items = [
+          ...items,
+          this.checked({ id: `u${(nextId += 1)}`, file, status: 'ready', loaded: 0, speed: 0 }, check),
+        ];
         outcome.added += 1;
       }
     }

@@ -3,11 +3,34 @@ import { mockApi, ok, type RecordedRequest } from '../../../test/http';
 
 // Shared setup of the upload page's tests: storages, the upload limit, files, the API and a stand-in for XMLHttpRequest.
 export const MiB = 1024 * 1024;
-export const LOCAL = { id: 'local', name: 'Local', storage_type: 'LOCAL', provider_type: 'Local', is_default: 1, is_public: 1, total_storage_bytes: 100 * MiB, used_bytes: 40 * MiB };
-export const SMALL = { id: 'tiny', name: 'Tiny', storage_type: 'S3', provider_type: 'Cloudflare R2', is_default: 0, is_public: 1, total_storage_bytes: 1000, used_bytes: 900 };
+export const LOCAL = {
+  id: 'local',
+  name: 'Local',
+  storage_type: 'LOCAL',
+  provider_type: 'Local',
+  is_default: 1,
+  is_public: 1,
+  total_storage_bytes: 100 * MiB,
+  used_bytes: 40 * MiB,
+};
+export const SMALL = {
+  id: 'tiny',
+  name: 'Tiny',
+  storage_type: 'S3',
+  provider_type: 'Cloudflare R2',
+  is_default: 0,
+  is_public: 1,
+  total_storage_bytes: 1000,
+  used_bytes: 900,
+};
 /** The share settings every presign answer repeats (the original's names). */
 export const PENDING_SHARE = { filename: 'f', s3_url: null, hasPassword: false, expiresAt: null, maxViews: 0 };
-export const MAX = { max_upload_size: 10, max_upload_size_bytes: 10 * MiB, max_upload_size_value: 10, max_upload_size_unit: 'MB' };
+export const MAX = {
+  max_upload_size: 10,
+  max_upload_size_bytes: 10 * MiB,
+  max_upload_size_value: 10,
+  max_upload_size_unit: 'MB',
+};
 
 export function file(name: string, size: number, type = 'text/plain'): File {
   return new File([new Uint8Array(size)], name, { type, lastModified: 1_700_000_000_000 });
@@ -69,7 +92,19 @@ export class HangingXhr extends FakeXhr {
 
 /** The presign answer for a small file (one PUT to `/put`). */
 export function presigned(slug: string, filename: string) {
-  return { file_id: `id-${slug}`, slug, upload_url: '/put', headers: {}, storage_path: filename, storage_type: 'LOCAL', provider_type: 'Local', contentType: 'text/plain', upload_expires_at: '', url: '', ...PENDING_SHARE };
+  return {
+    file_id: `id-${slug}`,
+    slug,
+    upload_url: '/put',
+    headers: {},
+    storage_path: filename,
+    storage_type: 'LOCAL',
+    provider_type: 'Local',
+    contentType: 'text/plain',
+    upload_expires_at: '',
+    url: '',
+    ...PENDING_SHARE,
+  };
 }
 
 export function detailDto() {

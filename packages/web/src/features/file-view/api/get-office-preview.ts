@@ -13,6 +13,12 @@ export function getOfficePreview(slug: string, token: string | null): Promise<Of
 
 export function useOfficePreview(slug: string, token: string | null) {
   return useQuery(
-    queryOptions({ queryKey: ['file-view', slug, 'office', token], queryFn: () => getOfficePreview(slug, token), staleTime: Infinity, retry: false, refetchOnWindowFocus: false }),
+    queryOptions({
+      queryKey: ['file-view', slug, 'office', token],
+      queryFn: () => getOfficePreview(slug, token),
+      staleTime: Infinity,
+      retry: false,
+      refetchOnWindowFocus: false,
+    }),
   );
 }

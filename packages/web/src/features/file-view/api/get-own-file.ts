@@ -13,4 +13,9 @@ export function getOwnFile(slug: string): Promise<FileDetailDto> {
 }
 
 /** Under the files root: an edit (here or in File management) refreshes it. */
-export const ownFileQuery = (slug: string) => queryOptions({ queryKey: [...FILES_QUERY_ROOT, 'own', slug] as const, queryFn: () => getOwnFile(slug), retry: false });
+export const ownFileQuery = (slug: string) =>
+  queryOptions({
+    queryKey: [...FILES_QUERY_ROOT, 'own', slug] as const,
+    queryFn: () => getOwnFile(slug),
+    retry: false,
+  });

@@ -7,11 +7,19 @@ const Row = z.object({ key: z.string(), value: z.string() });
 
 /** `GET /api/admin/settings?group=2&metadata=false`: the preview lists, public like the site group. */
 export async function getPreviewSettings(): Promise<PreviewSettings> {
-  const rows = await apiRequest('/admin/settings', { query: { group: 2, metadata: false }, schema: z.array(Row), authorization: null });
+  const rows = await apiRequest('/admin/settings', {
+    query: { group: 2, metadata: false },
+    schema: z.array(Row),
+    authorization: null,
+  });
   return previewSettingsFrom(Object.fromEntries(rows.map((row) => [row.key, row.value])));
 }
 
-const previewSettingsQuery = queryOptions({ queryKey: ['preview-settings'], queryFn: getPreviewSettings, staleTime: 5 * 60_000 });
+const previewSettingsQuery = queryOptions({
+  queryKey: ['preview-settings'],
+  queryFn: getPreviewSettings,
+  staleTime: 5 * 60_000,
+});
 
 /** The preview lists; the catalogue's defaults (and any text) when they cannot be read, so a file still shows. */
 export function usePreviewSettings(): { settings: PreviewSettings; ready: boolean } {

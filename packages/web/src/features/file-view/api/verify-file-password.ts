@@ -6,7 +6,12 @@ import { publicFileQueryKey } from './get-public-file';
 
 /** `POST /api/public/files/{slug}/verify` → the share with token-carrying links (this counts the view). */
 export function verifyFilePassword({ slug, password }: { slug: string; password: string }): Promise<FilePublicDto> {
-  return apiRequest(`/public/files/${encodeURIComponent(slug)}/verify`, { method: 'POST', body: { password }, schema: FilePublicDto, authorization: null });
+  return apiRequest(`/public/files/${encodeURIComponent(slug)}/verify`, {
+    method: 'POST',
+    body: { password },
+    schema: FilePublicDto,
+    authorization: null,
+  });
 }
 
 export function useVerifyFilePassword() {

@@ -31,7 +31,15 @@ export interface FileDetailsProps {
 }
 
 /** A shared file: what it is, its limits, the preview and the download / copy link / QR actions. */
-export function FileDetails({ file, settings, notice, openable = true, dead = null, actions, focusHeading = false }: FileDetailsProps) {
+export function FileDetails({
+  file,
+  settings,
+  notice,
+  openable = true,
+  dead = null,
+  actions,
+  focusHeading = false,
+}: FileDetailsProps) {
   const { t, i18n } = useTranslation();
   const [qrOpen, setQrOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -57,7 +65,11 @@ export function FileDetails({ file, settings, notice, openable = true, dead = nu
           <div className="flex min-w-0 gap-4">
             <FileTypeIcon filename={file.filename} mimetype={file.mimetype} className="size-12 rounded-xl" />
             <div className="min-w-0">
-              <h1 ref={heading} tabIndex={-1} className="text-lg font-semibold tracking-tight [overflow-wrap:anywhere] text-fg outline-none sm:text-xl">
+              <h1
+                ref={heading}
+                tabIndex={-1}
+                className="text-lg font-semibold tracking-tight [overflow-wrap:anywhere] text-fg outline-none sm:text-xl"
+              >
                 {file.filename}
               </h1>
               {file.remark ? <p className="mt-1 text-sm break-words text-fg-muted">{file.remark}</p> : null}
@@ -65,9 +77,21 @@ export function FileDetails({ file, settings, notice, openable = true, dead = nu
                 <Meta icon={HardDrive}>
                   <SizeAndType size={file.size} mimetype={file.mimetype} />
                 </Meta>
-                <Meta icon={Clock}>{t('fileView.uploaded', { date: formatDateTime(file.created_at, i18n.language) })}</Meta>
-                <Meta icon={Timer}>{file.expires_at ? t(dead === 'expired' ? 'fileView.expiredOn' : 'fileView.expires', { date: formatDateTime(file.expires_at, i18n.language) }) : t('fileView.neverExpires')}</Meta>
-                <Meta icon={Eye}>{remaining === null ? t('fileView.views', { count: file.views }) : t('fileView.viewsLeft', { count: remaining, max: file.max_views })}</Meta>
+                <Meta icon={Clock}>
+                  {t('fileView.uploaded', { date: formatDateTime(file.created_at, i18n.language) })}
+                </Meta>
+                <Meta icon={Timer}>
+                  {file.expires_at
+                    ? t(dead === 'expired' ? 'fileView.expiredOn' : 'fileView.expires', {
+                        date: formatDateTime(file.expires_at, i18n.language),
+                      })
+                    : t('fileView.neverExpires')}
+                </Meta>
+                <Meta icon={Eye}>
+                  {remaining === null
+                    ? t('fileView.views', { count: file.views })
+                    : t('fileView.viewsLeft', { count: remaining, max: file.max_views })}
+                </Meta>
                 {file.has_password ? <Meta icon={Lock}>{t('fileView.protected')}</Meta> : null}
               </ul>
             </div>
@@ -78,7 +102,11 @@ export function FileDetails({ file, settings, notice, openable = true, dead = nu
             {openable ? downloadLink('col-span-2') : null}
             {file.is_last_view || dead ? null : (
               <>
-                <Button variant="outline" icon={<Link2 />} onClick={() => void copyLink(link, t('fileView.linkCopied'))}>
+                <Button
+                  variant="outline"
+                  icon={<Link2 />}
+                  onClick={() => void copyLink(link, t('fileView.linkCopied'))}
+                >
                   {t('fileView.copyLink')}
                 </Button>
                 <Button variant="outline" icon={<QrIcon />} onClick={() => setQrOpen(true)}>
@@ -101,10 +129,21 @@ export function FileDetails({ file, settings, notice, openable = true, dead = nu
           <FilePreview file={file} settings={settings} downloadAction={downloadLink()} />
         </Card>
       ) : null}
-      <Dialog open={qrOpen} onOpenChange={setQrOpen} title={t('fileView.qrTitle')} description={t('fileView.qrDescription')} size="sm">
+      <Dialog
+        open={qrOpen}
+        onOpenChange={setQrOpen}
+        title={t('fileView.qrTitle')}
+        description={t('fileView.qrDescription')}
+        size="sm"
+      >
         <div className="flex flex-col items-center gap-4">
           <QrCode value={link} label={t('fileView.qrLabel', { name: file.filename })} size={200} />
-          <CopyField label={t('fileView.link')} value={link} copyLabel={t('fileView.copyLink')} copiedMessage={t('fileView.linkCopied')} />
+          <CopyField
+            label={t('fileView.link')}
+            value={link}
+            copyLabel={t('fileView.copyLink')}
+            copiedMessage={t('fileView.linkCopied')}
+          />
         </div>
       </Dialog>
     </article>

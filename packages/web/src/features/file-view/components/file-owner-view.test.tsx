@@ -23,13 +23,22 @@ describe('file page for its owner', () => {
 
   it('shows the uploader the file through the management detail: no view counted, no password asked', async () => {
     startApiKeySession('key-1', Permission.FILE_SHARE, { id: 'k1', name: 'laptop', basic_path: '/' });
-    const requests = mockApi({ 'GET /api/files/pic': () => ok(detail()), 'GET /api/admin/settings': previewSettings() });
+    const requests = mockApi({
+      'GET /api/files/pic': () => ok(detail()),
+      'GET /api/admin/settings': previewSettings(),
+    });
     renderPage();
     expect(await screen.findByText('You manage this file')).toBeInTheDocument();
     expect(screen.getByText('Your visits here are not counted as views.')).toBeInTheDocument();
     expect(screen.getByText('1 of 1 views left')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'photo.png' })).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=own`);
-    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=own`);
+    expect(screen.getByRole('img', { name: 'photo.png' })).toHaveAttribute(
+      'src',
+      `${ORIGIN}/api/file-view/pic?token=own`,
+    );
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      `${ORIGIN}/api/file-download/pic?token=own`,
+    );
     expect(screen.queryByLabelText('Password')).toBeNull();
     expect(reads(requests)).toHaveLength(0);
   });
@@ -39,7 +48,10 @@ describe('file page for its owner', () => {
     try {
       startAdminSession('tok');
       let reads = 0;
-      const requests = mockApi({ 'GET /api/files/pic': () => ((reads += 1), ok(detail())), 'GET /api/admin/settings': previewSettings() });
+      const requests = mockApi({
+        'GET /api/files/pic': () => ((reads += 1), ok(detail())),
+        'GET /api/admin/settings': previewSettings(),
+      });
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       renderPage();
       expect(await screen.findByRole('link', { name: 'Download' })).toBeInTheDocument();
@@ -58,10 +70,17 @@ describe('file page for its owner', () => {
 
   it('lets the admin manage any share, and says when visitors can no longer open it', async () => {
     startAdminSession('tok');
-    mockApi({ 'GET /api/files/pic': () => ok(detail({ created_by: 'apikey:someone', views: 1 })), 'GET /api/admin/settings': previewSettings() });
+    mockApi({
+      'GET /api/files/pic': () => ok(detail({ created_by: 'apikey:someone', views: 1 })),
+      'GET /api/admin/settings': previewSettings(),
+    });
     const usedUp = renderPage();
     expect(await screen.findByText('Visitors can no longer open it: its views are used up')).toBeInTheDocument();
-    expect(screen.getByText(/deleted automatically an hour after their last view\. Until then, Edit can change the view limit/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /deleted automatically an hour after their last view\. Until then, Edit can change the view limit/,
+      ),
+    ).toBeInTheDocument();
     // The owner's token still opens a used-up share.
     expect(screen.getByRole('link', { name: 'Download' })).toBeInTheDocument();
     // The link opens for nobody else: it is not offered for sharing until Edit revives it.
@@ -69,10 +88,15 @@ describe('file page for its owner', () => {
     expect(screen.queryByRole('button', { name: 'QR code' })).toBeNull();
     usedUp.unmount();
 
-    mockApi({ 'GET /api/files/pic': () => ok(detail({ expires_at: '2000-01-01T00:00:00.000Z' })), 'GET /api/admin/settings': previewSettings() });
+    mockApi({
+      'GET /api/files/pic': () => ok(detail({ expires_at: '2000-01-01T00:00:00.000Z' })),
+      'GET /api/admin/settings': previewSettings(),
+    });
     renderPage();
     expect(await screen.findByText('Visitors can no longer open it: it has expired')).toBeInTheDocument();
-    expect(screen.getByText(/deleted automatically within a few minutes\. Until then, Edit can set a new expiry/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/deleted automatically within a few minutes\. Until then, Edit can set a new expiry/),
+    ).toBeInTheDocument();
     // After the expiry no link opens the file, the owner's neither: no preview, no download.
     expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
     expect(screen.queryByRole('region', { name: /preview/i })).toBeNull();
@@ -84,9 +108,23 @@ describe('file page for its owner', () => {
     startAdminSession('tok');
     const direct = 'https://bucket.example/report.docx?sig=1';
     const requests = mockApi({
-      'GET /api/files/pic': () => ok(detail({ filename: 'report.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })),
+      'GET /api/files/pic': () =>
+        ok(
+          detail({
+            filename: 'report.docx',
+            mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          }),
+        ),
       'GET /api/admin/settings': previewSettings(),
-      'GET /api/office-preview/pic': () => ok({ url: direct, filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true, publicly_reachable: true }),
+      'GET /api/office-preview/pic': () =>
+        ok({
+          url: direct,
+          filename: 'report.docx',
+          mimetype: 'x',
+          expires_in: 3600,
+          is_temporary: true,
+          publicly_reachable: true,
+        }),
     });
     renderPage();
     expect(await screen.findByTitle('Online preview of report.docx')).toBeInTheDocument();
@@ -127,7 +165,11 @@ describe('file page for its owner', () => {
 
   it('treats a key that did not upload the file as a visitor', async () => {
     startApiKeySession('key-2', Permission.FILE_SHARE, { id: 'k2', name: 'other', basic_path: '/' });
-    const requests = mockApi({ 'GET /api/files/pic': () => fail(404, 'NOT_FOUND', 'no'), 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings() });
+    const requests = mockApi({
+      'GET /api/files/pic': () => fail(404, 'NOT_FOUND', 'no'),
+      'GET /api/public/files/pic': () => ok(file()),
+      'GET /api/admin/settings': previewSettings(),
+    });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'photo.png' })).toBeInTheDocument();
     expect(screen.queryByText('You manage this file')).toBeNull();

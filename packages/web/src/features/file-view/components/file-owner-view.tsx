@@ -74,9 +74,15 @@ export function FileOwnerView({ file, settings, now, linksExpired }: FileOwnerVi
   const dead = fileDeadReason(file, now);
   const notice = (
     <>
-      {linksExpired ? <LinksExpired cost="description" onReopen={linksExpired.onReopen} reopening={linksExpired.reopening} /> : null}
+      {linksExpired ? (
+        <LinksExpired cost="description" onReopen={linksExpired.onReopen} reopening={linksExpired.reopening} />
+      ) : null}
       {dead ? (
-        <ShareNotice icon={Hourglass} tone="warning" title={t(dead === 'expired' ? 'fileView.owner.expired' : 'fileView.owner.usedUp')}>
+        <ShareNotice
+          icon={Hourglass}
+          tone="warning"
+          title={t(dead === 'expired' ? 'fileView.owner.expired' : 'fileView.owner.usedUp')}
+        >
           {dead === 'expired' ? t('fileView.owner.expiredNotice') : t('fileView.owner.usedUpDeletion')}
         </ShareNotice>
       ) : null}
@@ -92,12 +98,21 @@ export function FileOwnerView({ file, settings, now, linksExpired }: FileOwnerVi
   );
   return (
     <>
-      <FileDetails file={openFileOf(file)} settings={settings} notice={notice} openable={dead !== 'expired' && !linksExpired} dead={dead} actions={edit} />
+      <FileDetails
+        file={openFileOf(file)}
+        settings={settings}
+        notice={notice}
+        openable={dead !== 'expired' && !linksExpired}
+        dead={dead}
+        actions={edit}
+      />
       <FileEditDialog
         file={editing ? file : null}
         onClose={() => setEditing(false)}
         // A new link moves the page with it; anything else comes back through the refreshed detail.
-        onSaved={(saved) => saved.slug !== file.slug && void navigate(`/file/${encodeURIComponent(saved.slug)}`, { replace: true })}
+        onSaved={(saved) =>
+          saved.slug !== file.slug && void navigate(`/file/${encodeURIComponent(saved.slug)}`, { replace: true })
+        }
       />
     </>
   );

@@ -7,7 +7,15 @@ import { errorMessage, retryMinutes } from '../../../lib/error-message';
 import { useVerifyFilePassword } from '../api/verify-file-password';
 
 /** Asks for the password of a protected file; the view is counted only when it is right. */
-export function FilePasswordForm({ file, onUnavailable, onUnlocked }: { file: FilePublicDto; onUnavailable: (error: unknown) => void; onUnlocked: (file: FilePublicDto) => void }) {
+export function FilePasswordForm({
+  file,
+  onUnavailable,
+  onUnlocked,
+}: {
+  file: FilePublicDto;
+  onUnavailable: (error: unknown) => void;
+  onUnlocked: (file: FilePublicDto) => void;
+}) {
   const { t } = useTranslation();
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
@@ -26,7 +34,11 @@ export function FilePasswordForm({ file, onUnavailable, onUnlocked }: { file: Fi
           if (error.status === 401) return setFieldError(t('fileView.password.wrong'));
           if (error.status === 429) {
             const wait = error.retryAfterSeconds;
-            return setFormError(wait === undefined ? t('fileView.password.rateLimited') : t('fileView.password.rateLimitedFor', { count: retryMinutes(wait) }));
+            return setFormError(
+              wait === undefined
+                ? t('fileView.password.rateLimited')
+                : t('fileView.password.rateLimitedFor', { count: retryMinutes(wait) }),
+            );
           }
           setFormError(errorMessage(error));
         },

@@ -16,32 +16,70 @@ import { TEXT_PREVIEW_MAX_BYTES, TextPreview } from './text-preview';
 export type OpenFile = FilePublicDto & { previewUrl: string; downloadUrl: string };
 
 /** The preview by type, per the admin's preview settings (lib/file-preview). */
-export function FilePreview({ file, settings, downloadAction }: { file: OpenFile; settings: PreviewSettings; downloadAction: ReactNode }) {
+export function FilePreview({
+  file,
+  settings,
+  downloadAction,
+}: {
+  file: OpenFile;
+  settings: PreviewSettings;
+  downloadAction: ReactNode;
+}) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const kind = previewKindOf(file.filename, file.mimetype, settings);
-  const noPreview = (title: string, description: string) => <EmptyState icon={EyeOff} title={title} description={description} action={downloadAction} />;
+  const noPreview = (title: string, description: string) => (
+    <EmptyState icon={EyeOff} title={title} description={description} action={downloadAction} />
+  );
 
-  if (failed) return <EmptyState icon={FileWarning} title={t('fileView.preview.loadFailed')} description={t('fileView.preview.loadFailedHint')} action={downloadAction} />;
+  if (failed)
+    return (
+      <EmptyState
+        icon={FileWarning}
+        title={t('fileView.preview.loadFailed')}
+        description={t('fileView.preview.loadFailedHint')}
+        action={downloadAction}
+      />
+    );
   // Said outright, whatever the type: a 0-byte text file would show an empty box, an image a load failure.
-  if (file.size === 0) return <EmptyState icon={File} title={t('fileView.preview.empty')} description={t('fileView.preview.emptyHint')} />;
+  if (file.size === 0)
+    return <EmptyState icon={File} title={t('fileView.preview.empty')} description={t('fileView.preview.emptyHint')} />;
   switch (kind) {
     case 'image':
       return (
         <div className="flex justify-center bg-[repeating-conic-gradient(var(--color-subtle)_0_25%,transparent_0_50%)] bg-[length:20px_20px] p-3 sm:p-6">
-          <img src={file.previewUrl} alt={file.filename} className="max-h-[70vh] max-w-full rounded-md object-contain" onError={() => setFailed(true)} />
+          <img
+            src={file.previewUrl}
+            alt={file.filename}
+            className="max-h-[70vh] max-w-full rounded-md object-contain"
+            onError={() => setFailed(true)}
+          />
         </div>
       );
     case 'video':
       return (
         <div className="bg-black">
-          <video src={file.previewUrl} controls preload="metadata" className="mx-auto max-h-[75vh] w-full" aria-label={file.filename} onError={() => setFailed(true)} />
+          <video
+            src={file.previewUrl}
+            controls
+            preload="metadata"
+            className="mx-auto max-h-[75vh] w-full"
+            aria-label={file.filename}
+            onError={() => setFailed(true)}
+          />
         </div>
       );
     case 'audio':
       return (
         <div className="p-6">
-          <audio src={file.previewUrl} controls preload="metadata" className="w-full" aria-label={file.filename} onError={() => setFailed(true)} />
+          <audio
+            src={file.previewUrl}
+            controls
+            preload="metadata"
+            className="w-full"
+            aria-label={file.filename}
+            onError={() => setFailed(true)}
+          />
         </div>
       );
     case 'pdf':
@@ -50,8 +88,19 @@ export function FilePreview({ file, settings, downloadAction }: { file: OpenFile
       return <OfficePreview file={file} settings={settings} downloadAction={downloadAction} />;
     case 'markdown':
     case 'text':
-      if (file.size > TEXT_PREVIEW_MAX_BYTES) return noPreview(t('fileView.preview.tooLarge'), t('fileView.preview.tooLargeHint', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) }));
-      return <TextPreview url={file.previewUrl} filename={file.filename} mimetype={file.mimetype} markdown={kind === 'markdown'} />;
+      if (file.size > TEXT_PREVIEW_MAX_BYTES)
+        return noPreview(
+          t('fileView.preview.tooLarge'),
+          t('fileView.preview.tooLargeHint', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) }),
+        );
+      return (
+        <TextPreview
+          url={file.previewUrl}
+          filename={file.filename}
+          mimetype={file.mimetype}
+          markdown={kind === 'markdown'}
+        />
+      );
     default:
       return noPreview(t('fileView.preview.none'), t('fileView.preview.noneHint'));
   }
@@ -94,7 +143,9 @@ function PdfPreview({ file, downloadAction }: { file: OpenFile; downloadAction: 
     <div>
       <iframe src={file.previewUrl} title={file.filename} className="block h-[75vh] w-full border-0 bg-white" />
       <p className="flex justify-end border-t border-line px-4 py-2">
-        {openLink('inline-flex items-center gap-1.5 text-xs font-medium text-accent-text hover:underline [&_svg]:size-3.5')}
+        {openLink(
+          'inline-flex items-center gap-1.5 text-xs font-medium text-accent-text hover:underline [&_svg]:size-3.5',
+        )}
       </p>
     </div>
   );
@@ -104,7 +155,15 @@ function PdfPreview({ file, downloadAction }: { file: OpenFile; downloadAction: 
  * Office files open in the online viewer the admin chose; it fetches the file from a temporary link, so a
  * link the internet cannot reach (the server says so: localhost, a LAN) gets a word instead of the viewer's error.
  */
-function OfficePreview({ file, settings, downloadAction }: { file: OpenFile; settings: PreviewSettings; downloadAction: ReactNode }) {
+function OfficePreview({
+  file,
+  settings,
+  downloadAction,
+}: {
+  file: OpenFile;
+  settings: PreviewSettings;
+  downloadAction: ReactNode;
+}) {
   const { t } = useTranslation();
   const office = useOfficePreview(file.slug, file.access_token);
   if (office.isPending) {
@@ -114,16 +173,38 @@ function OfficePreview({ file, settings, downloadAction }: { file: OpenFile; set
       </div>
     );
   }
-  if (office.isError) return <ErrorState title={t('fileView.preview.loadFailed')} message={errorMessage(office.error)} onRetry={() => void office.refetch()} retrying={office.isFetching} />;
-  const provider = settings.officeProvider === 'google' ? t('fileView.preview.google') : t('fileView.preview.microsoft');
+  if (office.isError)
+    return (
+      <ErrorState
+        title={t('fileView.preview.loadFailed')}
+        message={errorMessage(office.error)}
+        onRetry={() => void office.refetch()}
+        retrying={office.isFetching}
+      />
+    );
+  const provider =
+    settings.officeProvider === 'google' ? t('fileView.preview.google') : t('fileView.preview.microsoft');
   if (!office.data.publicly_reachable) {
     const host = new URL(office.data.url).host;
-    return <EmptyState icon={EyeOff} title={t('fileView.preview.officeUnreachable')} description={t('fileView.preview.officeUnreachableHint', { provider, host })} action={downloadAction} />;
+    return (
+      <EmptyState
+        icon={EyeOff}
+        title={t('fileView.preview.officeUnreachable')}
+        description={t('fileView.preview.officeUnreachableHint', { provider, host })}
+        action={downloadAction}
+      />
+    );
   }
   return (
     <div>
-      <iframe src={officeViewerUrl(settings.officeProvider, office.data.url)} title={t('fileView.preview.officeTitle', { name: file.filename })} className="block h-[75vh] w-full border-0 bg-white" />
-      <p className="border-t border-line px-4 py-2 text-xs text-fg-subtle">{t('fileView.preview.officeNote', { provider })}</p>
+      <iframe
+        src={officeViewerUrl(settings.officeProvider, office.data.url)}
+        title={t('fileView.preview.officeTitle', { name: file.filename })}
+        className="block h-[75vh] w-full border-0 bg-white"
+      />
+      <p className="border-t border-line px-4 py-2 text-xs text-fg-subtle">
+        {t('fileView.preview.officeNote', { provider })}
+      </p>
     </div>
   );
 }

@@ -17,7 +17,11 @@ export type GoneReason = 'expired' | 'usedUp' | 'unknown';
  * Why a share answered 410: the cause the server names (the error detail at `reason`), else the
  * metadata the page already holds (a protected share's locked answer); when neither tells, both.
  */
-export function goneReason(error: unknown, known: Pick<FilePublicDto, 'expires_at' | 'views' | 'max_views'> | undefined, now: number = Date.now()): GoneReason {
+export function goneReason(
+  error: unknown,
+  known: Pick<FilePublicDto, 'expires_at' | 'views' | 'max_views'> | undefined,
+  now: number = Date.now(),
+): GoneReason {
   const named = isApiError(error) ? error.details.find((d) => d.path === FILE_GONE_REASON_PATH)?.message : undefined;
   if (named === 'expired') return 'expired';
   if (named === 'used_up') return 'usedUp';
@@ -34,7 +38,17 @@ const GONE_KEYS = {
 } as const;
 
 /** 404, 410 and 403 are answers with their own page; anything else can be retried. */
-export function FileUnavailable({ error, known, onRetry, retrying }: { error: unknown; known?: FilePublicDto; onRetry?: () => void; retrying?: boolean }) {
+export function FileUnavailable({
+  error,
+  known,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  known?: FilePublicDto;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   const { t } = useTranslation();
   const status = isApiError(error) ? error.status : 0;
   const auth = useAuth();
@@ -50,12 +64,23 @@ export function FileUnavailable({ error, known, onRetry, retrying }: { error: un
       {t('notFound.home')}
     </Link>
   );
-  if (status === 404) return <StatusCard icon={FileX} title={t('fileView.notFound.title')} description={t('fileView.notFound.description')} action={uploadLink} />;
+  if (status === 404)
+    return (
+      <StatusCard
+        icon={FileX}
+        title={t('fileView.notFound.title')}
+        description={t('fileView.notFound.description')}
+        action={uploadLink}
+      />
+    );
   if (status === 410) {
     const [title, description] = GONE_KEYS[goneReason(error, known)];
     return <StatusCard icon={Hourglass} title={t(title)} description={t(description)} action={uploadLink} />;
   }
-  if (status === 403) return <StatusCard icon={Ban} title={t('fileView.forbidden.title')} description={t('fileView.forbidden.description')} />;
+  if (status === 403)
+    return (
+      <StatusCard icon={Ban} title={t('fileView.forbidden.title')} description={t('fileView.forbidden.description')} />
+    );
   return (
     <Card className="mx-auto max-w-xl">
       <ErrorState title={t('fileView.loadError')} message={errorMessage(error)} onRetry={onRetry} retrying={retrying} />

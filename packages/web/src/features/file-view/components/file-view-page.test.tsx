@@ -19,7 +19,10 @@ beforeEach(() => {
 
 describe('file page', () => {
   it('shows loading, then the file with its image preview, details and a Download link', async () => {
-    const requests = mockApi({ 'GET /api/public/files/pic': () => ok(file({ max_views: 5, views: 2 })), 'GET /api/admin/settings': previewSettings() });
+    const requests = mockApi({
+      'GET /api/public/files/pic': () => ok(file({ max_views: 5, views: 2 })),
+      'GET /api/admin/settings': previewSettings(),
+    });
     renderPage();
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'photo.png' })).toBeInTheDocument();
@@ -27,22 +30,34 @@ describe('file page', () => {
     expect(screen.getByText('3 of 5 views left')).toBeInTheDocument();
     expect(screen.getByText('Never expires')).toBeInTheDocument();
     expect(screen.getByText('image/png')).toHaveAttribute('title', 'image/png');
-    expect(screen.getByRole('img', { name: 'photo.png' })).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=t1`);
-    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t1`);
+    expect(screen.getByRole('img', { name: 'photo.png' })).toHaveAttribute(
+      'src',
+      `${ORIGIN}/api/file-view/pic?token=t1`,
+    );
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      `${ORIGIN}/api/file-download/pic?token=t1`,
+    );
     // One counted read per visit; the preview settings are read without credentials.
     expect(reads(requests)).toHaveLength(1);
     expect(requests.find((r) => r.url.startsWith('/api/admin/settings'))?.url).toContain('group=2');
   });
 
   it('sends the stored token on a reload, or from another tab, so the visit is not counted twice', async () => {
-    const first = mockApi({ 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings() });
+    const first = mockApi({
+      'GET /api/public/files/pic': () => ok(file()),
+      'GET /api/admin/settings': previewSettings(),
+    });
     const { unmount } = renderPage();
     await screen.findByRole('heading', { name: 'photo.png' });
     expect(reads(first)[0]?.headers['X-File-Token']).toBeUndefined();
     unmount();
     // A new tab starts with an empty sessionStorage; the token is kept for the browser.
     sessionStorage.clear();
-    const second = mockApi({ 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings() });
+    const second = mockApi({
+      'GET /api/public/files/pic': () => ok(file()),
+      'GET /api/admin/settings': previewSettings(),
+    });
     renderPage();
     await screen.findByRole('heading', { name: 'photo.png' });
     expect(reads(second)[0]?.headers['X-File-Token']).toBe('t1');
@@ -54,41 +69,70 @@ describe('file page', () => {
     const requests = mockApi({
       'GET /api/public/files/pic': () => {
         count += 1;
-        const links = { previewUrl: `${ORIGIN}/api/file-view/pic?token=t${count}`, downloadUrl: `${ORIGIN}/api/file-download/pic?token=t${count}` };
-        return ok(file({ max_views: 5, views: count, access_token: `t${count}`, access_token_expires_at: count === 1 ? soon() : '2999-01-01T00:00:00.000Z', ...links }));
+        const links = {
+          previewUrl: `${ORIGIN}/api/file-view/pic?token=t${count}`,
+          downloadUrl: `${ORIGIN}/api/file-download/pic?token=t${count}`,
+        };
+        return ok(
+          file({
+            max_views: 5,
+            views: count,
+            access_token: `t${count}`,
+            access_token_expires_at: count === 1 ? soon() : '2999-01-01T00:00:00.000Z',
+            ...links,
+          }),
+        );
       },
       'GET /api/admin/settings': previewSettings(),
     });
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t1`);
+    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      `${ORIGIN}/api/file-download/pic?token=t1`,
+    );
     expect(await screen.findByText('The links on this page have expired', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByText(/that counts as another view/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
     expect(screen.queryByRole('img', { name: 'photo.png' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Open again' }));
-    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t2`);
+    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      `${ORIGIN}/api/file-download/pic?token=t2`,
+    );
     expect(screen.queryByText('The links on this page have expired')).toBeNull();
     // The expired token is not sent again: the server would not take it.
     expect(reads(requests).map((r) => r.headers['X-File-Token'])).toEqual([undefined, undefined]);
   });
 
   it('has distinct pages for not found, expired or used up, and forbidden', async () => {
-    mockApi({ 'GET /api/public/files/pic': () => fail(404, 'NOT_FOUND', 'File not found'), 'GET /api/admin/settings': previewSettings() });
+    mockApi({
+      'GET /api/public/files/pic': () => fail(404, 'NOT_FOUND', 'File not found'),
+      'GET /api/admin/settings': previewSettings(),
+    });
     const a = renderPage();
     expect(await screen.findByRole('heading', { name: 'File not found' })).toBeInTheDocument();
     a.unmount();
-    mockApi({ 'GET /api/public/files/pic': () => fail(410, 'GONE', 'gone'), 'GET /api/admin/settings': previewSettings() });
+    mockApi({
+      'GET /api/public/files/pic': () => fail(410, 'GONE', 'gone'),
+      'GET /api/admin/settings': previewSettings(),
+    });
     const b = renderPage();
     expect(await screen.findByRole('heading', { name: 'This file is no longer available' })).toBeInTheDocument();
     b.unmount();
-    mockApi({ 'GET /api/public/files/pic': () => fail(403, 'FORBIDDEN', 'no'), 'GET /api/admin/settings': previewSettings() });
+    mockApi({
+      'GET /api/public/files/pic': () => fail(403, 'FORBIDDEN', 'no'),
+      'GET /api/admin/settings': previewSettings(),
+    });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'You may not open this file' })).toBeInTheDocument();
   });
 
   it('offers a visitor the way home, and someone who may upload to share a file', async () => {
-    mockApi({ 'GET /api/public/files/pic': () => fail(404, 'NOT_FOUND', 'File not found'), 'GET /api/admin/settings': previewSettings() });
+    mockApi({
+      'GET /api/public/files/pic': () => fail(404, 'NOT_FOUND', 'File not found'),
+      'GET /api/admin/settings': previewSettings(),
+    });
     const visitor = renderPage();
     expect(await screen.findByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('link', { name: 'Share a file' })).toBeNull();
@@ -112,7 +156,10 @@ describe('file page', () => {
       ['该文件已过期或已达到最大查看次数', null, 'This file is no longer available'],
     ] as const) {
       const details = reason ? [{ path: 'reason', message: reason }] : undefined;
-      mockApi({ 'GET /api/public/files/pic': () => fail(410, 'GONE', message, details), 'GET /api/admin/settings': previewSettings() });
+      mockApi({
+        'GET /api/public/files/pic': () => fail(410, 'GONE', message, details),
+        'GET /api/admin/settings': previewSettings(),
+      });
       const view = renderPage();
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
       view.unmount();
@@ -124,7 +171,11 @@ describe('file page', () => {
       [{ expires_at: '2000-01-01T00:00:00.000Z' }, 'This file has expired'],
       [{ max_views: 3, views: 3 }, 'This file reached its view limit'],
     ] as const) {
-      mockApi({ 'GET /api/public/files/pic': () => ok(locked(meta)), 'POST /api/public/files/pic/verify': () => fail(410, 'GONE', 'gone'), 'GET /api/admin/settings': previewSettings() });
+      mockApi({
+        'GET /api/public/files/pic': () => ok(locked(meta)),
+        'POST /api/public/files/pic/verify': () => fail(410, 'GONE', 'gone'),
+        'GET /api/admin/settings': previewSettings(),
+      });
       const view = renderPage();
       await userEvent.type(await screen.findByLabelText('Password'), 'pw');
       await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
@@ -165,7 +216,10 @@ describe('file page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByText('Too many attempts. Try again in 15 minutes.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
-    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute('href', `${ORIGIN}/api/file-download/pic?token=t1`);
+    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      `${ORIGIN}/api/file-download/pic?token=t1`,
+    );
     expect(screen.getByText('Password protected')).toBeInTheDocument();
     // The form that had focus is gone: focus moves to the file, and the change is announced.
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'photo.png' })).toHaveFocus());
@@ -195,7 +249,8 @@ describe('file page', () => {
     mockApi({
       'GET /api/public/files/pic': () => ok(file({ filename: 'notes.md', mimetype: 'text/markdown' })),
       'GET /api/admin/settings': previewSettings(),
-      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response('# Notes\n\n<script>alert(1)</script> **bold**\nwrapped in the source'),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () =>
+        new Response('# Notes\n\n<script>alert(1)</script> **bold**\nwrapped in the source'),
     });
     renderPage();
     const region = await screen.findByRole('region', { name: 'Preview' });
@@ -245,7 +300,10 @@ describe('file page', () => {
 
   it('follows the preview settings: video, audio, PDF and unknown types', async () => {
     const cases: [Partial<FilePublicDto>, (root: HTMLElement) => void][] = [
-      [{ filename: 'clip.mp4', mimetype: 'video/mp4' }, (root) => expect(root.querySelector('video')).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=t1`)],
+      [
+        { filename: 'clip.mp4', mimetype: 'video/mp4' },
+        (root) => expect(root.querySelector('video')).toHaveAttribute('src', `${ORIGIN}/api/file-view/pic?token=t1`),
+      ],
       [{ filename: 'song.mp3', mimetype: 'audio/mpeg' }, (root) => expect(root.querySelector('audio')).not.toBeNull()],
       [
         { filename: 'doc.pdf', mimetype: 'application/pdf' },
@@ -254,7 +312,10 @@ describe('file page', () => {
           expect(within(root).getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('target', '_blank');
         },
       ],
-      [{ filename: 'data.bin', mimetype: 'application/octet-stream' }, (root) => expect(within(root).getByText('No preview for this type')).toBeInTheDocument()],
+      [
+        { filename: 'data.bin', mimetype: 'application/octet-stream' },
+        (root) => expect(within(root).getByText('No preview for this type')).toBeInTheDocument(),
+      ],
     ];
     for (const [overrides, check] of cases) {
       mockApi({ 'GET /api/public/files/pic': () => ok(file(overrides)), 'GET /api/admin/settings': previewSettings() });
@@ -263,7 +324,10 @@ describe('file page', () => {
       view.unmount();
     }
     // An admin who removes png from the image list gets no image preview.
-    mockApi({ 'GET /api/public/files/pic': () => ok(file()), 'GET /api/admin/settings': previewSettings({ preview_image_types: 'jpg' }) });
+    mockApi({
+      'GET /api/public/files/pic': () => ok(file()),
+      'GET /api/admin/settings': previewSettings({ preview_image_types: 'jpg' }),
+    });
     renderPage();
     expect(await screen.findByText('No preview for this type')).toBeInTheDocument();
   });
@@ -271,12 +335,18 @@ describe('file page', () => {
   it('offers a PDF in a new tab and as a download where the browser cannot show it inside the page', async () => {
     Object.defineProperty(navigator, 'pdfViewerEnabled', { value: false, configurable: true });
     try {
-      mockApi({ 'GET /api/public/files/pic': () => ok(file({ filename: 'doc.pdf', mimetype: 'application/pdf' })), 'GET /api/admin/settings': previewSettings() });
+      mockApi({
+        'GET /api/public/files/pic': () => ok(file({ filename: 'doc.pdf', mimetype: 'application/pdf' })),
+        'GET /api/admin/settings': previewSettings(),
+      });
       renderPage();
       const region = await screen.findByRole('region', { name: 'Preview' });
       expect(within(region).getByText('This browser does not show PDFs inside the page')).toBeInTheDocument();
       expect(region.querySelector('iframe')).toBeNull();
-      expect(within(region).getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', `${ORIGIN}/api/file-view/pic?token=t1`);
+      expect(within(region).getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute(
+        'href',
+        `${ORIGIN}/api/file-view/pic?token=t1`,
+      );
       expect(within(region).getByRole('link', { name: 'Download' })).toBeInTheDocument();
     } finally {
       Reflect.deleteProperty(navigator, 'pdfViewerEnabled');
@@ -290,14 +360,31 @@ describe('file page', () => {
       ['google', `https://docs.google.com/gview?embedded=true&url=${encodeURIComponent(direct)}`],
     ] as const) {
       const requests = mockApi({
-        'GET /api/public/files/pic': () => ok(file({ filename: 'report.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })),
+        'GET /api/public/files/pic': () =>
+          ok(
+            file({
+              filename: 'report.docx',
+              mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            }),
+          ),
         'GET /api/admin/settings': previewSettings({ preview_office_provider: provider }),
-        'GET /api/office-preview/pic': () => ok({ url: direct, filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true, publicly_reachable: true }),
+        'GET /api/office-preview/pic': () =>
+          ok({
+            url: direct,
+            filename: 'report.docx',
+            mimetype: 'x',
+            expires_in: 3600,
+            is_temporary: true,
+            publicly_reachable: true,
+          }),
       });
       const view = renderPage();
       const frame = await screen.findByTitle('Online preview of report.docx');
       // The long MIME type is named in words; the exact type stays in the tooltip.
-      expect(screen.getByText('Word document')).toHaveAttribute('title', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      expect(screen.getByText('Word document')).toHaveAttribute(
+        'title',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      );
       expect(frame).toHaveAttribute('src', expected);
       expect(requests.find((r) => r.url.startsWith('/api/office-preview/'))?.headers['X-File-Token']).toBe('t1');
       view.unmount();
@@ -306,19 +393,40 @@ describe('file page', () => {
 
   it('says why an Office file on a server the internet cannot reach gets no online preview', async () => {
     mockApi({
-      'GET /api/public/files/pic': () => ok(file({ filename: 'report.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })),
+      'GET /api/public/files/pic': () =>
+        ok(
+          file({
+            filename: 'report.docx',
+            mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          }),
+        ),
       'GET /api/admin/settings': previewSettings(),
-      'GET /api/office-preview/pic': () => ok({ url: 'http://192.168.1.20:8787/api/local-storage/local/object?key=r.docx&sig=1', filename: 'report.docx', mimetype: 'x', expires_in: 3600, is_temporary: true, publicly_reachable: false }),
+      'GET /api/office-preview/pic': () =>
+        ok({
+          url: 'http://192.168.1.20:8787/api/local-storage/local/object?key=r.docx&sig=1',
+          filename: 'report.docx',
+          mimetype: 'x',
+          expires_in: 3600,
+          is_temporary: true,
+          publicly_reachable: false,
+        }),
     });
     renderPage();
     expect(await screen.findByText('No online preview from this address')).toBeInTheDocument();
-    expect(screen.getByText(/The Microsoft Office viewer reads the file over the internet, and 192\.168\.1\.20:8787 cannot be reached/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /The Microsoft Office viewer reads the file over the internet, and 192\.168\.1\.20:8787 cannot be reached/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByTitle('Online preview of report.docx')).toBeNull();
     expect(screen.getAllByRole('link', { name: 'Download' }).length).toBeGreaterThan(0);
   });
 
   it('warns on the last allowed view and offers no link that just stopped working', async () => {
-    mockApi({ 'GET /api/public/files/pic': () => ok(file({ max_views: 2, views: 2, is_last_view: true })), 'GET /api/admin/settings': previewSettings() });
+    mockApi({
+      'GET /api/public/files/pic': () => ok(file({ max_views: 2, views: 2, is_last_view: true })),
+      'GET /api/admin/settings': previewSettings(),
+    });
     renderPage();
     expect(await screen.findByText('This was the last allowed view')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('0 of 2 views left')).toBeInTheDocument());
@@ -332,7 +440,8 @@ describe('file page', () => {
     mockApi({
       'GET /api/public/files/pic': () => ok(file({ filename: 'note.txt', mimetype: 'text/plain' })),
       'GET /api/admin/settings': previewSettings(),
-      [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response(new Uint8Array([0xc4, 0xe3, 0xba, 0xc3, 0xa3, 0xac, 0xca, 0xc0, 0xbd, 0xe7])),
+      [`GET ${ORIGIN}/api/file-view/pic`]: () =>
+        new Response(new Uint8Array([0xc4, 0xe3, 0xba, 0xc3, 0xa3, 0xac, 0xca, 0xc0, 0xbd, 0xe7])),
     });
     const chinese = renderPage();
     expect(await screen.findByText('你好，世界')).toBeInTheDocument();
@@ -359,7 +468,14 @@ describe('file page', () => {
     localStorage.clear();
     // "Ö" in ISO-8859-1 (0xd6) declared by the stored type.
     mockApi({
-      'GET /api/public/files/pic': () => ok(file({ filename: 'note.txt', mimetype: 'text/plain; charset=iso-8859-1', previewUrl: `${ORIGIN}/api/file-view/pic?token=t2` })),
+      'GET /api/public/files/pic': () =>
+        ok(
+          file({
+            filename: 'note.txt',
+            mimetype: 'text/plain; charset=iso-8859-1',
+            previewUrl: `${ORIGIN}/api/file-view/pic?token=t2`,
+          }),
+        ),
       'GET /api/admin/settings': previewSettings(),
       [`GET ${ORIGIN}/api/file-view/pic`]: () => new Response(new Uint8Array([0x4f, 0x4b, 0x20, 0xd6])),
     });

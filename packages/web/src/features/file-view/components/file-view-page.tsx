@@ -36,7 +36,9 @@ export function FileViewPage() {
   const [unlocked, setUnlocked] = useState<string>();
   const { t } = useTranslation();
   const linksExpired = useTimePassed(file.data?.access_token_expires_at);
-  const ownerLinksExpired = useTimePassed(own.owned ? new Date(own.readAt + FILE_ACCESS_TOKEN_TTL_MS).toISOString() : null);
+  const ownerLinksExpired = useTimePassed(
+    own.owned ? new Date(own.readAt + FILE_ACCESS_TOKEN_TTL_MS).toISOString() : null,
+  );
 
   function content() {
     if (!own.known) return <FileLoading />;
@@ -48,12 +50,26 @@ export function FileViewPage() {
     }
     if (unavailable !== undefined) return <FileUnavailable error={unavailable} known={file.data} />;
     if (file.isPending || (file.isSuccess && !file.data.requires_password && !preview.ready)) return <FileLoading />;
-    if (file.isError) return <FileUnavailable error={file.error} onRetry={() => void file.refetch()} retrying={file.isFetching} />;
-    if (file.data.requires_password || !isOpen(file.data)) return <FilePasswordForm file={file.data} onUnavailable={setUnavailable} onUnlocked={(open) => setUnlocked(open.filename)} />;
+    if (file.isError)
+      return <FileUnavailable error={file.error} onRetry={() => void file.refetch()} retrying={file.isFetching} />;
+    if (file.data.requires_password || !isOpen(file.data))
+      return (
+        <FilePasswordForm
+          file={file.data}
+          onUnavailable={setUnavailable}
+          onUnlocked={(open) => setUnlocked(open.filename)}
+        />
+      );
     // The links carry a token that lasts an hour: after it, they would be refused (or count a view each).
     if (linksExpired) {
       const limited = file.data.max_views > 0;
-      const cost = file.data.has_password ? (limited ? 'passwordCountsView' : 'password') : limited ? 'countsView' : 'description';
+      const cost = file.data.has_password
+        ? limited
+          ? 'passwordCountsView'
+          : 'password'
+        : limited
+          ? 'countsView'
+          : 'description';
       const notice = <LinksExpired cost={cost} onReopen={() => void file.refetch()} reopening={file.isFetching} />;
       return <FileDetails file={file.data} settings={preview.settings} openable={false} notice={notice} />;
     }

@@ -10,7 +10,15 @@ export type ReopenCost = 'description' | 'password' | 'countsView' | 'passwordCo
  * The page's links have outlived their hour-long token. Opening the file again reads it anew: fresh
  * links, for a visitor of a protected share after the password, for a view-limited one at a view's cost.
  */
-export function LinksExpired({ cost, onReopen, reopening }: { cost: ReopenCost; onReopen: () => void; reopening: boolean }) {
+export function LinksExpired({
+  cost,
+  onReopen,
+  reopening,
+}: {
+  cost: ReopenCost;
+  onReopen: () => void;
+  reopening: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <ShareNotice icon={TimerOff} tone="warning" title={t('fileView.linksExpired.title')}>

@@ -3,7 +3,12 @@ import { looksLikeGbk, wrapsLines } from './text-preview';
 
 describe('wrapsLines', () => {
   it('wraps plain text (notes, logs, a README), not code', () => {
-    expect(['notes.txt', 'server.log', 'README', 'LICENSE'].filter(wrapsLines)).toEqual(['notes.txt', 'server.log', 'README', 'LICENSE']);
+    expect(['notes.txt', 'server.log', 'README', 'LICENSE'].filter(wrapsLines)).toEqual([
+      'notes.txt',
+      'server.log',
+      'README',
+      'LICENSE',
+    ]);
     expect(['main.ts', 'data.json', 'style.css', 'query.sql', 'Makefile.mk'].filter(wrapsLines)).toEqual([]);
   });
 });
@@ -24,7 +29,8 @@ describe('looksLikeGbk', () => {
     expect(looksLikeGbk(cp1252('Maßnahme größer'))).toBe(false);
     expect(looksLikeGbk(cp1252('Größe, café, naïve'))).toBe(false);
     // Accented letters paired with the plain letter after them, side by side: still not Chinese.
-    for (const text of ['Une élève.', 'Thérèse', 'Tähän asti', 'nom;prénom\r\nDupont;Hélène\r\nMartin;Jérôme\r\n']) expect(looksLikeGbk(cp1252(text)), text).toBe(false);
+    for (const text of ['Une élève.', 'Thérèse', 'Tähän asti', 'nom;prénom\r\nDupont;Hélène\r\nMartin;Jérôme\r\n'])
+      expect(looksLikeGbk(cp1252(text)), text).toBe(false);
   });
 
   it('is not put off by a stray byte or a cut-off last character in a Chinese file', () => {

@@ -11,7 +11,18 @@ import { extensionOf } from '@driftbox/contract';
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
 
 /** highlight.js names for extensions it does not know as aliases. */
-const LANGUAGE_OF: Record<string, string> = { htm: 'html', svg: 'xml', vue: 'xml', conf: 'ini', yml: 'yaml', h: 'c', hpp: 'cpp', txt: 'plaintext', license: 'plaintext', readme: 'plaintext' };
+const LANGUAGE_OF: Record<string, string> = {
+  htm: 'html',
+  svg: 'xml',
+  vue: 'xml',
+  conf: 'ini',
+  yml: 'yaml',
+  h: 'c',
+  hpp: 'cpp',
+  txt: 'plaintext',
+  license: 'plaintext',
+  readme: 'plaintext',
+};
 
 /**
  * The file as a fenced code block, so the one Markdown renderer highlights it (highlight.js) and
@@ -136,12 +147,35 @@ async function fetchBytes(url: string): Promise<{ bytes: Uint8Array; served: str
  * Text, code and Markdown, read once through the visit's token-carrying link (no further view is
  * counted). Markdown goes through the shared renderer (raw HTML off, DOMPurify after).
  */
-export function TextPreview({ url, filename, mimetype, markdown }: { url: string; filename: string; mimetype: string; markdown: boolean }) {
+export function TextPreview({
+  url,
+  filename,
+  mimetype,
+  markdown,
+}: {
+  url: string;
+  filename: string;
+  mimetype: string;
+  markdown: boolean;
+}) {
   const { t, i18n } = useTranslation();
-  const text = useQuery({ queryKey: ['file-view', 'text', url], queryFn: () => fetchBytes(url), staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false });
-  const content = useMemo(() => (text.data ? decodeText(text.data.bytes, i18n.language, mimetype, text.data.served) : undefined), [text.data, i18n.language, mimetype]);
+  const text = useQuery({
+    queryKey: ['file-view', 'text', url],
+    queryFn: () => fetchBytes(url),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const content = useMemo(
+    () => (text.data ? decodeText(text.data.bytes, i18n.language, mimetype, text.data.served) : undefined),
+    [text.data, i18n.language, mimetype],
+  );
   // A shared .md file is a document (a README), so its wrapped source lines join as on GitHub.
-  const rendered = useRenderedMarkdown(content === undefined ? '' : markdown ? content : asCodeBlock(content, filename), 'document');
+  const rendered = useRenderedMarkdown(
+    content === undefined ? '' : markdown ? content : asCodeBlock(content, filename),
+    'document',
+  );
   if (text.isPending) {
     return (
       <div className="flex flex-col gap-2 p-5" role="status" aria-label={t('common.loading')}>
@@ -151,7 +185,15 @@ export function TextPreview({ url, filename, mimetype, markdown }: { url: string
       </div>
     );
   }
-  if (text.isError) return <ErrorState title={t('fileView.preview.loadFailed')} message={t('fileView.preview.loadFailedHint')} onRetry={() => void text.refetch()} retrying={text.isFetching} />;
+  if (text.isError)
+    return (
+      <ErrorState
+        title={t('fileView.preview.loadFailed')}
+        message={t('fileView.preview.loadFailedHint')}
+        onRetry={() => void text.refetch()}
+        retrying={text.isFetching}
+      />
+    );
   const block = wrapsLines(filename) ? `${CODE_BLOCK} [&_pre]:whitespace-pre-wrap [&_pre]:wrap-anywhere` : CODE_BLOCK;
   return <MarkdownState state={rendered} className={markdown ? 'px-5 py-6 sm:px-8' : block} />;
 }

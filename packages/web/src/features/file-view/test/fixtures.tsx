@@ -31,11 +31,27 @@ export const file = (overrides: Partial<FilePublicDto> = {}): FilePublicDto => (
   ...overrides,
 });
 export const locked = (overrides: Partial<FilePublicDto> = {}) =>
-  file({ has_password: true, requires_password: true, previewUrl: null, downloadUrl: null, proxy_preview_url: null, proxy_download_url: null, access_token: null, access_token_expires_at: null, ...overrides });
+  file({
+    has_password: true,
+    requires_password: true,
+    previewUrl: null,
+    downloadUrl: null,
+    proxy_preview_url: null,
+    proxy_download_url: null,
+    access_token: null,
+    access_token_expires_at: null,
+    ...overrides,
+  });
 
 /** The preview group as visitors read it (`metadata=false`), with overrides. */
 export function previewSettings(overrides: Record<string, string> = {}) {
-  return () => ok(SETTING_DEFINITIONS.filter((d) => d.group === 2).map((d) => ({ key: d.key, value: overrides[d.key] ?? d.default })));
+  return () =>
+    ok(
+      SETTING_DEFINITIONS.filter((d) => d.group === 2).map((d) => ({
+        key: d.key,
+        value: overrides[d.key] ?? d.default,
+      })),
+    );
 }
 
 export function renderPage(slug = 'pic') {

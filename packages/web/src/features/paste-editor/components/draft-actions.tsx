@@ -40,7 +40,15 @@ export function DraftActions({ hasContent, onImport, onClear }: DraftActionsProp
 
   return (
     <div className="flex flex-wrap gap-2">
-      <input ref={input} type="file" accept={MARKDOWN_ACCEPT} className="hidden" onChange={(event) => void importFile(event)} aria-hidden="true" tabIndex={-1} />
+      <input
+        ref={input}
+        type="file"
+        accept={MARKDOWN_ACCEPT}
+        className="hidden"
+        onChange={(event) => void importFile(event)}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
       <Button variant="outline" size="sm" icon={<FileUp />} onClick={() => input.current?.click()}>
         {t('paste.editor.import')}
       </Button>

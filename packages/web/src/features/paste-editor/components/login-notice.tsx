@@ -10,7 +10,11 @@ import { buttonClasses } from '../../../components/ui/button';
 export function LoginNotice({ id, reason }: { id: string; reason: 'signedOut' | 'noTextPermission' }) {
   const { t } = useTranslation();
   return (
-    <div id={id} role="note" className="flex flex-col gap-3 rounded-xl border border-warning-text/20 bg-warning-soft p-4 text-sm text-warning-text sm:flex-row sm:items-center">
+    <div
+      id={id}
+      role="note"
+      className="flex flex-col gap-3 rounded-xl border border-warning-text/20 bg-warning-soft p-4 text-sm text-warning-text sm:flex-row sm:items-center"
+    >
       <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t(`paste.create.${reason}Title`)}</p>

@@ -33,7 +33,12 @@ export function PasteCreatedCard({ paste, onNew }: { paste: PasteDto; onNew: () 
         </div>
       </div>
       <div className="flex flex-col gap-4 px-5 py-4">
-        <CopyField label={t('paste.created.link')} value={link} copyLabel={t('paste.created.copyLink')} copiedMessage={t('paste.created.linkCopied')} />
+        <CopyField
+          label={t('paste.created.link')}
+          value={link}
+          copyLabel={t('paste.created.copyLink')}
+          copiedMessage={t('paste.created.linkCopied')}
+        />
         <CopyField
           label={t('paste.created.raw')}
           value={pasteRawUrl(paste.slug)}
@@ -43,8 +48,16 @@ export function PasteCreatedCard({ paste, onNew }: { paste: PasteDto; onNew: () 
         />
         <div className="flex flex-wrap items-center gap-1.5">
           {paste.hasPassword ? <Badge tone="warning">{t('paste.created.protected')}</Badge> : null}
-          <Badge>{paste.expiresAt ? t('paste.created.expires', { date: formatDateTime(paste.expiresAt, i18n.language) }) : t('paste.created.neverExpires')}</Badge>
-          <Badge>{paste.maxViews > 0 ? t('paste.created.maxViews', { count: paste.maxViews }) : t('paste.created.unlimitedViews')}</Badge>
+          <Badge>
+            {paste.expiresAt
+              ? t('paste.created.expires', { date: formatDateTime(paste.expiresAt, i18n.language) })
+              : t('paste.created.neverExpires')}
+          </Badge>
+          <Badge>
+            {paste.maxViews > 0
+              ? t('paste.created.maxViews', { count: paste.maxViews })
+              : t('paste.created.unlimitedViews')}
+          </Badge>
         </div>
         <div className="flex justify-center rounded-xl bg-subtle/60 py-4">
           <QrCode value={link} label={t('paste.created.qr')} size={160} />

@@ -11,7 +11,13 @@ import { FormError } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toaster';
 import { canUse } from '../../../lib/admin-access';
 import { useAuth } from '../../../lib/auth-store';
-import { buildCreateBody, emptyPasteForm, fieldErrorsFromApi, saveErrorOf, type PasteFormValues } from '../../../lib/paste-form';
+import {
+  buildCreateBody,
+  emptyPasteForm,
+  fieldErrorsFromApi,
+  saveErrorOf,
+  type PasteFormValues,
+} from '../../../lib/paste-form';
 import { useCreatePaste } from '../api/create-paste';
 import { useDraft } from '../hooks/use-draft';
 import { DraftActions } from './draft-actions';
@@ -84,7 +90,14 @@ export function PasteEditorPage() {
             <PasteOptionsFields values={options} onChange={setOptions} errors={errors} mode="create" />
             <FormError message={formError} />
             <div className="flex justify-end border-t border-line pt-4">
-              <Button type="submit" icon={<Send />} loading={create.isPending} disabled={blocked !== null} aria-describedby={blocked ? noticeId : undefined} className="w-full sm:w-auto">
+              <Button
+                type="submit"
+                icon={<Send />}
+                loading={create.isPending}
+                disabled={blocked !== null}
+                aria-describedby={blocked ? noticeId : undefined}
+                className="w-full sm:w-auto"
+              >
                 {t('paste.create.submit')}
               </Button>
             </div>

@@ -6,7 +6,11 @@ import { pasteViewQueryKey } from './get-paste';
 
 /** `POST /api/paste/{slug}` with the password → the content and a short-lived access token. */
 export function unlockPaste({ slug, password }: { slug: string; password: string }): Promise<PasteUnlockedDto> {
-  return apiRequest(`/paste/${encodeURIComponent(slug)}`, { method: 'POST', body: { password }, schema: PasteUnlockedDto });
+  return apiRequest(`/paste/${encodeURIComponent(slug)}`, {
+    method: 'POST',
+    body: { password },
+    schema: PasteUnlockedDto,
+  });
 }
 
 export function useUnlockPaste() {

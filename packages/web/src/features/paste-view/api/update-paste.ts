@@ -6,7 +6,12 @@ import { ownPasteQueryKey } from './get-own-paste';
 
 /** `PUT /api/pastes/{id}` → the paste as saved. */
 export function updatePaste({ id, body }: { id: string; body: PasteUpdateBody }): Promise<PasteDetailDto> {
-  return apiRequest(`/pastes/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: PasteDetailDto, timeoutMs: RAW_UPLOAD_TIMEOUT_MS });
+  return apiRequest(`/pastes/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+    schema: PasteDetailDto,
+    timeoutMs: RAW_UPLOAD_TIMEOUT_MS,
+  });
 }
 
 export function useUpdatePaste() {

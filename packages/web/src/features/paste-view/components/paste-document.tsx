@@ -56,7 +56,9 @@ export function PasteDocument({ paste, rawToken, rawHref, notice, actions }: Pas
     <article className="mx-auto max-w-6xl">
       <header className="mb-5 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
-          <h1 className="text-xl font-semibold tracking-tight break-words text-fg sm:text-2xl">{paste.remark || t('paste.view.untitled', { slug: paste.slug })}</h1>
+          <h1 className="text-xl font-semibold tracking-tight break-words text-fg sm:text-2xl">
+            {paste.remark || t('paste.view.untitled', { slug: paste.slug })}
+          </h1>
           <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-subtle">
             <li className="flex items-center gap-1.5">
               <Clock className="size-3.5" aria-hidden="true" />
@@ -64,9 +66,15 @@ export function PasteDocument({ paste, rawToken, rawHref, notice, actions }: Pas
             </li>
             <li className="flex items-center gap-1.5">
               <Eye className="size-3.5" aria-hidden="true" />
-              {paste.maxViews > 0 ? t('paste.view.viewsLimited', { views: paste.views, max: paste.maxViews }) : t('paste.view.views', { count: paste.views })}
+              {paste.maxViews > 0
+                ? t('paste.view.viewsLimited', { views: paste.views, max: paste.maxViews })
+                : t('paste.view.views', { count: paste.views })}
             </li>
-            <li>{paste.expiresAt ? t('paste.view.expires', { date: formatDateTime(paste.expiresAt, i18n.language) }) : t('paste.view.neverExpires')}</li>
+            <li>
+              {paste.expiresAt
+                ? t('paste.view.expires', { date: formatDateTime(paste.expiresAt, i18n.language) })
+                : t('paste.view.neverExpires')}
+            </li>
             {paste.hasPassword ? (
               <li className="flex items-center gap-1.5">
                 <Lock className="size-3.5" aria-hidden="true" />
@@ -76,13 +84,29 @@ export function PasteDocument({ paste, rawToken, rawHref, notice, actions }: Pas
           </ul>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" icon={<Copy />} onClick={() => void copy(paste.content, t('paste.view.contentCopied'))}>
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Copy />}
+            onClick={() => void copy(paste.content, t('paste.view.contentCopied'))}
+          >
             {t('paste.view.copyContent')}
           </Button>
-          <Button variant="outline" size="sm" icon={<Link2 />} onClick={() => void copy(pasteShareUrl(paste.slug), t('paste.view.linkCopied'))}>
+          <Button
+            variant="outline"
+            size="sm"
+            icon={<Link2 />}
+            onClick={() => void copy(pasteShareUrl(paste.slug), t('paste.view.linkCopied'))}
+          >
             {t('paste.view.copyLink')}
           </Button>
-          <a href={rawHref ?? pasteRawUrl(paste.slug, rawToken)} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'sm')} title={t('paste.view.rawHint')}>
+          <a
+            href={rawHref ?? pasteRawUrl(paste.slug, rawToken)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('outline', 'sm')}
+            title={t('paste.view.rawHint')}
+          >
             <FileCode2 />
             {t('paste.view.raw')}
           </a>

@@ -45,7 +45,12 @@ export function PasteOwnerView({ paste, now }: { paste: PasteDetailDto; now: num
   const notice = (
     <>
       {dead ? (
-        <ShareNotice className="mb-4" icon={Hourglass} tone="warning" title={t(dead === 'expired' ? 'paste.view.owner.expired' : 'paste.view.owner.usedUp')}>
+        <ShareNotice
+          className="mb-4"
+          icon={Hourglass}
+          tone="warning"
+          title={t(dead === 'expired' ? 'paste.view.owner.expired' : 'paste.view.owner.usedUp')}
+        >
           {t('paste.view.owner.revive')}
         </ShareNotice>
       ) : null}

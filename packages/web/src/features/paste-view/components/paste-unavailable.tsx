@@ -9,13 +9,26 @@ import { isApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
 
 /** 404 and 410 are answers, not failures: they get their own page; anything else can be retried. */
-export function PasteUnavailable({ error, onRetry, retrying }: { error: unknown; onRetry?: () => void; retrying?: boolean }) {
+export function PasteUnavailable({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   const { t } = useTranslation();
   const status = isApiError(error) ? error.status : 0;
   if (status !== 404 && status !== 410) {
     return (
       <Card className="mx-auto max-w-xl">
-        <ErrorState title={t('paste.view.loadError')} message={errorMessage(error)} onRetry={onRetry} retrying={retrying} />
+        <ErrorState
+          title={t('paste.view.loadError')}
+          message={errorMessage(error)}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
       </Card>
     );
   }

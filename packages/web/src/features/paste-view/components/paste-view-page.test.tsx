@@ -9,7 +9,14 @@ import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { PasteViewPage } from './paste-view-page';
 
-const meta = { slug: 'trip', remark: null, expiresAt: null, maxViews: 0, views: 1, createdAt: '2026-03-01T00:00:00.000Z' };
+const meta = {
+  slug: 'trip',
+  remark: null,
+  expiresAt: null,
+  maxViews: 0,
+  views: 1,
+  createdAt: '2026-03-01T00:00:00.000Z',
+};
 const view = (overrides: Partial<PasteViewDto> = {}): PasteViewDto => ({
   ...meta,
   content: '# Trip notes\n\n## Day 1\n\n## Day 2\n\nPack **sunscreen**.',
@@ -63,7 +70,11 @@ describe('paste page for visitors', () => {
     expect(await screen.findByRole('heading', { name: 'Trip notes', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('sunscreen').tagName).toBe('STRONG');
     const toc = screen.getAllByRole('navigation', { name: 'Contents' })[0]!;
-    expect(within(toc).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#md-trip-notes', '#md-day-1', '#md-day-2']);
+    expect(
+      within(toc)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['#md-trip-notes', '#md-day-1', '#md-day-2']);
     expect(screen.getByRole('link', { name: 'Raw' })).toHaveAttribute('href', `${window.location.origin}/api/raw/trip`);
     expect(screen.queryByText('This was the last allowed view')).toBeNull();
   });
@@ -92,7 +103,11 @@ describe('paste page for visitors', () => {
       'GET /api/paste/trip': () => ok(locked),
       'POST /api/paste/trip': (request) =>
         (request.body as { password: string }).password === 'right'
-          ? ok({ ...view({ hasPassword: true }), accessToken: 'tok-123', accessTokenExpiresAt: '2999-01-01T00:00:00.000Z' })
+          ? ok({
+              ...view({ hasPassword: true }),
+              accessToken: 'tok-123',
+              accessTokenExpiresAt: '2999-01-01T00:00:00.000Z',
+            })
           : fail(401, 'WRONG_PASSWORD', 'Wrong password'),
     });
     const user = userEvent.setup();
@@ -111,12 +126,21 @@ describe('paste page for visitors', () => {
     await user.click(screen.getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByRole('heading', { name: 'Trip notes', level: 1 })).toBeInTheDocument();
     // The raw link carries the token, never the password.
-    expect(screen.getByRole('link', { name: 'Raw' })).toHaveAttribute('href', `${window.location.origin}/api/raw/trip?token=tok-123`);
-    expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ password: 'wrong' }, { password: 'right' }]);
+    expect(screen.getByRole('link', { name: 'Raw' })).toHaveAttribute(
+      'href',
+      `${window.location.origin}/api/raw/trip?token=tok-123`,
+    );
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+      { password: 'wrong' },
+      { password: 'right' },
+    ]);
   });
 
   it('reads again with the stored token instead of asking for the password', async () => {
-    sessionStorage.setItem('driftbox-paste-token:trip', JSON.stringify({ token: 'tok-9', expiresAt: '2999-01-01T00:00:00.000Z' }));
+    sessionStorage.setItem(
+      'driftbox-paste-token:trip',
+      JSON.stringify({ token: 'tok-9', expiresAt: '2999-01-01T00:00:00.000Z' }),
+    );
     const requests = mockApi({ 'GET /api/paste/trip': () => ok(view({ hasPassword: true })) });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Trip notes', level: 1 })).toBeInTheDocument();

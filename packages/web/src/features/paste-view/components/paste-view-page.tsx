@@ -30,7 +30,8 @@ export function PasteViewPage() {
     if (own.owned) return <PasteOwnerView paste={own.owned} now={own.readAt} />;
     if (unavailable !== undefined) return <PasteUnavailable error={unavailable} />;
     if (view.isPending) return <PasteLoading />;
-    if (view.isError) return <PasteUnavailable error={view.error} onRetry={() => void view.refetch()} retrying={view.isFetching} />;
+    if (view.isError)
+      return <PasteUnavailable error={view.error} onRetry={() => void view.refetch()} retrying={view.isFetching} />;
     const paste = view.data;
     if (paste.requiresPassword) return <PastePasswordForm slug={slug} paste={paste} onUnavailable={setUnavailable} />;
     return (

@@ -15,7 +15,16 @@ export function TextareaControl({ value, onChange, control }: SettingControlProp
 
 /** `number` settings. The text stays as typed so the catalogue's schema judges it (and says why). */
 export function NumberControl({ value, onChange, control }: SettingControlProps) {
-  return <Input {...control} type="number" inputMode="decimal" className="max-w-48" value={value} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <Input
+      {...control}
+      type="number"
+      inputMode="decimal"
+      className="max-w-48"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }
 
 /** `select` settings: the catalogue's options, labelled in the UI's language. */

@@ -137,7 +137,9 @@ export function ExtensionListControl({ value, onChange, control }: SettingContro
       </div>
       <p className="flex flex-wrap gap-x-2 text-xs text-fg-subtle" aria-live="polite">
         <span className="font-medium text-fg-muted">{t('settings.extensions.count', { count: items.length })}</span>
-        {invalid > 0 ? <span className="text-danger-text">{t('settings.extensions.invalidCount', { count: invalid })}</span> : null}
+        {invalid > 0 ? (
+          <span className="text-danger-text">{t('settings.extensions.invalidCount', { count: invalid })}</span>
+        ) : null}
         {/* Six lists repeat it: shown only while editing this one; screen readers get it as the box's description. */}
         <span id={helpId} className="hidden group-focus-within:inline">
           {t('settings.extensions.help')}

@@ -40,7 +40,13 @@ export function FaviconControl({ value, onChange, control }: SettingControlProps
         {preview.kind === 'default' ? (
           <img src="/favicon.svg" alt="" className="size-6" />
         ) : preview.kind === 'image' && !failed ? (
-          <img key={preview.url} src={preview.url} alt="" className="size-6 object-contain" onError={() => setFailedUrl(preview.url)} />
+          <img
+            key={preview.url}
+            src={preview.url}
+            alt=""
+            className="size-6 object-contain"
+            onError={() => setFailedUrl(preview.url)}
+          />
         ) : (
           <ImageOff className="size-5 text-fg-subtle" aria-hidden="true" />
         )}

@@ -16,7 +16,10 @@ export function RawHtmlControl({ def, value, onChange, control }: SettingControl
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <div className="flex flex-col gap-2">
-      <div id={warningId} className="flex gap-2.5 rounded-lg border border-warning-text/20 bg-warning-soft px-3 py-2.5 text-sm text-warning-text">
+      <div
+        id={warningId}
+        className="flex gap-2.5 rounded-lg border border-warning-text/20 bg-warning-soft px-3 py-2.5 text-sm text-warning-text"
+      >
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <div>
           <p className="font-medium">{t('settings.rawHtml.warningTitle')}</p>
@@ -36,8 +39,16 @@ export function RawHtmlControl({ def, value, onChange, control }: SettingControl
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
-      <p className={cn('self-end text-xs tabular-nums', value.length > SETTING_VALUE_MAX ? 'font-medium text-danger-text' : 'text-fg-subtle')}>
-        {t('settings.rawHtml.characters', { length: number.format(value.length), max: number.format(SETTING_VALUE_MAX) })}
+      <p
+        className={cn(
+          'self-end text-xs tabular-nums',
+          value.length > SETTING_VALUE_MAX ? 'font-medium text-danger-text' : 'text-fg-subtle',
+        )}
+      >
+        {t('settings.rawHtml.characters', {
+          length: number.format(value.length),
+          max: number.format(SETTING_VALUE_MAX),
+        })}
       </p>
     </div>
   );

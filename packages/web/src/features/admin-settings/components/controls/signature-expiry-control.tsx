@@ -13,7 +13,9 @@ const UNITS: [Intl.NumberFormatOptions['unit'], number][] = [
 /** "1 hour", "2.5 days", "90 seconds": the largest unit that fits, in the UI's language. */
 export function formatSeconds(seconds: number, language: string): string {
   const [unit, size] = UNITS.find(([, s]) => seconds >= s) ?? ['second', 1];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 1 }).format(seconds / size);
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 1 }).format(
+    seconds / size,
+  );
 }
 
 /** `proxy_sign_expires` in seconds, saying in words what the number means — and that 0 means never. */
@@ -25,9 +27,21 @@ export function SignatureExpiryControl({ value, onChange, control }: SettingCont
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <div className="flex w-52">
         <div className="min-w-0 flex-1">
-          <Input {...control} type="number" inputMode="numeric" min={0} step={1} className="rounded-r-none" value={value} onChange={(e) => onChange(e.target.value)} />
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            className="rounded-r-none"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
         </div>
-        <span className="-ml-px flex items-center rounded-r-lg border border-line-strong bg-subtle px-3 text-sm text-fg-muted" aria-hidden="true">
+        <span
+          className="-ml-px flex items-center rounded-r-lg border border-line-strong bg-subtle px-3 text-sm text-fg-muted"
+          aria-hidden="true"
+        >
           {t('settings.expiry.unit')}
         </span>
       </div>
