@@ -2,6 +2,7 @@
 import { RuleTester } from 'eslint';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
 import { describe, it } from 'vitest';
 import plugin from './boundaries.mjs';
 
@@ -12,7 +13,7 @@ RuleTester.itOnly = it.only;
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const web = (path) => join(root, 'packages/web/src', path);
 const server = (path) => join(root, 'packages/server/src', path);
-const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, sourceType: 'module' } });
 
 tester.run('driftbox/boundaries', plugin.rules.boundaries, {
   valid: [
