@@ -11,7 +11,7 @@ import http from 'node:http';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { systemClock } from '../packages/server/src/lib/clock.ts';
-import { createMac } from '../packages/server/src/lib/mac.ts';
+import { createMac } from '../packages/server/src/lib/crypto/mac.ts';
 import { createLocalStore } from '../packages/server/src/storage/local.driver.ts';
 import { chunks, settleDisk } from './bytes.mjs';
 

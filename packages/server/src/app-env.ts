@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { Actor } from './lib/actor.js';
+import type { Actor } from './lib/auth/actor.js';
 import type { AppError } from './lib/errors.js';
-import type { Lang } from './lib/i18n.js';
+import type { Lang } from './lib/i18n/i18n.js';
 
 /**
  * Hono environment of the app. Bindings are partial because `app.request()` in tests has no socket.

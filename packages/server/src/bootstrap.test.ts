@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrap, firstRunBanner } from './bootstrap.js';
 import type { Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
-import { cryptoIds } from './lib/ids.js';
+import { cryptoIds } from './lib/crypto/ids.js';
 import { memoryLogger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
 import { createStoreFactory } from './storage/stores.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN, USERNAME_MAX } from '@driftbox/contract';
 import { z } from 'zod';
-import type { TrustProxy } from './lib/client-ip.js';
+import type { TrustProxy } from './http/client-ip.js';
 import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
 
 /**

@@ -9,12 +9,12 @@ import { createDb } from './db/client.js';
 import { startPasteSweep } from './jobs/paste-sweep.js';
 import { startUploadCleanup } from './jobs/upload-cleanup.js';
 import { systemClock } from './lib/clock.js';
-import { createAppCrypto } from './lib/crypto.js';
-import { tuneServer } from './lib/http-server.js';
-import { cryptoIds } from './lib/ids.js';
+import { createAppCrypto } from './lib/crypto/crypto.js';
+import { tuneServer } from './http/http-server.js';
+import { cryptoIds } from './lib/crypto/ids.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
-import { loadOrCreateSecret } from './lib/secret-file.js';
-import { listenOnSocket } from './lib/unix-socket.js';
+import { loadOrCreateSecret } from './lib/crypto/secret-file.js';
+import { listenOnSocket } from './http/unix-socket.js';
 
 /** Requests in flight may finish within this; then their connections are ended (under Docker's 10 s stop timeout). */
 const SHUTDOWN_GRACE_MS = 6_000;

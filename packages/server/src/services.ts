@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
-import type { AppCrypto } from './lib/crypto.js';
-import type { Ids } from './lib/ids.js';
+import type { AppCrypto } from './lib/crypto/crypto.js';
+import type { Ids } from './lib/crypto/ids.js';
 import type { Logger } from './lib/logger.js';
 import type { StoreFactory } from './storage/stores.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
@@ -14,15 +14,15 @@ import { createRateLimitService } from './modules/rate-limits/rate-limits.servic
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createStorageConfigsService } from './modules/storage-configs/storage-configs.service.js';
 import { createSystemService } from './modules/system/system.service.js';
-import { createCacheRegistry } from './lib/cache-registry.js';
+import { createCacheRegistry } from './lib/cache/cache-registry.js';
 import { createBackupService } from './modules/backup/backup.service.js';
 import { createCacheService, NO_MOUNTS } from './modules/cache/cache.service.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createFileServices } from './modules/files/files.module.js';
 import { filesRepository } from './modules/files/files.repository.js';
-import { fileStats, fileStorageUsage, fileAccessGuard } from './modules/files/files.service.js';
+import { fileStats, fileStorageUsage, fileAccessGuard } from './modules/files/manage/files.service.js';
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
-import type { SsrfPolicy } from './lib/ssrf.js';
+import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
 export interface ServiceDeps {

@@ -1,7 +1,7 @@
 import { statusOf, validationMessageZh, type ErrorCode, type ErrorDetail } from '@driftbox/contract';
 import type { z } from 'zod';
-import type { Text } from './i18n.js';
-import { RESOURCE_NAMES, type Resource } from './messages.js';
+import type { Text } from './i18n/i18n.js';
+import { RESOURCE_NAMES, type Resource } from './i18n/messages.js';
 
 /** A field detail; `zh` is its Chinese wording when known (the envelope picks by language). */
 export type LocalDetail = ErrorDetail & { zh?: string };

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import { ANONYMOUS, type Actor } from '../lib/actor.js';
-import { clientIp, type TrustProxy } from '../lib/client-ip.js';
+import { ANONYMOUS, type Actor } from '../lib/auth/actor.js';
+import { clientIp, type TrustProxy } from '../http/client-ip.js';
 import { AppError } from '../lib/errors.js';
 import type { ApiKeysService } from '../modules/api-keys/api-keys.service.js';
 import type { AuthService } from '../modules/auth/auth.service.js';

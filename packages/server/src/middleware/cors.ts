@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import { trustsForwarded, type TrustProxy } from '../lib/client-ip.js';
+import { trustsForwarded, type TrustProxy } from '../http/client-ip.js';
 
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 const ALLOW_HEADERS =

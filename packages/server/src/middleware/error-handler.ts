@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { codeForHttpStatus, type ErrorCode } from '@driftbox/contract';
 import type { AppEnv } from '../app-env.js';
-import { fail } from '../lib/envelope.js';
+import { fail } from '../http/envelope.js';
 import { AppError, notFound } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 

@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import { assertAdmin, assertAuthenticated, assertPermission, type PermissionRequirement } from '../lib/authz.js';
+import { assertAdmin, assertAuthenticated, assertPermission, type PermissionRequirement } from '../lib/auth/authz.js';
 
 // Path checks are not middleware (the path comes from the body or query): services call
-// `requirePath` from lib/authz.ts, the one place that rule lives.
+// `requirePath` from lib/auth/authz.ts, the one place that rule lives.
 
 /** Any authenticated actor (admin or API key); 401 otherwise. */
 export function requireAuth(): MiddlewareHandler<AppEnv> {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import type { Ids } from '../lib/ids.js';
+import type { Ids } from '../lib/crypto/ids.js';
 
 // Accept a caller's id only when it cannot smuggle anything into logs or headers.
 const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;

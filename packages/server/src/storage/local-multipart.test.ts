@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../lib/clock.js';
-import { createMac } from '../lib/mac.js';
+import { createMac } from '../lib/crypto/mac.js';
 import { TEST_SECRET } from '../test/harness.js';
 import { createLocalStore } from './local.driver.js';
 import { MIN_PART_SIZE, type ObjectStore } from './object-store.js';

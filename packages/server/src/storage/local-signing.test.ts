@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMac } from '../lib/mac.js';
+import { createMac } from '../lib/crypto/mac.js';
 import { TEST_SECRET } from '../test/harness.js';
 import { signLocalUrl, verifyLocalRequest, type LocalGrant } from './local-signing.js';
 

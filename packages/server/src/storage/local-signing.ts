@@ -5,7 +5,7 @@
  * expiry, upload id and part number, and the response headers a GET will send, so no signed field can
  * be swapped. Links always expire (unlike the original product's proxy links).
  */
-import type { Mac } from '../lib/mac.js';
+import type { Mac } from '../lib/crypto/mac.js';
 
 export const LOCAL_STORAGE_BASE = '/api/local-storage';
 const PURPOSE = 'local-storage-url';

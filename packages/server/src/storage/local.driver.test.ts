@@ -8,7 +8,7 @@ import type { AppEnv } from '../app-env.js';
 import { systemClock } from '../lib/clock.js';
 import { notFound } from '../lib/errors.js';
 import { memoryLogger } from '../lib/logger.js';
-import { createMac } from '../lib/mac.js';
+import { createMac } from '../lib/crypto/mac.js';
 import { errorHandler } from '../middleware/error-handler.js';
 import { localStorageRoutes } from '../modules/local-storage/local-storage.routes.js';
 import { createLocalStorageService } from '../modules/local-storage/local-storage.service.js';

@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { copyFile, lstat, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../lib/clock.js';
-import type { Mac } from '../lib/mac.js';
+import type { Mac } from '../lib/crypto/mac.js';
 import { StorageError, objectNotFound } from './errors.js';
 import { assertPartNumber, assertValidKey } from './keys.js';
 import {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Clock } from '../lib/clock.js';
-import type { Mac } from '../lib/mac.js';
+import type { Mac } from '../lib/crypto/mac.js';
 import { createLocalStore } from './local.driver.js';
 import type { ObjectStore } from './object-store.js';
 import type { S3StoreOptions } from './s3-client.js';

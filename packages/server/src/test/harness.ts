@@ -17,13 +17,13 @@ import { bootstrap } from '../bootstrap.js';
 import type { Config } from '../config.js';
 import { createDb, type Dialect } from '../db/client.js';
 import type { Database } from '../db/schema.js';
-import type { AdminActor } from '../lib/actor.js';
-import { createPasswordHasher } from '../lib/password.js';
-import { createAppCrypto, type AppCrypto } from '../lib/crypto.js';
-import { cryptoIds } from '../lib/ids.js';
+import type { AdminActor } from '../lib/auth/actor.js';
+import { createPasswordHasher } from '../lib/crypto/password.js';
+import { createAppCrypto, type AppCrypto } from '../lib/crypto/crypto.js';
+import { cryptoIds } from '../lib/crypto/ids.js';
 import { memoryLogger, type LogEntry } from '../lib/logger.js';
 import type { Services } from '../services.js';
-import type { SsrfPolicy } from '../lib/ssrf.js';
+import type { SsrfPolicy } from '../lib/net/ssrf.js';
 import { testClock, type TestClock } from './clock.js';
 
 const pgUrl = inject('pgUrl');

@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, Permission } from '@driftbox/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../lib/digest.js';
+import { sha256Hex } from '../lib/crypto/digest.js';
 import { TEST_START } from './clock.js';
 import { createHarness, dialects, type Harness } from './harness.js';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, type Access, type ProtectedRoute } from './protected-routes.js';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page';
-import { resolveAdminAccess, type AdminPage } from '../lib/admin-access';
-import { useAuth } from '../lib/auth-store';
+import { resolveAdminAccess, type AdminPage } from '../lib/auth/admin-access';
+import { useAuth } from '../lib/auth/auth-store';
 
 /** Applies the pure guard decision (lib/admin-access) to one admin page. */
 export function AdminPageGuard({ page, children }: { page: AdminPage; children: ReactNode }) {

@@ -14,7 +14,7 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import type { AdminPage } from '../lib/admin-access';
+import type { AdminPage } from '../lib/auth/admin-access';
 
 export interface AdminPageMeta {
   icon: LucideIcon;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_EVENTS } from '@driftbox/contract';
 import { toast } from '../components/ui/toaster';
-import { getAuthState, subscribeAuth, type AuthEndDetail } from '../lib/auth-store';
+import { getAuthState, subscribeAuth, type AuthEndDetail } from '../lib/auth/auth-store';
 
 /**
  * App-wide reactions to the auth store: say why a session ended (spec §8), and drop cached server

@@ -2,8 +2,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from '../components/ui/toaster';
-import { i18n } from '../lib/i18n';
-import { createQueryClient } from '../lib/query-client';
+import { i18n } from '../lib/site/i18n';
+import { createQueryClient } from '../lib/api/query-client';
 import { AuthEffects } from './auth-effects';
 
 /** Everything the app needs around the router; tests pass their own query client. */

@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { SETTING_GROUPS, type SettingGroupId } from '@driftbox/contract';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { NotBuiltPage, type UnbuiltPage } from '../features/placeholders/components/not-built-page';
-import type { AdminPage } from '../lib/admin-access';
+import type { AdminPage } from '../lib/auth/admin-access';
 import { ADMIN_PAGE_META } from './admin-pages';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { PageLoading } from './page-loading';

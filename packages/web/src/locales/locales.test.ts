@@ -1,6 +1,6 @@
 import { ERROR_STATUS, PERMISSION_OBJECT_KEYS } from '@driftbox/contract';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ERROR_CODES } from '../lib/api-error';
+import { CLIENT_ERROR_CODES } from '../lib/api/api-error';
 import en from './en.json';
 import zhCN from './zh-CN.json';
 

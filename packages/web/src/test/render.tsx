@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { i18n } from '../lib/i18n';
+import { i18n } from '../lib/site/i18n';
 
 type TestRouter = ReturnType<typeof createMemoryRouter>;
 

@@ -6,7 +6,7 @@ import {
   type ApiKeyWithSecretDto,
   type TestApiKeyResult,
 } from '@driftbox/contract';
-import type { AdminActor, ApiKeyActor } from '../../lib/actor.js';
+import type { AdminActor, ApiKeyActor } from '../../lib/auth/actor.js';
 import type { ApiKeyRow } from './api-keys.repository.js';
 
 /** A key as listed to the admin: masked, never the digest or ciphertext. */

@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, Permission, type ApiKeyDto, type ApiKeyWithSecretDto } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../lib/digest.js';
+import { sha256Hex } from '../../lib/crypto/digest.js';
 import { TEST_START } from '../../test/clock.js';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
 

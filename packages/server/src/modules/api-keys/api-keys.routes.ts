@@ -1,8 +1,8 @@
 import { ApiKeyCreateBody, ApiKeyUpdateBody, BulkDeleteBody } from '@driftbox/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { ok } from '../../lib/envelope.js';
-import { readJson } from '../../lib/request.js';
+import { ok } from '../../http/envelope.js';
+import { readJson } from '../../http/request.js';
 import { requireAdmin, requireAuth } from '../../middleware/guards.js';
 import type { ApiKeysService } from './api-keys.service.js';
 

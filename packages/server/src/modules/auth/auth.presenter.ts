@@ -1,4 +1,4 @@
-import type { Text } from '../../lib/i18n.js';
+import type { Text } from '../../lib/i18n/i18n.js';
 
 /** Success messages of the auth routes (the data itself is the contract's LoginResult). */
 export const AUTH_MESSAGES = {

@@ -1,6 +1,6 @@
 import { ADMIN_SESSION_TTL_MS } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../lib/digest.js';
+import { sha256Hex } from '../../lib/crypto/digest.js';
 import { ADMIN, createHarness, dialects, type Harness } from '../../test/harness.js';
 import { TEST_START } from '../../test/clock.js';
 

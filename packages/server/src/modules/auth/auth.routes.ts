@@ -1,9 +1,9 @@
 import { ChangePasswordBody, LoginBody } from '@driftbox/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { clientIp, type TrustProxy } from '../../lib/client-ip.js';
-import { ok } from '../../lib/envelope.js';
-import { readJson } from '../../lib/request.js';
+import { clientIp, type TrustProxy } from '../../http/client-ip.js';
+import { ok } from '../../http/envelope.js';
+import { readJson } from '../../http/request.js';
 import { readCredentials } from '../../middleware/auth.js';
 import { requireAdmin } from '../../middleware/guards.js';
 import type { AuthService } from './auth.service.js';

@@ -2,13 +2,13 @@ import { ADMIN_SESSION_TTL_MS, type ChangePasswordBody, type LoginBody, type Log
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
-import type { Actor, AdminActor } from '../../lib/actor.js';
-import { assertAdmin } from '../../lib/authz.js';
+import type { Actor, AdminActor } from '../../lib/auth/actor.js';
+import { assertAdmin } from '../../lib/auth/authz.js';
 import { addMs, iso, type Clock } from '../../lib/clock.js';
-import type { AppCrypto } from '../../lib/crypto.js';
-import { sha256Hex } from '../../lib/digest.js';
+import type { AppCrypto } from '../../lib/crypto/crypto.js';
+import { sha256Hex } from '../../lib/crypto/digest.js';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.js';
-import type { Ids } from '../../lib/ids.js';
+import type { Ids } from '../../lib/crypto/ids.js';
 import { RATE_RULES, type RateLimitService } from '../rate-limits/rate-limits.service.js';
 import { authRepository } from './auth.repository.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher } from '../../lib/password.js';
-import { createSecretBox } from '../../lib/secret-box.js';
+import { createPasswordHasher } from '../../lib/crypto/password.js';
+import { createSecretBox } from '../../lib/crypto/secret-box.js';
 import { exportData } from './backup.export.js';
 import { backupFileName, canonicalJson, sha256Text } from './backup.format.js';
 import {

@@ -7,7 +7,7 @@ import {
   type ErrorDetail,
 } from '@driftbox/contract';
 import { AppError } from '../../lib/errors.js';
-import type { Text } from '../../lib/i18n.js';
+import type { Text } from '../../lib/i18n/i18n.js';
 
 /** What every backup file says about itself: it is as sensitive as the database. */
 export const SECRETS_WARNING =

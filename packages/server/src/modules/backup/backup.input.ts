@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.js';
 import { badRequest, invalidField } from '../../lib/errors.js';
-import { parseWith, readBytes } from '../../lib/request.js';
+import { parseWith, readBytes } from '../../http/request.js';
 import { backupInvalid } from './backup.format.js';
 import type { RestoreInput } from './backup.service.js';
 

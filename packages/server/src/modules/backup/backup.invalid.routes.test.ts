@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSecretBox } from '../../lib/secret-box.js';
+import { createSecretBox } from '../../lib/crypto/secret-box.js';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
 import { KEY_CONTEXT } from '../api-keys/api-keys.service.js';
 import {

@@ -9,9 +9,9 @@ import {
   STORAGE_CONFIG_NAME_MAX,
 } from '@driftbox/contract';
 import { z } from 'zod';
-import { sha256Hex } from '../../lib/digest.js';
-import { legacySha256 } from '../../lib/password.js';
-import type { SecretBox } from '../../lib/secret-box.js';
+import { sha256Hex } from '../../lib/crypto/digest.js';
+import { legacySha256 } from '../../lib/crypto/password.js';
+import type { SecretBox } from '../../lib/crypto/secret-box.js';
 import { KEY_CONTEXT, prefixOf } from '../api-keys/api-keys.service.js';
 import { credentialContext } from '../storage-configs/storage-configs.input.js';
 import type { BackupRow } from './backup.tables.js';

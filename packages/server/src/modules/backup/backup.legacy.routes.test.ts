@@ -6,7 +6,7 @@ import type {
   StorageConfigDto,
 } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSecretBox } from '../../lib/secret-box.js';
+import { createSecretBox } from '../../lib/crypto/secret-box.js';
 import { createHarness, dialects, TEST_SECRET, testPasswords, type Harness } from '../../test/harness.js';
 import { pasteRow } from '../pastes/pastes.test-support.js';
 import { credentialContext } from '../storage-configs/storage-configs.input.js';

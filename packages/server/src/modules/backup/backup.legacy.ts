@@ -1,7 +1,7 @@
 import { isSettingKey, SETTINGS_CATALOGUE, type BackupFileShape, type ErrorDetail } from '@driftbox/contract';
 import { z } from 'zod';
 import { zodDetails } from '../../lib/errors.js';
-import type { Text } from '../../lib/i18n.js';
+import type { Text } from '../../lib/i18n/i18n.js';
 import { backupInvalid, canonicalJson, checksumMismatch, sha256Text } from './backup.format.js';
 import {
   convertApiKey,

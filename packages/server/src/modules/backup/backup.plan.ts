@@ -1,5 +1,5 @@
 import type { BackupRestoreMode, BackupTableChangesDto, ErrorDetail } from '@driftbox/contract';
-import type { SecretBox } from '../../lib/secret-box.js';
+import type { SecretBox } from '../../lib/crypto/secret-box.js';
 import { backupInvalid, canonicalJson, sha256Text } from './backup.format.js';
 import type { BackupRow, BackupTableSpec } from './backup.tables.js';
 

@@ -4,7 +4,7 @@ import {
   type BackupPreviewDto,
   type BackupRestoreResultDto,
 } from '@driftbox/contract';
-import { t, type Lang } from '../../lib/i18n.js';
+import { t, type Lang } from '../../lib/i18n/i18n.js';
 import type { ModuleCounts, RestoreOutcome } from './backup.service.js';
 
 /** `GET /admin/backup/modules` in the original's shape, with names in the caller's language and counts per table. */

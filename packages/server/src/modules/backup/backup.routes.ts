@@ -1,8 +1,8 @@
 import { BackupCreateBody } from '@driftbox/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { ok } from '../../lib/envelope.js';
-import { readJson } from '../../lib/request.js';
+import { ok } from '../../http/envelope.js';
+import { readJson } from '../../http/request.js';
 import { requireAdmin } from '../../middleware/guards.js';
 import { readBackupUpload } from './backup.input.js';
 import { presentModules, presentPreview, presentRestore } from './backup.presenter.js';

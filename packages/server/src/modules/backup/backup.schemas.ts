@@ -13,7 +13,7 @@ import {
   STORAGE_TYPES,
 } from '@driftbox/contract';
 import { z } from 'zod';
-import { LEGACY_SHA256_PREFIX } from '../../lib/password.js';
+import { LEGACY_SHA256_PREFIX } from '../../lib/crypto/password.js';
 
 /**
  * Row schemas of the tables a backup carries: the only columns a restore ever writes (unknown keys are

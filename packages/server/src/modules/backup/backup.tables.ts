@@ -1,8 +1,8 @@
 import type { BackupModule } from '@driftbox/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { sha256Hex } from '../../lib/digest.js';
-import type { SecretBox } from '../../lib/secret-box.js';
+import { sha256Hex } from '../../lib/crypto/digest.js';
+import type { SecretBox } from '../../lib/crypto/secret-box.js';
 import { KEY_CONTEXT } from '../api-keys/api-keys.service.js';
 import { credentialContext } from '../storage-configs/storage-configs.input.js';
 import {

@@ -1,6 +1,6 @@
 import type { BackupFileShape, ErrorDetail } from '@driftbox/contract';
 import type { z } from 'zod';
-import type { Text } from '../../lib/i18n.js';
+import type { Text } from '../../lib/i18n/i18n.js';
 import { backupInvalid } from './backup.format.js';
 import type { BackupRow, BackupTableSpec } from './backup.tables.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminActor, ApiKeyActor } from '../../lib/actor.js';
-import { createCacheRegistry, type CacheScope } from '../../lib/cache-registry.js';
+import type { AdminActor, ApiKeyActor } from '../../lib/auth/actor.js';
+import { createCacheRegistry, type CacheScope } from '../../lib/cache/cache-registry.js';
 import { testClock } from '../../test/clock.js';
 import { createCacheService, type MountVisibilityPort } from './cache.service.js';
 

@@ -6,9 +6,9 @@ import {
   type MemoryStatsDto,
 } from '@driftbox/contract';
 import type { z } from 'zod';
-import type { Actor, ApiKeyActor } from '../../lib/actor.js';
-import { assertAdmin, assertPermission } from '../../lib/authz.js';
-import type { CacheRegistry, CacheScope } from '../../lib/cache-registry.js';
+import type { Actor, ApiKeyActor } from '../../lib/auth/actor.js';
+import { assertAdmin, assertPermission } from '../../lib/auth/authz.js';
+import type { CacheRegistry, CacheScope } from '../../lib/cache/cache-registry.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 

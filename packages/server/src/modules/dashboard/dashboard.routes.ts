@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { ok } from '../../lib/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { requireAdmin } from '../../middleware/guards.js';
 import type { DashboardService } from './dashboard.service.js';
 

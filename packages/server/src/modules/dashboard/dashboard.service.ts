@@ -1,8 +1,8 @@
 import { DASHBOARD_DAYS, type DashboardStatsDto } from '@driftbox/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Actor } from '../../lib/actor.js';
-import { assertAdmin } from '../../lib/authz.js';
+import type { Actor } from '../../lib/auth/actor.js';
+import { assertAdmin } from '../../lib/auth/authz.js';
 import type { Clock } from '../../lib/clock.js';
 import { presentBucket } from './dashboard.presenter.js';
 import { dashboardRepository } from './dashboard.repository.js';

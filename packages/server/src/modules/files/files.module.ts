@@ -1,19 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AppCrypto } from '../../lib/crypto.js';
-import type { Ids } from '../../lib/ids.js';
+import type { AppCrypto } from '../../lib/crypto/crypto.js';
+import type { Ids } from '../../lib/crypto/ids.js';
 import type { Logger } from '../../lib/logger.js';
-import type { SsrfPolicy } from '../../lib/ssrf.js';
+import type { SsrfPolicy } from '../../lib/net/ssrf.js';
 import type { RateLimitService } from '../rate-limits/rate-limits.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StorageConfigsService } from '../storage-configs/storage-configs.service.js';
-import { createFileAccessService } from './file-access.service.js';
-import { createFileMultipartService } from './file-multipart.service.js';
-import { createFileUploadsService } from './file-uploads.service.js';
-import { createFileCleanup } from './files.cleanup.js';
+import { createFileAccessService } from './access/file-access.service.js';
+import { createFileMultipartService } from './upload/file-multipart.service.js';
+import { createFileUploadsService } from './upload/file-uploads.service.js';
+import { createFileCleanup } from './cleanup/files.cleanup.js';
 import { filesRepository } from './files.repository.js';
-import { createFilesService } from './files.service.js';
+import { createFilesService } from './manage/files.service.js';
 import { shareWriter } from './files.shares.js';
 import { fileStorage } from './files.storage.js';
 

@@ -1,7 +1,7 @@
 import { FILE_GONE_REASON_PATH, formatBytes, uploadMimetype, type FileGoneReason } from '@driftbox/contract';
 import { addMs, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { Text } from '../../lib/i18n.js';
+import type { Text } from '../../lib/i18n/i18n.js';
 import type { FileRow } from './files.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,13 +1,13 @@
 import { PENDING_UPLOAD_IDLE_MS, type FileShareOptions } from '@driftbox/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/client.js';
-import type { AdminActor, ApiKeyActor } from '../../lib/actor.js';
+import type { AdminActor, ApiKeyActor } from '../../lib/auth/actor.js';
 import { addMs, iso, type Clock } from '../../lib/clock.js';
-import type { AppCrypto } from '../../lib/crypto.js';
+import type { AppCrypto } from '../../lib/crypto/crypto.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { Ids } from '../../lib/ids.js';
+import type { Ids } from '../../lib/crypto/ids.js';
 import type { Logger } from '../../lib/logger.js';
-import { creatorOf, withSlug } from '../../lib/share-rules.js';
+import { creatorOf, withSlug } from '../../lib/shares/share-rules.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { SettingsService } from '../settings/settings.service.js';

@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
-import type { AdminActor, ApiKeyActor } from '../../lib/actor.js';
+import type { AdminActor, ApiKeyActor } from '../../lib/auth/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Text } from '../../lib/i18n.js';
+import type { Text } from '../../lib/i18n/i18n.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { bucketBaseUrl } from '../storage-configs/bucket-url.js';

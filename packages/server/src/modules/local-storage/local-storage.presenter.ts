@@ -1,7 +1,7 @@
 import type { LocalGrant } from '../../storage/local-signing.js';
 import type { GetResult } from '../../storage/object-store.js';
 // Which types may run script is decided in one place, shared with the file-share routes.
-import { isActiveContent, sandboxHeaders, servedType } from '../../lib/content-safety.js';
+import { isActiveContent, sandboxHeaders, servedType } from '../../http/content-safety.js';
 
 /**
  * Response headers for a download through a signed local-storage URL. User files are served with a

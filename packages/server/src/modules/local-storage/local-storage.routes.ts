@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { contentLengthOf, streamBody } from '../../lib/request.js';
+import { contentLengthOf, streamBody } from '../../http/request.js';
 import { responseBody } from '../../storage/streams.js';
 import type { LocalStorageService, UploadRequest } from './local-storage.service.js';
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, forbidden } from '../../lib/errors.js';
-import type { Mac } from '../../lib/mac.js';
+import type { Mac } from '../../lib/crypto/mac.js';
 import { StorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
 import { verifyLocalRequest, type LocalGrant } from '../../storage/local-signing.js';

@@ -2,13 +2,13 @@ import { PASTE_PASSWORD_HEADER, PASTE_TOKEN_HEADER, PastePasswordBody } from '@d
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../../app-env.js';
-import { clientIp, type TrustProxy } from '../../lib/client-ip.js';
-import { ok } from '../../lib/envelope.js';
-import { headerText } from '../../lib/header-params.js';
+import { clientIp, type TrustProxy } from '../../http/client-ip.js';
+import { ok } from '../../http/envelope.js';
+import { headerText } from '../../http/header-params.js';
 import { AppError } from '../../lib/errors.js';
-import { t } from '../../lib/i18n.js';
-import { ERROR_MESSAGES } from '../../lib/messages.js';
-import { readJson } from '../../lib/request.js';
+import { t } from '../../lib/i18n/i18n.js';
+import { ERROR_MESSAGES } from '../../lib/i18n/messages.js';
+import { readJson } from '../../http/request.js';
 import type { PasteViewsService } from './paste-views.service.js';
 
 // Every read counts a view, so no cache may answer for the server.

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ViewTally } from '../../db/view-limits.js';
 import { iso, type Clock } from '../../lib/clock.js';
-import type { AppCrypto } from '../../lib/crypto.js';
+import type { AppCrypto } from '../../lib/crypto/crypto.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { passwordRules, type RateLimitService } from '../rate-limits/rate-limits.service.js';
 import { presentLocked, presentView } from './pastes.presenter.js';

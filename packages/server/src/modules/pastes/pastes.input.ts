@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.js';
 import { AppError } from '../../lib/errors.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import { parseWith, readJson } from '../../http/request.js';
 
 /**
  * The most a paste body may take on the wire. JSON escaping can grow text (a newline is two bytes,

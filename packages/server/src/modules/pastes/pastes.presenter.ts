@@ -6,7 +6,7 @@ import {
   type PasteLockedDto,
   type PasteViewDto,
 } from '@driftbox/contract';
-import type { AdminActor, ApiKeyActor } from '../../lib/actor.js';
+import type { AdminActor, ApiKeyActor } from '../../lib/auth/actor.js';
 import type { PasteDetailRow, PasteListRow, PasteMeta, PasteRow } from './pastes.repository.js';
 
 // Presenters are the only way paste data leaves the server (STYLE §12): none of them can emit the

@@ -1,8 +1,8 @@
 import { BulkDeleteBody, PasteCreateBody, PasteListQuery, PasteUpdateBody, Permission } from '@driftbox/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { ok } from '../../lib/envelope.js';
-import { readJson, readQuery } from '../../lib/request.js';
+import { ok } from '../../http/envelope.js';
+import { readJson, readQuery } from '../../http/request.js';
 import { requirePermission } from '../../middleware/guards.js';
 import { readPasteBody } from './pastes.input.js';
 import type { PastesService } from './pastes.service.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
-import type { Ids } from '../../lib/ids.js';
+import type { Ids } from '../../lib/crypto/ids.js';
 import { isLive, resolveExpiry, withSlug } from './pastes.rules.js';
 
 const NOW = new Date('2026-01-01T00:00:00.000Z');

@@ -2,8 +2,8 @@ import { SHARE_EXPIRY_MS, type ShareExpiry } from '@driftbox/contract';
 import { addMs, iso } from '../../lib/clock.js';
 import { AppError, invalidField } from '../../lib/errors.js';
 
-// Ownership and slug rules are shared with file shares (lib/share-rules.ts).
-export { creatorOf, scopeOf, withSlug } from '../../lib/share-rules.js';
+// Ownership and slug rules are shared with file shares (lib/shares/share-rules.ts).
+export { creatorOf, scopeOf, withSlug } from '../../lib/shares/share-rules.js';
 
 /**
  * The stored expiry for a preset or an absolute time: undefined when neither was given, null for

@@ -1,6 +1,6 @@
 import { PASTE_ACCESS_TOKEN_TTL_MS } from '@driftbox/contract';
 import { describe, expect, it } from 'vitest';
-import { createMac } from '../../lib/mac.js';
+import { createMac } from '../../lib/crypto/mac.js';
 import { TEST_SECRET } from '../../test/harness.js';
 import { pasteTokens } from './pastes.tokens.js';
 

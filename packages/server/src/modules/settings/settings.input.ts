@@ -1,6 +1,6 @@
 import { SETTING_VALUE_MAX, settingDefinition, validationMessageZh, type SettingGroupId } from '@driftbox/contract';
-import type { Text } from '../../lib/i18n.js';
-import { zhErrors } from '../../lib/zod-zh.js';
+import type { Text } from '../../lib/i18n/i18n.js';
+import { zhErrors } from '../../lib/i18n/zod-zh.js';
 
 /** The outcome of checking one submitted key: the string to store, or why it was refused (both languages). */
 export type SettingInputResult = { ok: true; value: string } | { ok: false; error: Text };

@@ -7,7 +7,7 @@ import {
   type SettingsUpdateResultDto,
   type SettingValueDto,
 } from '@driftbox/contract';
-import { t, type Lang, type Text } from '../../lib/i18n.js';
+import { t, type Lang, type Text } from '../../lib/i18n/i18n.js';
 import type { GroupUpdateResult, SettingEntry } from './settings.service.js';
 
 /** A settings row with metadata, labels and description in the caller's language. */

@@ -7,8 +7,8 @@ import {
 } from '@driftbox/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { ok } from '../../lib/envelope.js';
-import { parseWith, readJson, readQuery } from '../../lib/request.js';
+import { ok } from '../../http/envelope.js';
+import { parseWith, readJson, readQuery } from '../../http/request.js';
 import { requireAdmin } from '../../middleware/guards.js';
 import {
   presentGroups,

@@ -16,13 +16,13 @@ import {
 } from '@driftbox/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Actor } from '../../lib/actor.js';
-import { assertAdmin } from '../../lib/authz.js';
-import type { CacheRegistry } from '../../lib/cache-registry.js';
+import type { Actor } from '../../lib/auth/actor.js';
+import { assertAdmin } from '../../lib/auth/authz.js';
+import type { CacheRegistry } from '../../lib/cache/cache-registry.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
-import { t, type Lang, type Text } from '../../lib/i18n.js';
-import { createTtlCache } from '../../lib/ttl-cache.js';
+import { t, type Lang, type Text } from '../../lib/i18n/i18n.js';
+import { createTtlCache } from '../../lib/cache/ttl-cache.js';
 import { checkSettingInput } from './settings.input.js';
 import { settingsRepository, type SettingStoredRow } from './settings.repository.js';
 

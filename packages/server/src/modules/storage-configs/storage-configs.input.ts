@@ -10,7 +10,7 @@ import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { StorageConfigsTable } from '../../db/schema.js';
 import { invalidField } from '../../lib/errors.js';
-import type { SecretBox } from '../../lib/secret-box.js';
+import type { SecretBox } from '../../lib/crypto/secret-box.js';
 import type { StorageConfigChanges, StorageConfigRow } from './storage-configs.repository.js';
 
 type CreateInput = z.output<typeof StorageConfigCreateBody>;

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { isMixedContent, type StorageTestCheck, type StorageTestResult } from '@driftbox/contract';
-import { t, type Lang, type Text } from '../../lib/i18n.js';
+import { t, type Lang, type Text } from '../../lib/i18n/i18n.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 

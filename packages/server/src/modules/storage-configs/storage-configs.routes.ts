@@ -1,8 +1,8 @@
 import { Permission, StorageConfigCreateBody, StorageConfigUpdateBody } from '@driftbox/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { ok } from '../../lib/envelope.js';
-import { readJson } from '../../lib/request.js';
+import { ok } from '../../http/envelope.js';
+import { readJson } from '../../http/request.js';
 import { requireAdmin, requirePermission } from '../../middleware/guards.js';
 import type { FetchLike } from './storage-configs.probe.js';
 import type { StorageConfigsService } from './storage-configs.service.js';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { ok } from '../../lib/envelope.js';
+import { ok } from '../../http/envelope.js';
 import type { SystemService } from './system.service.js';
 
 /** GET /health and GET /version, both public. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Permission, type FilePresignDto, type UrlFetchJobDto } from '@driftbox/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SsrfPolicy } from '../../lib/ssrf.js';
+import type { SsrfPolicy } from '../../lib/net/ssrf.js';
 import { MAX_RUNNING_FETCHES } from './url-fetch.service.js';
 import { createHarness, dialects, type Harness } from '../../test/harness.js';
 import { fileRow, localKeys, parsed } from '../files/files.test-support.js';

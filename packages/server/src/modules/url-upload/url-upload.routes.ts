@@ -11,10 +11,10 @@ import {
 import { Hono, type Context } from 'hono';
 import { Readable } from 'node:stream';
 import type { AppEnv } from '../../app-env.js';
-import type { TrustProxy } from '../../lib/client-ip.js';
-import { ok } from '../../lib/envelope.js';
-import { callerOrigin, requestOrigin } from '../../lib/origin.js';
-import { parseWith, readJson } from '../../lib/request.js';
+import type { TrustProxy } from '../../http/client-ip.js';
+import { ok } from '../../http/envelope.js';
+import { callerOrigin, requestOrigin } from '../../http/origin.js';
+import { parseWith, readJson } from '../../http/request.js';
 import { requirePermission } from '../../middleware/guards.js';
 import type { UrlFetchService } from './url-fetch.service.js';
 import type { UrlUploadService } from './url-upload.service.js';

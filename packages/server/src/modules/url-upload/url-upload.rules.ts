@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Filename } from '@driftbox/contract';
 import { badRequest } from '../../lib/errors.js';
-import { parseContentDisposition } from '../../lib/header-params.js';
+import { parseContentDisposition } from '../../http/header-params.js';
 
 /** A header's single value (Node gives arrays for repeated headers). */
 export function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {

@@ -14,13 +14,13 @@ import {
 } from '@driftbox/contract';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { Actor } from '../../lib/actor.js';
-import { assertPermission } from '../../lib/authz.js';
-import { safeFileHeaders } from '../../lib/content-safety.js';
+import type { Actor } from '../../lib/auth/actor.js';
+import { assertPermission } from '../../lib/auth/authz.js';
+import { safeFileHeaders } from '../../http/content-safety.js';
 import { invalidField } from '../../lib/errors.js';
-import { guardedRequest, type GuardedResponse, type SsrfPolicy } from '../../lib/ssrf.js';
-import type { FileMultipartService } from '../files/file-multipart.service.js';
-import type { FileUploadsService } from '../files/file-uploads.service.js';
+import { guardedRequest, type GuardedResponse, type SsrfPolicy } from '../../lib/net/ssrf.js';
+import type { FileMultipartService } from '../files/upload/file-multipart.service.js';
+import type { FileUploadsService } from '../files/upload/file-uploads.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   allowsOrigin,
@@ -59,7 +59,7 @@ const CORS_CHECK_TIMEOUT_MS = 2_000;
 /**
  * URL upload (spec §7): what a URL holds (`info`), a CORS-free copy of it for the browser (`proxy`),
  * and the browser-driven upload of it (presign/commit, multipart) on top of the files module. Every
- * server-side request goes through the SSRF guard (lib/ssrf.ts); every route needs FILE_SHARE (the
+ * server-side request goes through the SSRF guard (lib/net/ssrf.ts); every route needs FILE_SHARE (the
  * original served `info` and `proxy` to anyone — an open proxy).
  */
 export function createUrlUploadService(deps: UrlUploadDeps) {

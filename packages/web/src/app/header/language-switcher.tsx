@@ -8,7 +8,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, isLanguage, setLanguage } from '../../lib/i18n';
+import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, isLanguage, setLanguage } from '../../lib/site/i18n';
 
 /** Language menu; the trigger is named "Language"/"语言" and shows the current choice. */
 export function LanguageSwitcher({ showName = false }: { showName?: boolean }) {

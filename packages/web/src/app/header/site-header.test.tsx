@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n';
+import { i18n } from '../../lib/site/i18n';
 import { renderWithApp } from '../../test/render';
 import { SiteHeader } from './site-header';
 

@@ -6,7 +6,7 @@ import { GITHUB_URL } from '@driftbox/contract';
 import { Button, buttonClasses, focusRing } from '../../components/ui/button';
 import { GithubIcon } from '../../components/ui/github-icon';
 import { cn } from '../../lib/cn';
-import { useSiteConfig } from '../../lib/site-config';
+import { useSiteConfig } from '../../lib/site/site-config';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
 

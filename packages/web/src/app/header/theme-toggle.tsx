@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { cycleThemeMode, useTheme, type ThemeMode } from '../../lib/theme';
+import { cycleThemeMode, useTheme, type ThemeMode } from '../../lib/site/theme';
 
 const ICONS = { auto: Monitor, light: Sun, dark: Moon } as const;
 

@@ -5,9 +5,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Drawer } from '../../components/ui/drawer';
 import { LoginPage } from '../../features/auth/components/login-page';
-import { ADMIN_PAGES, canUsePanel, type AdminPage } from '../../lib/admin-access';
-import { revalidateSession } from '../../lib/auth-session';
-import { useAuth } from '../../lib/auth-store';
+import { ADMIN_PAGES, canUsePanel, type AdminPage } from '../../lib/auth/admin-access';
+import { revalidateSession } from '../../lib/auth/auth-session';
+import { useAuth } from '../../lib/auth/auth-store';
 import { ADMIN_PAGE_META } from '../admin-pages';
 import { AdminSidebar } from './admin-sidebar';
 

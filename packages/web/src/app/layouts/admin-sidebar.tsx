@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button, focusRing } from '../../components/ui/button';
-import { ADMIN_PAGES, adminPath, isPageInMenu, type AdminPage } from '../../lib/admin-access';
-import { logout } from '../../lib/auth-session';
-import { useAuth } from '../../lib/auth-store';
+import { ADMIN_PAGES, adminPath, isPageInMenu, type AdminPage } from '../../lib/auth/admin-access';
+import { logout } from '../../lib/auth/auth-session';
+import { useAuth } from '../../lib/auth/auth-store';
 import { cn } from '../../lib/cn';
 import { ADMIN_PAGE_META } from '../admin-pages';
 

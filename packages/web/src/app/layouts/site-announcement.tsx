@@ -1,9 +1,9 @@
 import { Megaphone, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { useAnnouncementDismissal } from '../../lib/announcement';
-import { useMarkdownHtml } from '../../lib/use-markdown-html';
-import { useSiteConfig } from '../../lib/site-config';
+import { useAnnouncementDismissal } from '../../lib/site/announcement';
+import { useMarkdownHtml } from '../../lib/hooks/use-markdown-html';
+import { useSiteConfig } from '../../lib/site/site-config';
 
 /**
  * The admin's announcement (site settings) as a notice under the header of public pages, until the

@@ -7,7 +7,7 @@ import { FormDialog, useDirty } from '../ui/form-dialog';
 import { Input, Select } from '../ui/input';
 import { SwitchField } from '../ui/switch';
 import { toast } from '../ui/toaster';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage } from '../../lib/api/error-message';
 import { formatDateTime } from '../../lib/format';
 import { useUpdateFile } from './update-file';
 import {

@@ -8,7 +8,7 @@ import {
   isReservedSlug,
   type FileDto,
 } from '@driftbox/contract';
-import { isApiError } from '../../lib/api-error';
+import { isApiError } from '../../lib/api/api-error';
 
 /** Expiry choices of the edit form, in hours from now (0 = never), or keep the current one. */
 export const FILE_EXPIRY_HOURS = { hour: 1, day: 24, week: 168, month: 720, never: 0 } as const;

@@ -2,7 +2,7 @@ import { Columns2, Eye, PenLine } from 'lucide-react';
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
-import { useMediaQuery, WIDE_QUERY } from '../../lib/use-media-query';
+import { useMediaQuery, WIDE_QUERY } from '../../lib/hooks/use-media-query';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/spinner';
 import type { EditorMode } from './editor-mode';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import type { RenderedMarkdown } from '../../lib/markdown/render';
-import { useTheme } from '../../lib/theme';
+import { useTheme } from '../../lib/site/theme';
 import { Skeleton } from '../ui/spinner';
 import './markdown.css';
 import type { RenderState } from './use-rendered-markdown';

@@ -8,7 +8,7 @@ import {
   pasteFormFromDetail,
   saveErrorOf,
   type PasteFormValues,
-} from '../../lib/paste-form';
+} from '../../lib/forms/paste-form';
 import { MarkdownEditor } from '../markdown-editor/markdown-editor';
 import { Button } from '../ui/button';
 import { DialogBody, DialogFooter } from '../ui/dialog';

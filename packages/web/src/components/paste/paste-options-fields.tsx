@@ -1,7 +1,7 @@
 import { SLUG_MAX, type ShareExpiry } from '@driftbox/contract';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
-import { EXPIRY_CHOICES, type PasteField, type PasteFormValues } from '../../lib/paste-form';
+import { EXPIRY_CHOICES, type PasteField, type PasteFormValues } from '../../lib/forms/paste-form';
 import { CheckboxField } from '../ui/checkbox';
 import { Field } from '../ui/field';
 import { Input, Select } from '../ui/input';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/error-message';
-import type { PasteField, PasteFormErrors, PasteSaveError } from '../../lib/paste-form';
+import { errorMessage } from '../../lib/api/error-message';
+import type { PasteField, PasteFormErrors, PasteSaveError } from '../../lib/forms/paste-form';
 
 /** Field and form errors of a paste form, kept as codes and translated on render (a language switch follows). */
 export function usePasteErrorMessages() {

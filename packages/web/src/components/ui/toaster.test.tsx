@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../lib/i18n';
+import { i18n } from '../../lib/site/i18n';
 import { renderWithApp } from '../../test/render';
 import { toast } from './toaster';
 

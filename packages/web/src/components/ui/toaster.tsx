@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Toaster as Sonner } from 'sonner';
-import { useTheme } from '../../lib/theme';
+import { useTheme } from '../../lib/site/theme';
 
 export { toast } from 'sonner';
 

@@ -9,8 +9,8 @@ import {
   type ResumedShareOptions,
 } from '@driftbox/contract';
 import { z } from 'zod';
-import { apiRequest } from '../api-client';
-import { isApiError } from '../api-error';
+import { apiRequest } from '../api/api-client';
+import { isApiError } from '../api/api-error';
 import type { UploadedPart } from './upload-parts';
 
 /** Share options as the upload calls take them (contract `FileShareOptions`, already validated). */

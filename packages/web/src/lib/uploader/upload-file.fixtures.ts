@@ -1,7 +1,7 @@
 /** What the uploader's tests share: a fake server API, files, and the answers it gives. */
 import type { FileDetailDto, MultipartInitDto } from '@driftbox/contract';
 import { vi } from 'vitest';
-import { ApiError } from '../api-error';
+import { ApiError } from '../api/api-error';
 import type { UploadApi } from './upload-api';
 import type { PutFn } from './xhr-put';
 

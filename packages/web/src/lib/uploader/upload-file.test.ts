@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api-error';
+import { ApiError } from '../api/api-error';
 import { createResumeStore, fileFingerprint, fileSample, RESUME_STORAGE_KEY } from './resume-store';
 import { methodFor, partSizeFor, PAUSE_REASON, uploadFile } from './upload-file';
 import { UploadError } from './upload-error';

@@ -1,5 +1,5 @@
 import { MAX_PARTS, PART_SIZE, shareableFilename, uploadMimetype, type FileDetailDto } from '@driftbox/contract';
-import { isApiError } from '../api-error';
+import { isApiError } from '../api/api-error';
 import { createResumeStore, fileFingerprint, fileSample, type ResumeEntry, type ResumeStore } from './resume-store';
 import { SpeedMeter } from './speed-meter';
 import type { FileMeta, ResumedShareOptions, ShareOptions, UploadApi } from './upload-api';

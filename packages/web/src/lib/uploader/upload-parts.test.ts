@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api-error';
+import { ApiError } from '../api/api-error';
 import { UploadError } from './upload-error';
 import { partCountFor, partRange, uploadParts } from './upload-parts';
 import type { PutFn, PutOptions } from './xhr-put';

@@ -1,5 +1,5 @@
 import { PART_CONCURRENCY, PART_RETRIES, PART_RETRY_DELAY_MS } from '@driftbox/contract';
-import { isApiError } from '../api-error';
+import { isApiError } from '../api/api-error';
 import { isAbort, isUploadError, sleep, UploadError } from './upload-error';
 import type { PutFn } from './xhr-put';
 

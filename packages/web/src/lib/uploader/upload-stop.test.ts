@@ -1,6 +1,6 @@
 import type { FileDetailDto } from '@driftbox/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api-error';
+import { ApiError } from '../api/api-error';
 import { createResumeStore, fileFingerprint } from './resume-store';
 import { PAUSE_REASON, uploadFile } from './upload-file';
 import { deps, detail, fakeApi, makeFile, notPending, okPut, stalled } from './upload-file.fixtures';

@@ -4,7 +4,7 @@
  * the server is discarded, or turns out published (`discard`, `findPublished`).
  */
 import type { FileDetailDto } from '@driftbox/contract';
-import { isApiError } from '../api-error';
+import { isApiError } from '../api/api-error';
 import type { ResumeEntry } from './resume-store';
 import type { UploadApi } from './upload-api';
 import { UploadError, type UploadErrorCode } from './upload-error';

@@ -1,5 +1,5 @@
 import { CHUNK_UPLOAD_TIMEOUT_MS, isMixedContent } from '@driftbox/contract';
-import { onBackend } from '../backend';
+import { onBackend } from '../api/backend';
 import { UploadError } from './upload-error';
 
 export interface PutOptions {

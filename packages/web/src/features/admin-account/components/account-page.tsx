@@ -6,10 +6,10 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Field, FormError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
-import { isApiError } from '../../../lib/api-error';
-import { logout } from '../../../lib/auth-session';
-import { errorMessage } from '../../../lib/error-message';
-import { translateDynamic } from '../../../lib/i18n';
+import { isApiError } from '../../../lib/api/api-error';
+import { logout } from '../../../lib/auth/auth-session';
+import { errorMessage } from '../../../lib/api/error-message';
+import { translateDynamic } from '../../../lib/site/i18n';
 import { useChangePassword } from '../api/change-password';
 import {
   EMPTY_ACCOUNT_FORM,

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BackupCreateBody } from '@driftbox/contract';
-import { API_BASE } from '../../../lib/api-client';
-import { ApiError, CLIENT_ERROR_MESSAGES } from '../../../lib/api-error';
-import { authorizationFor, getAuthState } from '../../../lib/auth-store';
+import { API_BASE } from '../../../lib/api/api-client';
+import { ApiError, CLIENT_ERROR_MESSAGES } from '../../../lib/api/api-error';
+import { authorizationFor, getAuthState } from '../../../lib/auth/auth-store';
 
 export interface BackupDownload {
   blob: Blob;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BackupModulesDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /** `GET /api/admin/backup/modules` — each module with its tables and row counts, in the UI language. */
 export function getBackupModules(): Promise<BackupModulesDto> {

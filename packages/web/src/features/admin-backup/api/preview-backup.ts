@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { BackupPreviewDto, type BackupRestoreMode } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 export interface BackupRestoreInput {
   mode: BackupRestoreMode;

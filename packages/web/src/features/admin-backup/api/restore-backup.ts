@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BackupRestoreResultDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { BACKUP_TIMEOUT_MS, type BackupRestoreInput } from './preview-backup';
 
 /** `POST /api/admin/backup/restore` — writes the file's tables in overwrite or merge mode. */

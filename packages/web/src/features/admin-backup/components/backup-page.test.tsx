@@ -2,7 +2,7 @@ import type { BackupModulesDto, BackupPreviewDto, BackupRestoreResultDto } from 
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startAdminSession } from '../../../lib/auth-store';
+import { startAdminSession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { BackupPage } from './backup-page';

@@ -9,7 +9,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { FormError } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/api/error-message';
 import { useCreateBackup } from '../api/create-backup';
 import { useBackupModules } from '../api/get-backup-modules';
 import { RadioOption } from './radio-option';

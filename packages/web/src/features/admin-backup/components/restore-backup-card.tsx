@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, FormError } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/api/error-message';
 import { usePreviewBackup } from '../api/preview-backup';
 import { useRestoreBackup } from '../api/restore-backup';
 import { parseBackupFile } from '../lib/backup-file';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CacheClearResultDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { cacheStatsQueryKey } from './get-cache-stats';
 
 /** `POST /api/admin/cache/clear` with no target: every cache the admin may clear. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CacheStatsDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /** `GET /api/admin/cache/stats` — entries per cache, process memory and uptime. */
 export function getCacheStats(): Promise<CacheStatsDto> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DashboardStatsDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /** `GET /api/admin/dashboard/stats` — totals, per-storage usage and 7 days of new shares. */
 export function getDashboardStats(): Promise<DashboardStatsDto> {

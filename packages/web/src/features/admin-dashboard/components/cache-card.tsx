@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/api/error-message';
 import { useClearCache } from '../api/clear-cache';
 import { useCacheStats } from '../api/get-cache-stats';
 

@@ -2,7 +2,7 @@ import type { CacheStatsDto, DashboardStatsDto } from '@driftbox/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { startAdminSession } from '../../../lib/auth-store';
+import { startAdminSession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import type { ActivityChartCanvasProps } from './activity-chart-canvas';

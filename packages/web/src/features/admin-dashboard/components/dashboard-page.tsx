@@ -3,7 +3,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/api/error-message';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useVersion } from '../api/get-version';
 import { ActivityChart } from './activity-chart';

@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
-import { storageConfigName, storageProviderLabel } from '../../../lib/storage-config-name';
+import { storageConfigName, storageProviderLabel } from '../../../lib/shares/storage-config-name';
 
 /** One bar per storage config: used bytes against its quota (no quota = no bar fill to measure). */
 export function StorageUsage({ buckets }: { buckets: StorageBucketStatsDto[] }) {

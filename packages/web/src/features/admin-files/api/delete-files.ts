@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileBatchDeleteResult, type FileDeleteMode } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
-import { FILES_QUERY_ROOT } from '../../../lib/file-query-keys';
+import { apiRequest } from '../../../lib/api/api-client';
+import { FILES_QUERY_ROOT } from '../../../lib/api/file-query-keys';
 
 /** `DELETE /api/files/batch-delete` — `both` also deletes the stored objects, `record_only` keeps them. */
 export function deleteFiles({ ids, mode }: { ids: string[]; mode: FileDeleteMode }): Promise<FileBatchDeleteResult> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { FileListDto, PAGE_SIZE, type FileDto } from '@driftbox/contract';
-import { apiRequest, type ListPage } from '../../../lib/api-client';
-import { FILES_QUERY_ROOT } from '../../../lib/file-query-keys';
+import { apiRequest, type ListPage } from '../../../lib/api/api-client';
+import { FILES_QUERY_ROOT } from '../../../lib/api/file-query-keys';
 
 export interface FileListParams {
   page: number;

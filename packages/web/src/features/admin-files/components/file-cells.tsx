@@ -7,8 +7,8 @@ import { RelativeTime } from '../../../components/ui/relative-time';
 import { RowActions } from '../../../components/ui/row-actions';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
-import { fileDeadReason } from '../../../lib/share-status';
-import { storageConfigName } from '../../../lib/storage-config-name';
+import { fileDeadReason } from '../../../lib/shares/share-status';
+import { storageConfigName } from '../../../lib/shares/storage-config-name';
 
 /** Row actions shared by the table and the card list. */
 export interface FileActionHandlers {

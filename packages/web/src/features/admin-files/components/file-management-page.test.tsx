@@ -2,7 +2,7 @@ import { Permission, type FileDto, type ListPagination } from '@driftbox/contrac
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startAdminSession, startApiKeySession } from '../../../lib/auth-store';
+import { startAdminSession, startApiKeySession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { useLocation, useNavigate } from 'react-router';

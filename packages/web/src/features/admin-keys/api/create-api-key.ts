@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiKeyWithSecretDto, type ApiKeyCreateBody } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 
 /** `POST /api/admin/api-keys` → 201 with the full key, shown once. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 
 /** Bulk delete: `DELETE /api/admin/api-keys` with `{ids}`. */

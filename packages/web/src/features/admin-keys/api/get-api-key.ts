@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiKeyWithSecretDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { copyText } from '../../../lib/clipboard';
 
 /** `GET /api/admin/api-keys/{id}` — includes the full key. */

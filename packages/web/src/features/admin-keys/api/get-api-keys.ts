@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiKeyDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /** `GET /api/admin/api-keys` — every key, the secret only masked. */
 export function getApiKeys(): Promise<ApiKeyDto[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ApiKeyUpdateBody } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 
 /** `PUT /api/admin/api-keys/{id}` — the key itself cannot change. */

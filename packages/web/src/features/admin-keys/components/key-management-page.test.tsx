@@ -2,7 +2,7 @@ import { Permission, ROLE_PRESETS, type ApiKeyDto } from '@driftbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { startAdminSession } from '../../../lib/auth-store';
+import { startAdminSession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { KeyManagementPage } from './key-management-page';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { PASTES_QUERY_ROOT } from '../../../lib/paste-query-keys';
+import { apiRequest } from '../../../lib/api/api-client';
+import { PASTES_QUERY_ROOT } from '../../../lib/api/paste-query-keys';
 
 const Deleted = z.object({ deleted: z.number() });
 

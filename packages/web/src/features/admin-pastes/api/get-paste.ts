@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PasteDetailDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
-import { PASTES_QUERY_ROOT } from '../../../lib/paste-query-keys';
+import { apiRequest } from '../../../lib/api/api-client';
+import { PASTES_QUERY_ROOT } from '../../../lib/api/paste-query-keys';
 
 /** `GET /api/pastes/{id}` — the whole paste (never its password), counting no view. */
 export function getPaste(id: string): Promise<PasteDetailDto> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, PasteListItemDto } from '@driftbox/contract';
-import { apiRequestList, type ListPage } from '../../../lib/api-client';
-import { PASTES_QUERY_ROOT } from '../../../lib/paste-query-keys';
+import { apiRequestList, type ListPage } from '../../../lib/api/api-client';
+import { PASTES_QUERY_ROOT } from '../../../lib/api/paste-query-keys';
 
 export interface PasteListParams {
   page: number;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/api/error-message';
 import { useClearExpiredPastes } from '../api/clear-expired';
 
 /** Deletes every expired or used-up paste (a key: only its own), after asking once. */

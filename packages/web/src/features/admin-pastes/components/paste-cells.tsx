@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { RowActions } from '../../../components/ui/row-actions';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { pasteDeadReason } from '../../../lib/share-status';
+import { pasteDeadReason } from '../../../lib/shares/share-status';
 
 /** Row actions shared by the table and the card list. */
 export interface PasteActionHandlers {

@@ -10,8 +10,8 @@ import { Dialog, DialogBody } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/error-message';
-import { pasteShareUrl } from '../../../lib/paste-links';
+import { errorMessage } from '../../../lib/api/error-message';
+import { pasteShareUrl } from '../../../lib/shares/paste-links';
 import { usePaste } from '../api/get-paste';
 import { useUpdatePaste } from '../api/update-paste';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
-import { startAdminSession } from '../../../lib/auth-store';
+import { startAdminSession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { TextManagementPage } from './text-management-page';

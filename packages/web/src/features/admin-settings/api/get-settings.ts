@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SettingDto, type SettingGroupId } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /** `GET /api/admin/settings?group=N` — the group's rows with metadata (admin). */
 export function getSettings(group: SettingGroupId): Promise<SettingDto[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SETTING_GROUPS, SettingsUpdateResultDto, type SettingGroupId } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
-import { refreshSiteConfig } from '../../../lib/site-config';
+import { apiRequest } from '../../../lib/api/api-client';
+import { refreshSiteConfig } from '../../../lib/site/site-config';
 import { settingsQueryKey } from './get-settings';
 
 export interface UpdateSettingsInput {

@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/api/error-message';
 import { useSettings } from '../api/get-settings';
 import { GROUP_NAMES } from '../lib/group-names';
 import { SettingsForm } from './settings-form';

@@ -2,8 +2,8 @@ import { STORAGE_KEYS, settingsOfGroup, type SettingKey } from '@driftbox/contra
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startAdminSession } from '../../../lib/auth-store';
-import { i18n } from '../../../lib/i18n';
+import { startAdminSession } from '../../../lib/auth/auth-store';
+import { i18n } from '../../../lib/site/i18n';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { settingRows } from '../../../test/settings';

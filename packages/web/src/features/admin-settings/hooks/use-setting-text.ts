@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isSettingKey, type SettingDefinition } from '@driftbox/contract';
-import { translateDynamic } from '../../../lib/i18n';
+import { translateDynamic } from '../../../lib/site/i18n';
 import { localText } from '../lib/local-text';
 import type { SettingIssue } from '../lib/setting-validation';
 import type { FieldError } from './use-settings-form';

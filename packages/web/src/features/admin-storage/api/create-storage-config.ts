@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StorageConfigDto, type StorageConfigCreateBody } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { storageConfigsQueryKey } from './get-storage-configs';
 
 /** `POST /api/s3-configs`. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { storageConfigsQueryKey } from './get-storage-configs';
 
 /** `DELETE /api/s3-configs/{id}` — 409 for the default config and for configs file shares still use. */

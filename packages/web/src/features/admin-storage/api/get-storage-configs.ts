@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { StorageConfigDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /** `GET /api/s3-configs` — every storage config, credentials only flagged or masked. */
 export function getStorageConfigs(): Promise<StorageConfigDto[]> {

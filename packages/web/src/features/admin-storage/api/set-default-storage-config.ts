@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StorageConfigDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { storageConfigsQueryKey } from './get-storage-configs';
 
 /** `PUT /api/s3-configs/{id}/set-default` — the one default; every other config loses the flag. */

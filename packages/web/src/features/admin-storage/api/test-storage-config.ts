@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { StorageTestResult } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /** `POST /api/s3-configs/{id}/test` — read, write, presigned round trip, CORS and delete probes. */
 export function testStorageConfig(id: string): Promise<StorageTestResult> {

@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { RowActions } from '../../../components/ui/row-actions';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
-import { storageConfigName, storageProviderLabel } from '../../../lib/storage-config-name';
+import { storageConfigName, storageProviderLabel } from '../../../lib/shares/storage-config-name';
 import { usagePercent } from '../lib/storage-form';
 
 export interface StorageCardActions {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startAdminSession } from '../../../lib/auth-store';
+import { startAdminSession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { StorageConfigPage } from './storage-config-page';

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, useDirty } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toaster';
-import { isApiError } from '../../../lib/api-error';
-import { errorMessage } from '../../../lib/error-message';
+import { isApiError } from '../../../lib/api/api-error';
+import { errorMessage } from '../../../lib/api/error-message';
 import { useCreateStorageConfig } from '../api/create-storage-config';
 import { useUpdateStorageConfig } from '../api/update-storage-config';
 import {

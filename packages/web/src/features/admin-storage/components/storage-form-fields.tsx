@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, Select } from '../../../components/ui/input';
 import { SwitchField } from '../../../components/ui/switch';
-import { storageProviderLabel } from '../../../lib/storage-config-name';
+import { storageProviderLabel } from '../../../lib/shares/storage-config-name';
 import {
   CAPACITY_UNITS,
   PROVIDER_PRESETS,

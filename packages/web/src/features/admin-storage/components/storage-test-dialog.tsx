@@ -7,8 +7,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormError } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/error-message';
-import { storageConfigName } from '../../../lib/storage-config-name';
+import { errorMessage } from '../../../lib/api/error-message';
+import { storageConfigName } from '../../../lib/shares/storage-config-name';
 import { useTestStorageConfig } from '../api/test-storage-config';
 
 /** Runs the connection test as soon as it opens and lists each check. Mounted fresh per config. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginAdmin } from '../../../lib/auth-session';
+import { loginAdmin } from '../../../lib/auth/auth-session';
 
 /**
  * `POST /api/admin/login`. The fetcher lives in lib/auth-session because the auth store owns the

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/api/error-message';
 import { loginErrorReason, type LoginMode } from '../lib/login-error';
 
 /** The translated reason a login failed, above the form. */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getAuthState, reloadAuthFromStorage } from '../../../lib/auth-store';
+import { getAuthState, reloadAuthFromStorage } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { LoginPage } from './login-page';

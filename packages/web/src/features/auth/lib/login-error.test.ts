@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/api/api-error';
 import { loginErrorReason } from './login-error';
 
 const err = (status: number, code: string) => new ApiError({ status, code, message: 'x' });

@@ -1,5 +1,5 @@
-import { isApiError } from '../../../lib/api-error';
-import { INSUFFICIENT_PERMISSIONS } from '../../../lib/auth-session';
+import { isApiError } from '../../../lib/api/api-error';
+import { INSUFFICIENT_PERMISSIONS } from '../../../lib/auth/auth-session';
 
 export type LoginMode = 'password' | 'apikey';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MaxUploadSizeDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /** `GET /api/system/max-upload-size`: the limit checked before any byte is sent (spec §7). */
 export function getMaxUploadSize(): Promise<MaxUploadSizeDto> {

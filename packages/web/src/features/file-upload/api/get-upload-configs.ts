@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { StorageConfigSummaryDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /**
  * `GET /api/s3-configs` as the uploader needs it: the admin gets every config, a key with FILE_SHARE

@@ -1,6 +1,6 @@
 import { UrlFetchJobDto, UrlInfoDto, type UrlFetchBody } from '@driftbox/contract';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /** `POST /api/url/info`: name, size and type of a remote file, looked up by the server. */
 export function getUrlInfo(url: string, signal?: AbortSignal): Promise<UrlInfoDto> {

@@ -3,8 +3,8 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { parseMaxViews } from '../../../lib/paste-form';
-import { storageConfigName } from '../../../lib/storage-config-name';
+import { parseMaxViews } from '../../../lib/forms/paste-form';
+import { storageConfigName } from '../../../lib/shares/storage-config-name';
 import type { UploadFormValues } from '../lib/upload-form';
 
 export interface OptionsSummaryProps {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadAuthFromStorage, startAdminSession } from '../../../lib/auth-store';
+import { reloadAuthFromStorage, startAdminSession } from '../../../lib/auth/auth-store';
 import { RESUME_STORAGE_KEY } from '../../../lib/uploader/resume-store';
 import { ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';

@@ -6,7 +6,7 @@ import { CopyField } from '../../../components/share/copy-field';
 import { QrCode } from '../../../components/share/qr-code';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { fileShareUrl } from '../../../lib/file-links';
+import { fileShareUrl } from '../../../lib/shares/file-links';
 
 /** A finished upload's link: copy, QR code and the share page (the paste editor's share pieces). */
 export function ShareResult({ slug, filename }: { slug: string; filename: string }) {

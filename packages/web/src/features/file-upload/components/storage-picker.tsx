@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage } from '../../../lib/api/error-message';
 import { formatBytes } from '../../../lib/format';
-import { storageConfigName, storageProviderLabel } from '../../../lib/storage-config-name';
+import { storageConfigName, storageProviderLabel } from '../../../lib/shares/storage-config-name';
 import { remainingBytes } from '../lib/prechecks';
 
 export interface StoragePickerProps {

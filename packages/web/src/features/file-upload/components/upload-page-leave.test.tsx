@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadAuthFromStorage, startAdminSession } from '../../../lib/auth-store';
+import { reloadAuthFromStorage, startAdminSession } from '../../../lib/auth/auth-store';
 import { ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { api, detailDto, drop, FakeXhr, file, HangingXhr, presigned } from '../test/fixtures';

@@ -2,7 +2,7 @@ import { Permission } from '@driftbox/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadAuthFromStorage, startAdminSession, startApiKeySession } from '../../../lib/auth-store';
+import { reloadAuthFromStorage, startAdminSession, startApiKeySession } from '../../../lib/auth/auth-store';
 import { fail, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { RECENT_UPLOADS_KEY } from '../lib/recent-uploads';

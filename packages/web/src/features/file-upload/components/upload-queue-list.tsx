@@ -2,7 +2,7 @@ import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopyLink } from '../../../components/share/use-copy-link';
 import { Button, focusRing } from '../../../components/ui/button';
-import { fileShareUrl } from '../../../lib/file-links';
+import { fileShareUrl } from '../../../lib/shares/file-links';
 import { cn } from '../../../lib/cn';
 import { useListFocus } from '../hooks/use-list-focus';
 import { isActive, isRefused, type QueueItem } from '../lib/upload-queue';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { reloadAuthFromStorage, startAdminSession } from '../../../lib/auth-store';
+import { reloadAuthFromStorage, startAdminSession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { api, LOCAL, MAX, MiB, SMALL } from '../test/fixtures';

@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError } from '../../../lib/api/api-error';
 import { cancelUrlFetch, getUrlFetch, getUrlInfo, startUrlFetch } from '../api/url-fetch';
 import { uploadErrorMessage } from '../lib/upload-errors';
 import { ShareResult } from './share-result';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useOnline } from '../../../lib/use-online';
+import { useOnline } from '../../../lib/hooks/use-online';
 import { httpUploadApi } from '../../../lib/uploader/upload-api';
 import { uploadFile } from '../../../lib/uploader/upload-file';
 import { UploadQueue, type QueueEvents, type QueueItem, type RunUpload } from '../lib/upload-queue';

@@ -1,5 +1,5 @@
 import { toast } from '../../../components/ui/toaster';
-import { i18n } from '../../../lib/i18n';
+import { i18n } from '../../../lib/site/i18n';
 
 /** A drop's files and the names of its folders (which arrive as a File the browser cannot read). */
 function splitDrop(data: DataTransfer): { files: File[]; folders: string[] } {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-error';
-import { i18n } from '../../../lib/i18n';
+import { ApiError } from '../../../lib/api/api-error';
+import { i18n } from '../../../lib/site/i18n';
 import { UploadError } from '../../../lib/uploader/upload-error';
 import { uploadErrorMessage } from './upload-errors';
 

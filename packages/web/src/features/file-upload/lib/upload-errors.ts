@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { isApiError, type ApiError } from '../../../lib/api-error';
-import { errorMessage } from '../../../lib/error-message';
+import { isApiError, type ApiError } from '../../../lib/api/api-error';
+import { errorMessage } from '../../../lib/api/error-message';
 import { formatBytes } from '../../../lib/format';
 import { isUploadError, type UploadError } from '../../../lib/uploader/upload-error';
 import { PrecheckError } from './prechecks';

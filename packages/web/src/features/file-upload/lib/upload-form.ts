@@ -6,7 +6,7 @@ import {
   StorageSubPath,
   type ShareExpiry,
 } from '@driftbox/contract';
-import { parseMaxViews, slugError } from '../../../lib/paste-form';
+import { parseMaxViews, slugError } from '../../../lib/forms/paste-form';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
 
 /** Proxy: downloads stream through Driftbox; direct: they redirect to storage; default: the site setting. */

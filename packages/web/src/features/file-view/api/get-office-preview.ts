@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FILE_TOKEN_HEADER, OfficePreviewDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 
 /** `GET /api/office-preview/{slug}` with the visit's token (so it counts no view): a temporary direct link. */
 export function getOfficePreview(slug: string, token: string | null): Promise<OfficePreviewDto> {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FileDetailDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
-import { FILES_QUERY_ROOT } from '../../../lib/file-query-keys';
+import { apiRequest } from '../../../lib/api/api-client';
+import { FILES_QUERY_ROOT } from '../../../lib/api/file-query-keys';
 
 /**
  * `GET /api/files/{slug}` (the management detail accepts a slug): answers only for the admin or the

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { FALLBACK_PREVIEW_SETTINGS, previewSettingsFrom, type PreviewSettings } from '../../../lib/file-preview';
+import { apiRequest } from '../../../lib/api/api-client';
+import { FALLBACK_PREVIEW_SETTINGS, previewSettingsFrom, type PreviewSettings } from '../../../lib/shares/file-preview';
 
 const Row = z.object({ key: z.string(), value: z.string() });
 

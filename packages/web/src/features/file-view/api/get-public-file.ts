@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FILE_TOKEN_HEADER, FilePublicDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { fileTokens } from '../lib/access-token';
 
 /**

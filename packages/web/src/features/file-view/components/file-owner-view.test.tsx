@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
-import { endSession, startAdminSession, startApiKeySession } from '../../../lib/auth-store';
+import { endSession, startAdminSession, startApiKeySession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok } from '../../../test/http';
 import { detail, file, ORIGIN, previewSettings, reads, renderPage } from '../test/fixtures';
 

@@ -2,8 +2,8 @@ import type { FilePublicDto } from '@driftbox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordCard } from '../../../components/share/password-card';
-import { isApiError } from '../../../lib/api-error';
-import { errorMessage, retryMinutes } from '../../../lib/error-message';
+import { isApiError } from '../../../lib/api/api-error';
+import { errorMessage, retryMinutes } from '../../../lib/api/error-message';
 import { useVerifyFilePassword } from '../api/verify-file-password';
 
 /** Asks for the password of a protected file; the view is counted only when it is right. */

@@ -6,10 +6,10 @@ import { StatusCard } from '../../../components/share/status-card';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
-import { canUse } from '../../../lib/admin-access';
-import { isApiError } from '../../../lib/api-error';
-import { useAuth } from '../../../lib/auth-store';
-import { errorMessage } from '../../../lib/error-message';
+import { canUse } from '../../../lib/auth/admin-access';
+import { isApiError } from '../../../lib/api/api-error';
+import { useAuth } from '../../../lib/auth/auth-store';
+import { errorMessage } from '../../../lib/api/error-message';
 
 export type GoneReason = 'expired' | 'usedUp' | 'unknown';
 

@@ -3,8 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
-import { endSession, startApiKeySession } from '../../../lib/auth-store';
-import { i18n } from '../../../lib/i18n';
+import { endSession, startApiKeySession } from '../../../lib/auth/auth-store';
+import { i18n } from '../../../lib/site/i18n';
 import { fail, mockApi, ok } from '../../../test/http';
 import { file, locked, ORIGIN, previewSettings, reads, renderPage } from '../test/fixtures';
 

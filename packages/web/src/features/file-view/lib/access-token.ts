@@ -1,5 +1,5 @@
 import type { FilePublicDto } from '@driftbox/contract';
-import { accessTokenStore } from '../../../lib/share-access-token';
+import { accessTokenStore } from '../../../lib/shares/share-access-token';
 
 // A counted view's token is kept for the browser: a reload, a second tab or the link opened again within
 // its hour neither counts again nor asks anything. A token the password earned stays with the tab, so

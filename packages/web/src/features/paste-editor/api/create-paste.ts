@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PasteDto, RAW_UPLOAD_TIMEOUT_MS, type PasteCreateBody } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
-import { PASTES_QUERY_ROOT } from '../../../lib/paste-query-keys';
+import { apiRequest } from '../../../lib/api/api-client';
+import { PASTES_QUERY_ROOT } from '../../../lib/api/paste-query-keys';
 
 /** `POST /api/paste` → 201 with the new paste's link and settings. Up to 10 MB may travel: allow time. */
 export function createPaste(body: PasteCreateBody): Promise<PasteDto> {

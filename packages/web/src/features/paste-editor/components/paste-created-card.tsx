@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatDateTime } from '../../../lib/format';
-import { pasteRawUrl, pasteShareUrl } from '../../../lib/paste-links';
+import { pasteRawUrl, pasteShareUrl } from '../../../lib/shares/paste-links';
 
 /** The result of a save: the link to share, its QR code and the raw link. */
 export function PasteCreatedCard({ paste, onNew }: { paste: PasteDto; onNew: () => void }) {

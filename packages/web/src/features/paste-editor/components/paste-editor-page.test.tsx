@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { EditorView } from '@codemirror/view';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadAuthFromStorage, startAdminSession, startApiKeySession } from '../../../lib/auth-store';
+import { reloadAuthFromStorage, startAdminSession, startApiKeySession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { DRAFT_DEBOUNCE_MS, DRAFT_STORAGE_KEY } from '../hooks/use-draft';

@@ -9,15 +9,15 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { FormError } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toaster';
-import { canUse } from '../../../lib/admin-access';
-import { useAuth } from '../../../lib/auth-store';
+import { canUse } from '../../../lib/auth/admin-access';
+import { useAuth } from '../../../lib/auth/auth-store';
 import {
   buildCreateBody,
   emptyPasteForm,
   fieldErrorsFromApi,
   saveErrorOf,
   type PasteFormValues,
-} from '../../../lib/paste-form';
+} from '../../../lib/forms/paste-form';
 import { useCreatePaste } from '../api/create-paste';
 import { useDraft } from '../hooks/use-draft';
 import { DraftActions } from './draft-actions';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PasteDetailDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
-import { PASTES_QUERY_ROOT } from '../../../lib/paste-query-keys';
+import { apiRequest } from '../../../lib/api/api-client';
+import { PASTES_QUERY_ROOT } from '../../../lib/api/paste-query-keys';
 
 /**
  * `GET /api/pastes/{slug}` (the management detail accepts a slug): answers only for the admin or the

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PASTE_TOKEN_HEADER, PasteLockedDto, PasteViewDto, type PasteUnlockedDto } from '@driftbox/contract';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { readAccessToken } from '../lib/access-token';
 
 /** A public read: the content (a counted view) or, for a protected paste, its metadata only. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PasteUnlockedDto } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/api-client';
 import { saveAccessToken } from '../lib/access-token';
 import { pasteViewQueryKey } from './get-paste';
 

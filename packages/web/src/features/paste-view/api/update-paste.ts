@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PasteDetailDto, RAW_UPLOAD_TIMEOUT_MS, type PasteUpdateBody } from '@driftbox/contract';
-import { apiRequest } from '../../../lib/api-client';
-import { PASTES_QUERY_ROOT } from '../../../lib/paste-query-keys';
+import { apiRequest } from '../../../lib/api/api-client';
+import { PASTES_QUERY_ROOT } from '../../../lib/api/paste-query-keys';
 import { ownPasteQueryKey } from './get-own-paste';
 
 /** `PUT /api/pastes/{id}` → the paste as saved. */

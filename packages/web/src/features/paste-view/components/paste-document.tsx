@@ -11,7 +11,7 @@ import { copyText } from '../../../lib/clipboard';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { shouldShowToc } from '../../../lib/markdown/toc';
-import { pasteRawUrl, pasteShareUrl } from '../../../lib/paste-links';
+import { pasteRawUrl, pasteShareUrl } from '../../../lib/shares/paste-links';
 
 /** What the page shows of a paste, whether read by a visitor or by its owner. */
 export interface PasteDocumentData {

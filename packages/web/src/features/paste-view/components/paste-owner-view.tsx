@@ -6,7 +6,7 @@ import { PasteEditForm } from '../../../components/paste/paste-edit-form';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
-import { pasteDeadReason } from '../../../lib/share-status';
+import { pasteDeadReason } from '../../../lib/shares/share-status';
 import { useUpdatePaste } from '../api/update-paste';
 import { PasteDocument } from './paste-document';
 import { ShareNotice } from '../../../components/share/share-notice';

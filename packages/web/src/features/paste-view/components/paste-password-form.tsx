@@ -2,8 +2,8 @@ import type { PasteLockedDto } from '@driftbox/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordCard } from '../../../components/share/password-card';
-import { isApiError } from '../../../lib/api-error';
-import { errorMessage } from '../../../lib/error-message';
+import { isApiError } from '../../../lib/api/api-error';
+import { errorMessage } from '../../../lib/api/error-message';
 import { useUnlockPaste } from '../api/unlock-paste';
 
 export interface PastePasswordFormProps {

@@ -5,8 +5,8 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { StatusCard } from '../../../components/share/status-card';
-import { isApiError } from '../../../lib/api-error';
-import { errorMessage } from '../../../lib/error-message';
+import { isApiError } from '../../../lib/api/api-error';
+import { errorMessage } from '../../../lib/api/error-message';
 
 /** 404 and 410 are answers, not failures: they get their own page; anything else can be retried. */
 export function PasteUnavailable({

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
-import { reloadAuthFromStorage, startAdminSession, startApiKeySession } from '../../../lib/auth-store';
+import { reloadAuthFromStorage, startAdminSession, startApiKeySession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { PasteViewPage } from './paste-view-page';

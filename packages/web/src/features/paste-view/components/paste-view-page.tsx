@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ShareNotice } from '../../../components/share/share-notice';
 import { Skeleton } from '../../../components/ui/spinner';
-import { useOwnerRead } from '../../../lib/use-owner-read';
+import { useOwnerRead } from '../../../lib/hooks/use-owner-read';
 import { ownPasteQuery } from '../api/get-own-paste';
 import { pasteViewQuery } from '../api/get-paste';
 import { readAccessToken } from '../lib/access-token';

@@ -1,4 +1,4 @@
-import { accessTokenStore } from '../../../lib/share-access-token';
+import { accessTokenStore } from '../../../lib/shares/share-access-token';
 
 const store = accessTokenStore('paste');
 

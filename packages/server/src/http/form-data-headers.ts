@@ -1,0 +1,51 @@
+/**
+ * The header side of the multipart/form-data parser (`multipart.ts`): a part's header block and its
+ * `form-data` Content-Disposition. Parameter parsing (Content-Type, Content-Disposition, RFC 5987
+ * `filename*`) is http/header-params.ts.
+ */
+import { parseContentDisposition, TOKEN } from './header-params.js';
+
+/** Header lines a part may have (busboy had only its 16 KiB cap). */
+const MAX_HEADER_LINES = 20;
+
+const HEADER_LINE = new RegExp(`^(${TOKEN}):[ \\t]*([\\t\\x20-\\x7e\\x80-\\xff]*)$`);
+const FOLDED_LINE = /^[ \t][\t\x20-\x7e\x80-\xff]*$/;
+
+export function malformedHeader(): Error {
+  return new Error('Malformed part header');
+}
+
+/** The part's name and filename from a `form-data` Content-Disposition; null for other or malformed ones (skipped). */
+export function parseDisposition(text: string): { name: string; filename: string | undefined } | null {
+  const disposition = parseContentDisposition(text);
+  if (disposition?.type !== 'form-data') return null;
+  const { name = '', filename } = disposition;
+  return { name, filename: filename === undefined ? undefined : lastSegment(filename) };
+}
+
+/** Only the last segment of a client's path is a name; `.` and `..` are none. */
+function lastSegment(filename: string): string {
+  const name = filename.slice(Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\')) + 1);
+  return name === '.' || name === '..' ? '' : name;
+}
+
+/** Header lines (CRLF-separated, without the blank line) by lower-cased name, the first of a name kept. */
+export function parseHeaderBlock(block: string): Map<string, string> {
+  const lines = block.split('\r\n');
+  if (block === '' || lines.length > MAX_HEADER_LINES) throw malformedHeader();
+  const headers: [string, string][] = [];
+  for (const line of lines) {
+    const previous = headers.at(-1);
+    // Obsolete line folding continues the previous value (busboy accepts it too).
+    if (previous && FOLDED_LINE.test(line)) {
+      previous[1] += line;
+      continue;
+    }
+    const header = HEADER_LINE.exec(line);
+    if (!header?.[1]) throw malformedHeader();
+    headers.push([header[1].toLowerCase(), header[2] ?? '']);
+  }
+  const byName = new Map<string, string>();
+  for (const [name, value] of headers) if (!byName.has(name)) byName.set(name, value);
+  return byName;
+}

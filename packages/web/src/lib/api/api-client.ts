@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import {
+  codeForHttpStatus,
+  ErrorDetail,
+  ListPagination,
+  REQUEST_TIMEOUT_MS,
+  SUCCESS_CODES,
+  type ErrorCode,
+} from '@driftbox/contract';
+import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
+import { authorizationFor, endSession, getAuthState } from '../auth/auth-store';
+import { BACKEND_BASE } from './backend';
+import { currentLanguage } from '../site/i18n';
+
+/** The API under the backend's base address (`lib/api/backend.ts`): this site's `/api` unless configured. */
+export const API_BASE = `${BACKEND_BASE}/api`;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Validates `data`; a mismatch is a BAD_RESPONSE error rather than a crash deep in the UI. */
+  schema: S;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Replaces the session's credential, e.g. to verify an API key before storing it; null sends none. */
+  authorization?: string | null;
+  /** Extra request headers (e.g. a paste access token). */
+  headers?: Record<string, string>;
+}
+
+/** 401s that answer a password check, not a dead session: they must not sign the user out. */
+const CREDENTIAL_CHECK_CODES = new Set<string>(['WRONG_PASSWORD', 'INVALID_CREDENTIALS']);
+
+const Envelope = z.object({
+  code: z.number(),
+  message: z.string().optional(),
+  data: z.unknown().optional(),
+  success: z.boolean().optional(),
+  error: z.string().optional(),
+  details: z.array(ErrorDetail).optional(),
+  requestId: z.string().optional(),
+});
+type Envelope = z.infer<typeof Envelope>;
+
+/** The machine code to use when an error answer carries none. */
+function codeForStatus(status: number): ErrorCode | 'HTTP_ERROR' {
+  return codeForHttpStatus(status) ?? (status >= 500 ? 'INTERNAL' : 'HTTP_ERROR');
+}
+
+function buildUrl(path: string, query: RequestOptions<z.ZodType>['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Retry-After in seconds (the server sends seconds, never a date), when present. */
+function retryAfterOf(response: Response): { retryAfterSeconds: number } | Record<string, never> {
+  const seconds = Number(response.headers.get('retry-after'));
+  return response.headers.has('retry-after') && Number.isFinite(seconds) && seconds > 0
+    ? { retryAfterSeconds: seconds }
+    : {};
+}
+
+function errorFromEnvelope(status: number, statusText: string, envelope: Envelope, response: Response): ApiError {
+  return new ApiError({
+    ...retryAfterOf(response),
+    status,
+    statusText,
+    code: envelope.error ?? codeForStatus(status),
+    message: envelope.message || `HTTP error ${status}: ${statusText}`,
+    serverMessage: envelope.message || undefined,
+    details: envelope.details ?? [],
+    requestId: envelope.requestId,
+  });
+}
+
+/** Spec §8: a 401 on the current session's credential ends that session (the one 401 interceptor). */
+function handleUnauthorized(error: ApiError, sentAuthorization: string | undefined): void {
+  if (error.status !== 401 || CREDENTIAL_CHECK_CODES.has(error.code)) return;
+  // A stale request from an earlier session must not end the session that replaced it.
+  if (!sentAuthorization || sentAuthorization !== authorizationFor(getAuthState())) return;
+  endSession('expired');
+}
+
+async function send(
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', forwardAbort);
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } catch {
+    const code = timedOut ? 'TIMEOUT' : controller.signal.aborted ? 'ABORTED' : 'NETWORK';
+    throw new ApiError({ status: 0, code, message: CLIENT_ERROR_MESSAGES[code] });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** The validated `data` and the whole envelope, for callers that need top-level fields beside `data`. */
+interface Answer<T> {
+  data: T;
+  envelope: Record<string, unknown>;
+}
+
+/**
+ * The one API client: adds the session's auth header, enforces the 30 s timeout, unwraps the
+ * `{code, message, data, success}` envelope and throws ApiError for every failure.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  return (await request(path, options)).data;
+}
+
+/** A page of a list: the rows in `data` and the original's top-level `pagination` beside them. */
+export interface ListPage<T> {
+  items: T[];
+  pagination: ListPagination;
+}
+
+/** `apiRequest` for list endpoints that answer `{ data: [...], pagination: {...} }`. */
+export async function apiRequestList<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<ListPage<z.output<S>>> {
+  const { data, envelope } = await request(path, { ...options, schema: z.array(options.schema) });
+  const pagination = ListPagination.safeParse(envelope.pagination);
+  if (!pagination.success) {
+    throw new ApiError({ status: 200, code: 'BAD_RESPONSE', message: CLIENT_ERROR_MESSAGES.BAD_RESPONSE });
+  }
+  return { items: data, pagination: pagination.data };
+}
+
+async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<Answer<z.output<S>>> {
+  const authorization =
+    options.authorization === undefined ? authorizationFor(getAuthState()) : (options.authorization ?? undefined);
+  // The server words its messages in `X-Language` (before Accept-Language): the page's language, not
+  // the browser's, so an error text matches the page around it.
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    'X-Language': currentLanguage(),
+  };
+  if (authorization) headers.Authorization = authorization;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await send(
+    buildUrl(path, options.query),
+    {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    },
+    options.signal,
+    options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  );
+  const body = await readBody(response);
+  const envelope = Envelope.safeParse(body);
+
+  if (!response.ok) {
+    const error = envelope.success
+      ? errorFromEnvelope(response.status, response.statusText, envelope.data, response)
+      : new ApiError({
+          ...retryAfterOf(response),
+          status: response.status,
+          statusText: response.statusText,
+          code: codeForStatus(response.status),
+          message: `HTTP error ${response.status}: ${response.statusText}`,
+        });
+    handleUnauthorized(error, authorization);
+    throw error;
+  }
+
+  let data: unknown = body;
+  let whole: Record<string, unknown> = {};
+  if (envelope.success) {
+    whole = body as Record<string, unknown>;
+    if (!(SUCCESS_CODES as readonly number[]).includes(envelope.data.code)) {
+      // The body's code mirrors the intended status (the original answers some errors with HTTP 200).
+      const status = envelope.data.code >= 400 ? envelope.data.code : response.status;
+      const error = new ApiError({
+        status,
+        code: envelope.data.error ?? 'REQUEST_FAILED',
+        message: envelope.data.message || CLIENT_ERROR_MESSAGES.REQUEST_FAILED,
+        serverMessage: envelope.data.message || undefined,
+        details: envelope.data.details ?? [],
+        requestId: envelope.data.requestId,
+      });
+      handleUnauthorized(error, authorization);
+      throw error;
+    }
+    data = envelope.data.data;
+  }
+
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, code: 'BAD_RESPONSE', message: CLIENT_ERROR_MESSAGES.BAD_RESPONSE });
+  }
+  return { data: parsed.data, envelope: whole };
+}

@@ -1,0 +1,74 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { FILE_MAX_VIEWS_MAX, PASTE_MAX_VIEWS_MAX, STORAGE_KEYS } from '@driftbox/contract';
+import en from '../../locales/en.json';
+import zhCN from '../../locales/zh-CN.json';
+import { readStorage, writeStorage } from './storage';
+
+export const LANGUAGES = ['zh-CN', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Names shown in the switcher, each in its own language. */
+export const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Spec §9: the stored choice wins; otherwise Chinese when the browser language starts with zh. */
+export function detectLanguage(stored: string | null, browserLanguage: string | undefined): Language {
+  if (isLanguage(stored)) return stored;
+  return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+function initialLanguage(): Language {
+  const browser = typeof navigator === 'undefined' ? undefined : navigator.language;
+  return detectLanguage(readStorage(STORAGE_KEYS.language), browser);
+}
+
+export const resources = { en: { translation: en }, 'zh-CN': { translation: zhCN } } as const;
+
+/**
+ * Limits from the contract that messages state (`{{fileMaxViews, number}}`, formatted for the language):
+ * given to every string, so a message names the limit the check uses even where a form translates its
+ * error codes in a loop without options, and the number is written once (contract), not in each locale.
+ */
+const LIMIT_VARIABLES = { fileMaxViews: FILE_MAX_VIEWS_MAX, pasteMaxViews: PASTE_MAX_VIEWS_MAX } as const;
+
+/** One i18next instance for the app; resources are bundled so init is synchronous (no flash of keys). */
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false, defaultVariables: LIMIT_VARIABLES },
+  returnNull: false,
+  initAsync: false,
+});
+
+function syncDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+syncDocumentLanguage(i18n.language);
+i18n.on('languageChanged', syncDocumentLanguage);
+
+/** Switches language, remembers it (localStorage `language`) and updates <html lang>. */
+export function setLanguage(language: Language): void {
+  writeStorage(STORAGE_KEYS.language, language);
+  void i18n.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : 'en';
+}
+
+/**
+ * Translates a key built at run time (error codes from the server, …). Typed keys cover literals;
+ * this is the one escape hatch, and it checks the key exists so callers can fall back.
+ */
+export function translateDynamic(key: string, options?: Record<string, unknown>): string | undefined {
+  if (!i18n.exists(key)) return undefined;
+  const t = i18n.t as unknown as (k: string, o?: Record<string, unknown>) => string;
+  return t(key, options);
+}
