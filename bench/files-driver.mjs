@@ -1,12 +1,12 @@
 // Baselines of the "files" bench section, in their own process (the driver is TypeScript source;
-// files.mjs bundles this script with esbuild, as the server's dist is built, and runs the bundle):
+// files-baselines.mjs bundles this script with esbuild, as the server's dist is built, and runs the bundle):
 //   files-driver.mjs measure <dir> <bytes>  the raw LOCAL driver's write and read speed of the same bytes
 //                                            the server moves; prints `{ "write": MB/s, "read": MB/s }`
-//   files-driver.mjs serve <dir>            the same driver behind a bare node:http server (PUT/GET /raw; the
-//                                            GET is the first read of the file just PUT, like the driver's
-//                                            read baseline: on this VM first reads cost 3–4 s of CPU per GiB,
-//                                            later ones 0.7), and PUT /discard (the body read and dropped:
-//                                            what loopback alone allows); prints the port
+//   files-driver.mjs serve <dir>            the same driver behind a bare node:http server, the uploads'
+//                                            baseline (PUT/GET /raw; the GET is the first read of the file
+//                                            just PUT, like the driver's read baseline: on this VM first reads
+//                                            cost 3–4 s of CPU per GiB, later ones 0.7), and PUT /discard (the
+//                                            body read and dropped: what loopback alone allows); prints the port
 import http from 'node:http';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';

@@ -151,7 +151,10 @@ const SECTIONS = {
     return [{ name: 'GET /api/version (trivial baseline, mean)', rps: baseline, ratio: 1, target: null }, ...rows];
   },
 
-  /** A large file (BENCH_FILE_MB, default 1024) through the server on LOCAL vs the raw driver, and the server's memory. */
+  /**
+   * A large file (BENCH_FILE_MB, default 1024) through the server on LOCAL: uploads against the driver behind a
+   * bare node:http server, the download against the raw driver's read, and the server's memory (files.mjs).
+   */
   async files() {
     const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, {
       method: 'POST',
