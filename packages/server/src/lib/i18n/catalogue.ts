@@ -1,0 +1,59 @@
+/**
+ * The server's message catalogue: every text a client reads, by key, in both languages (ERROR_MESSAGES
+ * keeps the error codes' defaults). Each area file in `catalogue/` holds the entries of one part of the
+ * server under its prefix; MESSAGES merges them, so a missing or mistyped key fails the type check.
+ *
+ * A new area: write `catalogue/<area>.ts` exporting `{ 'area.key': { en, zh } } as const satisfies
+ * Area<'area'>` and spread it into MESSAGES below; `catalogue.test.ts` checks its entries.
+ */
+import type { Text } from './i18n.js';
+import { ACCOUNT_MESSAGES } from './catalogue/accounts.js';
+import { HTTP_MESSAGES } from './catalogue/http.js';
+import { PASTE_MESSAGES } from './catalogue/pastes.js';
+import { SYSTEM_MESSAGES } from './catalogue/system.js';
+
+export const MESSAGES = {
+  ...HTTP_MESSAGES,
+  ...ACCOUNT_MESSAGES,
+  ...PASTE_MESSAGES,
+  ...SYSTEM_MESSAGES,
+} as const;
+
+/** The key of a catalogue entry (`storage.probe.listFailed`). */
+export type MessageKey = keyof typeof MESSAGES;
+
+/** The `{name}` placeholders of a text, as a union of names. */
+type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+/** The placeholders of an entry, in either language (the parity test keeps the two the same). */
+export type MessageParamName<K extends MessageKey> = Placeholders<(typeof MESSAGES)[K]['en' | 'zh']>;
+
+/** A placeholder's value: the same in both languages, or a text of its own (a name, another entry). */
+export type MessageParam = string | number | Text;
+
+/** The arguments after the key: none for a plain entry, every placeholder's value for a template. */
+type ParamArgs<K extends MessageKey> = [MessageParamName<K>] extends [never]
+  ? []
+  : [params: Record<MessageParamName<K>, MessageParam>];
+
+/** A placeholder in a catalogue text: `{name}`. */
+export const PLACEHOLDER = /\{(\w+)\}/g;
+
+function fill(template: string, params: Record<string, MessageParam>, lang: keyof Text): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
+}
+
+/** The entry `key` in both languages, its placeholders filled from `params`. */
+export function msg<K extends MessageKey>(key: K, ...args: ParamArgs<K>): Text {
+  const entry: Text = MESSAGES[key];
+  const [params] = args;
+  if (!params) return entry;
+  const values = params as Record<string, MessageParam>;
+  return { en: fill(entry.en, values, 'en'), zh: fill(entry.zh, values, 'zh') };
+}
