@@ -4,7 +4,12 @@ import { MESSAGES, PLACEHOLDER, msg, type MessageKey } from './catalogue.js';
 /** Entries whose Chinese is, on purpose, not Chinese: the words clients of the original product expect. */
 const NOT_CHINESE: ReadonlySet<string> = new Set<MessageKey>(['system.healthOk']);
 /** Entries whose English is only a placeholder for words the Chinese cannot repeat (a driver's own message). */
-const ENGLISH_ONLY_PLACEHOLDERS: ReadonlySet<string> = new Set<MessageKey>([]);
+const ENGLISH_ONLY_PLACEHOLDERS: ReadonlySet<string> = new Set<MessageKey>([
+  'storage.object.invalidKey',
+  'storage.object.invalidPart',
+  'storage.object.badDigest',
+  'storage.object.invalidRange',
+]);
 
 const entries = Object.entries(MESSAGES) as [MessageKey, { en: string; zh: string }][];
 const names = (text: string) => [...text.matchAll(PLACEHOLDER)].map((m) => m[1]).sort();

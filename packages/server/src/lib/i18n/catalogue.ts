@@ -8,14 +8,24 @@
  */
 import type { Text } from './i18n.js';
 import { ACCOUNT_MESSAGES } from './catalogue/accounts.js';
+import { BACKUP_MESSAGES } from './catalogue/backup.js';
 import { HTTP_MESSAGES } from './catalogue/http.js';
+import { LOCAL_STORAGE_MESSAGES } from './catalogue/local-storage.js';
 import { PASTE_MESSAGES } from './catalogue/pastes.js';
+import { SETTINGS_MESSAGES } from './catalogue/settings.js';
+import { STORAGE_MESSAGES } from './catalogue/storage.js';
+import { STORAGE_PROBE_MESSAGES } from './catalogue/storage-probe.js';
 import { SYSTEM_MESSAGES } from './catalogue/system.js';
 
 export const MESSAGES = {
   ...HTTP_MESSAGES,
   ...ACCOUNT_MESSAGES,
+  ...BACKUP_MESSAGES,
+  ...LOCAL_STORAGE_MESSAGES,
   ...PASTE_MESSAGES,
+  ...SETTINGS_MESSAGES,
+  ...STORAGE_MESSAGES,
+  ...STORAGE_PROBE_MESSAGES,
   ...SYSTEM_MESSAGES,
 } as const;
 
@@ -29,6 +39,9 @@ type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer
 
 /** The placeholders of an entry, in either language (the parity test keeps the two the same). */
 export type MessageParamName<K extends MessageKey> = Placeholders<(typeof MESSAGES)[K]['en' | 'zh']>;
+
+/** The key of an entry without placeholders: one that can be chosen from a table. */
+export type PlainMessageKey = { [K in MessageKey]: [MessageParamName<K>] extends [never] ? K : never }[MessageKey];
 
 /** A placeholder's value: the same in both languages, or a text of its own (a name, another entry). */
 export type MessageParam = string | number | Text;
