@@ -11,6 +11,7 @@ import { ACCOUNT_MESSAGES } from './catalogue/accounts.js';
 import { BACKUP_MESSAGES } from './catalogue/backup.js';
 import { HTTP_MESSAGES } from './catalogue/http.js';
 import { LOCAL_STORAGE_MESSAGES } from './catalogue/local-storage.js';
+import { NET_MESSAGES } from './catalogue/net.js';
 import { PASTE_MESSAGES } from './catalogue/pastes.js';
 import { SETTINGS_MESSAGES } from './catalogue/settings.js';
 import { STORAGE_MESSAGES } from './catalogue/storage.js';
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...BACKUP_MESSAGES,
   ...LOCAL_STORAGE_MESSAGES,
+  ...NET_MESSAGES,
   ...PASTE_MESSAGES,
   ...SETTINGS_MESSAGES,
   ...STORAGE_MESSAGES,
