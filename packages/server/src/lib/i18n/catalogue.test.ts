@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, PLACEHOLDER, msg, type MessageKey } from './catalogue.js';
+import { listOf, MESSAGES, PLACEHOLDER, msg, type MessageKey } from './catalogue.js';
 
 /** Entries whose Chinese is, on purpose, not Chinese: the words clients of the original product expect. */
 const NOT_CHINESE: ReadonlySet<string> = new Set<MessageKey>(['system.healthOk']);
@@ -53,6 +53,11 @@ describe('msg', () => {
       en: 'Paste not found',
       zh: '文本分享不存在',
     });
+  });
+
+  it('fills a list per language', () => {
+    expect(listOf(['a', 'b'])).toEqual({ en: 'a, b', zh: 'a、b' });
+    expect(listOf(['a', 'b'], ' and ')).toEqual({ en: 'a and b', zh: 'a、b' });
   });
 
   it('does not read placeholders inside a filled value', () => {

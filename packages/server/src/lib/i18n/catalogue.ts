@@ -1,10 +1,13 @@
 /**
  * The server's message catalogue: every text a client reads, by key, in both languages (ERROR_MESSAGES
  * keeps the error codes' defaults). Each area file in `catalogue/` holds the entries of one part of the
- * server under its prefix; MESSAGES merges them, so a missing or mistyped key fails the type check.
+ * server under its own prefix; MESSAGES merges them, so a missing or mistyped key fails the type check.
+ * Code says `msg('storage.probe.readPassed')`, or `msg('backup.unknownTable', { table })` for an entry
+ * with `{table}` in its text: the placeholders are typed from the text itself.
  *
  * A new area: write `catalogue/<area>.ts` exporting `{ 'area.key': { en, zh } } as const satisfies
- * Area<'area'>` and spread it into MESSAGES below; `catalogue.test.ts` checks its entries.
+ * Area<'area'>` (a prefix no other area uses) and spread it into MESSAGES below; `catalogue.test.ts`
+ * then checks its entries.
  */
 import type { Text } from './i18n.js';
 import { ACCOUNT_MESSAGES } from './catalogue/accounts.js';
@@ -17,7 +20,9 @@ import { SETTINGS_MESSAGES } from './catalogue/settings.js';
 import { STORAGE_MESSAGES } from './catalogue/storage.js';
 import { STORAGE_PROBE_MESSAGES } from './catalogue/storage-probe.js';
 import { SYSTEM_MESSAGES } from './catalogue/system.js';
+import { URL_UPLOAD_MESSAGES } from './catalogue/url-upload.js';
 
+/** Every entry of every area; area prefixes never overlap, so no spread can overwrite another's key. */
 export const MESSAGES = {
   ...HTTP_MESSAGES,
   ...ACCOUNT_MESSAGES,
@@ -29,6 +34,7 @@ export const MESSAGES = {
   ...STORAGE_MESSAGES,
   ...STORAGE_PROBE_MESSAGES,
   ...SYSTEM_MESSAGES,
+  ...URL_UPLOAD_MESSAGES,
 } as const;
 
 /** The key of a catalogue entry (`storage.probe.listFailed`). */
@@ -62,6 +68,11 @@ function fill(template: string, params: Record<string, MessageParam>, lang: keyo
     if (value === undefined) return whole;
     return typeof value === 'object' ? value[lang] : String(value);
   });
+}
+
+/** A list in both languages, for a placeholder: joined by `enSeparator` in English, by 、 in Chinese. */
+export function listOf(items: readonly string[], enSeparator = ', '): Text {
+  return { en: items.join(enSeparator), zh: items.join('、') };
 }
 
 /** The entry `key` in both languages, its placeholders filled from `params`. */

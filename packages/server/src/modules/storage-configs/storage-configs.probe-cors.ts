@@ -1,6 +1,6 @@
 /** The storage test's CORS check: may the browser at the caller's origin upload and download directly? */
 import { isMixedContent } from '@driftbox/contract';
-import { msg } from '../../lib/i18n/catalogue.js';
+import { listOf, msg } from '../../lib/i18n/catalogue.js';
 import type { Text } from '../../lib/i18n/i18n.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { ProbeFailure } from './storage-configs.probe-failure.js';
@@ -15,7 +15,7 @@ const CORS_HINTS: Partial<Record<string, CorsHintKey>> = {
 
 /** How to allow the browser's requests, in the words of the provider's own settings. */
 function corsHint(provider: string, origin: string, headers: readonly string[]): Text {
-  const names = { en: headers.join(provider === 'Backblaze B2' ? ' and ' : ', '), zh: headers.join('、') };
+  const names = listOf(headers, provider === 'Backblaze B2' ? ' and ' : ', ');
   const rule = msg(headers.length > 1 ? 'storage.probe.corsRule' : 'storage.probe.corsRuleOneHeader', {
     origin,
     headers: names,

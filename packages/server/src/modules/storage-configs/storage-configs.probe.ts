@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import type { StorageTestCheck, StorageTestResult } from '@driftbox/contract';
-import { msg } from '../../lib/i18n/catalogue.js';
+import { listOf, msg } from '../../lib/i18n/catalogue.js';
 import { t, type Lang, type Text } from '../../lib/i18n/i18n.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
@@ -158,9 +158,7 @@ function legacyResult(checks: StorageTestCheck[], lang: Lang): StorageTestResult
   };
   const failed = checks.filter((c) => !c.ok).map((c) => c.name);
   const globalNote =
-    failed.length === 0
-      ? msg('storage.probe.allPassed')
-      : msg('storage.probe.someFailed', { checks: { en: failed.join(', '), zh: failed.join('、') } });
+    failed.length === 0 ? msg('storage.probe.allPassed') : msg('storage.probe.someFailed', { checks: listOf(failed) });
   return {
     read: legacy('read'),
     write: legacy('write'),
