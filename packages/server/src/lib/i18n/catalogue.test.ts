@@ -60,6 +60,16 @@ describe('msg', () => {
     expect(listOf(['a', 'b'], ' and ')).toEqual({ en: 'a and b', zh: 'a、b' });
   });
 
+  it('refuses, at type check, an unknown key and missing or unknown placeholders', () => {
+    // Each line is a type error (npm run typecheck fails if one stops being one); at run time msg still answers.
+    // @ts-expect-error an unknown key
+    expect(() => msg('storage.probe.noSuchEntry')).toThrow();
+    // @ts-expect-error a template without its values
+    expect(msg('backup.unknownTable').en).toBe('Unknown table in the backup: {table}');
+    // @ts-expect-error a placeholder the text does not have
+    expect(msg('http.notFound', { name: 'X' }).en).toBe('{resource} not found');
+  });
+
   it('does not read placeholders inside a filled value', () => {
     expect(msg('http.notFound', { resource: '{resource}' }).en).toBe('{resource} not found');
   });

@@ -77,7 +77,9 @@ export function listOf(items: readonly string[], enSeparator = ', '): Text {
 
 /** The entry `key` in both languages, its placeholders filled from `params`. */
 export function msg<K extends MessageKey>(key: K, ...args: ParamArgs<K>): Text {
-  const entry: Text = MESSAGES[key];
+  const entry: Text | undefined = MESSAGES[key];
+  // Only a key cast past the type check can miss: fail loudly rather than answer an empty message.
+  if (!entry) throw new Error(`No message "${key}" in the catalogue`);
   const [params] = args;
   if (!params) return entry;
   const values = params as Record<string, MessageParam>;
