@@ -3,10 +3,9 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../app-env.js';
 import type { AppError } from '../lib/errors.js';
+import { msg } from '../lib/i18n/catalogue.js';
 import { t, type Text } from '../lib/i18n/i18n.js';
 import { ERROR_MESSAGES } from '../lib/i18n/messages.js';
-
-export const SUCCESS: Text = { en: 'Success', zh: '成功' };
 
 export interface OkOptions {
   status?: 200 | 201 | 202;
@@ -20,7 +19,7 @@ export function ok<T>(c: Context<AppEnv>, data: T, options: OkOptions = {}): Res
   const status = options.status ?? 200;
   const body: Ok<T> & Record<string, unknown> = {
     code: status,
-    message: t(c.get('lang') ?? 'en', options.message ?? SUCCESS),
+    message: t(c.get('lang') ?? 'en', options.message ?? msg('http.success')),
     data,
     success: true,
     ...options.extra,

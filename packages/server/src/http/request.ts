@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '../app-env.js';
 import type { BodySource } from '../storage/object-store.js';
 import { AppError, badRequest, validationFailed, zodDetails } from '../lib/errors.js';
+import { msg } from '../lib/i18n/catalogue.js';
 import { zhErrors } from '../lib/i18n/zod-zh.js';
 
 /** JSON bodies of the admin API are small; bigger ones are refused before they are buffered. */
@@ -54,7 +55,7 @@ export async function readJson<S extends z.ZodType>(
     try {
       value = JSON.parse(text);
     } catch {
-      throw badRequest({ en: 'Request body is not valid JSON', zh: '请求体不是有效的 JSON' });
+      throw badRequest(msg('http.invalidJson'));
     }
   }
   return parseWith(schema, value);

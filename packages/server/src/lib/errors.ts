@@ -1,5 +1,6 @@
 import { statusOf, validationMessageZh, type ErrorCode, type ErrorDetail } from '@driftbox/contract';
 import type { z } from 'zod';
+import { msg } from './i18n/catalogue.js';
 import type { Text } from './i18n/i18n.js';
 import { RESOURCE_NAMES, type Resource } from './i18n/messages.js';
 
@@ -40,8 +41,7 @@ export function notFound(resource: Resource): AppError {
 
 /** "… not found" in both languages, for answers that name a missing thing without failing (batch results). */
 export function notFoundText(resource: Resource): Text {
-  const name = RESOURCE_NAMES[resource];
-  return { en: `${name.en} not found`, zh: `${name.zh}不存在` };
+  return msg('http.notFound', { resource: RESOURCE_NAMES[resource] });
 }
 
 /** 409 with a specific conflict code. */

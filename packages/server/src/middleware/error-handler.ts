@@ -4,15 +4,13 @@ import { codeForHttpStatus, type ErrorCode } from '@driftbox/contract';
 import type { AppEnv } from '../app-env.js';
 import { fail } from '../http/envelope.js';
 import { AppError, notFound } from '../lib/errors.js';
+import { msg } from '../lib/i18n/catalogue.js';
 import type { Logger } from '../lib/logger.js';
 
 /** The error code for a framework HTTP status (unknown 4xx → BAD_REQUEST, 5xx → INTERNAL). */
 export function codeForStatus(status: number): ErrorCode {
   return codeForHttpStatus(status) ?? (status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
 }
-
-const INTERRUPTED = { en: 'The request was interrupted', zh: '请求已中断' };
-const NUL_TEXT = { en: 'Text must not contain NUL characters (\\u0000)', zh: '文本不能包含 NUL 字符（\\u0000）' };
 
 /** PostgreSQL refuses a NUL character in text (SQLite stores it): the client's input, not a fault. */
 function isNulInText(err: unknown): boolean {
@@ -34,7 +32,7 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return function onError(err: Error, c: Context<AppEnv>) {
     if (err instanceof AppError) return fail(c, err);
     if (err instanceof HTTPException) return fail(c, new AppError(codeForStatus(err.status)));
-    if (isNulInText(err)) return fail(c, new AppError('BAD_REQUEST', { text: NUL_TEXT }));
+    if (isNulInText(err)) return fail(c, new AppError('BAD_REQUEST', { text: msg('http.nulInText') }));
     // A client that went away mid-upload (tab closed, uploader cancelled or paused) is not a fault.
     if (clientAborted(c)) {
       logger.info('Client closed the request', {
@@ -42,7 +40,7 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
         method: c.req.method,
         path: c.req.path,
       });
-      return fail(c, new AppError('BAD_REQUEST', { text: INTERRUPTED }));
+      return fail(c, new AppError('BAD_REQUEST', { text: msg('http.interrupted') }));
     }
     logger.error('Unhandled error', {
       requestId: c.get('requestId'),

@@ -1,12 +1,13 @@
 import { AppError, notFound } from '../lib/errors.js';
+import { msg } from '../lib/i18n/catalogue.js';
 import { StorageError } from './errors.js';
 
-/** What each kind of refused request means, in Chinese (the drivers word their errors in English). */
-const REFUSED_ZH = {
-  INVALID_KEY: '无效的对象路径',
-  INVALID_PART: '分片列表与已上传的分片不一致：缺少分片、ETag 不符，或非最后一个分片小于 5 MiB',
-  BAD_DIGEST: '上传的内容与声明的长度或校验值不一致',
-  INVALID_RANGE: '请求的字节范围无效或超出文件大小',
+/** What each kind of refused request means (the drivers word their errors in English only). */
+const REFUSED = {
+  INVALID_KEY: 'storage.object.invalidKey',
+  INVALID_PART: 'storage.object.invalidPart',
+  BAD_DIGEST: 'storage.object.badDigest',
+  INVALID_RANGE: 'storage.object.invalidRange',
 } as const;
 
 /**
@@ -26,12 +27,10 @@ export function storageToAppError(err: unknown): unknown {
     case 'BAD_DIGEST':
     case 'INVALID_RANGE':
       // The driver's own words say what was wrong in English; Chinese gets the kind of mistake.
-      return new AppError('BAD_REQUEST', { text: { en: err.message, zh: REFUSED_ZH[err.code] } });
+      return new AppError('BAD_REQUEST', { text: msg(REFUSED[err.code], { reason: err.message }) });
     case 'CONFLICT':
-      return new AppError('CONFLICT', {
-        text: { en: 'A folder with that name already exists', zh: '已存在同名文件夹' },
-      });
+      return new AppError('CONFLICT', { text: msg('storage.object.folderExists') });
     default:
-      return new AppError('UNAVAILABLE', { text: { en: 'The storage backend failed', zh: '存储服务出错' } });
+      return new AppError('UNAVAILABLE', { text: msg('storage.object.backendFailed') });
   }
 }

@@ -10,58 +10,12 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 import { AppError } from '../errors.js';
-
-const BLOCKED_V4: [string, number][] = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-];
-const BLOCKED_V6: [string, number][] = [
-  ['::', 128],
-  ['::1', 128],
-  ['::', 96] /* IPv4-compatible */,
-  ['::ffff:0:0', 96] /* IPv4-mapped, any */,
-  ['::ffff:0:0:0', 96] /* IPv4-translated */,
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48] /* NAT64 */,
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16] /* 6to4 */,
-  ['3fff::', 20] /* documentation */,
-  ['5f00::', 16] /* SRv6 SIDs */,
-  ['fc00::', 7] /* ULA */,
-  ['fe80::', 10] /* link-local */,
-  ['fec0::', 10],
-  ['ff00::', 8],
-];
-// Two lists: a BlockList holding an IPv6 rule over mapped space would also match every IPv4 address.
-const blockedV4 = new BlockList();
-for (const [net, prefix] of BLOCKED_V4) blockedV4.addSubnet(net, prefix, 'ipv4');
-const blockedV6 = new BlockList();
-for (const [net, prefix] of BLOCKED_V6) blockedV6.addSubnet(net, prefix, 'ipv6');
-
-/** True for any address the server must not connect to on a user's behalf (and for non-addresses). */
-export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return family === 4 ? blockedV4.check(address, 'ipv4') : blockedV6.check(address, 'ipv6');
-}
+import { msg, type PlainMessageKey } from '../i18n/catalogue.js';
+import type { Text } from '../i18n/i18n.js';
+import { isForbiddenAddress } from './blocked-addresses.js';
 
 /** How the guard resolves names; injected by tests (which must never reach beyond loopback). */
 export interface SsrfPolicy {
@@ -100,26 +54,24 @@ export interface GuardedResponse {
 export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-const refused = (en: string, zh: string) => new AppError('BAD_REQUEST', { text: { en, zh } });
-const FORBIDDEN_TARGET = () =>
-  refused('The URL points to a private, loopback or reserved address', 'URL 指向内网、本机或保留地址');
-const unreachable = (why: string, whyZh: string) =>
-  refused(`The URL could not be fetched: ${why}`, `无法获取该 URL：${whyZh}`);
-const NO_SUCH_HOST = ['the host name does not resolve', '无法解析主机名'] as const;
+const refused = (text: Text) => new AppError('BAD_REQUEST', { text });
+const unreachable = (why: Text) => refused(msg('net.url.unreachable', { why }));
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', { text: msg('net.tooLarge') });
+
+/** Node's error codes for the failures a user can be told about, by what they mean. */
+const FAILURES: [(code: string, message: string) => boolean, PlainMessageKey][] = [
+  [(code) => code === 'ECONNREFUSED', 'net.why.refused'],
+  [(code) => code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT', 'net.why.noAnswer'],
+  [(code, message) => code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(message), 'net.why.closed'],
+  [(code) => code === 'ENOTFOUND' || code === 'EAI_AGAIN', 'net.why.noSuchHost'],
+  [(code) => code === 'EHOSTUNREACH' || code === 'ENETUNREACH', 'net.why.hostUnreachable'],
+  [(code) => /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|EPROTO|SSL/i.test(code), 'net.why.badTls'],
+];
 
 /** Why a connection failed, in words for the user (Node's own text names sockets and addresses). */
-export function connectionFailure(err: Error & { code?: string }): readonly [string, string] {
+export function connectionFailure(err: Error & { code?: string }): Text {
   const code = err.code ?? '';
-  if (code === 'ECONNREFUSED') return ['the server refused the connection', '服务器拒绝连接'];
-  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT')
-    return ['the server did not answer in time', '服务器响应超时'];
-  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(err.message))
-    return ['the server closed the connection', '服务器关闭了连接'];
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return NO_SUCH_HOST;
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return ['the host cannot be reached', '无法访问该主机'];
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|EPROTO|SSL/i.test(code))
-    return ['its HTTPS certificate or connection is not valid', '其 HTTPS 证书或连接无效'];
-  return ['the connection failed', '连接失败'];
+  return msg(FAILURES.find(([applies]) => applies(code, err.message))?.[1] ?? 'net.why.failed');
 }
 
 async function systemResolve(hostname: string): Promise<string[]> {
@@ -153,10 +105,8 @@ export async function isPubliclyReachable(url: string, policy: SsrfPolicy = {}):
 
 /** Checks a URL and returns the one address to connect to. */
 export async function checkTarget(url: URL, policy: SsrfPolicy = {}): Promise<{ address: string; family: 4 | 6 }> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw refused('Only http and https URLs can be fetched', '只能获取 http 或 https 地址');
-  if (url.username || url.password)
-    throw refused('URLs with credentials are not supported', '不支持带用户名密码的 URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused(msg('net.url.notHttp'));
+  if (url.username || url.password) throw refused(msg('net.url.credentials'));
   const host = hostOf(url);
   let addresses: string[];
   if (isIP(host)) addresses = [host];
@@ -164,13 +114,13 @@ export async function checkTarget(url: URL, policy: SsrfPolicy = {}): Promise<{ 
     try {
       addresses = await (policy.resolve ?? systemResolve)(host);
     } catch {
-      throw unreachable(...NO_SUCH_HOST);
+      throw unreachable(msg('net.why.noSuchHost'));
     }
   }
-  if (addresses.length === 0) throw unreachable(...NO_SUCH_HOST);
+  if (addresses.length === 0) throw unreachable(msg('net.why.noSuchHost'));
   // Every address must be public: a name with one private address could be made to use it.
   const trusted = !isIP(host) && policy.trustedHosts?.has(host) === true;
-  if (!trusted && addresses.some(isForbiddenAddress)) throw FORBIDDEN_TARGET();
+  if (!trusted && addresses.some(isForbiddenAddress)) throw refused(msg('net.url.forbiddenTarget'));
   const address = addresses[0] as string;
   return { address, family: isIP(address) === 6 ? 6 : 4 };
 }
@@ -199,7 +149,7 @@ function requestOnce(
       signal,
     });
     req.once('response', resolve);
-    req.on('error', (err) => reject(signal.aborted ? (signal.reason ?? err) : unreachable(...connectionFailure(err))));
+    req.on('error', (err) => reject(signal.aborted ? (signal.reason ?? err) : unreachable(connectionFailure(err))));
     req.end();
   });
 }
@@ -210,17 +160,12 @@ function cappedBody(res: IncomingMessage, maxBytes: number, idleMs: number, tota
   const cap = new Transform({
     transform(chunk: Buffer, _enc, callback) {
       seen += chunk.length;
-      if (seen > maxBytes)
-        callback(
-          new AppError('PAYLOAD_TOO_LARGE', {
-            text: { en: 'The remote file is larger than allowed', zh: '远程文件超过允许的大小' },
-          }),
-        );
+      if (seen > maxBytes) callback(tooLarge());
       else callback(null, chunk);
     },
   });
-  res.setTimeout(idleMs, () => res.destroy(unreachable('the server stopped sending', '对方服务器停止了发送')));
-  const total = setTimeout(() => res.destroy(unreachable('the transfer took too long', '传输耗时过长')), totalMs);
+  res.setTimeout(idleMs, () => res.destroy(unreachable(msg('net.why.stoppedSending'))));
+  const total = setTimeout(() => res.destroy(unreachable(msg('net.why.tooSlow'))), totalMs);
   // Only a limit on this transfer: it must not keep a stopping process alive.
   total.unref();
   res.once('error', (err) => cap.destroy(err));
@@ -244,12 +189,12 @@ export async function guardedRequest(
   try {
     url = new URL(rawUrl);
   } catch {
-    throw refused('Not a valid URL', '无效的 URL');
+    throw refused(msg('net.url.invalid'));
   }
   // The time limit covers reaching the final response; after that only the idle limit applies.
   const controller = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(unreachable('timed out', '请求超时')),
+    () => controller.abort(unreachable(msg('net.why.timedOut'))),
     options.headersTimeoutMs ?? 30_000,
   );
   const cancel = () => controller.abort(options.signal?.reason);
@@ -279,9 +224,7 @@ async function follow(
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > options.maxBytes) {
         res.destroy();
-        throw new AppError('PAYLOAD_TOO_LARGE', {
-          text: { en: 'The remote file is larger than allowed', zh: '远程文件超过允许的大小' },
-        });
+        throw tooLarge();
       }
       return {
         status: res.statusCode ?? 0,
@@ -297,8 +240,7 @@ async function follow(
     }
     // A redirect's body is not wanted, and reading it would let an endless one run on unchecked.
     res.destroy();
-    if (hop >= MAX_REDIRECTS)
-      throw unreachable(`more than ${MAX_REDIRECTS} redirects`, `重定向超过 ${MAX_REDIRECTS} 次`);
+    if (hop >= MAX_REDIRECTS) throw unreachable(msg('net.why.tooManyRedirects', { max: MAX_REDIRECTS }));
     url = new URL(location, url);
     if (res.statusCode === 303 && method !== 'HEAD') method = 'GET';
   }

@@ -3,14 +3,11 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.js';
 import { badRequest, invalidField } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { parseWith, readBytes } from '../../http/request.js';
 import { backupInvalid } from './backup.format.js';
 import type { RestoreInput } from './backup.service.js';
 
-const NOT_JSON = {
-  en: 'The backup file is not valid JSON (is it complete?)',
-  zh: '备份文件不是有效的 JSON（文件是否完整？）',
-};
 const ModeField = z.object({ mode: BackupRestoreMode.default('overwrite') });
 
 function parseFileJson(text: string): unknown {
@@ -19,7 +16,7 @@ function parseFileJson(text: string): unknown {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     // Most often a truncated download: say so as a backup problem, not as a malformed request.
-    throw backupInvalid(NOT_JSON);
+    throw backupInvalid(msg('backup.notJson'));
   }
 }
 
@@ -28,10 +25,10 @@ async function fromForm(bytes: Buffer, contentType: string, queryMode: string | 
   try {
     form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw badRequest({ en: 'Unreadable multipart body', zh: '无法解析的 multipart 请求体' });
+    throw badRequest(msg('backup.unreadableMultipart'));
   }
   const file = form.get('backup_file') ?? form.get('file');
-  if (file === null) throw invalidField('backup_file', { en: 'Choose a backup file', zh: '请选择备份文件' });
+  if (file === null) throw invalidField('backup_file', msg('backup.chooseFile'));
   const text = typeof file === 'string' ? file : await file.text();
   const mode = form.get('mode');
   const parsed = parseWith(ModeField, { mode: typeof mode === 'string' ? mode : queryMode });

@@ -1,7 +1,7 @@
 import { isSettingKey, SETTINGS_CATALOGUE, type BackupFileShape, type ErrorDetail } from '@driftbox/contract';
 import { z } from 'zod';
 import { zodDetails } from '../../lib/errors.js';
-import type { Text } from '../../lib/i18n/i18n.js';
+import { msg, type PlainMessageKey } from '../../lib/i18n/catalogue.js';
 import { backupInvalid, canonicalJson, checksumMismatch, sha256Text } from './backup.format.js';
 import {
   convertApiKey,
@@ -41,21 +41,10 @@ const LegacyMetadata = z.object({
 });
 
 /** The original's tables Driftbox does not import, and why. */
-const NOT_IMPORTED: Record<string, Text> = {
-  storage_mounts: { en: 'Mounts cannot be imported by this version yet', zh: '此版本尚不能导入挂载点' },
-  admins: {
-    en: 'Accounts are not imported: log in with the Driftbox administrator',
-    zh: '不导入账号：请使用 Driftbox 管理员登录',
-  },
-  admin_tokens: { en: 'Login sessions are never imported', zh: '登录会话不会被导入' },
-};
-const UNKNOWN_TABLE: Text = {
-  en: 'Not a table of the original product that Driftbox knows',
-  zh: 'Driftbox 不认识的原系统数据表',
-};
-const SETTINGS_LEFT_OUT: Text = {
-  en: 'Settings Driftbox does not have (or with values it does not accept) keep their Driftbox values',
-  zh: 'Driftbox 没有的设置项（或取值不被接受）保留 Driftbox 的当前值',
+const NOT_IMPORTED: Record<string, PlainMessageKey> = {
+  storage_mounts: 'backup.legacy.mountsNotImported',
+  admins: 'backup.legacy.accountsNotImported',
+  admin_tokens: 'backup.legacy.sessionsNotImported',
 };
 const CONSUMED = new Set([
   'pastes',
@@ -152,10 +141,12 @@ async function convertTables(
   if (data.system_settings) {
     const { rows, leftOut } = settings(data, ctx);
     tables.push({ spec: spec('settings'), rows });
-    if (leftOut > 0) skipped.push({ table: 'system_settings', rows: leftOut, reason: SETTINGS_LEFT_OUT });
+    if (leftOut > 0)
+      skipped.push({ table: 'system_settings', rows: leftOut, reason: msg('backup.legacy.settingsLeftOut') });
   }
   for (const [table, rows] of Object.entries(data)) {
-    if (!CONSUMED.has(table)) skipped.push({ table, rows: rows.length, reason: NOT_IMPORTED[table] ?? UNKNOWN_TABLE });
+    if (!CONSUMED.has(table))
+      skipped.push({ table, rows: rows.length, reason: msg(NOT_IMPORTED[table] ?? 'backup.legacy.unknownTable') });
   }
   return { tables: tables.sort((a, b) => a.spec.order - b.spec.order), skipped };
 }
@@ -169,7 +160,7 @@ export async function readLegacy(shape: BackupFileShape, ctx: LegacyContext): Pr
   const meta = LegacyMetadata.safeParse(shape.metadata);
   if (!meta.success) {
     throw backupInvalid(
-      { en: 'The metadata of the backup is invalid', zh: '备份元数据无效' },
+      msg('backup.badMetadata'),
       zodDetails(meta.error).map((d) => ({ ...d, path: `metadata.${d.path}` })),
     );
   }

@@ -1,5 +1,6 @@
 import type { BackupRestoreMode, BackupTableChangesDto, ErrorDetail } from '@driftbox/contract';
 import type { SecretBox } from '../../lib/crypto/secret-box.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { backupInvalid, canonicalJson, sha256Text } from './backup.format.js';
 import type { BackupRow, BackupTableSpec } from './backup.tables.js';
 
@@ -37,10 +38,7 @@ function assertNoDuplicates(spec: BackupTableSpec, rows: readonly BackupRow[]): 
     for (const row of rows) {
       const value = keyOf(row, column);
       if (seen.has(value)) {
-        throw backupInvalid({
-          en: `Table ${spec.table} holds ${column} "${value}" twice`,
-          zh: `数据表 ${spec.table} 中 ${column} "${value}" 重复`,
-        });
+        throw backupInvalid(msg('backup.duplicateKey', { table: spec.table, column, value }));
       }
       seen.add(value);
     }
@@ -122,11 +120,5 @@ export function assertSecretsUsable(plans: readonly TablePlan[], box: SecretBox)
     }
   }
   if (details.length === 0) return;
-  throw backupInvalid(
-    {
-      en: 'The backup was made with a different ENCRYPTION_SECRET: its encrypted values cannot be read here',
-      zh: '该备份使用了不同的 ENCRYPTION_SECRET：其中的加密数据无法在此读取',
-    },
-    details,
-  );
+  throw backupInvalid(msg('backup.otherSecret'), details);
 }

@@ -3,12 +3,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
 import { ok } from '../../http/envelope.js';
 import { readJson } from '../../http/request.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { requireAdmin } from '../../middleware/guards.js';
 import { readBackupUpload } from './backup.input.js';
 import { presentModules, presentPreview, presentRestore } from './backup.presenter.js';
 import type { BackupService } from './backup.service.js';
-
-const RESTORED = { en: 'Backup restored', zh: '备份已还原' };
 
 /** A text given in pieces as a stream, so the file is never joined into one more string. */
 function streamOf(parts: string[]): ReadableStream<Uint8Array> {
@@ -53,7 +52,7 @@ export function backupRoutes(backup: BackupService): Hono<AppEnv> {
 
   app.post('/admin/backup/restore', async (c) => {
     const outcome = await backup.restore(c.get('actor'), await readBackupUpload(c));
-    return ok(c, presentRestore(outcome, c.get('lang')), { message: RESTORED });
+    return ok(c, presentRestore(outcome, c.get('lang')), { message: msg('backup.restored') });
   });
 
   return app;

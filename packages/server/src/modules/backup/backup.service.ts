@@ -16,6 +16,7 @@ import type { CacheRegistry } from '../../lib/cache/cache-registry.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto/crypto.js';
 import { AppError, invalidField } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import type { Logger } from '../../lib/logger.js';
 import { exportData, filePieces } from './backup.export.js';
 import { backupFileName, buildMetadata } from './backup.format.js';
@@ -65,11 +66,6 @@ export interface RestoreOutcome {
 /** Stands in for scrypt in a preview, which never writes (an import may hash hundreds of passwords). */
 const PREVIEW_HASH = 'scrypt$preview';
 
-const RESTORE_CONFLICT = {
-  en: 'The restore conflicts with rows that are not in the backup (for example file shares using a storage config it replaces); nothing was changed',
-  zh: '还原与备份之外的数据冲突（例如文件分享仍在使用被替换的存储配置），未做任何更改',
-};
-
 /** Full and per-module backups, previews and restores (admin only); every restore is one transaction. */
 export function createBackupService(deps: BackupDeps) {
   const repo = backupRepository(deps.db);
@@ -84,11 +80,7 @@ export function createBackupService(deps: BackupDeps) {
     const available = availableModules(BACKUP_MODULES);
     if (body.backup_type === 'full') return available;
     const missing = body.selected_modules.find((m) => !available.includes(m));
-    if (missing)
-      throw invalidField('selected_modules', {
-        en: `Module ${missing} has nothing to back up in this version`,
-        zh: `此版本中模块 ${missing} 没有可备份的数据`,
-      });
+    if (missing) throw invalidField('selected_modules', msg('backup.moduleEmpty', { module: missing }));
     return [...new Set(body.selected_modules)];
   }
 
@@ -142,12 +134,7 @@ export function createBackupService(deps: BackupDeps) {
       if (bytes > BACKUP_UPLOAD_LIMIT_BYTES) {
         const size = formatBytes(bytes);
         const limit = formatBytes(BACKUP_UPLOAD_LIMIT_BYTES);
-        throw new AppError('PAYLOAD_TOO_LARGE', {
-          text: {
-            en: `This backup would be ${size}, over the ${limit} a restore accepts: back up the modules separately`,
-            zh: `此备份将有 ${size}，超过还原可接受的 ${limit}：请按模块分别备份`,
-          },
-        });
+        throw new AppError('PAYLOAD_TOO_LARGE', { text: msg('backup.tooLarge', { size, limit }) });
       }
       logger.info('Backup created', { admin: actor.username, type: body.backup_type, records: metadata.total_records });
       return { fileName: backupFileName(now), parts };
@@ -182,12 +169,13 @@ export function createBackupService(deps: BackupDeps) {
           await apply(restoring, planned, input.mode);
           // Shares left without their storage config (replaced, skipped on merge, or never in the file)
           // could be neither opened nor deleted: the whole restore is refused instead.
-          if ((await restoring.orphanShares()) > 0) throw new AppError('CONFLICT', { text: RESTORE_CONFLICT });
+          if ((await restoring.orphanShares()) > 0)
+            throw new AppError('CONFLICT', { text: msg('backup.restoreConflict') });
           return planned;
         });
       } catch (err) {
         if (isForeignKeyViolation(err) || isUniqueViolation(err))
-          throw new AppError('CONFLICT', { text: RESTORE_CONFLICT });
+          throw new AppError('CONFLICT', { text: msg('backup.restoreConflict') });
         throw err;
       }
       caches.clear({ kind: 'all' });

@@ -1,5 +1,6 @@
 import type { BackupFileShape, ErrorDetail } from '@driftbox/contract';
 import type { z } from 'zod';
+import { msg } from '../../lib/i18n/catalogue.js';
 import type { Text } from '../../lib/i18n/i18n.js';
 import { backupInvalid } from './backup.format.js';
 import type { BackupRow, BackupTableSpec } from './backup.tables.js';
@@ -36,8 +37,6 @@ export interface ParsedBackup {
 /** Enough problems to fix a file, not so many that the error is a second copy of it. */
 const MAX_DETAILS = 20;
 
-const ROW_INVALID: Text = { en: 'Rows of the backup do not fit their tables', zh: '备份中的数据行与数据表结构不符' };
-
 /** Collects a schema's issues for row `index` of `label` as `data.<label>.<index>.<column>` details. */
 export function addIssues(details: ErrorDetail[], label: string, index: number, error: z.ZodError): void {
   for (const issue of error.issues) {
@@ -48,7 +47,7 @@ export function addIssues(details: ErrorDetail[], label: string, index: number, 
 
 /** Throws BACKUP_INVALID listing the collected details, when there are any. */
 export function throwIfInvalid(details: ErrorDetail[]): void {
-  if (details.length > 0) throw backupInvalid(ROW_INVALID, details);
+  if (details.length > 0) throw backupInvalid(msg('backup.rowsInvalid'), details);
 }
 
 /**
@@ -87,9 +86,6 @@ export function assertCounts(declared: Record<string, number> | undefined, data:
   const names = new Set([...Object.keys(declared), ...Object.keys(data)]);
   for (const name of names) {
     if (declared[name] === (data[name]?.length ?? 0)) continue;
-    throw backupInvalid({
-      en: `The backup is incomplete: table ${name} should have ${declared[name] ?? 0} rows`,
-      zh: `备份不完整：数据表 ${name} 应有 ${declared[name] ?? 0} 行`,
-    });
+    throw backupInvalid(msg('backup.incomplete', { table: name, rows: declared[name] ?? 0 }));
   }
 }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, forbidden } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import type { Mac } from '../../lib/crypto/mac.js';
 import { StorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
@@ -54,22 +55,6 @@ export interface UploadRequest {
   contentType: string | undefined;
 }
 
-const EXPIRED = { en: 'This link has expired', zh: '链接已过期' };
-const INVALID = { en: 'Invalid or tampered link signature', zh: '链接签名无效' };
-const USED = { en: 'This upload link was already used: the file is published', zh: '该上传链接已被使用：文件已发布' };
-const REVOKED = {
-  en: 'This link is no longer valid: the share was removed, expired or got a new password',
-  zh: '链接已失效：分享已被删除、已过期或已更换密码',
-};
-const UPLOAD_GONE = {
-  en: 'This upload link is no longer valid: the upload was cancelled or has expired',
-  zh: '该上传链接已失效：上传已取消或已过期',
-};
-const WRONG_SIZE = {
-  en: 'The upload does not have the size this link was issued for',
-  zh: '上传内容的大小与该链接签发时的大小不符',
-};
-
 /**
  * Serves the presigned URLs of LOCAL storage configs (the counterpart of S3's presigned URLs), so the
  * browser uploads and downloads the same way whichever driver a config uses. Nothing but a valid,
@@ -81,12 +66,12 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
     const result = verifyLocalRequest(deps.mac, { op, configId, query }, nowSeconds);
     if (!result.ok)
       throw result.reason === 'EXPIRED'
-        ? new AppError('GONE', { text: EXPIRED })
-        : new AppError('FORBIDDEN', { text: INVALID });
+        ? new AppError('GONE', { text: msg('localStorage.expired') })
+        : new AppError('FORBIDDEN', { text: msg('localStorage.badSignature') });
     const { grant } = result;
     // A part URL must name its upload; a whole-object URL must not.
     if ((op === 'part') !== (grant.uploadId !== undefined && grant.partNumber !== undefined))
-      throw new AppError('FORBIDDEN', { text: INVALID });
+      throw new AppError('FORBIDDEN', { text: msg('localStorage.badSignature') });
     return grant;
   }
 
@@ -101,7 +86,7 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
   async function download(request: DownloadRequest): Promise<Download> {
     const grant = authorize('get', request.configId, request.query);
     if (grant.scope !== undefined && !(await deps.guard.mayGet(grant.scope)))
-      throw new AppError('GONE', { text: REVOKED });
+      throw new AppError('GONE', { text: msg('localStorage.revoked') });
     const store = await deps.resolveStore(request.configId);
     if (request.headOnly) {
       const info = await withStorageErrors(() => store.head(grant.key));
@@ -125,29 +110,28 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
     const grant = authorize(op, request.configId, request.query);
     // Like S3, a URL signed for one Content-Type refuses another.
     if (grant.contentType !== undefined && grant.contentType !== request.contentType) throw forbidden();
-    if (!request.body) throw new AppError('BAD_REQUEST', { text: { en: 'Request body required', zh: '缺少请求体' } });
+    if (!request.body) throw new AppError('BAD_REQUEST', { text: msg('localStorage.bodyRequired') });
     // Like a signed Content-Length on S3: a URL issued for N bytes stores N bytes or nothing.
     if (grant.contentLength !== undefined && request.contentLength !== grant.contentLength)
-      throw new AppError('BAD_REQUEST', { text: WRONG_SIZE });
+      throw new AppError('BAD_REQUEST', { text: msg('localStorage.wrongSize') });
     const store = await deps.resolveStore(request.configId);
     const body = request.body;
     if (op === 'put') {
       const verdict = await deps.guard.mayPut(request.configId, grant.key, grant.scope);
-      if (verdict === 'published') throw new AppError('FORBIDDEN', { text: USED });
-      if (verdict === 'gone') throw new AppError('GONE', { text: UPLOAD_GONE });
+      if (verdict === 'published') throw new AppError('FORBIDDEN', { text: msg('localStorage.alreadyUsed') });
+      if (verdict === 'gone') throw new AppError('GONE', { text: msg('localStorage.uploadGone') });
       const putOptions = { contentLength: request.contentLength, contentType: request.contentType };
       const stored = await withStorageErrors(() => store.put(grant.key, body, putOptions));
       // Cancelled while its bytes came: what it stored goes too, unless a share points at the key again.
       if (grant.scope !== undefined && (await deps.guard.mayPut(request.configId, grant.key, grant.scope)) === 'gone') {
         if (await deps.guard.unclaimed(request.configId, grant.key))
           await withStorageErrors(() => store.delete([grant.key]));
-        throw new AppError('GONE', { text: UPLOAD_GONE });
+        throw new AppError('GONE', { text: msg('localStorage.uploadGone') });
       }
       return stored;
     }
     const contentLength = request.contentLength;
-    if (contentLength === undefined)
-      throw new AppError('BAD_REQUEST', { text: { en: 'Content-Length required', zh: '缺少 Content-Length' } });
+    if (contentLength === undefined) throw new AppError('BAD_REQUEST', { text: msg('localStorage.lengthRequired') });
     return withStorageErrors(() =>
       store.uploadPart(grant.key, grant.uploadId ?? '', grant.partNumber ?? 0, body, { contentLength }),
     );

@@ -5,6 +5,7 @@ import type { ViewTally } from '../../db/view-limits.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto/crypto.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { passwordRules, type RateLimitService } from '../rate-limits/rate-limits.service.js';
 import { presentLocked, presentView } from './pastes.presenter.js';
 import { pastesRepository, type PasteMeta, type PasteRow } from './pastes.repository.js';
@@ -31,10 +32,6 @@ export interface RawCredentials {
   token: string | undefined;
   password: string | undefined;
 }
-
-const WRONG_PASSWORD = { en: 'Wrong password', zh: '密码错误' };
-const PASSWORD_REQUIRED = { en: 'This paste needs a password', zh: '该分享需要密码' };
-const NO_PASSWORD = { en: 'This paste has no password', zh: '该分享没有设置密码' };
 
 /**
  * Reading pastes, for anyone holding the link. Every successful read counts one view in a single
@@ -69,12 +66,12 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
 
   /** Checks a password (rate-limited before hashing) and counts the view it unlocks. */
   async function unlockMeta(meta: PasteMeta, password: string, clientIp: string, now: Date): Promise<PasteRow> {
-    if (meta.password_hash === null) throw badRequest(NO_PASSWORD);
+    if (meta.password_hash === null) throw badRequest(msg('pastes.view.noPassword'));
     const hash = meta.password_hash;
     const check = await rateLimits.guardPasswordCheck(PASTE_RATE_RULES, clientIp, meta.slug, () =>
       crypto.passwords.check(password, hash),
     );
-    if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });
+    if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: msg('pastes.view.wrongPassword') });
     // A hash imported from the original product is accepted once, then replaced by scrypt.
     if (check.needsRehash)
       await repo.replacePasswordHash(meta.id, meta.password_hash, await crypto.passwords.hash(password));
@@ -131,7 +128,8 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
     async raw(slug: string, credentials: RawCredentials, clientIp: string): Promise<string> {
       const row = await read(slug, credentials.token);
       if (isViewed(row)) return row.content;
-      if (credentials.password === undefined) throw new AppError('UNAUTHORIZED', { text: PASSWORD_REQUIRED });
+      if (credentials.password === undefined)
+        throw new AppError('UNAUTHORIZED', { text: msg('pastes.view.passwordRequired') });
       return (await unlockMeta(row, credentials.password, clientIp, clock.now())).content;
     },
   };

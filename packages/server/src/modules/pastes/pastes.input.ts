@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.js';
 import { AppError } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { parseWith, readJson } from '../../http/request.js';
 
 /**
@@ -11,8 +12,6 @@ import { parseWith, readJson } from '../../http/request.js';
  * 10 MB rule itself is checked on the decoded content below.
  */
 export const PASTE_BODY_LIMIT = 2 * CONTENT_LIMIT_BYTES + 64 * 1024;
-
-const CONTENT_TOO_LARGE = { en: 'Content exceeds 10 MB', zh: '内容超过 10 MB' };
 
 /**
  * Reads a create or update body: the size is checked while reading (413 past PASTE_BODY_LIMIT, never
@@ -23,7 +22,7 @@ export async function readPasteBody<S extends z.ZodType>(c: Context<AppEnv>, sch
   const raw = await readJson(c, z.unknown(), PASTE_BODY_LIMIT);
   const content = typeof raw === 'object' && raw !== null ? (raw as { content?: unknown }).content : undefined;
   if (typeof content === 'string' && utf8ByteLength(content) > CONTENT_LIMIT_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', { text: CONTENT_TOO_LARGE });
+    throw new AppError('PAYLOAD_TOO_LARGE', { text: msg('pastes.contentTooLarge') });
   }
   return parseWith(schema, raw);
 }

@@ -3,16 +3,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
 import { ok } from '../../http/envelope.js';
 import { readJson, readQuery } from '../../http/request.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { requirePermission } from '../../middleware/guards.js';
 import { readPasteBody } from './pastes.input.js';
 import type { PastesService } from './pastes.service.js';
-
-const MESSAGES = {
-  created: { en: 'Paste created', zh: '文本分享创建成功' },
-  updated: { en: 'Paste updated', zh: '文本分享更新成功' },
-  deleted: { en: 'Pastes deleted', zh: '文本分享已删除' },
-  cleared: { en: 'Expired pastes cleared', zh: '已清理过期的文本分享' },
-};
 
 /**
  * `POST /paste` and the management routes under `/pastes`, for admins and keys with TEXT. The guard
@@ -24,7 +18,7 @@ export function pastesRoutes(pastes: PastesService): Hono<AppEnv> {
 
   app.post('/paste', text, async (c) => {
     const body = await readPasteBody(c, PasteCreateBody);
-    return ok(c, await pastes.create(c.get('actor'), body), { status: 201, message: MESSAGES.created });
+    return ok(c, await pastes.create(c.get('actor'), body), { status: 201, message: msg('pastes.created') });
   });
 
   app.get('/pastes', text, async (c) => {
@@ -39,20 +33,20 @@ export function pastesRoutes(pastes: PastesService): Hono<AppEnv> {
   app.delete('/pastes/batch-delete', text, async (c) => {
     const { ids } = await readJson(c, BulkDeleteBody);
     const deleted = await pastes.removeMany(c.get('actor'), ids);
-    return ok(c, { deleted }, { message: MESSAGES.deleted });
+    return ok(c, { deleted }, { message: msg('pastes.deleted') });
   });
 
   // The original's body `{clearExpired}` carries nothing to act on, so it is not read.
   app.post('/pastes/clear-expired', text, async (c) => {
     const deleted = await pastes.clearExpired(c.get('actor'));
-    return ok(c, { deleted }, { message: MESSAGES.cleared });
+    return ok(c, { deleted }, { message: msg('pastes.cleared') });
   });
 
   app.get('/pastes/:id', text, async (c) => ok(c, await pastes.get(c.get('actor'), c.req.param('id'))));
 
   app.put('/pastes/:id', text, async (c) => {
     const body = await readPasteBody(c, PasteUpdateBody);
-    return ok(c, await pastes.update(c.get('actor'), c.req.param('id'), body), { message: MESSAGES.updated });
+    return ok(c, await pastes.update(c.get('actor'), c.req.param('id'), body), { message: msg('pastes.updated') });
   });
 
   return app;

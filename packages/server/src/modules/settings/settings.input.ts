@@ -1,4 +1,5 @@
 import { SETTING_VALUE_MAX, settingDefinition, validationMessageZh, type SettingGroupId } from '@driftbox/contract';
+import { msg } from '../../lib/i18n/catalogue.js';
 import type { Text } from '../../lib/i18n/i18n.js';
 import { zhErrors } from '../../lib/i18n/zod-zh.js';
 
@@ -17,14 +18,11 @@ export function checkSettingInput(
   validate: boolean,
 ): SettingInputResult {
   const def = settingDefinition(key);
-  if (!def) return { ok: false, error: { en: `Unknown setting: ${key}`, zh: `未知的设置项：${key}` } };
+  if (!def) return { ok: false, error: msg('settings.unknownKey', { key }) };
   if (def.group !== group)
     return {
       ok: false,
-      error: {
-        en: `Setting ${key} belongs to group ${def.group}, not ${group}`,
-        zh: `设置项 ${key} 属于第 ${def.group} 组，而不是第 ${group} 组`,
-      },
+      error: msg('settings.otherGroup', { key, group: def.group, requested: group }),
     };
   if (!validate) return unchecked(raw);
   const parsed = def.schema.safeParse(raw);
@@ -44,14 +42,14 @@ function unchecked(raw: unknown): SettingInputResult {
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
     return {
       ok: false,
-      error: { en: 'Value must be a string, number or boolean', zh: '值必须是字符串、数字或布尔值' },
+      error: msg('settings.notScalar'),
     };
   }
   const value = String(raw);
   if (value.length > SETTING_VALUE_MAX)
     return {
       ok: false,
-      error: { en: `Value longer than ${SETTING_VALUE_MAX} characters`, zh: `值超过 ${SETTING_VALUE_MAX} 个字符` },
+      error: msg('settings.valueTooLong', { max: SETTING_VALUE_MAX }),
     };
   return { ok: true, value };
 }

@@ -7,6 +7,7 @@ import {
   type SettingsUpdateResultDto,
   type SettingValueDto,
 } from '@driftbox/contract';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { t, type Lang, type Text } from '../../lib/i18n/i18n.js';
 import type { GroupUpdateResult, SettingEntry } from './settings.service.js';
 
@@ -71,15 +72,9 @@ export function presentGroupUpdate(
 ): { data: SettingsUpdateResultDto; message: Text; status: 200 | 202 } {
   const { groupId, updatedCount, errors } = result;
   const complete = errors.length === 0;
-  const message: Text = complete
-    ? {
-        en: `Updated ${updatedCount} settings of group ${groupId}`,
-        zh: `成功更新分组 ${groupId} 的 ${updatedCount} 个设置`,
-      }
-    : {
-        en: `Updated ${updatedCount} settings, ${errors.length} failed`,
-        zh: `更新了 ${updatedCount} 个设置，${errors.length} 个失败`,
-      };
+  const message = complete
+    ? msg('settings.groupUpdated', { count: updatedCount, group: groupId })
+    : msg('settings.groupPartlyUpdated', { count: updatedCount, failed: errors.length });
   return {
     data: { ...result, success: complete, message: t(lang, message) },
     message,

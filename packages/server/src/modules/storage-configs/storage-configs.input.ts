@@ -10,6 +10,7 @@ import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { StorageConfigsTable } from '../../db/schema.js';
 import { invalidField } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import type { SecretBox } from '../../lib/crypto/secret-box.js';
 import type { StorageConfigChanges, StorageConfigRow } from './storage-configs.repository.js';
 
@@ -96,10 +97,7 @@ function s3Changes(row: StorageConfigRow, body: UpdateInput, box: SecretBox): St
   const provider = body.provider_type ?? row.provider_type;
   const endpoint = body.endpoint_url ?? row.endpoint_url;
   if (endpoint === '' && provider !== 'AWS S3')
-    throw invalidField('endpoint_url', {
-      en: 'Endpoint URL is required for this provider',
-      zh: '此服务商需要填写端点 URL',
-    });
+    throw invalidField('endpoint_url', msg('storage.config.endpointRequired'));
   return {
     provider_type: body.provider_type,
     endpoint_url: body.endpoint_url,
@@ -129,7 +127,7 @@ export function changesFromUpdate(
 ): StorageConfigChanges {
   if (row.storage_type === 'LOCAL') {
     const field = S3_ONLY_FIELDS.find((f) => body[f] !== undefined);
-    if (field) throw invalidField(field, { en: 'Not applicable to local storage', zh: '本地存储不支持该字段' });
+    if (field) throw invalidField(field, msg('storage.config.notForLocal'));
   }
   const changes: StorageConfigChanges = row.storage_type === 'LOCAL' ? {} : s3Changes(row, body, box);
   changes.name = body.name;

@@ -3,18 +3,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env.js';
 import { ok } from '../../http/envelope.js';
 import { readJson } from '../../http/request.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { requireAdmin, requirePermission } from '../../middleware/guards.js';
 import type { FetchLike } from './storage-configs.probe.js';
 import type { StorageConfigsService } from './storage-configs.service.js';
-
-const MESSAGES = {
-  created: { en: 'Storage config created', zh: '存储配置创建成功' },
-  updated: { en: 'Storage config updated', zh: '存储配置更新成功' },
-  deleted: { en: 'Storage config deleted', zh: '存储配置删除成功' },
-  defaulted: { en: 'Default storage config set', zh: '已设为默认存储配置' },
-  testPassed: { en: 'Storage test passed', zh: '存储测试通过' },
-  testFailed: { en: 'Storage test found problems', zh: '存储测试发现问题' },
-};
 
 export interface StorageConfigsRouteOptions {
   /** Calls the app itself: the test endpoint follows LOCAL presigned URLs (app-relative) in process. */
@@ -40,21 +32,23 @@ export function storageConfigsRoutes(
 
   app.post('/s3-configs', requireAdmin(), async (c) => {
     const body = await readJson(c, StorageConfigCreateBody);
-    return ok(c, await service.create(c.get('actor'), body), { status: 201, message: MESSAGES.created });
+    return ok(c, await service.create(c.get('actor'), body), { status: 201, message: msg('storage.config.created') });
   });
 
   app.put('/s3-configs/:id', requireAdmin(), async (c) => {
     const body = await readJson(c, StorageConfigUpdateBody);
-    return ok(c, await service.update(c.get('actor'), c.req.param('id'), body), { message: MESSAGES.updated });
+    return ok(c, await service.update(c.get('actor'), c.req.param('id'), body), {
+      message: msg('storage.config.updated'),
+    });
   });
 
   app.delete('/s3-configs/:id', requireAdmin(), async (c) => {
     await service.remove(c.get('actor'), c.req.param('id'));
-    return ok(c, null, { message: MESSAGES.deleted });
+    return ok(c, null, { message: msg('storage.config.deleted') });
   });
 
   app.put('/s3-configs/:id/set-default', requireAdmin(), async (c) =>
-    ok(c, await service.setDefault(c.get('actor'), c.req.param('id')), { message: MESSAGES.defaulted }),
+    ok(c, await service.setDefault(c.get('actor'), c.req.param('id')), { message: msg('storage.config.defaulted') }),
   );
 
   app.post('/s3-configs/:id/test', requireAdmin(), async (c) => {
@@ -65,7 +59,7 @@ export function storageConfigsRoutes(
       fetch: fetchUrl,
       lang: c.get('lang'),
     });
-    return ok(c, result, { message: result.success ? MESSAGES.testPassed : MESSAGES.testFailed });
+    return ok(c, result, { message: msg(result.success ? 'storage.config.testPassed' : 'storage.config.testFailed') });
   });
 
   return app;

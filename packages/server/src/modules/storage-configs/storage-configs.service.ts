@@ -16,6 +16,7 @@ import { assertAdmin, assertPermission } from '../../lib/auth/authz.js';
 import { addMs, iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto/crypto.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import type { Ids } from '../../lib/crypto/ids.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { StoreFactory, StoreSpec } from '../../storage/stores.js';
@@ -178,21 +179,11 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
       assertAdmin(actor);
       const row = await requireRow(id);
       if (row.is_default === 1) {
-        throw new AppError('CONFLICT', {
-          text: {
-            en: 'The default storage config cannot be deleted; set another as default first',
-            zh: '不能删除默认存储配置，请先设置其他配置为默认',
-          },
-        });
+        throw new AppError('CONFLICT', { text: msg('storage.config.deleteDefault') });
       }
       const shares = await usage.countShares(id);
       if (shares > 0) {
-        throw new AppError('CONFLICT', {
-          text: {
-            en: `${shares} file share(s) still use this storage config`,
-            zh: `有 ${shares} 个文件分享正在使用此存储配置`,
-          },
-        });
+        throw new AppError('CONFLICT', { text: msg('storage.config.inUse', { shares }) });
       }
       if (!(await repo.delete(id))) throw notFound('storage config');
       forget(id);

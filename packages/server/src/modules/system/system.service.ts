@@ -4,6 +4,7 @@ import { dialectOf } from '../../db/client.js';
 import type { Database } from '../../db/schema.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import type { Logger } from '../../lib/logger.js';
 
 export interface SystemDeps {
@@ -23,7 +24,7 @@ export function createSystemService({ db, clock, logger }: SystemDeps) {
         await sql`select 1`.execute(db);
       } catch (err) {
         logger.error('Health check: database unreachable', { error: err instanceof Error ? err.message : String(err) });
-        throw new AppError('UNAVAILABLE', { text: { en: 'Database unavailable', zh: '数据库不可用' } });
+        throw new AppError('UNAVAILABLE', { text: msg('system.databaseUnavailable') });
       }
       return { status: 'ok', timestamp: iso(clock.now()), database: 'ok' };
     },

@@ -1,5 +1,5 @@
 import { Permission, type UrlFetchBody, type UrlFetchJobDto } from '@driftbox/contract';
-import { pipeline, Transform } from 'node:stream';
+import { pipeline } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
@@ -8,13 +8,13 @@ import { assertPermission } from '../../lib/auth/authz.js';
 import { addMs, iso, type Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
-import { t, type Lang, type Text } from '../../lib/i18n/i18n.js';
+import type { Lang } from '../../lib/i18n/i18n.js';
 import { creatorOf } from '../../lib/shares/share-rules.js';
 import { guardedRequest, type SsrfPolicy } from '../../lib/net/ssrf.js';
 import type { FileRow } from '../files/files.repository.js';
 import type { FileUploadsService } from '../files/upload/file-uploads.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { uploadJobsRepository, type UploadJobRow, type UploadJobsRepository } from './url-upload.repository.js';
+import { uploadJobsRepository, type UploadJobRow } from './url-upload.repository.js';
 import {
   filenameFromDisposition,
   filenameFromUrl,
@@ -23,6 +23,8 @@ import {
   sizeOf,
   sourceFailed,
 } from './url-upload.rules.js';
+import { msg } from '../../lib/i18n/catalogue.js';
+import { cancelled, presentJob, progressTracker, storedError } from './url-fetch.jobs.js';
 
 export interface UrlFetchDeps {
   db: Kysely<Database>;
@@ -34,81 +36,6 @@ export interface UrlFetchDeps {
 }
 
 const HOUR_MS = 3600_000;
-/** Unknown sizes report progress every this many bytes. */
-const PROGRESS_STEP = 8 * 1024 * 1024;
-
-/**
- * Spec §9's scale: the fetched half counts 0–49 %, the stored half 50–99 %. The server streams, so both
- * halves advance together; 100 is reserved for the published share.
- */
-export function progressOf(fetched: number, stored: number, total: number | null): number {
-  if (!total) return 0;
-  return Math.min(99, Math.floor(49 * Math.min(1, fetched / total) + 50 * Math.min(1, stored / total)));
-}
-
-/** A job's failure as stored: both languages, so every poll answers in its caller's. */
-const storedError = (text: Text): string => JSON.stringify(text);
-
-/** The stored error in `lang`; rows written before errors were stored in both languages hold plain text. */
-function errorIn(lang: Lang, stored: string | null): string | null {
-  if (stored === null || !stored.startsWith('{')) return stored;
-  try {
-    const text = JSON.parse(stored) as Partial<Text>;
-    return typeof text.en === 'string' && typeof text.zh === 'string' ? t(lang, { en: text.en, zh: text.zh }) : stored;
-  } catch {
-    return stored;
-  }
-}
-
-function present(row: UploadJobRow, origin: string, lang: Lang): UrlFetchJobDto {
-  const { source_url: _source, created_by: _creator, ...job } = row;
-  return {
-    ...job,
-    error: errorIn(lang, row.error),
-    url: row.status === 'completed' ? `${origin}/file/${encodeURIComponent(row.slug)}` : null,
-  };
-}
-
-/**
- * Counts fetched bytes (a pass-through on the source) and reports progress when the percentage moves
- * (or every PROGRESS_STEP bytes when the size is unknown). Reports start once the job row exists; a
- * report that finds the job no longer running (cancelled on any instance) aborts the fetch.
- */
-function progressTracker(repo: UploadJobsRepository, clock: Clock, total: number | null, controller: AbortController) {
-  let fetched = 0;
-  let stored = 0;
-  let reported = -1;
-  let fileId: string | null = null;
-  const report = (storedNow: number) => {
-    stored = storedNow;
-    const progress = progressOf(fetched, stored, total);
-    const step = total ? progress : Math.floor(stored / PROGRESS_STEP);
-    if (fileId === null || step === reported) return;
-    reported = step;
-    const changes = { progress, bytes_fetched: fetched, bytes_stored: stored, updated_at: iso(clock.now()) };
-    void repo.progress(fileId, changes).then(
-      (stillRunning) => stillRunning || controller.abort(cancelled()),
-      () => undefined,
-    );
-  };
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      fetched += chunk.length;
-      callback(null, chunk);
-    },
-  });
-  return {
-    counter,
-    report,
-    arm(id: string) {
-      fileId = id;
-      report(stored);
-    },
-  };
-}
-
-const cancelled = () => new AppError('GONE', { text: { en: 'Cancelled', zh: '已取消' } });
-const INTERRUPTED = { en: 'Interrupted: the server stopped during the fetch', zh: '已中断：抓取期间服务器停止了' };
 
 /**
  * Fetches one creator may run at once: each holds a connection and a stream for up to hours, so a key
@@ -136,9 +63,7 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       await upload;
       await repo.finish(fileId, 'completed', { progress: 100, error: null, updated_at: iso(clock.now()) });
     } catch (err) {
-      const message = storedError(
-        err instanceof AppError && err.text ? err.text : { en: 'The upload failed', zh: '上传失败' },
-      );
+      const message = storedError(err instanceof AppError && err.text ? err.text : msg('urlUpload.fetch.failed'));
       if (!(err instanceof AppError)) logger.warn('URL fetch failed', { fileId, error: String(err) });
       await repo.finish(fileId, 'failed', { error: message, updated_at: iso(clock.now()) }).catch(() => undefined);
     } finally {
@@ -208,7 +133,7 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     progress.arm(row.id);
     // settle() forgets the entry once the fetch has ended.
     entry.settled = settle(row.id, upload);
-    return present(job, origin, lang);
+    return presentJob(job, origin, lang);
   }
 
   return {
@@ -225,12 +150,7 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       starting.set(creator, others + 1);
       try {
         if ((await repo.countRunning(creator)) + others >= MAX_RUNNING_FETCHES) {
-          throw new AppError('RATE_LIMITED', {
-            text: {
-              en: `At most ${MAX_RUNNING_FETCHES} URL fetches run at once: wait for one to finish`,
-              zh: `最多同时进行 ${MAX_RUNNING_FETCHES} 个 URL 抓取：请等待其中一个完成`,
-            },
-          });
+          throw new AppError('RATE_LIMITED', { text: msg('urlUpload.fetch.tooMany', { max: MAX_RUNNING_FETCHES }) });
         }
         return await begin(actor, body, origin, lang);
       } finally {
@@ -245,7 +165,7 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       assertPermission(actor, Permission.FILE_SHARE);
       const row = await repo.find(fileId, creatorOf(actor));
       if (!row) throw notFound('upload');
-      return present(row, origin, lang);
+      return presentJob(row, origin, lang);
     },
 
     /**
@@ -259,14 +179,12 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       const stopped =
         job?.status === 'running' &&
         (await repo.finish(fileId, 'cancelled', {
-          error: storedError({ en: 'Cancelled', zh: '已取消' }),
+          error: storedError(msg('urlUpload.fetch.cancelled')),
           updated_at: iso(clock.now()),
         }));
       // Too late (it completed before, or while, this cancel ran): the share stays; file management deletes it.
       if (job && !stopped && (await repo.find(fileId, creatorOf(actor)))?.status === 'completed') {
-        throw new AppError('CONFLICT', {
-          text: { en: 'The fetch had already finished; the share is kept', zh: '抓取已经完成，分享已保留' },
-        });
+        throw new AppError('CONFLICT', { text: msg('urlUpload.fetch.alreadyDone') });
       }
       // Only the owner's cancel (the job row matched its creator) may stop the transfer.
       if (stopped) running.get(fileId)?.controller.abort(cancelled());
@@ -288,9 +206,9 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
       const stopping = [...running];
       for (const [fileId, { controller }] of stopping) {
         await repo
-          .finish(fileId, 'failed', { error: storedError(INTERRUPTED), updated_at: now })
+          .finish(fileId, 'failed', { error: storedError(msg('urlUpload.fetch.interrupted')), updated_at: now })
           .catch(() => undefined);
-        controller.abort(new AppError('UNAVAILABLE', { text: INTERRUPTED }));
+        controller.abort(new AppError('UNAVAILABLE', { text: msg('urlUpload.fetch.interrupted') }));
       }
       await Promise.all(stopping.map(([, { settled }]) => settled));
     },
@@ -298,7 +216,11 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     /** Marks jobs of dead instances failed and forgets ended jobs after a day. Returns rows touched. */
     async sweep(): Promise<number> {
       const now = clock.now();
-      const stale = await repo.failStale(iso(addMs(now, -HOUR_MS)), iso(now), storedError(INTERRUPTED));
+      const stale = await repo.failStale(
+        iso(addMs(now, -HOUR_MS)),
+        iso(now),
+        storedError(msg('urlUpload.fetch.interrupted')),
+      );
       return stale + (await repo.deleteEndedBefore(iso(addMs(now, -24 * HOUR_MS))));
     },
   };

@@ -15,15 +15,10 @@ import type { TrustProxy } from '../../http/client-ip.js';
 import { ok } from '../../http/envelope.js';
 import { callerOrigin, requestOrigin } from '../../http/origin.js';
 import { parseWith, readJson } from '../../http/request.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { requirePermission } from '../../middleware/guards.js';
 import type { UrlFetchService } from './url-fetch.service.js';
 import type { UrlUploadService } from './url-upload.service.js';
-
-const MESSAGES = {
-  uploaded: { en: 'File uploaded', zh: '文件上传成功' },
-  aborted: { en: 'Upload aborted', zh: '上传已取消' },
-  started: { en: 'Fetching the URL', zh: '正在获取该 URL' },
-};
 
 /**
  * URL upload (spec §7). Every route needs FILE_SHARE — the server fetches on the caller's behalf only
@@ -58,7 +53,7 @@ export function urlUploadRoutes(
   );
   app.post('/url/commit', fileShare, async (c) =>
     ok(c, await urls.commit(c.get('actor'), await readJson(c, FileCommitBody), origin(c)), {
-      message: MESSAGES.uploaded,
+      message: msg('urlUpload.uploaded'),
     }),
   );
   app.post('/url/multipart/init', fileShare, async (c) =>
@@ -66,23 +61,23 @@ export function urlUploadRoutes(
   );
   app.post('/url/multipart/complete', fileShare, async (c) =>
     ok(c, await urls.multipartComplete(c.get('actor'), await readJson(c, UrlMultipartCompleteBody), origin(c)), {
-      message: MESSAGES.uploaded,
+      message: msg('urlUpload.uploaded'),
     }),
   );
   app.post('/url/multipart/abort', fileShare, async (c) => {
     await urls.multipartAbort(c.get('actor'), await readJson(c, FileIdBody));
-    return ok(c, null, { message: MESSAGES.aborted });
+    return ok(c, null, { message: msg('urlUpload.aborted') });
   });
 
   app.post('/url/cancel', fileShare, async (c) => {
     await fetches.cancel(c.get('actor'), (await readJson(c, FileIdBody)).file_id);
-    return ok(c, null, { message: MESSAGES.aborted });
+    return ok(c, null, { message: msg('urlUpload.aborted') });
   });
 
   app.post('/url/fetch', fileShare, async (c) =>
     ok(c, await fetches.start(c.get('actor'), await readJson(c, UrlFetchBody), origin(c), c.get('lang')), {
       status: 202,
-      message: MESSAGES.started,
+      message: msg('urlUpload.started'),
     }),
   );
   app.get('/url/fetch/:id', fileShare, async (c) =>

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Filename } from '@driftbox/contract';
 import { badRequest } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { parseContentDisposition } from '../../http/header-params.js';
 
 /** A header's single value (Node gives arrays for repeated headers). */
@@ -56,5 +57,5 @@ export function allowsOrigin(headers: IncomingHttpHeaders, origin: string): bool
 
 /** 400 for a source that answered with an error status. */
 export function sourceFailed(status: number) {
-  return badRequest({ en: `The URL answered HTTP ${status}`, zh: `该 URL 返回了 HTTP ${status}` });
+  return badRequest(msg('urlUpload.sourceFailed', { status }));
 }

@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/auth/actor.js';
 import { assertPermission } from '../../lib/auth/authz.js';
 import { safeFileHeaders } from '../../http/content-safety.js';
 import { invalidField } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import { guardedRequest, type GuardedResponse, type SsrfPolicy } from '../../lib/net/ssrf.js';
 import type { FileMultipartService } from '../files/upload/file-multipart.service.js';
 import type { FileUploadsService } from '../files/upload/file-uploads.service.js';
@@ -195,11 +196,7 @@ export function createUrlUploadService(deps: UrlUploadDeps) {
     ): Promise<MultipartInitDto & UrlSourceFields> {
       assertPermission(actor, Permission.FILE_SHARE);
       const size = body.size ?? body.metadata?.size;
-      if (size === undefined)
-        throw invalidField('size', {
-          en: 'The size of the source is needed for a multipart upload',
-          zh: '分片上传需要知道源文件大小',
-        });
+      if (size === undefined) throw invalidField('size', msg('urlUpload.sizeNeeded'));
       const partSize = body.partSize ?? body.part_size ?? PART_SIZE;
       const partCount = body.partCount ?? body.part_count ?? Math.max(1, Math.ceil(size / partSize));
       const filename = sourceName(body.url, body.metadata, body.filename);

@@ -1,0 +1,62 @@
+import type { Area } from './area.js';
+
+/** Backups: reading a file, checking it against the tables, and restoring it. */
+export const BACKUP_MESSAGES = {
+  'backup.restored': { en: 'Backup restored', zh: '备份已还原' },
+  'backup.notJson': {
+    en: 'The backup file is not valid JSON (is it complete?)',
+    zh: '备份文件不是有效的 JSON（文件是否完整？）',
+  },
+  'backup.unreadableMultipart': { en: 'Unreadable multipart body', zh: '无法解析的 multipart 请求体' },
+  'backup.chooseFile': { en: 'Choose a backup file', zh: '请选择备份文件' },
+  'backup.notABackup': {
+    en: 'This is not a backup file (metadata and data are required)',
+    zh: '这不是备份文件（缺少 metadata 或 data）',
+  },
+  'backup.unknownFormat': { en: 'Unknown backup format or version', zh: '无法识别的备份格式或版本' },
+  'backup.badMetadata': { en: 'The metadata of the backup is invalid', zh: '备份元数据无效' },
+  'backup.unknownTable': { en: 'Unknown table in the backup: {table}', zh: '备份中含有未知数据表：{table}' },
+  'backup.duplicateKey': {
+    en: 'Table {table} holds {column} "{value}" twice',
+    zh: '数据表 {table} 中 {column} "{value}" 重复',
+  },
+  'backup.otherSecret': {
+    en: 'The backup was made with a different ENCRYPTION_SECRET: its encrypted values cannot be read here',
+    zh: '该备份使用了不同的 ENCRYPTION_SECRET：其中的加密数据无法在此读取',
+  },
+  'backup.rowsInvalid': { en: 'Rows of the backup do not fit their tables', zh: '备份中的数据行与数据表结构不符' },
+  'backup.incomplete': {
+    en: 'The backup is incomplete: table {table} should have {rows} rows',
+    zh: '备份不完整：数据表 {table} 应有 {rows} 行',
+  },
+  'backup.restoreConflict': {
+    en: 'The restore conflicts with rows that are not in the backup (for example file shares using a storage config it replaces); nothing was changed',
+    zh: '还原与备份之外的数据冲突（例如文件分享仍在使用被替换的存储配置），未做任何更改',
+  },
+  'backup.moduleEmpty': {
+    en: 'Module {module} has nothing to back up in this version',
+    zh: '此版本中模块 {module} 没有可备份的数据',
+  },
+  'backup.tooLarge': {
+    en: 'This backup would be {size}, over the {limit} a restore accepts: back up the modules separately',
+    zh: '此备份将有 {size}，超过还原可接受的 {limit}：请按模块分别备份',
+  },
+  // The original product's backups: what Driftbox leaves out, and why.
+  'backup.legacy.mountsNotImported': {
+    en: 'Mounts cannot be imported by this version yet',
+    zh: '此版本尚不能导入挂载点',
+  },
+  'backup.legacy.accountsNotImported': {
+    en: 'Accounts are not imported: log in with the Driftbox administrator',
+    zh: '不导入账号：请使用 Driftbox 管理员登录',
+  },
+  'backup.legacy.sessionsNotImported': { en: 'Login sessions are never imported', zh: '登录会话不会被导入' },
+  'backup.legacy.unknownTable': {
+    en: 'Not a table of the original product that Driftbox knows',
+    zh: 'Driftbox 不认识的原系统数据表',
+  },
+  'backup.legacy.settingsLeftOut': {
+    en: 'Settings Driftbox does not have (or with values it does not accept) keep their Driftbox values',
+    zh: 'Driftbox 没有的设置项（或取值不被接受）保留 Driftbox 的当前值',
+  },
+} as const satisfies Area<'backup'>;

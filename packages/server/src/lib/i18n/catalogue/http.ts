@@ -1,0 +1,10 @@
+import type { Area } from './area.js';
+
+/** The envelope's own words and the refusals every route can meet. */
+export const HTTP_MESSAGES = {
+  'http.success': { en: 'Success', zh: '成功' },
+  'http.invalidJson': { en: 'Request body is not valid JSON', zh: '请求体不是有效的 JSON' },
+  'http.interrupted': { en: 'The request was interrupted', zh: '请求已中断' },
+  'http.nulInText': { en: 'Text must not contain NUL characters (\\u0000)', zh: '文本不能包含 NUL 字符（\\u0000）' },
+  'http.notFound': { en: '{resource} not found', zh: '{resource}不存在' },
+} as const satisfies Area<'http'>;
