@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LocalText } from '../settings-catalogue.js';
+import type { LocalText } from '../settings-definition.js';
 
 /**
  * Backup and restore (spec §3 "Backup mode", §5, §8). A backup is one JSON file

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListPagination } from './pastes.js';
+import { ListPagination, ShareRowFields } from './shares.js';
 
 /**
  * Responses of the file-share routes. Management rows use the original's snake_case names; the public
@@ -14,16 +14,10 @@ const FileTypeFields = {
 
 /** One row of `GET /api/files` (also `data` of `GET`/`PUT /api/files/{id}`, which add `urls`). */
 export const FileDto = z.object({
-  id: z.string(),
-  slug: z.string(),
+  ...ShareRowFields,
   filename: z.string(),
   mimetype: z.string(),
   size: z.number(),
-  remark: z.string().nullable(),
-  has_password: z.boolean(),
-  expires_at: z.string().nullable(),
-  /** 0 = unlimited. */
-  max_views: z.number(),
   views: z.number(),
   /** 1 = served through the server (proxy), 0 = redirected to a direct storage link. */
   use_proxy: z.number(),
@@ -34,11 +28,6 @@ export const FileDto = z.object({
   storage_path: z.string(),
   file_path: z.string().nullable(),
   etag: z.string().nullable(),
-  created_by: z.string(),
-  /** Name of the creating API key; null for admin uploads or deleted keys. */
-  key_name: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
   ...FileTypeFields,
 });
 export type FileDto = z.infer<typeof FileDto>;

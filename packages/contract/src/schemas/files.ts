@@ -1,9 +1,20 @@
 import { z } from 'zod';
-import { MAX_PARTS, PAGE_SIZE, SEARCH_MIN_CHARS } from '../constants.js';
+import { MAX_PARTS, PAGE_SIZE } from '../constants.js';
 import { FOLDER_NAME_MAX_BYTES, FOLDER_NAME_TOO_LONG, normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
 import { SlugOrEmpty } from '../slugs.js';
 import { BulkDeleteBody } from './bulk.js';
 import { DateTimeInput } from './common.js';
+import {
+  NewSharePassword,
+  NewShareSlug,
+  SHARE_MAX_VIEWS_MAX,
+  SHARE_PASSWORD_MAX,
+  SHARE_REMARK_MAX,
+  SharePasswordBody,
+  ShareRemark,
+  shareListFields,
+  utf8ByteLength,
+} from './shares.js';
 
 /**
  * File shares (spec §3 "File share", §7 "Files"). Wire names follow the original product (snake_case),
@@ -11,10 +22,7 @@ import { DateTimeInput } from './common.js';
  * schema accepts both a number and its string form.
  */
 
-export const FILE_REMARK_MAX = 500;
-export const FILE_PASSWORD_MAX = 256;
 export const FILENAME_MAX = 255;
-export const FILE_MAX_VIEWS_MAX = 1_000_000_000;
 /** Longest share lifetime in hours (10 years). */
 export const FILE_EXPIRES_IN_MAX_HOURS = 87_600;
 export const FILE_LIST_LIMIT_MAX = 200;
@@ -34,13 +42,6 @@ export const PENDING_UPLOAD_IDLE_MS = PENDING_UPLOAD_TTL_MS + IN_FLIGHT_GRACE_MS
 /** Extensions stored as text/markdown whatever the browser says (spec §5). */
 export const MARKDOWN_EXTENSIONS = ['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd'] as const;
 export const FILE_DELETE_MODES = ['both', 'record_only'] as const;
-/**
- * Why a file share answered 410, when the server can tell: sent as the error detail at path `reason`
- * (`details: [{ path: 'reason', message: 'expired' }]`), so clients need not read the message's wording.
- */
-export const FILE_GONE_REASONS = ['expired', 'used_up'] as const;
-export type FileGoneReason = (typeof FILE_GONE_REASONS)[number];
-export const FILE_GONE_REASON_PATH = 'reason';
 export type FileDeleteMode = (typeof FILE_DELETE_MODES)[number];
 
 /**
@@ -119,22 +120,12 @@ export const StorageSubPath = z
       return z.NEVER;
     }
     // A disk refuses longer names (local storage); S3 would take them, the same rule keeps both alike.
-    if (result.path.split('/').some((segment) => utf8Length(segment) > FOLDER_NAME_MAX_BYTES)) {
+    if (result.path.split('/').some((segment) => utf8ByteLength(segment) > FOLDER_NAME_MAX_BYTES)) {
       ctx.addIssue({ code: 'custom', message: FOLDER_NAME_TOO_LONG });
       return z.NEVER;
     }
     return result.path === '/' ? undefined : result.path.slice(1);
   });
-
-/** Bytes of `text` in UTF-8 (the contract runs where TextEncoder is not typed). */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
 
 /** A file name as uploaded: no path separators, no control characters. */
 export const Filename = z
@@ -174,16 +165,12 @@ export function shareableFilename(name: string): string {
  */
 export const FileShareOptions = z.object({
   s3_config_id: optionalText(128),
-  slug: SlugOrEmpty.nullish().transform((v) => (v ? v : undefined)),
+  slug: NewShareSlug,
   path: StorageSubPath,
-  remark: optionalText(FILE_REMARK_MAX),
-  password: z
-    .string()
-    .max(FILE_PASSWORD_MAX)
-    .nullish()
-    .transform((v) => (v ? v : undefined)),
+  remark: optionalText(SHARE_REMARK_MAX),
+  password: NewSharePassword,
   expires_in: numberish(FILE_EXPIRES_IN_MAX_HOURS, false),
-  max_views: numberish(FILE_MAX_VIEWS_MAX, true),
+  max_views: numberish(SHARE_MAX_VIEWS_MAX, true),
   use_proxy: Flag.nullish().transform((v) => v ?? undefined),
 });
 export type FileShareOptions = z.input<typeof FileShareOptions>;
@@ -259,18 +246,9 @@ export const MultipartCompleteBody = FileIdBody.extend({
 export type MultipartCompleteBody = z.input<typeof MultipartCompleteBody>;
 
 /** `GET /api/files`: newest first; `search` (≥ 2 characters) matches filename, slug and remark. */
-export const FileListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(FILE_LIST_LIMIT_MAX).default(PAGE_SIZE.files),
-  offset: z.coerce.number().int().min(0).default(0),
-  search: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(z.string().min(SEARCH_MIN_CHARS, `Search needs at least ${SEARCH_MIN_CHARS} characters`).max(200).optional()),
-  /** Admins only: the creator (`<admin id>` or `apikey:<key id>`). */
-  created_by: z.string().trim().min(1).max(200).optional(),
-});
+export const FileListQuery = z.object(
+  shareListFields({ limitMax: FILE_LIST_LIMIT_MAX, defaultLimit: PAGE_SIZE.files, searchMax: 200 }),
+);
 export type FileListQuery = z.input<typeof FileListQuery>;
 
 /**
@@ -279,17 +257,12 @@ export type FileListQuery = z.input<typeof FileListQuery>;
  */
 export const FileUpdateBody = z
   .object({
-    remark: z
-      .string()
-      .trim()
-      .max(FILE_REMARK_MAX)
-      .nullish()
-      .transform((v) => (v === undefined ? undefined : v || null)),
+    remark: ShareRemark,
     slug: SlugOrEmpty.optional(),
     expires_in: numberish(FILE_EXPIRES_IN_MAX_HOURS, false),
     expires_at: DateTimeInput.nullable().optional(),
-    max_views: numberish(FILE_MAX_VIEWS_MAX, true),
-    password: z.string().max(FILE_PASSWORD_MAX).nullish(),
+    max_views: numberish(SHARE_MAX_VIEWS_MAX, true),
+    password: z.string().max(SHARE_PASSWORD_MAX).nullish(),
     clear_password: z.boolean().optional(),
     use_proxy: Flag.optional(),
   })
@@ -307,5 +280,5 @@ export const FileBatchDeleteBody = BulkDeleteBody.extend({ delete_mode: z.enum(F
 export type FileBatchDeleteBody = z.input<typeof FileBatchDeleteBody>;
 
 /** `POST /api/public/files/{slug}/verify`. */
-export const FileVerifyBody = z.object({ password: z.string().min(1).max(FILE_PASSWORD_MAX) });
+export const FileVerifyBody = SharePasswordBody;
 export type FileVerifyBody = z.infer<typeof FileVerifyBody>;

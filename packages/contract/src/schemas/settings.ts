@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SettingType } from '../settings-catalogue.js';
+import { SettingType } from '../settings-definition.js';
 import { UPLOAD_SIZE_UNITS, type UploadSizeUnit } from '../settings-values.js';
 
 /** Most keys one `PUT /api/admin/settings/group/{group}` may carry (the catalogue has far fewer). */

@@ -14,9 +14,10 @@ import { assertAdmin, assertAuthenticated } from '../../lib/auth/authz.js';
 import { addMs, iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto/crypto.js';
 import { sha256Hex } from '../../lib/crypto/digest.js';
-import { conflict, invalidField, notFound, unauthorized } from '../../lib/errors.js';
+import { conflict, notFound, unauthorized } from '../../lib/errors.js';
 import type { Ids } from '../../lib/crypto/ids.js';
 import { RATE_RULES, type RateLimitService } from '../rate-limits/rate-limits.service.js';
+import { futureExpiry } from '../shares/share-expiry.js';
 import { presentApiKey, presentApiKeyWithSecret, presentKeyTest } from './api-keys.presenter.js';
 import { apiKeysRepository, type ApiKeyChanges, type ApiKeyRow } from './api-keys.repository.js';
 
@@ -51,14 +52,9 @@ export function createApiKeysService(deps: ApiKeysDeps) {
   const repo = apiKeysRepository(deps.db);
   const { clock, ids, crypto, rateLimits } = deps;
 
-  /** A future ISO expiry normalised to UTC with ms; null = never; past dates are refused. */
+  /** A future ISO expiry normalised to UTC with ms; null = never; past dates are refused (the share rule). */
   function expiryOf(value: string | null): string | null {
-    if (value === null) return null;
-    const at = new Date(value);
-    if (at.getTime() <= clock.now().getTime()) {
-      throw invalidField('expires_at', { en: 'Expiry must be in the future', zh: '过期时间必须晚于当前时间' });
-    }
-    return iso(at);
+    return futureExpiry(value, clock.now(), 'expires_at');
   }
 
   async function requireRow(id: string): Promise<ApiKeyRow> {

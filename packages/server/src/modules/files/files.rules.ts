@@ -1,7 +1,7 @@
-import { FILE_GONE_REASON_PATH, formatBytes, uploadMimetype, type FileGoneReason } from '@driftbox/contract';
-import { addMs, iso } from '../../lib/clock.js';
+import { formatBytes, uploadMimetype } from '@driftbox/contract';
 import { AppError } from '../../lib/errors.js';
-import type { Text } from '../../lib/i18n/i18n.js';
+import { expiryAfter } from '../shares/share-expiry.js';
+import type { GoneTexts } from '../shares/share-gone.js';
 import type { FileRow } from './files.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -119,35 +119,22 @@ export function objectKeyFor(parts: KeyParts): string {
   return [parts.folder, parts.path, name].filter((p) => p).join('/');
 }
 
+/** `expires_in` hours as the share rules take a lifetime: 0 or absent = never (null). */
+export function lifetimeOfHours(hours: number | undefined): number | null {
+  return hours === undefined || hours === 0 ? null : Math.round(hours * HOUR_MS);
+}
+
 /** `expires_in` hours from `now` as the stored expiry; 0 or absent = never (null). */
 export function expiryFromHours(hours: number | undefined, now: Date): string | null {
-  return hours === undefined || hours === 0 ? null : iso(addMs(now, Math.round(hours * HOUR_MS)));
+  return expiryAfter(lifetimeOfHours(hours), now);
 }
 
-/** True once the share's expiry has passed (views do not matter). */
-export function isExpired(row: Pick<FileRow, 'expires_at'>, now: Date): boolean {
-  return row.expires_at !== null && row.expires_at <= iso(now);
-}
-
-const GONE_TEXT: Record<FileGoneReason | 'either', Text> = {
+/** The words of a file share's 410 (shareGone): a file tells expired from used up when it can. */
+export const FILE_GONE: GoneTexts = {
   expired: { en: 'This file has expired', zh: '该文件已过期' },
   used_up: { en: 'This file has reached its view limit', zh: '该文件已达到最大查看次数' },
   either: { en: 'This file has expired or reached its view limit', zh: '该文件已过期或已达到最大查看次数' },
 };
-
-/**
- * 410 for an expired or used-up share. When the row tells which, the message says so and the detail at
- * `reason` names it for clients (a visitor may ask the sender for a new link).
- */
-export function fileGone(row?: Pick<FileRow, 'expires_at' | 'max_views' | 'views'>, now?: Date): AppError {
-  const max = row?.max_views ?? 0;
-  const reason: FileGoneReason | undefined =
-    row && now && isExpired(row, now) ? 'expired' : row && max > 0 && row.views >= max ? 'used_up' : undefined;
-  return new AppError('GONE', {
-    text: GONE_TEXT[reason ?? 'either'],
-    ...(reason ? { details: [{ path: FILE_GONE_REASON_PATH, message: reason }] } : {}),
-  });
-}
 
 /** 413 for a file above the upload limit; `atLeast` when only a lower bound of its size is known (mid-stream). */
 export function tooLarge(size: number, limit: number, atLeast = false): AppError {

@@ -7,10 +7,10 @@ import type { AppCrypto } from '../../lib/crypto/crypto.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Ids } from '../../lib/crypto/ids.js';
 import type { Logger } from '../../lib/logger.js';
-import { creatorOf, withSlug } from '../../lib/shares/share-rules.js';
 import { isStorageError } from '../../storage/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { creatorOf, withSlug, writeWithSlug } from '../shares/share-rules.js';
 import type { StorageConfigRow } from '../storage-configs/storage-configs.repository.js';
 import type { FileChanges, FileRow, FilesRepository } from './files.repository.js';
 import { expiryFromHours, objectKeyFor } from './files.rules.js';
@@ -281,12 +281,10 @@ export function shareWriter(deps: SharesDeps) {
     async reoption<R extends FileRow>(row: R, options: Omit<ShareOptions, 's3_config_id' | 'path'>): Promise<R> {
       const now = clock.now();
       const changes: FileChanges = { ...(await optionColumns(options, now)), updated_at: iso(now) };
-      const write = async (slug?: string) => {
-        if (!(await repo.update(row.id, slug === undefined ? changes : { ...changes, slug }))) throw notFound('upload');
-      };
-      let slug = row.slug;
-      if (options.slug === undefined || options.slug === row.slug) await write();
-      else slug = await withSlug(ids, options.slug, write);
+      const slug = await writeWithSlug(ids, row.slug, options.slug, async (claimed) => {
+        if (!(await repo.update(row.id, claimed === undefined ? changes : { ...changes, slug: claimed })))
+          throw notFound('upload');
+      });
       return { ...row, ...(changes as Partial<FileRow>), slug };
     },
 

@@ -7,9 +7,10 @@ import type { AppCrypto } from '../../lib/crypto/crypto.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
 import { passwordRules, type RateLimitService } from '../rate-limits/rate-limits.service.js';
+import { shareGone } from '../shares/share-gone.js';
 import { presentLocked, presentView } from './pastes.presenter.js';
 import { pastesRepository, type PasteMeta, type PasteRow } from './pastes.repository.js';
-import { gone, isLive } from './pastes.rules.js';
+import { isLive, PASTE_GONE } from './pastes.rules.js';
 import { pasteTokens } from './pastes.tokens.js';
 
 /**
@@ -58,9 +59,9 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
   async function explain(slug: string, now: Date): Promise<PasteMeta> {
     const meta = await repo.findMetaBySlug(slug);
     if (!meta) throw notFound('paste');
-    if (!isLive(meta, now)) throw gone();
+    if (!isLive(meta, now)) throw shareGone(PASTE_GONE);
     // Public, live, yet not counted: it died between the two statements.
-    if (meta.password_hash === null) throw gone();
+    if (meta.password_hash === null) throw shareGone(PASTE_GONE);
     return { ...meta, views: meta.views + deps.tally.pending(meta.id) };
   }
 
@@ -81,7 +82,7 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
       iso(now),
       deps.tally,
     );
-    if (!viewed) throw gone();
+    if (!viewed) throw shareGone(PASTE_GONE);
     return viewed;
   }
 
@@ -110,7 +111,7 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
     async checkLive(slug: string): Promise<void> {
       const meta = await repo.findMetaBySlug(slug);
       if (!meta) throw notFound('paste');
-      if (!isLive(meta, clock.now())) throw gone();
+      if (!isLive(meta, clock.now())) throw shareGone(PASTE_GONE);
     },
 
     /** `POST /api/paste/{slug}`: checks the password, counts a view, and issues an access token. */
@@ -118,7 +119,7 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
       const now = clock.now();
       const meta = await repo.findMetaBySlug(slug);
       if (!meta) throw notFound('paste');
-      if (!isLive(meta, now)) throw gone();
+      if (!isLive(meta, now)) throw shareGone(PASTE_GONE);
       const viewed = await unlockMeta(meta, password, clientIp, now);
       const access = tokens.issue(viewed.id, meta.password_version, now);
       return { ...presentView(viewed), accessToken: access.token, accessTokenExpiresAt: access.expiresAt };

@@ -1,6 +1,6 @@
 import { PASTE_ACCESS_TOKEN_TTL_MS } from '@driftbox/contract';
 import type { Mac } from '../../lib/crypto/mac.js';
-import { shareTokens } from '../../lib/shares/share-tokens.js';
+import { shareTokens } from '../shares/share-tokens.js';
 
 /** Signature checks remembered per process (a few hundred bytes each). */
 const VERIFIED_CACHE_SIZE = 1000;
@@ -12,7 +12,7 @@ export interface PasteAccessClaim {
 }
 
 /**
- * Paste access tokens, issued after a password check: the shared share-token format (lib/shares/share-tokens.ts)
+ * Paste access tokens, issued after a password check: the shared share-token format (shares/share-tokens.ts)
  * under the paste purpose, valid for PASTE_ACCESS_TOKEN_TTL_MS.
  */
 export function pasteTokens(mac: Mac) {

@@ -9,7 +9,7 @@ import { addMs, iso, type Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Lang } from '../../lib/i18n/i18n.js';
-import { creatorOf } from '../../lib/shares/share-rules.js';
+import { creatorOf } from '../shares/share-rules.js';
 import { guardedRequest, type SsrfPolicy } from '../../lib/net/ssrf.js';
 import type { FileRow } from '../files/files.repository.js';
 import type { FileUploadsService } from '../files/upload/file-uploads.service.js';

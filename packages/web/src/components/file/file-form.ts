@@ -1,7 +1,7 @@
 import {
-  FILE_MAX_VIEWS_MAX,
-  FILE_PASSWORD_MAX,
-  FILE_REMARK_MAX,
+  SHARE_MAX_VIEWS_MAX,
+  SHARE_PASSWORD_MAX,
+  SHARE_REMARK_MAX,
   FileUpdateBody,
   SLUG_MAX,
   SLUG_PATTERN,
@@ -58,10 +58,10 @@ function checkFields(values: FileFormValues): FileFormErrors {
   else if (slug.length > SLUG_MAX) errors.slug = 'slugTooLong';
   else if (!SLUG_PATTERN.test(slug)) errors.slug = 'slugInvalid';
   else if (isReservedSlug(slug)) errors.slug = 'slugReserved';
-  if (values.remark.trim().length > FILE_REMARK_MAX) errors.remark = 'remarkTooLong';
-  if (values.password.length > FILE_PASSWORD_MAX) errors.password = 'passwordTooLong';
+  if (values.remark.trim().length > SHARE_REMARK_MAX) errors.remark = 'remarkTooLong';
+  if (values.password.length > SHARE_PASSWORD_MAX) errors.password = 'passwordTooLong';
   const views = values.maxViews.trim();
-  if (views && (!/^\d+$/.test(views) || Number(views) > FILE_MAX_VIEWS_MAX)) errors.maxViews = 'maxViewsInvalid';
+  if (views && (!/^\d+$/.test(views) || Number(views) > SHARE_MAX_VIEWS_MAX)) errors.maxViews = 'maxViewsInvalid';
   return errors;
 }
 

@@ -1,8 +1,8 @@
 import {
   CONTENT_LIMIT_BYTES,
-  PASTE_MAX_VIEWS_MAX,
-  PASTE_PASSWORD_MAX,
-  PASTE_REMARK_MAX,
+  SHARE_MAX_VIEWS_MAX,
+  SHARE_PASSWORD_MAX,
+  SHARE_REMARK_MAX,
   PasteCreateBody,
   PasteUpdateBody,
   SHARE_EXPIRY_OPTIONS,
@@ -83,7 +83,7 @@ export function slugError(slug: string): PasteFieldError | undefined {
 }
 
 /** Max views: empty or a whole number from 0 (0 = unlimited) to `max` (pastes' limit unless told). */
-export function parseMaxViews(raw: string, max = PASTE_MAX_VIEWS_MAX): number | undefined {
+export function parseMaxViews(raw: string, max = SHARE_MAX_VIEWS_MAX): number | undefined {
   const value = raw.trim();
   if (value === '') return 0;
   if (!/^\d+$/.test(value)) return undefined;
@@ -97,8 +97,8 @@ function checkFields(values: PasteFormValues): PasteFormErrors {
   if (content) errors.content = content;
   const slug = slugError(values.slug);
   if (slug) errors.slug = slug;
-  if (values.remark.trim().length > PASTE_REMARK_MAX) errors.remark = 'remarkTooLong';
-  if (values.password.length > PASTE_PASSWORD_MAX) errors.password = 'passwordTooLong';
+  if (values.remark.trim().length > SHARE_REMARK_MAX) errors.remark = 'remarkTooLong';
+  if (values.password.length > SHARE_PASSWORD_MAX) errors.password = 'passwordTooLong';
   if (parseMaxViews(values.maxViews) === undefined) errors.maxViews = 'maxViewsInvalid';
   return errors;
 }

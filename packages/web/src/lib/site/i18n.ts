@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FILE_MAX_VIEWS_MAX, PASTE_MAX_VIEWS_MAX, STORAGE_KEYS } from '@driftbox/contract';
+import { SHARE_MAX_VIEWS_MAX, STORAGE_KEYS } from '@driftbox/contract';
 import en from '../../locales/en.json';
 import zhCN from '../../locales/zh-CN.json';
 import { readStorage, writeStorage } from './storage';
@@ -33,7 +33,7 @@ export const resources = { en: { translation: en }, 'zh-CN': { translation: zhCN
  * given to every string, so a message names the limit the check uses even where a form translates its
  * error codes in a loop without options, and the number is written once (contract), not in each locale.
  */
-const LIMIT_VARIABLES = { fileMaxViews: FILE_MAX_VIEWS_MAX, pasteMaxViews: PASTE_MAX_VIEWS_MAX } as const;
+const LIMIT_VARIABLES = { fileMaxViews: SHARE_MAX_VIEWS_MAX, pasteMaxViews: SHARE_MAX_VIEWS_MAX } as const;
 
 /** One i18next instance for the app; resources are bundled so init is synchronous (no flash of keys). */
 export const i18n = i18next.createInstance();

@@ -13,16 +13,18 @@ import { iso, type Clock } from '../../../lib/clock.js';
 import { contentDisposition, isInlineSafe, safeFileHeaders, servedType } from '../../../http/content-safety.js';
 import type { AppCrypto } from '../../../lib/crypto/crypto.js';
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
-import { shareTokens } from '../../../lib/shares/share-tokens.js';
 import { isPubliclyReachable, type SsrfPolicy } from '../../../lib/net/ssrf.js';
 import { StorageError } from '../../../storage/errors.js';
 import { storageToAppError } from '../../../storage/http-errors.js';
 import { getRequested, parseRangeHeader, resolveRange, type ByteRange } from '../../../storage/range.js';
 import { passwordRules, type RateLimitService } from '../../rate-limits/rate-limits.service.js';
 import type { SettingsService } from '../../settings/settings.service.js';
+import { isExpired } from '../../shares/share-expiry.js';
+import { goneReason, shareGone } from '../../shares/share-gone.js';
+import { shareTokens } from '../../shares/share-tokens.js';
 import { presentLocked, presentPublic, type IssuedToken } from '../files.presenter.js';
 import { filesRepository, type FileRow } from '../files.repository.js';
-import { directLinkScope, extensionOf, fileGone, isExpired } from '../files.rules.js';
+import { directLinkScope, extensionOf, FILE_GONE } from '../files.rules.js';
 import { customHostUrl, type FileStorage } from '../files.storage.js';
 
 /**
@@ -92,7 +94,7 @@ export function createFileAccessService(deps: FileAccessDeps) {
     if (!token || !claim) return undefined;
     const row = await repo.findActiveBySlug(slug);
     if (!row || row.id !== claim.id || row.password_version !== claim.passwordVersion) return undefined;
-    if (isExpired(row, now)) throw fileGone(row, now);
+    if (isExpired(row, now)) throw shareGone(FILE_GONE, goneReason(row, now));
     return { row, access: { token, expiresAt: claim.expiresAt } };
   }
 
@@ -100,8 +102,8 @@ export function createFileAccessService(deps: FileAccessDeps) {
   async function explain(slug: string, now: Date): Promise<FileRow> {
     const row = await repo.findActiveBySlug(slug);
     if (!row) throw notFound('file');
-    if (!isLive(row, now)) throw fileGone(row, now);
-    if (row.password_hash === null) throw fileGone(row, now);
+    if (!isLive(row, now)) throw shareGone(FILE_GONE, goneReason(row, now));
+    if (row.password_hash === null) throw shareGone(FILE_GONE, goneReason(row, now));
     return row;
   }
 
@@ -114,7 +116,7 @@ export function createFileAccessService(deps: FileAccessDeps) {
     const row = await repo.findActiveBySlug(slug);
     if (!row) throw notFound('file');
     // A dead share says so first, whether it has a password or not (as pastes do).
-    if (!isLive(row, now)) throw fileGone(row, now);
+    if (!isLive(row, now)) throw shareGone(FILE_GONE, goneReason(row, now));
     if (row.password_hash === null) throw badRequest({ en: 'This file has no password', zh: '该文件没有设置密码' });
     const hash = row.password_hash;
     const check = await rateLimits.guardPasswordCheck(FILE_RATE_RULES, clientIp, slug, () =>
@@ -129,7 +131,7 @@ export function createFileAccessService(deps: FileAccessDeps) {
       { kind: 'proven', id: row.id, passwordVersion: row.password_version },
       iso(now),
     );
-    if (!viewed) throw fileGone();
+    if (!viewed) throw shareGone(FILE_GONE);
     return viewed;
   }
 
@@ -154,14 +156,14 @@ export function createFileAccessService(deps: FileAccessDeps) {
     // A request the share cannot serve is refused before a password is checked or a view counted.
     if (isLive(row, now)) refuse?.(row);
     if (row.password_hash !== null) {
-      if (!isLive(row, now)) throw fileGone(row, now);
+      if (!isLive(row, now)) throw shareGone(FILE_GONE, goneReason(row, now));
       if (credentials.password !== undefined)
         return unlock(slug, credentials.password, credentials.clientIp, countView);
       throw new AppError('UNAUTHORIZED', { text: PASSWORD_REQUIRED });
     }
     // A HEAD (link checkers, chat previews) sees whether the share is live without using up a view.
     if ((row.max_views ?? 0) === 0 || !countView) {
-      if (!isLive(row, now)) throw fileGone(row, now);
+      if (!isLive(row, now)) throw shareGone(FILE_GONE, goneReason(row, now));
       return row;
     }
     return (await repo.countView({ kind: 'public', slug }, iso(now))) ?? (await explain(slug, now));
@@ -247,7 +249,7 @@ export function createFileAccessService(deps: FileAccessDeps) {
       const now = clock.now();
       const row = await repo.findActiveBySlug(slug);
       if (!row) throw notFound('file');
-      if (!isLive(row, now)) throw fileGone(row, now);
+      if (!isLive(row, now)) throw shareGone(FILE_GONE, goneReason(row, now));
     },
 
     /** `POST /api/public/files/{slug}/verify`: checks the password (rate-limited first) and counts the view it unlocks. */

@@ -6,43 +6,30 @@ import {
   type FileDto,
   type FileListQuery,
   type FileUpdateBody,
-  type ListPagination,
 } from '@driftbox/contract';
 import type { z } from 'zod';
-import type { Actor, AdminActor, ApiKeyActor } from '../../../lib/auth/actor.js';
-import { assertPermission } from '../../../lib/auth/authz.js';
-import { iso, type Clock } from '../../../lib/clock.js';
-import type { AppCrypto } from '../../../lib/crypto/crypto.js';
-import { invalidField, notFound, notFoundText } from '../../../lib/errors.js';
+import type { Actor } from '../../../lib/auth/actor.js';
+import type { Clock } from '../../../lib/clock.js';
+import { notFoundText } from '../../../lib/errors.js';
 import { t, type Lang } from '../../../lib/i18n/i18n.js';
-import type { Ids } from '../../../lib/crypto/ids.js';
-import { creatorOf, scopeOf, withSlug } from '../../../lib/shares/share-rules.js';
 import type { FileStatsPort } from '../../dashboard/file-stats.port.js';
 import type { LocalAccessGuard } from '../../local-storage/local-storage.service.js';
+import { isExpired, type ExpiryRequest } from '../../shares/share-expiry.js';
+import { shareManager, type ShareEdit, type ShareManagerDeps, type SharePage } from '../../shares/share-manager.js';
 import type { StorageUsagePort } from '../../storage-configs/storage-configs.usage.js';
 import type { FileAccessService } from '../access/file-access.service.js';
 import { presentDetail, presentFile, shareUrls } from '../files.presenter.js';
-import type { FileChanges, FileListRow, FilesRepository } from '../files.repository.js';
-import { directLinkScopeOf, expiryFromHours, isExpired, uploadScopeId } from '../files.rules.js';
+import type { FileListRow, FilesRepository } from '../files.repository.js';
+import { directLinkScopeOf, lifetimeOfHours, uploadScopeId } from '../files.rules.js';
 import type { FileRemover } from '../cleanup/files.cleanup.js';
 
-type ListInput = z.output<typeof FileListQuery>;
 type UpdateInput = z.output<typeof FileUpdateBody>;
-type DeleteInput = z.output<typeof FileBatchDeleteBody>;
 
-export interface FilesDeps {
+/** The share rules' ports (clock, ids, crypto), the files repository, links, and deleting with the objects. */
+export interface FilesDeps extends ShareManagerDeps {
   repo: FilesRepository;
-  clock: Clock;
-  ids: Ids;
-  crypto: AppCrypto;
   access: FileAccessService;
   remover: FileRemover;
-}
-
-/** A page of the management list and the original's top-level pagination block. */
-export interface FileListResult {
-  items: FileDto[];
-  pagination: ListPagination;
 }
 
 /** The usage port of the storage-configs module (bytes of active shares, shares per config). */
@@ -97,68 +84,42 @@ export function fileStats(repo: FilesRepository): FileStatsPort {
 /** Why a batch delete skipped an id: unknown, or a share the caller may not manage. */
 const NOT_FOUND = notFoundText('file');
 
-/** Managing file shares: admins all of them, keys with FILE_SHARE their own (others' are 404). */
+/** A file's expiry as the share rules take it: `expires_in` hours (0 = never) or an absolute `expires_at`. */
+function fileExpiry(body: UpdateInput): ExpiryRequest | undefined {
+  if (body.expires_in !== undefined) return { lifetimeMs: lifetimeOfHours(body.expires_in) };
+  return body.expires_at === undefined ? undefined : { at: body.expires_at, field: 'expires_at' };
+}
+
+/** What an update body asks of the share rules: `password: ''` or null clears the password, as `clear_password` does. */
+function shareEditOf(body: UpdateInput): ShareEdit {
+  return {
+    remark: body.remark,
+    expiry: fileExpiry(body),
+    maxViews: body.max_views,
+    password: body.password || undefined,
+    clearPassword: body.clear_password === true || body.password === '' || body.password === null,
+    slug: body.slug,
+  };
+}
+
+/**
+ * Managing file shares: admins all of them, keys with FILE_SHARE their own (others' are 404). The share
+ * rules (modules/shares/) over the files table, plus a file's own column, its proxy mode.
+ */
 export function createFilesService(deps: FilesDeps) {
-  const { repo, clock, ids, crypto, access, remover } = deps;
-
-  function assertFileShare(actor: Actor): asserts actor is AdminActor | ApiKeyActor {
-    assertPermission(actor, Permission.FILE_SHARE);
-  }
-
-  async function requireOwned(actor: AdminActor | ApiKeyActor, idOrSlug: string): Promise<FileListRow> {
-    const row = await repo.findDetail(idOrSlug, scopeOf(actor));
-    if (!row) throw notFound('file');
-    return row;
-  }
+  const { repo, access, remover } = deps;
+  const shares = shareManager({ resource: 'file', permission: Permission.FILE_SHARE, store: repo }, deps);
 
   /** Links for the manager: with a token, so a protected share can be previewed from the admin pages. */
   function detailOf(row: FileListRow, origin: string): FileDetailDto {
     return presentDetail(row, shareUrls(origin, row.slug, access.issueFor(row).token));
   }
 
-  async function changesOf(
-    row: FileListRow,
-    body: UpdateInput,
-    now: Date,
-  ): Promise<{ changes: FileChanges; newPassword: boolean }> {
-    const changes: FileChanges = { updated_at: iso(now) };
-    if (body.remark !== undefined) changes.remark = body.remark;
-    if (body.use_proxy !== undefined) changes.use_proxy = body.use_proxy ? 1 : 0;
-    if (body.expires_in !== undefined) changes.expires_at = expiryFromHours(body.expires_in, now);
-    if (body.expires_at !== undefined) {
-      if (body.expires_at !== null && Date.parse(body.expires_at) <= now.getTime()) {
-        throw invalidField('expires_at', { en: 'Expiry must be in the future', zh: '过期时间必须晚于当前时间' });
-      }
-      changes.expires_at = body.expires_at === null ? null : iso(new Date(body.expires_at));
-    }
-    // Views restart only when the limit itself changes (as in the original).
-    if (body.max_views !== undefined && body.max_views !== (row.max_views ?? 0)) {
-      changes.max_views = body.max_views;
-      changes.views = 0;
-    }
-    const clear = body.clear_password === true || body.password === '' || body.password === null;
-    const newHash = body.password ? await crypto.passwords.hash(body.password) : undefined;
-    const newPassword = newHash !== undefined || (clear && row.password_hash !== null);
-    if (newPassword) changes.password_hash = newHash ?? null;
-    return { changes, newPassword };
-  }
-
   return {
     /** One page of the shares the actor may manage, newest first, optionally searched. */
-    async list(actor: Actor, query: ListInput): Promise<FileListResult> {
-      assertFileShare(actor);
-      const createdBy = actor.type === 'admin' ? query.created_by : creatorOf(actor);
-      const filter = { createdBy, search: query.search, limit: query.limit, offset: query.offset };
-      const [rows, total] = await Promise.all([repo.list(filter), repo.count(filter)]);
-      const pagination = {
-        total,
-        limit: query.limit,
-        offset: query.offset,
-        hasMore: query.offset + rows.length < total,
-        page: Math.floor(query.offset / query.limit) + 1,
-        totalPages: Math.ceil(total / query.limit),
-      };
-      return { items: rows.map(presentFile), pagination };
+    async list(actor: Actor, query: z.output<typeof FileListQuery>): Promise<SharePage<FileDto>> {
+      const page = await shares.list(actor, query);
+      return { ...page, items: page.items.map(presentFile) };
     },
 
     /**
@@ -166,29 +127,24 @@ export function createFilesService(deps: FilesDeps) {
      * the share page asks here first, so the uploader can look at a limited share without using it up.
      */
     async get(actor: Actor, idOrSlug: string, origin: string): Promise<FileDetailDto> {
-      assertFileShare(actor);
-      return detailOf(await requireOwned(actor, idOrSlug), origin);
+      return detailOf(await shares.requireOwned(actor, idOrSlug), origin);
     },
 
     /** Applies the given changes; a new or cleared password invalidates every access token issued. */
     async update(actor: Actor, id: string, body: UpdateInput, origin: string): Promise<FileDetailDto> {
-      assertFileShare(actor);
-      const row = await requireOwned(actor, id);
-      const { changes, newPassword } = await changesOf(row, body, clock.now());
-      const write = async (slug: string | undefined) => {
-        if (!(await repo.update(row.id, slug === undefined ? changes : { ...changes, slug }, newPassword)))
-          throw notFound('file');
-      };
-      if (body.slug === undefined || body.slug === row.slug) await write(undefined);
-      else await withSlug(ids, body.slug === '' ? undefined : body.slug, write);
-      return detailOf(await requireOwned(actor, row.id), origin);
+      const own = body.use_proxy === undefined ? {} : { use_proxy: body.use_proxy ? 1 : 0 };
+      return detailOf(await shares.update(actor, id, shareEditOf(body), own), origin);
     },
 
     /** Deletes the listed shares the actor may manage (others' ids count as not found); why others failed, in `lang`. */
-    async removeMany(actor: Actor, body: DeleteInput, lang: Lang): Promise<FileBatchDeleteResult> {
-      assertFileShare(actor);
+    async removeMany(
+      actor: Actor,
+      body: z.output<typeof FileBatchDeleteBody>,
+      lang: Lang,
+    ): Promise<FileBatchDeleteResult> {
+      const scope = shares.scope(actor);
       const wanted = [...new Set(body.ids)];
-      const rows = await repo.findManyActive(wanted, scopeOf(actor));
+      const rows = await repo.findManyActive(wanted, scope);
       const found = new Set(rows.map((r) => r.id));
       const failed = wanted.filter((id) => !found.has(id)).map((id) => ({ id, error: t(lang, NOT_FOUND) }));
       let deleted = 0;

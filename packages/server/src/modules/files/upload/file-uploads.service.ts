@@ -15,7 +15,7 @@ import { assertPermission } from '../../../lib/auth/authz.js';
 import { iso, type Clock } from '../../../lib/clock.js';
 import { AppError, badRequest, invalidField, notFound } from '../../../lib/errors.js';
 import { parseWith } from '../../../http/request.js';
-import { creatorOf } from '../../../lib/shares/share-rules.js';
+import { creatorOf } from '../../shares/share-rules.js';
 import { storageToAppError } from '../../../storage/http-errors.js';
 import type { BodySource } from '../../../storage/object-store.js';
 import { toReadable } from '../../../storage/streams.js';

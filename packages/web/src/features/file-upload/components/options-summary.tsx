@@ -1,4 +1,4 @@
-import { FILE_MAX_VIEWS_MAX, type StorageConfigSummaryDto } from '@driftbox/contract';
+import { SHARE_MAX_VIEWS_MAX, type StorageConfigSummaryDto } from '@driftbox/contract';
 import { SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -29,7 +29,7 @@ export function OptionsSummary({ values, config, single, onEdit, className }: Op
   ];
   if (single && values.slug.trim()) parts.push(`/file/${values.slug.trim()}`);
   if (values.password) parts.push(t('upload.summary.password'));
-  const views = parseMaxViews(values.maxViews, FILE_MAX_VIEWS_MAX);
+  const views = parseMaxViews(values.maxViews, SHARE_MAX_VIEWS_MAX);
   if (views) parts.push(t('upload.summary.maxViews', { count: views }));
   return (
     <div

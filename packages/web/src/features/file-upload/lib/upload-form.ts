@@ -1,7 +1,7 @@
 import {
-  FILE_MAX_VIEWS_MAX,
-  FILE_PASSWORD_MAX,
-  FILE_REMARK_MAX,
+  SHARE_MAX_VIEWS_MAX,
+  SHARE_PASSWORD_MAX,
+  SHARE_REMARK_MAX,
   SHARE_EXPIRY_OPTIONS,
   StorageSubPath,
   type ShareExpiry,
@@ -67,9 +67,9 @@ export function buildShareOptions(values: UploadFormValues, single: boolean): Up
   if (slug) errors.slug = slug;
   const path = StorageSubPath.safeParse(values.path);
   if (!path.success) errors.path = 'pathInvalid';
-  if (values.remark.trim().length > FILE_REMARK_MAX) errors.remark = 'remarkTooLong';
-  if (values.password.length > FILE_PASSWORD_MAX) errors.password = 'passwordTooLong';
-  const maxViews = parseMaxViews(values.maxViews, FILE_MAX_VIEWS_MAX);
+  if (values.remark.trim().length > SHARE_REMARK_MAX) errors.remark = 'remarkTooLong';
+  if (values.password.length > SHARE_PASSWORD_MAX) errors.password = 'passwordTooLong';
+  const maxViews = parseMaxViews(values.maxViews, SHARE_MAX_VIEWS_MAX);
   if (maxViews === undefined) errors.maxViews = 'maxViewsInvalid';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 

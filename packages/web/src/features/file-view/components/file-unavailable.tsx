@@ -1,4 +1,4 @@
-import { FILE_GONE_REASON_PATH, Permission, type FilePublicDto } from '@driftbox/contract';
+import { SHARE_GONE_REASON_PATH, Permission, type FilePublicDto } from '@driftbox/contract';
 import { Ban, FileX, Home, Hourglass, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,7 +22,7 @@ export function goneReason(
   known: Pick<FilePublicDto, 'expires_at' | 'views' | 'max_views'> | undefined,
   now: number = Date.now(),
 ): GoneReason {
-  const named = isApiError(error) ? error.details.find((d) => d.path === FILE_GONE_REASON_PATH)?.message : undefined;
+  const named = isApiError(error) ? error.details.find((d) => d.path === SHARE_GONE_REASON_PATH)?.message : undefined;
   if (named === 'expired') return 'expired';
   if (named === 'used_up') return 'usedUp';
   if (!known) return 'unknown';

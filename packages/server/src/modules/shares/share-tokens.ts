@@ -1,5 +1,5 @@
-import { iso } from '../clock.js';
-import type { Mac } from '../crypto/mac.js';
+import { iso } from '../../lib/clock.js';
+import type { Mac } from '../../lib/crypto/mac.js';
 
 /** What a valid access token proves: access to share `id`, as its password was at `passwordVersion`. */
 export interface ShareAccessClaim {

@@ -1,10 +1,10 @@
 import { isReservedSlug, RANDOM_SLUG_LENGTH } from '@driftbox/contract';
 import { isUniqueViolation } from '../../db/client.js';
-import type { AdminActor, ApiKeyActor } from '../auth/actor.js';
-import { conflict } from '../errors.js';
-import type { Ids } from '../crypto/ids.js';
+import type { AdminActor, ApiKeyActor } from '../../lib/auth/actor.js';
+import { conflict } from '../../lib/errors.js';
+import type { Ids } from '../../lib/crypto/ids.js';
 
-/** Rules every kind of share (pastes, files) follows for ownership and slugs. */
+/** Rules every kind of share (pastes, files, later mount objects) follows for ownership and slugs. */
 
 /** How many random slugs are tried before giving up (a collision is already a one-in-10^14 event). */
 const RANDOM_SLUG_ATTEMPTS = 5;
@@ -48,4 +48,22 @@ export async function withSlug(
     }
   }
   throw conflict('SLUG_TAKEN');
+}
+
+/**
+ * Writes an edit that may move a share to another slug: none asked, or the share's own, keeps it; `''`
+ * claims a new random one; anything else claims that custom slug (409 SLUG_TAKEN when taken, see
+ * withSlug). `write` gets the new slug, or undefined when it stays. Returns the slug the share ends with.
+ */
+export async function writeWithSlug(
+  ids: Ids,
+  current: string,
+  requested: string | undefined,
+  write: (slug: string | undefined) => Promise<void>,
+): Promise<string> {
+  if (requested === undefined || requested === current) {
+    await write(undefined);
+    return current;
+  }
+  return withSlug(ids, requested === '' ? undefined : requested, write);
 }
