@@ -17,6 +17,7 @@ import { LOCAL_STORAGE_MESSAGES } from './catalogue/local-storage.js';
 import { NET_MESSAGES } from './catalogue/net.js';
 import { PASTE_MESSAGES } from './catalogue/pastes.js';
 import { SETTINGS_MESSAGES } from './catalogue/settings.js';
+import { SHARE_MESSAGES } from './catalogue/shares.js';
 import { STORAGE_MESSAGES } from './catalogue/storage.js';
 import { STORAGE_PROBE_MESSAGES } from './catalogue/storage-probe.js';
 import { SYSTEM_MESSAGES } from './catalogue/system.js';
@@ -31,6 +32,7 @@ export const MESSAGES = {
   ...NET_MESSAGES,
   ...PASTE_MESSAGES,
   ...SETTINGS_MESSAGES,
+  ...SHARE_MESSAGES,
   ...STORAGE_MESSAGES,
   ...STORAGE_PROBE_MESSAGES,
   ...SYSTEM_MESSAGES,

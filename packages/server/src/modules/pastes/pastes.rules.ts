@@ -1,5 +1,6 @@
 import { SHARE_EXPIRY_MS, type ShareExpiry } from '@driftbox/contract';
 import { storedExpiry, type ExpiryRequest } from '../shares/share-expiry.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import type { GoneTexts } from '../shares/share-gone.js';
 
 // Ownership, slugs, expiry and the 410 are the rules of every share (modules/shares/); these are the
@@ -27,5 +28,5 @@ export { isLive } from '../../db/view-limits.js';
 
 /** The words of a paste's 410: pastes do not tell expired from used up. */
 export const PASTE_GONE: GoneTexts = {
-  either: { en: 'This paste has expired or reached its view limit', zh: '该分享已过期或已达到最大查看次数' },
+  either: msg('pastes.view.gone'),
 };

@@ -1,5 +1,6 @@
 import { addMs, iso } from '../../lib/clock.js';
 import { invalidField } from '../../lib/errors.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 
 /**
  * An expiry as a create or an edit asks for it, whatever its wire form: a lifetime from now (a paste's
@@ -15,7 +16,7 @@ export function futureExpiry(at: string | null, now: Date, field: string): strin
   if (at === null) return null;
   const instant = new Date(at);
   if (instant.getTime() <= now.getTime()) {
-    throw invalidField(field, { en: 'Expiry must be in the future', zh: '过期时间必须晚于当前时间' });
+    throw invalidField(field, msg('shares.expiryInPast'));
   }
   return iso(instant);
 }

@@ -10,4 +10,8 @@ export const PASTE_MESSAGES = {
   'pastes.view.wrongPassword': { en: 'Wrong password', zh: '密码错误' },
   'pastes.view.passwordRequired': { en: 'This paste needs a password', zh: '该分享需要密码' },
   'pastes.view.noPassword': { en: 'This paste has no password', zh: '该分享没有设置密码' },
+  'pastes.view.gone': {
+    en: 'This paste has expired or reached its view limit',
+    zh: '该分享已过期或已达到最大查看次数',
+  },
 } as const satisfies Area<'pastes'>;
