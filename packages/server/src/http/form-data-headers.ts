@@ -1,5 +1,5 @@
 /**
- * The header side of the multipart/form-data parser (`multipart.ts`): a part's header block and its
+ * The header side of the multipart/form-data parser (`form-data.ts`): a part's header block and its
  * `form-data` Content-Disposition. Parameter parsing (Content-Type, Content-Disposition, RFC 5987
  * `filename*`) is http/header-params.ts.
  */

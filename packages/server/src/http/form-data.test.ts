@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { MultipartParser, type MultipartOptions } from './form-data.js';
+import { FormDataParser, type FormDataOptions } from './form-data.js';
 
 const BOUNDARY = '----driftbox7MA4YWxkTrZu0gW';
 const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
@@ -46,8 +46,8 @@ interface Parsed {
 }
 
 /** Everything a parser emits for `chunks` written one by one; file data as UTF-8, or the stream's error. */
-async function parse(chunks: Buffer[], contentType = CONTENT_TYPE, options: MultipartOptions = {}): Promise<Parsed> {
-  const parser = new MultipartParser(contentType, options);
+async function parse(chunks: Buffer[], contentType = CONTENT_TYPE, options: FormDataOptions = {}): Promise<Parsed> {
+  const parser = new FormDataParser(contentType, options);
   const result: Parsed = { fields: [], files: [], error: null };
   const reads: Promise<void>[] = [];
   parser.on('field', (name, value, info) => result.fields.push({ name, value, truncated: info.valueTruncated }));
@@ -72,7 +72,7 @@ async function parse(chunks: Buffer[], contentType = CONTENT_TYPE, options: Mult
   return result;
 }
 
-const parseWhole = (body: Buffer | string, contentType?: string, options?: MultipartOptions) =>
+const parseWhole = (body: Buffer | string, contentType?: string, options?: FormDataOptions) =>
   parse([Buffer.from(body)], contentType, options);
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so a failing chunking can be replayed. */
@@ -87,7 +87,7 @@ function seededRandom(seed: number): () => number {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('MultipartParser', () => {
+describe('FormDataParser', () => {
   it('emits fields and files in order, ignoring the preamble and the epilogue', async () => {
     const body = form(
       [field('slug', 'greeting'), filePart('file', 'hello.txt', 'hello world', 'text/plain'), field('remark', 'hi')],
@@ -264,7 +264,7 @@ describe('MultipartParser', () => {
       );
     }
     // A file stream handed back to the parser is read through and counted the same way.
-    const parser = new MultipartParser(CONTENT_TYPE, { limits: { discardedBytes: 100 } });
+    const parser = new FormDataParser(CONTENT_TYPE, { limits: { discardedBytes: 100 } });
     parser.on('file', (_name, stream) => parser.discard(stream));
     const failed = once(parser, 'error');
     parser.end(form([filePart('unwanted', 'u', 'u'.repeat(500))]));
@@ -274,7 +274,7 @@ describe('MultipartParser', () => {
   it('a discarded file stream cut by the limit, or by the body ending, fails the parse and never the process', async () => {
     const body = form([filePart('unwanted', 'u', 'u'.repeat(500)), filePart('file', 'f', 'F')]);
     for (const cut of [body, body.subarray(0, 300)]) {
-      const parser = new MultipartParser(CONTENT_TYPE, { limits: { discardedBytes: 100 } });
+      const parser = new FormDataParser(CONTENT_TYPE, { limits: { discardedBytes: 100 } });
       parser.on('file', (_name, stream) => parser.discard(stream));
       // Written in small pieces: the unwanted part is still open when the limit or the end comes.
       const pieces = Array.from({ length: Math.ceil(cut.length / 50) }, (_, i) => cut.subarray(i * 50, (i + 1) * 50));
@@ -332,9 +332,9 @@ describe('MultipartParser', () => {
       'multipart/form-data; boundary=x;',
       '',
     ]) {
-      expect(() => new MultipartParser(type), type).toThrow();
+      expect(() => new FormDataParser(type), type).toThrow();
     }
-    expect(() => new MultipartParser(`multipart/form-data; boundary=${'b'.repeat(70)}`)).not.toThrow();
+    expect(() => new FormDataParser(`multipart/form-data; boundary=${'b'.repeat(70)}`)).not.toThrow();
   });
 
   it('streams a 64 MiB file of random bytes in random-size writes unchanged', async () => {
@@ -348,7 +348,7 @@ describe('MultipartParser', () => {
       chunks.push(body.subarray(at, at + size));
       at += size;
     }
-    const parser = new MultipartParser(CONTENT_TYPE, { fileHighWaterMark: 4 * MiB });
+    const parser = new FormDataParser(CONTENT_TYPE, { fileHighWaterMark: 4 * MiB });
     const fields: string[] = [];
     let digest: Promise<string> | null = null;
     parser.on('field', (name, value) => fields.push(`${name}=${value}`));
@@ -363,7 +363,7 @@ describe('MultipartParser', () => {
 
   it('hands file data on as views of the written chunks, not copies', async () => {
     const body = form([filePart('file', 'f', Buffer.alloc(64 * 1024, 7))]);
-    const parser = new MultipartParser(CONTENT_TYPE);
+    const parser = new FormDataParser(CONTENT_TYPE);
     const seen: Buffer[] = [];
     parser.on('file', (_name, stream) => stream.on('data', (chunk: Buffer) => seen.push(chunk)));
     parser.end(body);
@@ -373,7 +373,7 @@ describe('MultipartParser', () => {
   });
 
   it('holds write callbacks while a file consumer does not read, and resumes when it does', async () => {
-    const parser = new MultipartParser(CONTENT_TYPE, { fileHighWaterMark: 1024 });
+    const parser = new FormDataParser(CONTENT_TYPE, { fileHighWaterMark: 1024 });
     const files: Readable[] = [];
     parser.on('file', (_name, stream) => files.push(stream));
     const body = form([filePart('file', 'f', 'z'.repeat(8 * 1024))]);
@@ -391,7 +391,7 @@ describe('MultipartParser', () => {
   });
 
   it('discards the rest of a part whose consumer destroyed the stream, and still closes', async () => {
-    const parser = new MultipartParser(CONTENT_TYPE, { fileHighWaterMark: 1024 });
+    const parser = new FormDataParser(CONTENT_TYPE, { fileHighWaterMark: 1024 });
     const fields: string[] = [];
     parser.on('field', (name, value) => fields.push(`${name}=${value}`));
     parser.on('file', (_name, stream) => stream.destroy());

@@ -23,24 +23,24 @@ export interface FileInfo {
   mimeType: string;
 }
 
-export interface MultipartLimits {
+export interface FormDataLimits {
   /** Text fields emitted at most; later ones are skipped. */
   fields?: number;
   /** Bytes kept of a field value; the rest is dropped and `valueTruncated` set. */
   fieldSize?: number;
   /** File parts emitted at most; later ones are read and discarded. */
   files?: number;
-  /** 'error': a field longer than `fieldSize` fails the parse at once (MultipartLimitError) instead of being cut. */
+  /** 'error': a field longer than `fieldSize` fails the parse at once (FormDataLimitError) instead of being cut. */
   longField?: 'truncate' | 'error';
   /**
    * Bytes read only to be dropped (preamble, epilogue, skipped parts, file streams given to `discard`)
-   * before the parse fails (MultipartLimitError): a form cannot make the server read without end.
+   * before the parse fails (FormDataLimitError): a form cannot make the server read without end.
    */
   discardedBytes?: number;
 }
 
-/** A limit of MultipartLimits broken: a field too long, or too much read only to be dropped. */
-export class MultipartLimitError extends Error {
+/** A limit of FormDataLimits broken: a field too long, or too much read only to be dropped. */
+export class FormDataLimitError extends Error {
   constructor(
     readonly limit: 'fieldSize' | 'discardedBytes',
     readonly field?: string,
@@ -53,8 +53,8 @@ export class MultipartLimitError extends Error {
   }
 }
 
-export interface MultipartOptions {
-  limits?: MultipartLimits;
+export interface FormDataOptions {
+  limits?: FormDataLimits;
   /** Bytes the parser accepts from its writer before applying backpressure. */
   highWaterMark?: number;
   /** Bytes a file stream buffers for its consumer before the parser stops taking input. */
@@ -103,9 +103,9 @@ function partialDelimiterLength(buf: Buffer, start: number, delimiter: Buffer): 
  * every file stream closed. A body that ends early fails with 'Unexpected end of form', and so does the
  * file stream it cut short. While a file stream's consumer lags, write callbacks wait for it.
  */
-export class MultipartParser extends Writable {
+export class FormDataParser extends Writable {
   private readonly delimiter: Buffer;
-  private readonly limits: Required<MultipartLimits>;
+  private readonly limits: Required<FormDataLimits>;
   private readonly fileHighWaterMark: number | undefined;
   private state: State = 'done';
   private line: LineState = 'start';
@@ -128,12 +128,12 @@ export class MultipartParser extends Writable {
   private heldFinal: Callback | null = null;
 
   /** Throws for a Content-Type that is not multipart/form-data with a boundary of 1–70 characters (RFC 2046). */
-  constructor(contentType: string, options: MultipartOptions = {}) {
+  constructor(contentType: string, options: FormDataOptions = {}) {
     super({ highWaterMark: options.highWaterMark });
     const parsed = parseContentType(contentType);
     if (parsed?.type !== 'multipart/form-data') throw new Error(`Not a multipart/form-data body: ${contentType}`);
     const boundary = parsed.params.get('boundary') ?? '';
-    if (boundary.length < 1 || boundary.length > 70) throw new Error('Multipart boundary missing or invalid');
+    if (boundary.length < 1 || boundary.length > 70) throw new Error('Form-data boundary missing or invalid');
     this.delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
     const limits = options.limits ?? {};
     this.limits = {
@@ -351,7 +351,7 @@ export class MultipartParser extends Writable {
 
   private countDiscarded(bytes: number): void {
     this.discarded += bytes;
-    if (this.discarded > this.limits.discardedBytes) throw new MultipartLimitError('discardedBytes');
+    if (this.discarded > this.limits.discardedBytes) throw new FormDataLimitError('discardedBytes');
   }
 
   /** Hands part data to the current part: views of the chunk, up to `fieldSize` bytes for a field. */
@@ -365,8 +365,7 @@ export class MultipartParser extends Writable {
       if (!sink.stream.destroyed && !sink.stream.push(data)) this.waitingOn = sink.stream;
     } else if (sink.kind === 'field') {
       const room = this.limits.fieldSize - sink.size;
-      if (data.length > room && this.limits.longField === 'error')
-        throw new MultipartLimitError('fieldSize', sink.name);
+      if (data.length > room && this.limits.longField === 'error') throw new FormDataLimitError('fieldSize', sink.name);
       if (data.length > room) sink.truncated = true;
       const kept = data.subarray(0, room);
       sink.chunks.push(kept);

@@ -179,7 +179,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       if (!request.body) throw badRequest(BODY_REQUIRED);
       const row = await parseUploadForm(request.body, request.contentType, (early, file, allFields) => {
         const options = parseWith(FileShareOptions, early);
-        // The parser already cut a client's full path to its last segment (multipart-headers.ts).
+        // The parser already cut a client's full path to its last segment (form-data-headers.ts).
         const filename = parseWith(Filename, file.filename || early.filename || 'file');
         const lateOptions = async (usedConfigId: string) => lateFormOptions(early, await allFields, usedConfigId);
         // A type given before the file was used as the bytes went in; one given after it replaces the part's own at publish.
