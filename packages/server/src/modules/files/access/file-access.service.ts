@@ -6,8 +6,6 @@ import {
   type OfficePreviewDto,
 } from '@driftbox/contract';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 import { isLive } from '../../../db/view-limits.js';
 import { iso, type Clock } from '../../../lib/clock.js';
 import { contentDisposition, isInlineSafe, safeFileHeaders, servedType } from '../../../http/content-safety.js';
@@ -21,7 +19,7 @@ import { getRequested, parseRangeHeader, resolveRange, type ByteRange } from '..
 import { passwordRules, type RateLimitService } from '../../rate-limits/rate-limits.service.js';
 import type { SettingsService } from '../../settings/settings.service.js';
 import { presentLocked, presentPublic, type IssuedToken } from '../files.presenter.js';
-import { filesRepository, type FileRow } from '../files.repository.js';
+import type { FileRow, FilesRepository } from '../files.repository.js';
 import { directLinkScope, extensionOf, fileGone, isExpired } from '../files.rules.js';
 import { customHostUrl, type FileStorage } from '../files.storage.js';
 
@@ -32,7 +30,7 @@ import { customHostUrl, type FileStorage } from '../files.storage.js';
 export const FILE_RATE_RULES = passwordRules('file-password', { perClient: 20, perTarget: 50 });
 
 export interface FileAccessDeps {
-  db: Kysely<Database>;
+  repo: FilesRepository;
   clock: Clock;
   crypto: AppCrypto;
   rateLimits: RateLimitService;
@@ -78,9 +76,8 @@ const PASSWORD_REQUIRED = { en: 'This file needs a password', zh: '该文件需�
  * token count a view themselves when the share has a view limit — no path bypasses the limit.
  */
 export function createFileAccessService(deps: FileAccessDeps) {
-  const repo = filesRepository(deps.db);
   const tokens = shareTokens(deps.crypto.mac, 'file-access', FILE_ACCESS_TOKEN_TTL_MS);
-  const { clock, crypto, rateLimits, storage } = deps;
+  const { repo, clock, crypto, rateLimits, storage } = deps;
 
   /** The share a valid token for `slug` opens (and the token's expiry), or undefined; expiry still applies. */
   async function byToken(
