@@ -2,7 +2,8 @@ import { finished, type Readable, type Writable } from 'node:stream';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import type { BodySource } from '../../../storage/object-store.js';
 import { toReadable } from '../../../storage/streams.js';
-import { FormDataLimitError, FormDataParser } from '../../../http/form-data.js';
+import { FormDataParser } from '../../../http/form-data.js';
+import { FormDataLimitError } from '../../../http/form-data-limits.js';
 
 /** The file part of an upload form, as a stream that must be consumed. */
 export interface FormFile {
