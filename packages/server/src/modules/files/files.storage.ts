@@ -178,3 +178,8 @@ export function sizeLimiter(storage: FileStorage, target: UploadTarget, onBytes?
   state.stream.on('error', () => undefined);
   return state;
 }
+
+/** Upload URLs live no longer than a pending upload is kept. */
+export function uploadUrlLifetime(target: UploadTarget): number {
+  return Math.min(target.config.signature_expires_in, 3600);
+}

@@ -20,8 +20,7 @@ import { presentDetail, presentPending, shareUrls } from '../files.presenter.js'
 import type { FileRow } from '../files.repository.js';
 import { mimetypeFor } from '../files.rules.js';
 import type { ShareWriter } from '../files.shares.js';
-import { uploadUrlLifetime } from './file-uploads.service.js';
-import { objectUrl, type FileStorage } from '../files.storage.js';
+import { objectUrl, uploadUrlLifetime, type FileStorage } from '../files.storage.js';
 import type { StorageConfig } from '../../storage-configs/storage-configs.service.js';
 
 export interface FileMultipartDeps {

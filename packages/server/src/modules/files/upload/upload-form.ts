@@ -1,7 +1,10 @@
+import { FileShareOptions } from '@driftbox/contract';
 import { finished, type Readable, type Writable } from 'node:stream';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import type { BodySource } from '../../../storage/object-store.js';
 import { toReadable } from '../../../storage/streams.js';
+import { parseWith } from '../../../http/request.js';
+import type { ShareOptions } from '../files.shares.js';
 import { FormDataParser } from '../../../http/form-data.js';
 import { FormDataLimitError } from '../../../http/form-data-limits.js';
 
@@ -131,4 +134,28 @@ export function parseUploadForm<T>(
     });
     pipeDetached(source, parser);
   });
+}
+
+/**
+ * The options of a form whose fields continued after the file: undefined when nothing changed. Where
+ * the bytes went cannot change any more: a late `s3_config_id` or `path` is refused unless it names
+ * the config and folder the bytes already went to.
+ */
+export function lateFormOptions(
+  early: Record<string, string>,
+  all: Record<string, string>,
+  usedConfigId: string,
+): ShareOptions | undefined {
+  if (Object.keys(all).every((k) => all[k] === early[k])) return undefined;
+  const before = parseWith(FileShareOptions, early);
+  const after = parseWith(FileShareOptions, all);
+  const configMoved = (after.s3_config_id ?? usedConfigId) !== usedConfigId;
+  const pathMoved = (after.path ?? '') !== (before.path ?? '');
+  if (configMoved || pathMoved) {
+    throw badRequest({
+      en: 's3_config_id and path must come before the file in the form',
+      zh: 's3_config_id 和 path 必须位于表单中的文件之前',
+    });
+  }
+  return after;
 }
