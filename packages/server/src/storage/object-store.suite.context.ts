@@ -13,9 +13,10 @@ export interface StoreFixture {
   close(): Promise<void>;
 }
 
-/** The suite as its parts see it: the store once opened (in the suite's beforeAll), fresh keys, small puts. */
+/** The suite as its parts see it: the fixture and its store (opened in the suite's beforeAll), fresh keys, small puts. */
 export interface SuiteContext {
-  opened(): { fx: StoreFixture; store: ObjectStore };
+  fx: StoreFixture;
+  store: ObjectStore;
   /** A fresh key namespace per test, so tests never see each other's objects. */
   ns(): string;
   putText(key: string, text: string | Buffer): ReturnType<ObjectStore['put']>;

@@ -1,16 +1,11 @@
 import { Readable } from 'node:stream';
-import { beforeAll, expect, it } from 'vitest';
-import type { ObjectStore } from './object-store.js';
+import { expect, it } from 'vitest';
 import type { SuiteContext } from './object-store.suite.context.js';
 import { bytesOf, expectStorageError } from './object-store.suite.context.js';
 
 /** The suite's listing, copy and delete, and the keys a store refuses. */
 export function listingTests(ctx: SuiteContext): void {
-  const { ns, putText } = ctx;
-  let store: ObjectStore;
-  beforeAll(() => {
-    ({ store } = ctx.opened());
-  });
+  const { ns, putText, store } = ctx;
 
   it('lists one level with a delimiter, in byte order, page by page', async () => {
     const p = `${ns()}/`;

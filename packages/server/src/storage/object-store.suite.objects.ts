@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import { beforeAll, expect, it } from 'vitest';
-import type { ObjectStore } from './object-store.js';
+import { expect, it } from 'vitest';
 import { getRequested } from './range.js';
 import type { SuiteContext } from './object-store.suite.context.js';
 import { MiB, streamedBody, sha256Of, bytesOf, expectStorageError } from './object-store.suite.context.js';
 
 /** The suite's objects: streamed puts and gets, overwrite, ranges and head. */
 export function objectTests(ctx: SuiteContext): void {
-  const { ns, putText } = ctx;
-  let store: ObjectStore;
-  beforeAll(() => {
-    ({ store } = ctx.opened());
-  });
+  const { ns, putText, store } = ctx;
 
   it('round-trips a multi-MB streamed body of unknown length with equal SHA-256', async () => {
     const key = `${ns()}/big.bin`;

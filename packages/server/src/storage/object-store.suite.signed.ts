@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { beforeAll, expect, it } from 'vitest';
-import { MIN_PART_SIZE, type ObjectStore } from './object-store.js';
-import type { StoreFixture, SuiteContext } from './object-store.suite.context.js';
+import { expect, it } from 'vitest';
+import { MIN_PART_SIZE } from './object-store.js';
+import type { SuiteContext } from './object-store.suite.context.js';
 import { MiB, sha256Of, sha256, expectStorageError } from './object-store.suite.context.js';
 
 /** The suite's presigned URLs and multipart uploads, over real HTTP as a browser uses them. */
 export function signedTests(ctx: SuiteContext): void {
-  const { ns, putText } = ctx;
-  let store: ObjectStore;
-  let fx: StoreFixture;
-  beforeAll(() => {
-    ({ fx, store } = ctx.opened());
-  });
+  const { ns, putText, store, fx } = ctx;
 
   it('uploads through a presigned PUT and downloads through a presigned GET, with Range', async () => {
     const key = `${ns()}/presigned.txt`;

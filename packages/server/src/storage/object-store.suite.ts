@@ -11,6 +11,7 @@ import { listingTests } from './object-store.suite.listing.js';
 import { objectTests } from './object-store.suite.objects.js';
 import { signedTests } from './object-store.suite.signed.js';
 import type { StoreFixture, SuiteContext } from './object-store.suite.context.js';
+import { lateBound } from '../test/late-bound.js';
 
 /** Registers the suite for one driver. */
 export function objectStoreSuite(
@@ -34,7 +35,12 @@ export function objectStoreSuite(
     afterAll(async () => {
       await fx?.close();
     });
-    const ctx: SuiteContext = { opened: () => ({ fx, store }), ns, putText };
+    const ctx: SuiteContext = {
+      fx: lateBound(() => fx, 'The store fixture'),
+      store: lateBound(() => store, 'The store'),
+      ns,
+      putText,
+    };
     objectTests(ctx);
     listingTests(ctx);
     signedTests(ctx);

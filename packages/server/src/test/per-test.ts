@@ -1,5 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createHarness, type Harness, type HarnessOptions } from './harness.js';
+import { lateBound } from './late-bound.js';
 
 /**
  * A fresh harness for every test of the enclosing describe: created before each test, closed after it.
@@ -15,12 +16,5 @@ export function harnessPerTest(options: HarnessOptions): Harness {
     await current?.close();
     current = undefined;
   });
-  const live = (): Harness => {
-    if (!current) throw new Error('The harness exists only while a test runs');
-    return current;
-  };
-  return new Proxy({} as Harness, {
-    get: (_target, key) => Reflect.get(live(), key) as unknown,
-    has: (_target, key) => Reflect.has(live(), key),
-  });
+  return lateBound(() => current, 'The harness');
 }
