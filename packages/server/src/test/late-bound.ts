@@ -11,5 +11,11 @@ export function lateBound<T extends object>(current: () => T | undefined, what: 
   return new Proxy({} as T, {
     get: (_target, key) => Reflect.get(live(), key) as unknown,
     has: (_target, key) => Reflect.has(live(), key),
+    // Spreads and Object.entries see the live value's own properties (a headers record passed on).
+    ownKeys: () => Reflect.ownKeys(live()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(live(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
   });
 }
