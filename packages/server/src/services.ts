@@ -18,9 +18,7 @@ import { createCacheRegistry } from './lib/cache/cache-registry.js';
 import { createBackupService } from './modules/backup/backup.service.js';
 import { createCacheService, NO_MOUNTS } from './modules/cache/cache.service.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
-import { createFileServices } from './modules/files/files.module.js';
-import { filesRepository } from './modules/files/files.repository.js';
-import { fileStats, fileStorageUsage, fileAccessGuard } from './modules/files/manage/files.service.js';
+import { createFilePorts, createFileServices } from './modules/files/files.module.js';
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
@@ -40,12 +38,12 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const rateLimits = createRateLimitService(deps);
   // The files module's ports: bytes and shares per storage config, and the dashboard's file figures.
-  const fileRepo = filesRepository(deps.db);
-  const storageConfigs = createStorageConfigsService({ ...deps, usage: fileStorageUsage(fileRepo) });
+  const filePorts = createFilePorts(deps);
+  const storageConfigs = createStorageConfigsService({ ...deps, usage: filePorts.storageUsage });
   // In-process caches register here, for the admin panel's cache stats and clear.
   const caches = createCacheRegistry();
   const settings = createSettingsService({ ...deps, caches });
-  const fileServices = createFileServices({ ...deps, rateLimits, settings, storageConfigs });
+  const fileServices = createFileServices({ ...deps, ports: filePorts, rateLimits, settings, storageConfigs });
   // Views of unlimited pastes, written in batches (db/view-limits.ts); both paste services share it.
   const pasteTally = createViewTally({ db: deps.db, table: 'pastes', logger: deps.logger });
   return {
@@ -61,7 +59,7 @@ export function createServices(deps: ServiceDeps) {
     flushViews: () => pasteTally.flush(),
     storageConfigs,
     // The mounts module will pass its MountVisibilityPort to the cache service.
-    dashboard: createDashboardService({ ...deps, files: fileStats(fileRepo) }),
+    dashboard: createDashboardService({ ...deps, files: filePorts.stats }),
     cache: createCacheService({ caches, clock: deps.clock, mounts: NO_MOUNTS }),
     backup: createBackupService({ ...deps, caches }),
     ...fileServices,
@@ -69,7 +67,7 @@ export function createServices(deps: ServiceDeps) {
     localStorage: createLocalStorageService({
       mac: deps.crypto.mac,
       clock: deps.clock,
-      guard: fileAccessGuard(fileRepo, deps.clock),
+      guard: filePorts.accessGuard,
       resolveStore: (id) => storageConfigs.localStore(id),
     }),
   };

@@ -1,10 +1,15 @@
 /**
- * The header side of the multipart/form-data parser (`multipart.ts`): a part's header block and its
+ * The header side of the multipart/form-data parser (`form-data.ts`): a part's header block and its
  * `form-data` Content-Disposition. Parameter parsing (Content-Type, Content-Disposition, RFC 5987
  * `filename*`) is http/header-params.ts.
  */
 import { parseContentDisposition, TOKEN } from './header-params.js';
 
+/** busboy's (and Node's) limit on a part's header block, terminating blank line included. */
+const MAX_HEADER_BYTES = 16 * 1024;
+/** The blank line that ends a header block. */
+const HEADER_END = Buffer.from('\r\n\r\n');
+const CRLF_LENGTH = 2;
 /** Header lines a part may have (busboy had only its 16 KiB cap). */
 const MAX_HEADER_LINES = 20;
 
@@ -48,4 +53,30 @@ export function parseHeaderBlock(block: string): Map<string, string> {
   const byName = new Map<string, string>();
   for (const [name, value] of headers) if (!byName.has(name)) byName.set(name, value);
   return byName;
+}
+
+/** A part's header block, collected across chunks up to its blank line (at most MAX_HEADER_BYTES). */
+export class HeaderBlockReader {
+  /** CRLF, then the header block being read: the prefix lets one search also find an empty block. */
+  private readonly buffer = Buffer.alloc(CRLF_LENGTH + MAX_HEADER_BYTES);
+  private length = CRLF_LENGTH;
+
+  /** Starts the next part's block. */
+  reset(): void {
+    this.length = CRLF_LENGTH;
+  }
+
+  /** Takes bytes of `chunk` from `pos`: how many it took, and the headers once the blank line was read. */
+  read(chunk: Buffer, pos: number): { taken: number; headers?: Map<string, string> } {
+    const before = this.length;
+    const taken = chunk.copy(this.buffer, before, pos, pos + this.buffer.length - before);
+    this.length += taken;
+    const end = this.buffer.subarray(0, this.length).indexOf(HEADER_END, Math.max(0, before - 3));
+    if (end === -1) {
+      if (this.length === this.buffer.length) throw malformedHeader();
+      return { taken };
+    }
+    const headers = parseHeaderBlock(this.buffer.toString('latin1', CRLF_LENGTH, end));
+    return { taken: end + HEADER_END.length - before, headers };
+  }
 }

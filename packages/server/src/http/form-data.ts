@@ -1,6 +1,17 @@
 import { Readable, Writable } from 'node:stream';
 import { parseContentType } from './header-params.js';
-import { malformedHeader, parseDisposition, parseHeaderBlock } from './form-data-headers.js';
+import { CRLF, NOTHING, partialDelimiterLength, readBoundaryLine, type LineState } from './form-data-delimiter.js';
+import { HeaderBlockReader, parseDisposition } from './form-data-headers.js';
+import {
+  appendToField,
+  FormDataLimitError,
+  resolveLimits,
+  type FieldInfo,
+  type FieldSink,
+  type FileInfo,
+  type FormDataLimits,
+  type FormDataOptions,
+} from './form-data-limits.js';
 
 /**
  * A streaming multipart/form-data parser (RFC 7578) for `POST /api/upload`. Part data is searched for
@@ -9,93 +20,14 @@ import { malformedHeader, parseDisposition, parseHeaderBlock } from './form-data
  * busboy's behaviour the upload route relied on.
  */
 
-/** What is known of a text field when it is emitted. */
-export interface FieldInfo {
-  /** True when the value was longer than `limits.fieldSize` and was cut there. */
-  valueTruncated: boolean;
-}
-
-/** What the part headers said about a file. */
-export interface FileInfo {
-  /** Last path segment of `filename*` or `filename`; undefined for an `application/octet-stream` part without one. */
-  filename: string | undefined;
-  /** The part's Content-Type without parameters, `text/plain` when absent (as busboy). */
-  mimeType: string;
-}
-
-export interface MultipartLimits {
-  /** Text fields emitted at most; later ones are skipped. */
-  fields?: number;
-  /** Bytes kept of a field value; the rest is dropped and `valueTruncated` set. */
-  fieldSize?: number;
-  /** File parts emitted at most; later ones are read and discarded. */
-  files?: number;
-  /** 'error': a field longer than `fieldSize` fails the parse at once (MultipartLimitError) instead of being cut. */
-  longField?: 'truncate' | 'error';
-  /**
-   * Bytes read only to be dropped (preamble, epilogue, skipped parts, file streams given to `discard`)
-   * before the parse fails (MultipartLimitError): a form cannot make the server read without end.
-   */
-  discardedBytes?: number;
-}
-
-/** A limit of MultipartLimits broken: a field too long, or too much read only to be dropped. */
-export class MultipartLimitError extends Error {
-  constructor(
-    readonly limit: 'fieldSize' | 'discardedBytes',
-    readonly field?: string,
-  ) {
-    super(
-      limit === 'fieldSize'
-        ? `Form field "${field ?? ''}" is too long`
-        : 'Too much of the form is neither the file nor its fields',
-    );
-  }
-}
-
-export interface MultipartOptions {
-  limits?: MultipartLimits;
-  /** Bytes the parser accepts from its writer before applying backpressure. */
-  highWaterMark?: number;
-  /** Bytes a file stream buffers for its consumer before the parser stops taking input. */
-  fileHighWaterMark?: number;
-}
-
 type Callback = (error?: Error | null) => void;
 
-type Sink =
-  | { kind: 'skip' }
-  | { kind: 'field'; name: string; chunks: Buffer[]; size: number; truncated: boolean }
-  | { kind: 'file'; stream: Readable };
+type Sink = { kind: 'skip' } | FieldSink | { kind: 'file'; stream: Readable };
 
 /** body: part data (or the preamble) up to a delimiter; boundary-line: what follows a delimiter. */
 type State = 'body' | 'boundary-line' | 'headers' | 'done';
-/** Progress through the rest of a boundary line: `--` (the end) or padding then CRLF. */
-type LineState = 'start' | 'dash' | 'padding' | 'cr';
 
-const CR = 0x0d;
-const LF = 0x0a;
-const DASH = 0x2d;
-const SPACE = 0x20;
-const TAB = 0x09;
-const CRLF = Buffer.from('\r\n');
-const HEADER_END = Buffer.from('\r\n\r\n');
 const SKIP: Sink = { kind: 'skip' };
-const NOTHING = Buffer.alloc(0);
-/** busboy's (and Node's) limit on a part's header block, terminating blank line included. */
-const MAX_HEADER_BYTES = 16 * 1024;
-const DEFAULT_FIELD_SIZE = 1024 * 1024;
-
-/** How many bytes at the end of `buf` (from `start` on) may begin a delimiter that the next chunk completes. */
-function partialDelimiterLength(buf: Buffer, start: number, delimiter: Buffer): number {
-  let at = Math.max(start, buf.length - delimiter.length + 1);
-  for (;;) {
-    at = buf.indexOf(CR, at);
-    if (at === -1) return 0;
-    if (buf.subarray(at).equals(delimiter.subarray(0, buf.length - at))) return buf.length - at;
-    at += 1;
-  }
-}
 
 /**
  * Writable side: the request body. Emits `field(name, value, info)`, `file(name, stream, info)` (the
@@ -103,9 +35,9 @@ function partialDelimiterLength(buf: Buffer, start: number, delimiter: Buffer): 
  * every file stream closed. A body that ends early fails with 'Unexpected end of form', and so does the
  * file stream it cut short. While a file stream's consumer lags, write callbacks wait for it.
  */
-export class MultipartParser extends Writable {
+export class FormDataParser extends Writable {
   private readonly delimiter: Buffer;
-  private readonly limits: Required<MultipartLimits>;
+  private readonly limits: Required<FormDataLimits>;
   private readonly fileHighWaterMark: number | undefined;
   private state: State = 'done';
   private line: LineState = 'start';
@@ -115,9 +47,7 @@ export class MultipartParser extends Writable {
   private carry: Buffer = NOTHING;
   /** Bytes of that virtual CRLF not yet passed: they are dropped, never data. */
   private virtualBytes = 0;
-  /** CRLF, then the header block being read: the prefix lets one search also find an empty block. */
-  private readonly headerBuffer = Buffer.alloc(CRLF.length + MAX_HEADER_BYTES);
-  private headerLength = CRLF.length;
+  private readonly headerBlock = new HeaderBlockReader();
   private fieldCount = 0;
   private fileCount = 0;
   private discarded = 0;
@@ -128,21 +58,14 @@ export class MultipartParser extends Writable {
   private heldFinal: Callback | null = null;
 
   /** Throws for a Content-Type that is not multipart/form-data with a boundary of 1–70 characters (RFC 2046). */
-  constructor(contentType: string, options: MultipartOptions = {}) {
+  constructor(contentType: string, options: FormDataOptions = {}) {
     super({ highWaterMark: options.highWaterMark });
     const parsed = parseContentType(contentType);
     if (parsed?.type !== 'multipart/form-data') throw new Error(`Not a multipart/form-data body: ${contentType}`);
     const boundary = parsed.params.get('boundary') ?? '';
-    if (boundary.length < 1 || boundary.length > 70) throw new Error('Multipart boundary missing or invalid');
+    if (boundary.length < 1 || boundary.length > 70) throw new Error('Form-data boundary missing or invalid');
     this.delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
-    const limits = options.limits ?? {};
-    this.limits = {
-      fields: limits.fields ?? Infinity,
-      fieldSize: limits.fieldSize ?? DEFAULT_FIELD_SIZE,
-      files: limits.files ?? Infinity,
-      longField: limits.longField ?? 'truncate',
-      discardedBytes: limits.discardedBytes ?? Infinity,
-    };
+    this.limits = resolveLimits(options.limits);
     this.fileHighWaterMark = options.fileHighWaterMark;
     this.startScan();
   }
@@ -232,31 +155,23 @@ export class MultipartParser extends Writable {
     return chunk.length;
   }
 
-  /**
-   * After a delimiter: `--` ends the form (the epilogue is ignored); spaces or tabs then CRLF open the
-   * next part's headers. Anything else makes the rest up to the next delimiter a part that is skipped.
-   */
+  /** After a delimiter: the form's end, the next part's headers, or a part to skip (`readBoundaryLine`). */
   private readBoundaryLine(chunk: Buffer, pos: number): number {
-    for (; pos < chunk.length; pos += 1) {
-      const byte = chunk[pos];
-      if (this.line === 'dash' && byte === DASH) {
-        this.state = 'done';
-        this.countDiscarded(chunk.length - pos - 1);
-        return chunk.length;
-      }
-      if (this.line === 'cr' && byte === LF) {
-        this.state = 'headers';
-        this.headerLength = CRLF.length;
-        return pos + 1;
-      }
-      if (this.line === 'dash' || this.line === 'cr') break;
-      if (byte === SPACE || byte === TAB) this.line = 'padding';
-      else if (byte === CR) this.line = 'cr';
-      else if (byte === DASH && this.line === 'start') this.line = 'dash';
-      else break;
+    const read = readBoundaryLine(chunk, pos, this.line);
+    this.line = read.line;
+    if (read.next === 'done') {
+      // The epilogue after the closing boundary is ignored, and counted as dropped.
+      this.state = 'done';
+      this.countDiscarded(chunk.length - read.pos);
+      return chunk.length;
     }
-    if (pos < chunk.length) this.state = 'body';
-    return pos;
+    if (read.next === 'headers') {
+      this.state = 'headers';
+      this.headerBlock.reset();
+    } else if (read.next === 'body') {
+      this.state = 'body';
+    }
+    return read.pos;
   }
 
   /**
@@ -272,17 +187,11 @@ export class MultipartParser extends Writable {
 
   /** Collects a header block up to its blank line (bounded), then starts the part it describes. */
   private readHeaders(chunk: Buffer, pos: number): number {
-    const before = this.headerLength;
-    const taken = chunk.copy(this.headerBuffer, before, pos, pos + this.headerBuffer.length - before);
-    this.headerLength += taken;
-    const end = this.headerBuffer.subarray(0, this.headerLength).indexOf(HEADER_END, Math.max(0, before - 3));
-    if (end === -1) {
-      if (this.headerLength === this.headerBuffer.length) throw malformedHeader();
-      return pos + taken;
-    }
-    this.sink = this.startPart(parseHeaderBlock(this.headerBuffer.toString('latin1', CRLF.length, end)));
+    const read = this.headerBlock.read(chunk, pos);
+    if (!read.headers) return pos + read.taken;
+    this.sink = this.startPart(read.headers);
     this.startScan();
-    return pos + end + HEADER_END.length - before;
+    return pos + read.taken;
   }
 
   /** Where a part's data goes. Like busboy, a part is a file when it has a filename or is octet-stream. */
@@ -351,7 +260,7 @@ export class MultipartParser extends Writable {
 
   private countDiscarded(bytes: number): void {
     this.discarded += bytes;
-    if (this.discarded > this.limits.discardedBytes) throw new MultipartLimitError('discardedBytes');
+    if (this.discarded > this.limits.discardedBytes) throw new FormDataLimitError('discardedBytes');
   }
 
   /** Hands part data to the current part: views of the chunk, up to `fieldSize` bytes for a field. */
@@ -364,13 +273,7 @@ export class MultipartParser extends Writable {
     if (sink.kind === 'file') {
       if (!sink.stream.destroyed && !sink.stream.push(data)) this.waitingOn = sink.stream;
     } else if (sink.kind === 'field') {
-      const room = this.limits.fieldSize - sink.size;
-      if (data.length > room && this.limits.longField === 'error')
-        throw new MultipartLimitError('fieldSize', sink.name);
-      if (data.length > room) sink.truncated = true;
-      const kept = data.subarray(0, room);
-      sink.chunks.push(kept);
-      sink.size += kept.length;
+      appendToField(sink, data, this.limits);
     } else {
       this.countDiscarded(data.length);
     }

@@ -2,7 +2,7 @@
  * Header values with parameters (RFC 9110 §5.6.6): a Content-Type or a Content-Disposition and its
  * `; name=value` list — tokens, quoted strings and RFC 5987 `name*` values. Header text is taken as
  * latin1 (the bytes as read, which is also how Node's fetch exposes header values); parameters meant as
- * UTF-8 are decoded where they are used. Shared by the multipart parser (part headers) and the URL
+ * UTF-8 are decoded where they are used. Shared by the form-data parser (part headers) and the URL
  * upload (the source's Content-Disposition).
  */
 

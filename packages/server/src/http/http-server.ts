@@ -10,7 +10,7 @@ export const IDLE_SOCKET_MS = 5 * 60 * 1000;
  * link. Instead a socket idle for `idleMs` is closed (a stalled upload, a reader gone quiet), and the
  * headers must still come within Node's `headersTimeout` (a minute), so a client trickling nothing
  * cannot hold a connection. Once a request's body has all arrived, the server may work on it for as
- * long as it takes without a byte on the socket (assembling a large multipart upload): the idle limit
+ * long as it takes without a byte on the socket (assembling a large form upload): the idle limit
  * then waits for the answer, which Node restores for the next request on the connection. A GET or HEAD
  * keeps it, for a download whose reader stops.
  */

@@ -13,12 +13,39 @@ import { createFileMultipartService } from './upload/file-multipart.service.js';
 import { createFileUploadsService } from './upload/file-uploads.service.js';
 import { createFileCleanup } from './cleanup/files.cleanup.js';
 import { filesRepository } from './files.repository.js';
-import { createFilesService } from './manage/files.service.js';
+import { createFilesService, fileAccessGuard, fileStats, fileStorageUsage } from './manage/files.service.js';
 import { shareWriter } from './files.shares.js';
 import { fileStorage } from './files.storage.js';
 
+// What other modules name of this one: the upload services the URL upload drives.
+export type { FileUploadsService } from './upload/file-uploads.service.js';
+export type { FileMultipartService } from './upload/file-multipart.service.js';
+
+/** A share an upload created, as a caller outside this module knows it (its row stays inside). */
+export interface UploadedShare {
+  id: string;
+  slug: string;
+}
+
+/**
+ * The module's one repository and the ports other modules read through it: bytes stored per config
+ * (storage-configs), the dashboard's figures and the guard of LOCAL signed links. Built before the
+ * services, because storage-configs, which the services need, needs the usage port first.
+ */
+export function createFilePorts(deps: { db: Kysely<Database>; clock: Clock }) {
+  const repo = filesRepository(deps.db);
+  return {
+    repo,
+    storageUsage: fileStorageUsage(repo),
+    stats: fileStats(repo),
+    accessGuard: fileAccessGuard(repo, deps.clock),
+  };
+}
+export type FilePorts = ReturnType<typeof createFilePorts>;
+
 export interface FileServicesDeps {
-  db: Kysely<Database>;
+  /** From `createFilePorts`: its repository is the one every service here shares. */
+  ports: FilePorts;
   clock: Clock;
   ids: Ids;
   crypto: AppCrypto;
@@ -34,10 +61,10 @@ export interface FileServicesDeps {
  * (streamed and presigned), resumable multipart, public access, and the cleanup the background job runs.
  */
 export function createFileServices(deps: FileServicesDeps) {
-  const repo = filesRepository(deps.db);
+  const { repo } = deps.ports;
   const storage = fileStorage({ repo, storageConfigs: deps.storageConfigs, settings: deps.settings });
   const shares = shareWriter({ ...deps, repo, storage });
-  const access = createFileAccessService({ ...deps, storage });
+  const access = createFileAccessService({ ...deps, repo, storage });
   const cleanup = createFileCleanup({ repo, storage, shares, clock: deps.clock, logger: deps.logger });
   return {
     files: createFilesService({

@@ -1,6 +1,6 @@
 import { fileTypeOf, type FileDetailDto, type FileDto, type FilePublicDto, type FileUrls } from '@driftbox/contract';
 import { isLastView } from '../../db/view-limits.js';
-import type { StorageConfigRow } from '../storage-configs/storage-configs.repository.js';
+import type { StorageConfig } from '../storage-configs/storage-configs.service.js';
 import type { FileListRow, FileRow } from './files.repository.js';
 import { objectUrl } from './files.storage.js';
 
@@ -75,7 +75,7 @@ export function presentDetail(row: FileListRow, urls: FileUrls): FileDetailDto {
 }
 
 /** A share being uploaded, under the original's presign names (its settings, never its password). */
-export function presentPending(row: FileRow, config: StorageConfigRow) {
+export function presentPending(row: FileRow, config: StorageConfig) {
   return {
     filename: row.filename,
     s3_url: objectUrl(config, row.storage_path),

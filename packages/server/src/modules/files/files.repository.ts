@@ -1,7 +1,10 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import { dialectOf } from '../../db/client.js';
 import type { Database, FilesTable } from '../../db/schema.js';
-import { deadCondition, liveCondition, oneMoreView } from '../../db/view-limits.js';
+import { liveCondition, oneMoreView } from '../../db/view-limits.js';
+import { fileCleanupQueries } from './cleanup/files-cleanup.repository.js';
+import { fileUsageQueries, objectBytes } from './files-usage.repository.js';
+import { normalize } from './files.rows.js';
 
 /** A row with `size` as a number (PostgreSQL returns int8 as a string). */
 export type FileRow = Omit<Selectable<FilesTable>, 'size' | 'part_size'> & { size: number; part_size: number | null };
@@ -25,59 +28,9 @@ export interface FileListFilter {
   offset: number;
 }
 
-/** int8 columns as numbers (PostgreSQL returns them as strings). */
-const normalize = <T extends { size: number | string; part_size: number | string | null }>(
-  row: T,
-): T & { size: number; part_size: number | null } => ({
-  ...row,
-  size: Number(row.size),
-  part_size: row.part_size === null ? null : Number(row.part_size),
-});
-
 /** `%term%` with LIKE's wildcards escaped. */
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-/**
- * Bytes stored per config by active shares, each object once: with the overwrite strategy several
- * shares can point at one object. `exceptKey` leaves out an object about to be written over.
- */
-async function objectBytes(
-  db: Kysely<Database>,
-  configIds: string[],
-  exceptKey?: string,
-): Promise<Map<string, number>> {
-  if (configIds.length === 0) return new Map();
-  let objects = db
-    .selectFrom('files')
-    .select(['storage_config_id', 'storage_path', (eb) => eb.fn.max('size').as('size')])
-    .where('storage_config_id', 'in', configIds)
-    .where('status', '=', 'active');
-  if (exceptKey !== undefined) objects = objects.where('storage_path', '!=', exceptKey);
-  const rows = await db
-    .selectFrom(objects.groupBy(['storage_config_id', 'storage_path']).as('objects'))
-    .select(['objects.storage_config_id', (eb) => eb.fn.sum<number | string>('objects.size').as('bytes')])
-    .groupBy('objects.storage_config_id')
-    .execute();
-  return new Map(rows.map((r) => [r.storage_config_id, Number(r.bytes ?? 0)]));
-}
-
-/**
- * Bytes that pending uploads into a config have declared: the room they hold until they are published
- * or discarded (a presigned or part URL can store that much). Uploads to the same key count too: each
- * keeps its bytes apart until it is published (its parts, or its temporary file), so four uploads of
- * one name take four times its size. `exceptId` leaves out the upload being checked.
- */
-async function reservedBytes(db: Kysely<Database>, configId: string, exceptId?: string): Promise<number> {
-  let pending = db
-    .selectFrom('files')
-    .select((eb) => eb.fn.sum<number | string>('size').as('bytes'))
-    .where('storage_config_id', '=', configId)
-    .where('status', '=', 'pending');
-  if (exceptId !== undefined) pending = pending.where('id', '!=', exceptId);
-  const row = await pending.executeTakeFirst();
-  return Number(row?.bytes ?? 0);
 }
 
 /** The other active shares of `row`'s object take the size and ETag it has now. */
@@ -126,6 +79,9 @@ export function filesRepository(db: Kysely<Database>) {
       ]);
 
   return {
+    ...fileCleanupQueries(db),
+    ...fileUsageQueries(db),
+
     async insert(row: FileRow): Promise<void> {
       await db.insertInto('files').values(row).execute();
     },
@@ -321,134 +277,6 @@ export function filesRepository(db: Kysely<Database>) {
         .where('storage_path', '=', storagePath)
         .execute();
       return rows.map((r) => r.created_by);
-    },
-
-    /**
-     * Abandoned uploads, oldest first: pending rows without activity since `idleBefore`, or started
-     * before `startedBefore` whatever their activity (asking for its parts cannot keep one forever).
-     */
-    async findPendingBefore(idleBefore: string, startedBefore: string, limit: number): Promise<FileRow[]> {
-      const rows = await db
-        .selectFrom('files')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('updated_at', '<', idleBefore), eb('created_at', '<', startedBefore)]))
-        .orderBy('updated_at')
-        .limit(limit)
-        .execute();
-      return rows.map(normalize);
-    },
-
-    /** Deletes an object again after `after` (a later date wins over one already set). */
-    async schedulePurge(configId: string, storagePath: string, after: string): Promise<void> {
-      await db
-        .insertInto('object_purges')
-        .values({ storage_config_id: configId, storage_path: storagePath, purge_after: after })
-        .onConflict((oc) =>
-          oc
-            .columns(['storage_config_id', 'storage_path'])
-            .doUpdateSet({ purge_after: (eb) => eb.ref('excluded.purge_after') })
-            .where((eb) => eb('excluded.purge_after', '>', eb.ref('object_purges.purge_after'))),
-        )
-        .execute();
-    },
-
-    /** Purges due by `now`, oldest first. */
-    async duePurges(now: string, limit: number): Promise<{ storage_config_id: string; storage_path: string }[]> {
-      return db
-        .selectFrom('object_purges')
-        .select(['storage_config_id', 'storage_path'])
-        .where('purge_after', '<=', now)
-        .orderBy('purge_after')
-        .limit(limit)
-        .execute();
-    },
-
-    async deletePurge(configId: string, storagePath: string): Promise<void> {
-      await db
-        .deleteFrom('object_purges')
-        .where('storage_config_id', '=', configId)
-        .where('storage_path', '=', storagePath)
-        .execute();
-    },
-
-    /**
-     * Active shares to purge: expired by `now`, or used up with no view since `viewedBefore` (the last
-     * viewer's access token must have run out first).
-     */
-    async findDead(now: string, viewedBefore: string, limit: number): Promise<FileRow[]> {
-      const rows = await db
-        .selectFrom('files')
-        .selectAll()
-        .where('status', '=', 'active')
-        .where(deadCondition(now))
-        .where((eb) =>
-          eb.or([
-            eb('expires_at', '<=', now),
-            eb('last_viewed_at', 'is', null),
-            eb('last_viewed_at', '<', viewedBefore),
-          ]),
-        )
-        .orderBy('created_at')
-        .limit(limit)
-        .execute();
-      return rows.map(normalize);
-    },
-
-    /** Bytes of active shares per config, each object once; `exceptKey` leaves out an object about to be written over. */
-    async usedBytes(configIds: string[], exceptKey?: string): Promise<Map<string, number>> {
-      return objectBytes(db, configIds, exceptKey);
-    },
-
-    /**
-     * What an upload to `key` must leave room for: stored objects but the one at `key` (it is about to
-     * be replaced), and the bytes pending uploads declared, but `exceptId`'s own.
-     */
-    async heldBytes(configId: string, key: string, exceptId?: string): Promise<{ stored: number; reserved: number }> {
-      const stored = (await objectBytes(db, [configId], key)).get(configId) ?? 0;
-      return { stored, reserved: await reservedBytes(db, configId, exceptId) };
-    },
-
-    /** Shares (pending included: their uploads write into the config) that keep objects in a config. */
-    async countByConfig(configId: string): Promise<number> {
-      const row = await db
-        .selectFrom('files')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('storage_config_id', '=', configId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    /** Active shares and their bytes (each object once), per storage config. */
-    async totalsByConfig(): Promise<{ storage_config_id: string; count: number; bytes: number }[]> {
-      const rows = await db
-        .selectFrom('files')
-        .select(['storage_config_id', (eb) => eb.fn.countAll<number | string>().as('count')])
-        .where('status', '=', 'active')
-        .groupBy('storage_config_id')
-        .execute();
-      const bytes = await objectBytes(
-        db,
-        rows.map((r) => r.storage_config_id),
-      );
-      return rows.map((r) => ({
-        storage_config_id: r.storage_config_id,
-        count: Number(r.count),
-        bytes: bytes.get(r.storage_config_id) ?? 0,
-      }));
-    },
-
-    /** Active shares created per UTC day (`YYYY-MM-DD`) from `since` (ISO, inclusive). */
-    async createdPerDay(since: string): Promise<Map<string, number>> {
-      const day = sql<string>`substr(created_at, 1, 10)`;
-      const rows = await db
-        .selectFrom('files')
-        .select([day.as('date'), (eb) => eb.fn.countAll<number | string>().as('count')])
-        .where('status', '=', 'active')
-        .where('created_at', '>=', since)
-        .groupBy(day)
-        .execute();
-      return new Map(rows.map((r) => [r.date, Number(r.count)]));
     },
   };
 }

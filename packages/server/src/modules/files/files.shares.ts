@@ -11,7 +11,7 @@ import { isStorageError } from '../../storage/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { creatorOf, withSlug, writeWithSlug } from '../shares/share-rules.js';
-import type { StorageConfigRow } from '../storage-configs/storage-configs.repository.js';
+import type { StorageConfig } from '../storage-configs/storage-configs.service.js';
 import type { FileChanges, FileRow, FilesRepository } from './files.repository.js';
 import { expiryFromHours, objectKeyFor } from './files.rules.js';
 import type { FileStorage, UploadTarget } from './files.storage.js';
@@ -77,7 +77,7 @@ export function shareWriter(deps: SharesDeps) {
    * object no share points at (the bytes a record-only delete left, or whatever else the bucket keeps).
    */
   async function keyFor(
-    opened: { config: Pick<StorageConfigRow, 'id' | 'default_folder'>; store: ObjectStore },
+    opened: { config: Pick<StorageConfig, 'id' | 'default_folder'>; store: ObjectStore },
     filename: string,
     path: string | undefined,
     createdBy: string,
@@ -98,7 +98,7 @@ export function shareWriter(deps: SharesDeps) {
 
   /** Whether `createdBy` may write over whatever is stored at `key` (overwrite strategy). */
   async function mayReplace(
-    opened: { config: Pick<StorageConfigRow, 'id'>; store: ObjectStore },
+    opened: { config: Pick<StorageConfig, 'id'>; store: ObjectStore },
     key: string,
     createdBy: string,
   ): Promise<boolean> {

@@ -5,14 +5,13 @@ import type { Text } from '../../lib/i18n/i18n.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { bucketBaseUrl } from '../storage-configs/bucket-url.js';
-import type { StorageConfigRow } from '../storage-configs/storage-configs.repository.js';
-import type { StorageConfigsService } from '../storage-configs/storage-configs.service.js';
+import type { StorageConfig, StorageConfigsService } from '../storage-configs/storage-configs.service.js';
 import type { FilesRepository } from './files.repository.js';
 import { insufficientStorage, tooLarge } from './files.rules.js';
 
 /** Where an upload goes and how much it may hold: the upload limit and the config's room left. */
 export interface UploadTarget {
-  config: StorageConfigRow;
+  config: StorageConfig;
   store: ObjectStore;
   /** `max_upload_size` in bytes. */
   maxBytes: number;
@@ -28,7 +27,7 @@ export interface UploadTarget {
  * one. Unsigned: it works only where the admin made the bucket (or the CDN) readable, which is what
  * setting a custom host says.
  */
-export function customHostUrl(config: Pick<StorageConfigRow, 'custom_host'>, key: string): string | null {
+export function customHostUrl(config: Pick<StorageConfig, 'custom_host'>, key: string): string | null {
   if (!config.custom_host) return null;
   return `${config.custom_host.replace(/\/+$/, '')}/${keyPath(key)}`;
 }
@@ -43,7 +42,7 @@ function keyPath(key: string): string {
  * bucket's own (unsigned) URL; null for LOCAL, whose objects have no address of their own.
  */
 export function objectUrl(
-  config: Pick<StorageConfigRow, 'storage_type' | 'custom_host' | 'endpoint_url' | 'bucket_name' | 'path_style'>,
+  config: Pick<StorageConfig, 'storage_type' | 'custom_host' | 'endpoint_url' | 'bucket_name' | 'path_style'>,
   key: string,
 ): string | null {
   const hosted = customHostUrl(config, key);
@@ -97,7 +96,7 @@ export function fileStorage(deps: FileStorageDeps) {
     async open(
       actor: AdminActor | ApiKeyActor,
       requested: string | undefined,
-    ): Promise<{ config: StorageConfigRow; store: ObjectStore }> {
+    ): Promise<{ config: StorageConfig; store: ObjectStore }> {
       const opened = await storageConfigs.storeFor(await configIdFor(actor, requested));
       if (actor.type !== 'admin' && opened.config.is_public !== 1) throw notFound('storage config');
       return opened;
@@ -112,7 +111,7 @@ export function fileStorage(deps: FileStorageDeps) {
      * only (an upload admitted earlier is not refused for one admitted after it).
      */
     async target(
-      opened: { config: StorageConfigRow; store: ObjectStore },
+      opened: { config: StorageConfig; store: ObjectStore },
       key: string,
       admission = true,
     ): Promise<UploadTarget> {
@@ -140,7 +139,7 @@ export function fileStorage(deps: FileStorageDeps) {
     },
 
     /** The store of an existing share's config. */
-    async storeOf(configId: string): Promise<{ config: StorageConfigRow; store: ObjectStore }> {
+    async storeOf(configId: string): Promise<{ config: StorageConfig; store: ObjectStore }> {
       return storageConfigs.storeFor(configId);
     },
   };
@@ -178,4 +177,9 @@ export function sizeLimiter(storage: FileStorage, target: UploadTarget, onBytes?
   // `state.error` and reaches storage as a destroyed stream, so it must not surface as unhandled.
   state.stream.on('error', () => undefined);
   return state;
+}
+
+/** Upload URLs live no longer than a pending upload is kept. */
+export function uploadUrlLifetime(target: UploadTarget): number {
+  return Math.min(target.config.signature_expires_in, 3600);
 }

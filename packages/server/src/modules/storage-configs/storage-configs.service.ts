@@ -27,6 +27,12 @@ import { probeStore, type ProbeOptions } from './storage-configs.probe.js';
 import { storageConfigsRepository, type StorageConfigRow } from './storage-configs.repository.js';
 import type { StorageUsagePort } from './storage-configs.usage.js';
 
+/**
+ * A storage config as other modules hold it (the files module's uploads and links): where objects go
+ * and how they are addressed. Its credentials are left out: they never leave this module.
+ */
+export type StorageConfig = Omit<StorageConfigRow, 'access_key_id_enc' | 'secret_access_key_enc'>;
+
 type CreateInput = z.output<typeof StorageConfigCreateBody>;
 type UpdateInput = z.output<typeof StorageConfigUpdateBody>;
 
@@ -215,7 +221,7 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
     },
 
     /** The store of a config, for the modules that keep content in it (files, mounts, local URLs). */
-    async storeFor(id: string): Promise<{ config: StorageConfigRow; store: ObjectStore }> {
+    async storeFor(id: string): Promise<{ config: StorageConfig; store: ObjectStore }> {
       const row = await requireRow(id);
       const now = clock.now();
       await repo.touchLastUsed(id, iso(now), iso(addMs(now, -LAST_USED_EVERY_MS)));

@@ -11,8 +11,7 @@ import type { Logger } from '../../lib/logger.js';
 import type { Lang } from '../../lib/i18n/i18n.js';
 import { creatorOf } from '../shares/share-rules.js';
 import { guardedRequest, type SsrfPolicy } from '../../lib/net/ssrf.js';
-import type { FileRow } from '../files/files.repository.js';
-import type { FileUploadsService } from '../files/upload/file-uploads.service.js';
+import type { FileUploadsService, UploadedShare } from '../files/files.module.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { uploadJobsRepository, type UploadJobRow } from './url-upload.repository.js';
 import {
@@ -58,7 +57,7 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
   // cannot all pass the limit while the first waits for its source.
   const starting = new Map<string, number>();
 
-  async function settle(fileId: string, upload: Promise<FileRow>): Promise<void> {
+  async function settle(fileId: string, upload: Promise<UploadedShare>): Promise<void> {
     try {
       await upload;
       await repo.finish(fileId, 'completed', { progress: 100, error: null, updated_at: iso(clock.now()) });
@@ -87,8 +86,8 @@ export function createUrlFetchService(deps: UrlFetchDeps) {
     }
     const total = sizeOf(res.status, res.headers);
     const progress = progressTracker(repo, clock, total, controller);
-    let onPending: (row: FileRow) => void = () => {};
-    const created = new Promise<FileRow>((resolve) => {
+    let onPending: (row: UploadedShare) => void = () => {};
+    const created = new Promise<UploadedShare>((resolve) => {
       onPending = resolve;
     });
     const upload = uploads.uploadStream(actor, {

@@ -20,8 +20,7 @@ import { safeFileHeaders } from '../../http/content-safety.js';
 import { invalidField } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
 import { guardedRequest, type GuardedResponse, type SsrfPolicy } from '../../lib/net/ssrf.js';
-import type { FileMultipartService } from '../files/upload/file-multipart.service.js';
-import type { FileUploadsService } from '../files/upload/file-uploads.service.js';
+import type { FileMultipartService, FileUploadsService } from '../files/files.module.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   allowsOrigin,

@@ -6,26 +6,22 @@ import {
   type OfficePreviewDto,
 } from '@driftbox/contract';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 import { isLive } from '../../../db/view-limits.js';
 import { iso, type Clock } from '../../../lib/clock.js';
-import { contentDisposition, isInlineSafe, safeFileHeaders, servedType } from '../../../http/content-safety.js';
 import type { AppCrypto } from '../../../lib/crypto/crypto.js';
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
 import { isPubliclyReachable, type SsrfPolicy } from '../../../lib/net/ssrf.js';
-import { StorageError } from '../../../storage/errors.js';
-import { storageToAppError } from '../../../storage/http-errors.js';
-import { getRequested, parseRangeHeader, resolveRange, type ByteRange } from '../../../storage/range.js';
+import { parseRangeHeader, resolveRange, type ByteRange } from '../../../storage/range.js';
 import { passwordRules, type RateLimitService } from '../../rate-limits/rate-limits.service.js';
 import type { SettingsService } from '../../settings/settings.service.js';
 import { isExpired } from '../../shares/share-expiry.js';
 import { goneReason, shareGone } from '../../shares/share-gone.js';
 import { shareTokens } from '../../shares/share-tokens.js';
 import { presentLocked, presentPublic, type IssuedToken } from '../files.presenter.js';
-import { filesRepository, type FileRow } from '../files.repository.js';
-import { directLinkScope, extensionOf, FILE_GONE } from '../files.rules.js';
-import { customHostUrl, type FileStorage } from '../files.storage.js';
+import type { FileRow, FilesRepository } from '../files.repository.js';
+import { extensionOf, FILE_GONE } from '../files.rules.js';
+import type { FileStorage } from '../files.storage.js';
+import { fileDelivery } from './file-delivery.js';
 
 /**
  * Share password checks (ARCHITECTURE §5, before hashing): 20 wrong passwords per client and 50 per
@@ -34,7 +30,7 @@ import { customHostUrl, type FileStorage } from '../files.storage.js';
 export const FILE_RATE_RULES = passwordRules('file-password', { perClient: 20, perTarget: 50 });
 
 export interface FileAccessDeps {
-  db: Kysely<Database>;
+  repo: FilesRepository;
   clock: Clock;
   crypto: AppCrypto;
   rateLimits: RateLimitService;
@@ -80,9 +76,9 @@ const PASSWORD_REQUIRED = { en: 'This file needs a password', zh: '该文件需�
  * token count a view themselves when the share has a view limit — no path bypasses the limit.
  */
 export function createFileAccessService(deps: FileAccessDeps) {
-  const repo = filesRepository(deps.db);
   const tokens = shareTokens(deps.crypto.mac, 'file-access', FILE_ACCESS_TOKEN_TTL_MS);
-  const { clock, crypto, rateLimits, storage } = deps;
+  const { repo, clock, crypto, rateLimits, storage } = deps;
+  const { stream, directUrl } = fileDelivery({ clock, storage });
 
   /** The share a valid token for `slug` opens (and the token's expiry), or undefined; expiry still applies. */
   async function byToken(
@@ -167,70 +163,6 @@ export function createFileAccessService(deps: FileAccessDeps) {
       return row;
     }
     return (await repo.countView({ kind: 'public', slug }, iso(now))) ?? (await explain(slug, now));
-  }
-
-  async function stream(row: FileRow, request: OpenRequest): Promise<FileResponse> {
-    const { store } = await storage.storeOf(row.storage_config_id);
-    const base = {
-      ...safeFileHeaders(row.mimetype, row.filename, request.mode === 'view' ? 'inline' : 'attachment'),
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': 'private, no-store',
-    };
-    try {
-      if (request.headOnly) {
-        const info = await store.head(row.storage_path);
-        return {
-          kind: 'stream',
-          status: 200,
-          headers: { ...base, 'Content-Length': String(info.size), ETag: info.etag },
-          body: null,
-        };
-      }
-      const result = await getRequested(store, row.storage_path, request);
-      const headers: Record<string, string> = {
-        ...base,
-        'Content-Length': String(result.size),
-        ETag: result.etag,
-        'Last-Modified': result.lastModified.toUTCString(),
-      };
-      if (result.range)
-        headers['Content-Range'] = `bytes ${result.range.start}-${result.range.end}/${result.totalSize}`;
-      return { kind: 'stream', status: result.range ? 206 : 200, headers, body: result.body };
-    } catch (err) {
-      if (err instanceof StorageError && err.code === 'INVALID_RANGE')
-        return { kind: 'range-error', headers: { 'Content-Range': `bytes */${row.size}` } };
-      throw storageToAppError(err);
-    }
-  }
-
-  /**
-   * A direct storage link (presigned S3, or LOCAL's signed URL) with the same safe disposition, valid
-   * for the config's link lifetime or until the share expires, whichever comes first. A view
-   * of an inline-safe file on a config with a custom host goes to the plain custom-host address (a CDN
-   * can cache it; a download still needs the signed disposition).
-   */
-  async function directUrl(row: FileRow, mode: 'view' | 'download'): Promise<{ url: string; expiresIn: number }> {
-    const { config, store } = await storage.storeOf(row.storage_config_id);
-    // A signed link cannot be revoked: it lives no longer than the share itself (at least a second).
-    const untilExpiry = row.expires_at
-      ? Math.floor((Date.parse(row.expires_at) - clock.now().getTime()) / 1000)
-      : Number.POSITIVE_INFINITY;
-    const expiresIn = Math.max(1, Math.min(config.signature_expires_in, untilExpiry));
-    const contentType = servedType(row.mimetype);
-    const kind = mode === 'view' && isInlineSafe(contentType) ? 'inline' : 'attachment';
-    const hosted = kind === 'inline' ? customHostUrl(config, row.storage_path) : null;
-    if (hosted) return { url: hosted, expiresIn };
-    const signed = await store
-      .presignGet(row.storage_path, {
-        expiresIn,
-        contentType,
-        contentDisposition: contentDisposition(kind, row.filename),
-        scope: directLinkScope(row),
-      })
-      .catch((err: unknown) => {
-        throw storageToAppError(err);
-      });
-    return { url: signed.url, expiresIn };
   }
 
   return {

@@ -20,9 +20,8 @@ import { presentDetail, presentPending, shareUrls } from '../files.presenter.js'
 import type { FileRow } from '../files.repository.js';
 import { mimetypeFor } from '../files.rules.js';
 import type { ShareWriter } from '../files.shares.js';
-import { uploadUrlLifetime } from './file-uploads.service.js';
-import { objectUrl, type FileStorage } from '../files.storage.js';
-import type { StorageConfigRow } from '../../storage-configs/storage-configs.repository.js';
+import { objectUrl, uploadUrlLifetime, type FileStorage } from '../files.storage.js';
+import type { StorageConfig } from '../../storage-configs/storage-configs.service.js';
 
 export interface FileMultipartDeps {
   storage: FileStorage;
@@ -118,7 +117,7 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     fileId: string,
   ): Promise<{
     row: FileRow & { upload_id: string };
-    config: StorageConfigRow;
+    config: StorageConfig;
     store: ObjectStore;
     expiresIn: number;
   }> {

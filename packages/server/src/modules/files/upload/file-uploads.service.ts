@@ -19,12 +19,12 @@ import { creatorOf } from '../../shares/share-rules.js';
 import { storageToAppError } from '../../../storage/http-errors.js';
 import type { BodySource } from '../../../storage/object-store.js';
 import { toReadable } from '../../../storage/streams.js';
-import { parseUploadForm, pipeDetached } from './upload-form.js';
+import { lateFormOptions, parseUploadForm, pipeDetached } from './upload-form.js';
 import { presentDetail, presentPending, shareUrls } from '../files.presenter.js';
 import type { FileChanges, FileRow } from '../files.repository.js';
 import { mimetypeFor, uploadScope } from '../files.rules.js';
 import type { NamingStrategy, ShareOptions, ShareWriter } from '../files.shares.js';
-import { sizeLimiter, type FileStorage, type UploadTarget } from '../files.storage.js';
+import { sizeLimiter, uploadUrlLifetime, type FileStorage, type UploadTarget } from '../files.storage.js';
 
 export interface FileUploadsDeps {
   clock: Clock;
@@ -179,7 +179,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       if (!request.body) throw badRequest(BODY_REQUIRED);
       const row = await parseUploadForm(request.body, request.contentType, (early, file, allFields) => {
         const options = parseWith(FileShareOptions, early);
-        // The parser already cut a client's full path to its last segment (multipart-headers.ts).
+        // The parser already cut a client's full path to its last segment (form-data-headers.ts).
         const filename = parseWith(Filename, file.filename || early.filename || 'file');
         const lateOptions = async (usedConfigId: string) => lateFormOptions(early, await allFields, usedConfigId);
         // A type given before the file was used as the bytes went in; one given after it replaces the part's own at publish.
@@ -292,32 +292,3 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
 export type FileUploadsService = ReturnType<typeof createFileUploadsService>;
 
 const isMissing = (err: unknown) => (err as { code?: string } | null)?.code === 'NOT_FOUND';
-
-/**
- * The options of a form whose fields continued after the file: undefined when nothing changed. Where
- * the bytes went cannot change any more: a late `s3_config_id` or `path` is refused unless it names
- * the config and folder the bytes already went to.
- */
-function lateFormOptions(
-  early: Record<string, string>,
-  all: Record<string, string>,
-  usedConfigId: string,
-): ShareOptions | undefined {
-  if (Object.keys(all).every((k) => all[k] === early[k])) return undefined;
-  const before = parseWith(FileShareOptions, early);
-  const after = parseWith(FileShareOptions, all);
-  const configMoved = (after.s3_config_id ?? usedConfigId) !== usedConfigId;
-  const pathMoved = (after.path ?? '') !== (before.path ?? '');
-  if (configMoved || pathMoved) {
-    throw badRequest({
-      en: 's3_config_id and path must come before the file in the form',
-      zh: 's3_config_id 和 path 必须位于表单中的文件之前',
-    });
-  }
-  return after;
-}
-
-/** Upload URLs live no longer than a pending upload is kept. */
-export function uploadUrlLifetime(target: UploadTarget): number {
-  return Math.min(target.config.signature_expires_in, 3600);
-}

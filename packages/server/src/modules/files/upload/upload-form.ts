@@ -1,8 +1,12 @@
+import { FileShareOptions } from '@driftbox/contract';
 import { finished, type Readable, type Writable } from 'node:stream';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import type { BodySource } from '../../../storage/object-store.js';
 import { toReadable } from '../../../storage/streams.js';
-import { MultipartLimitError, MultipartParser } from '../../../http/form-data.js';
+import { parseWith } from '../../../http/request.js';
+import type { ShareOptions } from '../files.shares.js';
+import { FormDataParser } from '../../../http/form-data.js';
+import { FormDataLimitError } from '../../../http/form-data-limits.js';
 
 /** The file part of an upload form, as a stream that must be consumed. */
 export interface FormFile {
@@ -34,7 +38,7 @@ const MAX_DISCARDED_BYTES = 1024 * 1024;
 
 const FILE_REQUIRED = { en: 'The form has no file field', zh: '表单中没有文件' };
 
-function limitError(err: MultipartLimitError): AppError {
+function limitError(err: FormDataLimitError): AppError {
   if (err.limit === 'fieldSize')
     return new AppError('PAYLOAD_TOO_LARGE', {
       text: { en: `Form field "${err.field ?? ''}" is too long`, zh: `表单字段 ${err.field ?? ''} 过长` },
@@ -45,7 +49,7 @@ function limitError(err: MultipartLimitError): AppError {
 }
 
 /**
- * Parses a multipart/form-data body as a stream (`MultipartParser`): text fields are collected, and the
+ * Parses a multipart/form-data body as a stream (`FormDataParser`): text fields are collected, and the
  * first part named `file` is handed to `onFile` with the fields seen so far while its bytes are still
  * arriving — nothing is buffered whole in memory or on disk (ARCHITECTURE §6). `allFields` resolves with
  * every field once the body is read (fields may follow the file). Backpressure holds: while `onFile` does
@@ -71,7 +75,7 @@ export function parseUploadForm<T>(
     // Only awaited once the file is stored; a body that breaks before then fails the upload itself.
     allFields.catch(() => undefined);
     const source = toReadable(body);
-    let parser: MultipartParser;
+    let parser: FormDataParser;
     try {
       // 4 MiB buffers (default 16 KiB) keep the socket flowing while storage writes; memory stays bounded.
       const limits = {
@@ -81,7 +85,7 @@ export function parseUploadForm<T>(
         longField: 'error',
         discardedBytes: MAX_DISCARDED_BYTES,
       } as const;
-      parser = new MultipartParser(contentType, {
+      parser = new FormDataParser(contentType, {
         highWaterMark: PARSER_BUFFER,
         fileHighWaterMark: PARSER_BUFFER,
         limits,
@@ -95,7 +99,7 @@ export function parseUploadForm<T>(
     const fail = (cause: unknown) => {
       if (settled) return;
       // A field too long, or too much besides the file, is refused as soon as it shows (not once all is read).
-      const err = cause instanceof MultipartLimitError ? limitError(cause) : cause;
+      const err = cause instanceof FormDataLimitError ? limitError(cause) : cause;
       settled = true;
       fieldsFailed(err);
       // Not destroyed: that would reset the connection before the error response is sent.
@@ -130,4 +134,28 @@ export function parseUploadForm<T>(
     });
     pipeDetached(source, parser);
   });
+}
+
+/**
+ * The options of a form whose fields continued after the file: undefined when nothing changed. Where
+ * the bytes went cannot change any more: a late `s3_config_id` or `path` is refused unless it names
+ * the config and folder the bytes already went to.
+ */
+export function lateFormOptions(
+  early: Record<string, string>,
+  all: Record<string, string>,
+  usedConfigId: string,
+): ShareOptions | undefined {
+  if (Object.keys(all).every((k) => all[k] === early[k])) return undefined;
+  const before = parseWith(FileShareOptions, early);
+  const after = parseWith(FileShareOptions, all);
+  const configMoved = (after.s3_config_id ?? usedConfigId) !== usedConfigId;
+  const pathMoved = (after.path ?? '') !== (before.path ?? '');
+  if (configMoved || pathMoved) {
+    throw badRequest({
+      en: 's3_config_id and path must come before the file in the form',
+      zh: 's3_config_id 和 path 必须位于表单中的文件之前',
+    });
+  }
+  return after;
 }
