@@ -14,6 +14,7 @@ import {
   type ShareExpiry,
 } from '@driftbox/contract';
 import { isApiError } from '../api/api-error';
+import { fieldErrorsFrom, type FieldErrorTable } from './field-errors';
 
 /** The paste fields a form edits; `expiry: 'keep'` only when editing. */
 export interface PasteFormValues {
@@ -118,7 +119,7 @@ export function buildCreateBody(values: PasteFormValues): PasteFormResult<PasteC
   if (values.remark.trim()) body.remark = values.remark.trim();
   if (values.password) body.password = values.password;
   const parsed = PasteCreateBody.safeParse(body);
-  if (!parsed.success) return { ok: false, errors: issuesToErrors(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, errors: fieldErrorsFrom(parsed.error.issues, PATH_FIELDS) };
   return { ok: true, body };
 }
 
@@ -138,7 +139,7 @@ export function buildUpdateBody(values: PasteFormValues, original: PasteDetailDt
   // Nothing changed is not an error: the caller simply closes the form.
   if (isEmptyUpdate(body)) return { ok: true, body };
   const parsed = PasteUpdateBody.safeParse(body);
-  if (!parsed.success) return { ok: false, errors: issuesToErrors(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, errors: fieldErrorsFrom(parsed.error.issues, PATH_FIELDS) };
   return { ok: true, body };
 }
 
@@ -147,7 +148,8 @@ export function isEmptyUpdate(body: PasteUpdateBody): boolean {
   return Object.keys(body).length === 0;
 }
 
-const PATH_FIELDS: Record<string, [PasteField, PasteFieldError]> = {
+/** Where the schema's and the server's complaints land (wire field → form field and its error). */
+const PATH_FIELDS: FieldErrorTable<PasteField, PasteFieldError> = {
   content: ['content', 'contentInvalid'],
   slug: ['slug', 'slugInvalid'],
   newSlug: ['slug', 'slugInvalid'],
@@ -158,15 +160,6 @@ const PATH_FIELDS: Record<string, [PasteField, PasteFieldError]> = {
   maxViews: ['maxViews', 'maxViewsInvalid'],
 };
 
-function issuesToErrors(issues: readonly { path: readonly PropertyKey[] }[]): PasteFormErrors {
-  const errors: PasteFormErrors = {};
-  for (const issue of issues) {
-    const mapped = PATH_FIELDS[String(issue.path[0] ?? '')];
-    if (mapped && !errors[mapped[0]]) errors[mapped[0]] = mapped[1];
-  }
-  return errors;
-}
-
 /**
  * Server answers that belong to a field (STYLE §26): a taken slug, content the server finds too large
  * (413), and validation details. Anything else is a form-level error.
@@ -176,7 +169,7 @@ export function fieldErrorsFromApi(error: unknown): PasteFormErrors {
   if (error.code === 'SLUG_TAKEN' || (error.status === 409 && error.code === 'CONFLICT')) return { slug: 'slugTaken' };
   if (error.status === 413) return { content: 'tooLargeForServer' };
   if (error.code !== 'VALIDATION_FAILED') return {};
-  return issuesToErrors(error.details.map((detail) => ({ path: detail.path.split('.') })));
+  return fieldErrorsFrom(error.details, PATH_FIELDS);
 }
 
 /** Spec §8 share-creation messages for failures that belong to no field; translated under `paste.errors.*`. */

@@ -7,6 +7,7 @@ import {
   type ApiKeyDto,
   type ApiKeyRole,
 } from '@driftbox/contract';
+import { fieldErrorsFrom, type FieldErrorTable } from '../../../lib/forms/field-errors';
 
 /** Expiry choices of the form (spec §9: 1, 7, 30 days, never, custom days); `keep` only when editing. */
 export const EXPIRY_CHOICES = ['1', '7', '30', 'never', 'custom'] as const;
@@ -41,22 +42,16 @@ export type KeyFieldError =
 
 export type KeyFormErrors = Partial<Record<KeyFormField, KeyFieldError>>;
 
-const FIELD_ERROR: Record<Exclude<KeyFormField, 'customDays'>, KeyFieldError> = {
-  name: 'nameInvalid',
-  custom_key: 'customKeyInvalid',
-  permissions: 'permissionsInvalid',
-  role: 'roleInvalid',
-  basic_path: 'basicPathInvalid',
-  is_guest: 'guestInvalid',
-  expires_at: 'expiryInvalid',
+/** Where the schema's and the server's complaints land (`details[].path` → field and its generic error). */
+export const KEY_FIELD_ERRORS: FieldErrorTable<KeyFormField, KeyFieldError> = {
+  name: ['name', 'nameInvalid'],
+  custom_key: ['custom_key', 'customKeyInvalid'],
+  permissions: ['permissions', 'permissionsInvalid'],
+  role: ['role', 'roleInvalid'],
+  basic_path: ['basic_path', 'basicPathInvalid'],
+  is_guest: ['is_guest', 'guestInvalid'],
+  expires_at: ['expires_at', 'expiryInvalid'],
 };
-
-/** The generic error for a field the server complained about (its `details[].path`), if we show that field. */
-export function fieldErrorFor(path: string): { field: KeyFormField; error: KeyFieldError } | undefined {
-  const field = path.split('.')[0] as KeyFormField;
-  if (!(field in FIELD_ERROR)) return undefined;
-  return { field, error: FIELD_ERROR[field as keyof typeof FIELD_ERROR] };
-}
 
 export function emptyKeyForm(): KeyFormValues {
   return {
@@ -118,15 +113,6 @@ export function expiryToWire(choice: ExpiryChoice, days: number | undefined, now
 
 export type KeyFormResult<B> = { ok: true; body: B } | { ok: false; errors: KeyFormErrors };
 
-function collectIssues(issues: readonly { path: readonly PropertyKey[] }[]): KeyFormErrors {
-  const errors: KeyFormErrors = {};
-  for (const issue of issues) {
-    const mapped = fieldErrorFor(String(issue.path[0] ?? ''));
-    if (mapped && !errors[mapped.field]) errors[mapped.field] = mapped.error;
-  }
-  return errors;
-}
-
 function checkCommon(values: KeyFormValues): { errors: KeyFormErrors; days?: number } {
   const errors: KeyFormErrors = {};
   if (values.name.trim() === '') errors.name = 'nameRequired';
@@ -152,7 +138,7 @@ export function buildCreateBody(values: KeyFormValues, now: number): KeyFormResu
     expires_at: expiryToWire(values.expiry === 'keep' ? '30' : values.expiry, days, now),
   };
   const parsed = ApiKeyCreateBody.safeParse(raw);
-  const all = { ...(parsed.success ? {} : collectIssues(parsed.error.issues)), ...errors };
+  const all = { ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues, KEY_FIELD_ERRORS)), ...errors };
   if (Object.keys(all).length > 0) return { ok: false, errors: all };
   return { ok: true, body: raw };
 }
@@ -170,7 +156,7 @@ export function buildUpdateBody(values: KeyFormValues, now: number): KeyFormResu
   const expiresAt = expiryToWire(values.expiry, days, now);
   if (expiresAt !== undefined) raw.expires_at = expiresAt;
   const parsed = ApiKeyUpdateBody.safeParse(raw);
-  const all = { ...(parsed.success ? {} : collectIssues(parsed.error.issues)), ...errors };
+  const all = { ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues, KEY_FIELD_ERRORS)), ...errors };
   if (Object.keys(all).length > 0) return { ok: false, errors: all };
   return { ok: true, body: raw };
 }
