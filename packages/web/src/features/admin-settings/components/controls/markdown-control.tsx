@@ -5,7 +5,7 @@ import type { SettingControlProps } from './control-props';
 
 /**
  * Markdown settings (footer, announcement): the source beside a live preview rendered and sanitised
- * exactly as visitors will see it (lib/markdown). Side by side on wide screens, stacked on phones.
+ * exactly as visitors will see it (lib/markdown/basic-preset). Side by side on wide screens, stacked on phones.
  */
 export function MarkdownControl({ value, onChange, control }: SettingControlProps) {
   const { t } = useTranslation();
