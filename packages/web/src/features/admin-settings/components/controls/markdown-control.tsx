@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Textarea } from '../../../../components/ui/input';
-import { useMarkdownHtml } from '../../../../lib/hooks/use-markdown-html';
+import { useMarkdownHtml } from '../../../../lib/markdown/use-markdown-html';
 import type { SettingControlProps } from './control-props';
 
 /**

@@ -12,7 +12,7 @@ export function useMarkdownHtml(source: string): string {
     // Nothing to render: do not fetch the renderer for it (an empty footer is the common case).
     if (!source.trim()) return;
     let current = true;
-    void import('../markdown/basic-preset').then(({ renderMarkdown }) => {
+    void import('./basic-preset').then(({ renderMarkdown }) => {
       if (current) setHtml(renderMarkdown(source));
     });
     return () => {
