@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { createResumeStore, fileFingerprint, fileSample, RESUME_STORAGE_KEY } from './resume-store';
-import { methodFor, partSizeFor, PAUSE_REASON, uploadFile } from './upload-file';
+import { methodFor, PAUSE_REASON, uploadFile } from './upload-file';
+import { partSizeFor } from './upload-multipart';
 import { UploadError } from './upload-error';
 import { deps, detail, fakeApi, makeFile, okPut } from './upload-file.fixtures';
 import type { PutFn } from './xhr-put';
