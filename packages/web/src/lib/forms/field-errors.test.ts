@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
-import { fieldErrorsFrom, serverDetails, topLevelField, type FieldErrorTable } from './field-errors';
+import { fieldErrorsFrom, sameNameTable, serverDetails, topLevelField, type FieldErrorTable } from './field-errors';
 
 const TABLE: FieldErrorTable<'slug' | 'content', 'slugInvalid' | 'contentInvalid'> = {
   slug: ['slug', 'slugInvalid'],
@@ -16,6 +16,14 @@ describe('fieldErrorsFrom', () => {
 
   it('keeps fields the form does not show, and prototype names, out', () => {
     expect(fieldErrorsFrom([{ path: 'other' }, { path: [] }, { path: 'constructor' }], TABLE)).toEqual({});
+  });
+
+  it('maps wire names onto the same-named fields with a same-name table', () => {
+    const table = sameNameTable({ name: 'nameInvalid', basic_path: 'basicPathInvalid' });
+    expect(fieldErrorsFrom([{ path: 'basic_path' }, { path: ['name'] }], table)).toEqual({
+      basic_path: 'basicPathInvalid',
+      name: 'nameInvalid',
+    });
   });
 
   it('keeps the first error of a field', () => {

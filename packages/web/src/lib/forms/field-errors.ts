@@ -39,3 +39,13 @@ export function fieldErrorsFrom<F extends string, E extends string>(
 export function serverDetails(error: unknown): readonly PathIssue[] {
   return isApiError(error) ? error.details : [];
 }
+
+/** A table for forms whose fields carry the wire names (API keys, storage): each field keeps its own problems. */
+export function sameNameTable<F extends string, E extends string>(
+  codes: Readonly<Record<F, E>>,
+): FieldErrorTable<F, E> {
+  return Object.fromEntries(Object.entries<E>(codes).map(([field, code]) => [field, [field as F, code] as const]));
+}
+
+/** What a form's body builder returns: the body to send, or the errors to show on its fields. */
+export type FormResult<B, Errors> = { ok: true; body: B } | { ok: false; errors: Errors };

@@ -14,7 +14,7 @@ import {
   type ShareExpiry,
 } from '@driftbox/contract';
 import { isApiError } from '../api/api-error';
-import { fieldErrorsFrom, type FieldErrorTable } from './field-errors';
+import { fieldErrorsFrom, type FieldErrorTable, type FormResult } from './field-errors';
 
 /** The paste fields a form edits; `expiry: 'keep'` only when editing. */
 export interface PasteFormValues {
@@ -29,20 +29,22 @@ export interface PasteFormValues {
 
 export type PasteField = 'content' | 'slug' | 'remark' | 'password' | 'expiry' | 'maxViews';
 
-/** Error codes, translated under `paste.form.errors.*`. */
-export type PasteFieldError =
-  | 'contentEmpty'
-  | 'contentTooLarge'
-  | 'tooLargeForServer'
-  | 'contentInvalid'
+/**
+ * Errors of the options pastes and file shares both have (custom link, remark, password, view limit):
+ * the same codes, translated under each form's own `*.form.errors.*`.
+ */
+export type ShareFieldError =
   | 'slugTooLong'
   | 'slugInvalid'
   | 'slugReserved'
   | 'slugTaken'
   | 'remarkTooLong'
   | 'passwordTooLong'
-  | 'expiryInvalid'
   | 'maxViewsInvalid';
+
+/** Error codes, translated under `paste.form.errors.*`. */
+export type PasteFieldError =
+  ShareFieldError | 'contentEmpty' | 'contentTooLarge' | 'tooLargeForServer' | 'contentInvalid' | 'expiryInvalid';
 
 export type PasteFormErrors = Partial<Record<PasteField, PasteFieldError>>;
 
@@ -104,7 +106,7 @@ function checkFields(values: PasteFormValues): PasteFormErrors {
   return errors;
 }
 
-export type PasteFormResult<B> = { ok: true; body: B } | { ok: false; errors: PasteFormErrors };
+export type PasteFormResult<B> = FormResult<B, PasteFormErrors>;
 
 /** The create body, validated here and again by the contract's schema (STYLE §26). */
 export function buildCreateBody(values: PasteFormValues): PasteFormResult<PasteCreateBody> {

@@ -7,7 +7,7 @@ import {
   type ApiKeyDto,
   type ApiKeyRole,
 } from '@driftbox/contract';
-import { fieldErrorsFrom, type FieldErrorTable } from '../../../lib/forms/field-errors';
+import { fieldErrorsFrom, sameNameTable, type FormResult } from '../../../lib/forms/field-errors';
 
 /** Expiry choices of the form (spec §9: 1, 7, 30 days, never, custom days); `keep` only when editing. */
 export const EXPIRY_CHOICES = ['1', '7', '30', 'never', 'custom'] as const;
@@ -41,17 +41,6 @@ export type KeyFieldError =
   | 'daysInvalid';
 
 export type KeyFormErrors = Partial<Record<KeyFormField, KeyFieldError>>;
-
-/** Where the schema's and the server's complaints land (`details[].path` → field and its generic error). */
-export const KEY_FIELD_ERRORS: FieldErrorTable<KeyFormField, KeyFieldError> = {
-  name: ['name', 'nameInvalid'],
-  custom_key: ['custom_key', 'customKeyInvalid'],
-  permissions: ['permissions', 'permissionsInvalid'],
-  role: ['role', 'roleInvalid'],
-  basic_path: ['basic_path', 'basicPathInvalid'],
-  is_guest: ['is_guest', 'guestInvalid'],
-  expires_at: ['expires_at', 'expiryInvalid'],
-};
 
 export function emptyKeyForm(): KeyFormValues {
   return {
@@ -111,7 +100,18 @@ export function expiryToWire(choice: ExpiryChoice, days: number | undefined, now
   return new Date(now + count * DAY_MS).toISOString();
 }
 
-export type KeyFormResult<B> = { ok: true; body: B } | { ok: false; errors: KeyFormErrors };
+/** Where the schema's and the server's complaints land (`details[].path` → field and its generic error). */
+export const KEY_FIELD_ERRORS = sameNameTable<Exclude<KeyFormField, 'customDays'>, KeyFieldError>({
+  name: 'nameInvalid',
+  custom_key: 'customKeyInvalid',
+  permissions: 'permissionsInvalid',
+  role: 'roleInvalid',
+  basic_path: 'basicPathInvalid',
+  is_guest: 'guestInvalid',
+  expires_at: 'expiryInvalid',
+});
+
+export type KeyFormResult<B> = FormResult<B, KeyFormErrors>;
 
 function checkCommon(values: KeyFormValues): { errors: KeyFormErrors; days?: number } {
   const errors: KeyFormErrors = {};

@@ -6,7 +6,7 @@ import {
   type StorageConfigDto,
   type StorageType,
 } from '@driftbox/contract';
-import { fieldErrorsFrom, type FieldErrorTable } from '../../../lib/forms/field-errors';
+import { fieldErrorsFrom, sameNameTable, type FormResult } from '../../../lib/forms/field-errors';
 
 export const CAPACITY_UNITS = { GB: 1024 ** 3, MB: 1024 ** 2 } as const;
 export type CapacityUnit = keyof typeof CAPACITY_UNITS;
@@ -60,21 +60,6 @@ export type StorageFieldError =
   | 'providerInvalid';
 
 export type StorageFormErrors = Partial<Record<StorageFormField, StorageFieldError>>;
-
-/** Where the schema's and the server's complaints land (`details[].path` → field and its generic error). */
-export const STORAGE_FIELD_ERRORS: FieldErrorTable<StorageFormField, StorageFieldError> = {
-  name: ['name', 'nameInvalid'],
-  endpoint_url: ['endpoint_url', 'endpointInvalid'],
-  region: ['region', 'regionInvalid'],
-  bucket_name: ['bucket_name', 'bucketInvalid'],
-  access_key_id: ['access_key_id', 'accessKeyRequired'],
-  secret_access_key: ['secret_access_key', 'secretRequired'],
-  default_folder: ['default_folder', 'folderInvalid'],
-  custom_host: ['custom_host', 'customHostInvalid'],
-  signature_expires_in: ['signature_expires_in', 'expiresInvalid'],
-  total_storage_bytes: ['total_storage_bytes', 'capacityInvalid'],
-  provider_type: ['provider_type', 'providerInvalid'],
-};
 
 /** What each provider suggests: placeholders and hints only, nothing is filled in behind the admin's back. */
 export interface ProviderPreset {
@@ -158,7 +143,22 @@ export function capacityToBytes(values: Pick<StorageFormValues, 'capacity' | 'ca
   return bytes > 0 ? bytes : Number.NaN;
 }
 
-export type StorageFormResult<B> = { ok: true; body: B } | { ok: false; errors: StorageFormErrors };
+/** Where the schema's and the server's complaints land (`details[].path` → field and its generic error). */
+export const STORAGE_FIELD_ERRORS = sameNameTable<StorageFormField, StorageFieldError>({
+  name: 'nameInvalid',
+  endpoint_url: 'endpointInvalid',
+  region: 'regionInvalid',
+  bucket_name: 'bucketInvalid',
+  access_key_id: 'accessKeyRequired',
+  secret_access_key: 'secretRequired',
+  default_folder: 'folderInvalid',
+  custom_host: 'customHostInvalid',
+  signature_expires_in: 'expiresInvalid',
+  total_storage_bytes: 'capacityInvalid',
+  provider_type: 'providerInvalid',
+});
+
+export type StorageFormResult<B> = FormResult<B, StorageFormErrors>;
 
 /** Errors the schema reports too generically: an empty required field says "required", not "invalid". */
 function refine(values: StorageFormValues, errors: StorageFormErrors): StorageFormErrors {
