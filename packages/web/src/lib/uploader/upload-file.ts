@@ -8,7 +8,6 @@ import { cancelOnly, findPublished, PAUSE_REASON, step, throwIfAborted } from '.
 import { xhrPut } from './xhr-put';
 
 export { PAUSE_REASON };
-export type { UploadCallbacks, UploaderDeps, UploadMethod, UploadProgress, UploadStage } from './upload-context';
 
 /** Files larger than one part go multipart (resumable); smaller ones are one presigned PUT. */
 export function methodFor(size: number, threshold = PART_SIZE): UploadMethod {

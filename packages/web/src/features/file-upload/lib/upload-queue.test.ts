@@ -1,7 +1,8 @@
 import type { FileDetailDto } from '@driftbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
-import { PAUSE_REASON, type UploadCallbacks } from '../../../lib/uploader/upload-file';
+import type { UploadCallbacks } from '../../../lib/uploader/upload-context';
+import { PAUSE_REASON } from '../../../lib/uploader/upload-stop';
 import { UploadError } from '../../../lib/uploader/upload-error';
 import { PrecheckError } from './prechecks';
 import type { RunUpload } from './queue-item';
