@@ -2,7 +2,7 @@ import { Megaphone, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { useAnnouncementDismissal } from '../../lib/site/announcement';
-import { useMarkdownHtml } from '../../lib/hooks/use-markdown-html';
+import { useMarkdownHtml } from '../../lib/markdown/use-markdown-html';
 import { useSiteConfig } from '../../lib/site/site-config';
 
 /**

@@ -1,5 +1,5 @@
 import { useSiteConfig } from '../../lib/site/site-config';
-import { useMarkdownHtml } from '../../lib/hooks/use-markdown-html';
+import { useMarkdownHtml } from '../../lib/markdown/use-markdown-html';
 
 /**
  * The admin-set footer Markdown (sanitised); nothing at all when it is empty. The Markdown renderer

@@ -92,7 +92,7 @@ describe('the announcement', () => {
     await waitFor(() =>
       expect(queryClient.getQueryData(siteConfigQuery.queryKey)).toMatchObject({ site_announcement_enabled: 'true' }),
     );
-    await act(() => import('../../lib/markdown'));
+    await act(() => import('../../lib/markdown/basic-preset'));
     expect(screen.queryByRole('region', { name: 'Announcement' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
-import type { RenderedMarkdown } from '../../lib/markdown/render';
+import type { RenderedMarkdown } from '../../lib/markdown/full-preset';
 import { useTheme } from '../../lib/site/theme';
 import { Skeleton } from '../ui/spinner';
 import './markdown.css';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import type * as RenderModuleNamespace from '../../lib/markdown/render';
-import type { RenderedMarkdown, RenderOptions } from '../../lib/markdown/render';
+import type * as RenderModuleNamespace from '../../lib/markdown/full-preset';
+import type { RenderedMarkdown, RenderOptions } from '../../lib/markdown/full-preset';
 
 type RenderModule = typeof RenderModuleNamespace;
 
@@ -9,7 +9,7 @@ let loading: Promise<RenderModule> | undefined;
 
 /** The renderer (markdown-it, KaTeX, highlight.js) is its own chunk, fetched once on first use. */
 export function loadRenderer(): Promise<RenderModule> {
-  loading ??= import('../../lib/markdown/render').then((module) => {
+  loading ??= import('../../lib/markdown/full-preset').then((module) => {
     loaded = module;
     return module;
   });

@@ -22,7 +22,13 @@ export type AccessSubject = { kind: 'none' } | { kind: 'admin' } | { kind: 'apik
 
 export type AdminAccess = { type: 'login' } | { type: 'allow' } | { type: 'redirect'; to: string };
 
-const PANEL_BITS = Permission.TEXT | Permission.FILE_SHARE;
+/** Keys that can use the management panel need one of these bits (spec §5 route guards); the one mask for the panel. */
+export const PANEL_PERMISSIONS = Permission.TEXT | Permission.FILE_SHARE;
+
+/** Whether a key with these bits may use the panel at all (log in, open /admin). */
+export function keyCanUsePanel(permissions: number): boolean {
+  return hasAnyPermission(permissions, PANEL_PERMISSIONS);
+}
 
 /** Pages an API key may open; every other admin page is admin-only (spec §6). */
 const KEY_PAGES = new Set<AdminPage>(['text-management', 'file-management']);
@@ -52,7 +58,7 @@ export function firstUsablePage(subject: AccessSubject): string {
 export function resolveAdminAccess(subject: AccessSubject, page: AdminPage | undefined): AdminAccess {
   if (subject.kind === 'none') return { type: 'login' };
   if (subject.kind === 'admin') return page ? { type: 'allow' } : { type: 'redirect', to: adminPath('dashboard') };
-  if (!hasAnyPermission(subject.permissions, PANEL_BITS)) return { type: 'redirect', to: '/' };
+  if (!keyCanUsePanel(subject.permissions)) return { type: 'redirect', to: '/' };
   if (page && KEY_PAGES.has(page)) return { type: 'allow' };
   return { type: 'redirect', to: firstUsablePage(subject) };
 }
@@ -66,7 +72,7 @@ export function canUse(subject: AccessSubject, permission: number): boolean {
 /** An admin, or a key holding TEXT or FILE_SHARE; anyone else who is signed in goes Home. */
 export function canUsePanel(subject: AccessSubject): boolean {
   if (subject.kind === 'admin') return true;
-  return subject.kind === 'apikey' && hasAnyPermission(subject.permissions, PANEL_BITS);
+  return subject.kind === 'apikey' && keyCanUsePanel(subject.permissions);
 }
 
 /** Menu filtering: an admin sees every page; a key sees only the pages its own bits name. */

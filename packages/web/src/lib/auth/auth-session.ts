@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import {
-  LoginResult,
-  Permission,
-  TestApiKeyResult,
-  fromPermissionObject,
-  hasAnyPermission,
-  type LoginBody,
-} from '@driftbox/contract';
+import { LoginResult, TestApiKeyResult, fromPermissionObject, type LoginBody } from '@driftbox/contract';
 import { apiRequest } from '../api/api-client';
 import { ApiError, isApiError } from '../api/api-error';
+import { keyCanUsePanel } from './admin-access';
 import {
   authorizationFor,
   endSession,
@@ -18,9 +12,6 @@ import {
   startAdminSession,
   startApiKeySession,
 } from './auth-store';
-
-/** Keys that can use the management panel need one of these bits (spec §5 route guards). */
-export const PANEL_PERMISSIONS = Permission.TEXT | Permission.FILE_SHARE;
 
 /** Client code for a valid key that may not use the panel (spec §8 "insufficient API key permissions"). */
 export const INSUFFICIENT_PERMISSIONS = 'INSUFFICIENT_PERMISSIONS';
@@ -46,7 +37,7 @@ export function testApiKey(key: string): Promise<TestApiKeyResult> {
 export async function loginWithApiKey(key: string): Promise<TestApiKeyResult> {
   const result = await testApiKey(key.trim());
   const permissions = fromPermissionObject(result.permissions);
-  if (!hasAnyPermission(permissions, PANEL_PERMISSIONS)) {
+  if (!keyCanUsePanel(permissions)) {
     throw new ApiError({ status: 403, code: INSUFFICIENT_PERMISSIONS, message: 'insufficient API key permissions' });
   }
   startApiKeySession(key.trim(), permissions, { ...result.key_info, name: result.key_info.name || result.name });

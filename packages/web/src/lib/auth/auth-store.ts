@@ -8,7 +8,7 @@ import {
   fromPermissionObject,
   toPermissionObject,
 } from '@driftbox/contract';
-import { readStorage, readStorageJson, removeStorage, writeStorage } from '../site/storage';
+import { readStorage, readStorageJson, removeStorage, writeStorage } from '../browser-storage';
 
 /**
  * The one global client store (STYLE §25): who is signed in. Spec §4: none | admin | apikey, persisted

@@ -14,6 +14,7 @@ import {
   type ShareExpiry,
 } from '@driftbox/contract';
 import { isApiError } from '../api/api-error';
+import { fieldErrorsFrom, type FieldErrorTable, type FormResult } from './field-errors';
 
 /** The paste fields a form edits; `expiry: 'keep'` only when editing. */
 export interface PasteFormValues {
@@ -28,20 +29,22 @@ export interface PasteFormValues {
 
 export type PasteField = 'content' | 'slug' | 'remark' | 'password' | 'expiry' | 'maxViews';
 
-/** Error codes, translated under `paste.form.errors.*`. */
-export type PasteFieldError =
-  | 'contentEmpty'
-  | 'contentTooLarge'
-  | 'tooLargeForServer'
-  | 'contentInvalid'
+/**
+ * Errors of the options pastes and file shares both have (custom link, remark, password, view limit):
+ * the same codes, translated under each form's own `*.form.errors.*`.
+ */
+export type ShareFieldError =
   | 'slugTooLong'
   | 'slugInvalid'
   | 'slugReserved'
   | 'slugTaken'
   | 'remarkTooLong'
   | 'passwordTooLong'
-  | 'expiryInvalid'
   | 'maxViewsInvalid';
+
+/** Error codes, translated under `paste.form.errors.*`. */
+export type PasteFieldError =
+  ShareFieldError | 'contentEmpty' | 'contentTooLarge' | 'tooLargeForServer' | 'contentInvalid' | 'expiryInvalid';
 
 export type PasteFormErrors = Partial<Record<PasteField, PasteFieldError>>;
 
@@ -103,7 +106,7 @@ function checkFields(values: PasteFormValues): PasteFormErrors {
   return errors;
 }
 
-export type PasteFormResult<B> = { ok: true; body: B } | { ok: false; errors: PasteFormErrors };
+export type PasteFormResult<B> = FormResult<B, PasteFormErrors>;
 
 /** The create body, validated here and again by the contract's schema (STYLE §26). */
 export function buildCreateBody(values: PasteFormValues): PasteFormResult<PasteCreateBody> {
@@ -118,7 +121,7 @@ export function buildCreateBody(values: PasteFormValues): PasteFormResult<PasteC
   if (values.remark.trim()) body.remark = values.remark.trim();
   if (values.password) body.password = values.password;
   const parsed = PasteCreateBody.safeParse(body);
-  if (!parsed.success) return { ok: false, errors: issuesToErrors(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, errors: fieldErrorsFrom(parsed.error.issues, PATH_FIELDS) };
   return { ok: true, body };
 }
 
@@ -138,7 +141,7 @@ export function buildUpdateBody(values: PasteFormValues, original: PasteDetailDt
   // Nothing changed is not an error: the caller simply closes the form.
   if (isEmptyUpdate(body)) return { ok: true, body };
   const parsed = PasteUpdateBody.safeParse(body);
-  if (!parsed.success) return { ok: false, errors: issuesToErrors(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, errors: fieldErrorsFrom(parsed.error.issues, PATH_FIELDS) };
   return { ok: true, body };
 }
 
@@ -147,7 +150,8 @@ export function isEmptyUpdate(body: PasteUpdateBody): boolean {
   return Object.keys(body).length === 0;
 }
 
-const PATH_FIELDS: Record<string, [PasteField, PasteFieldError]> = {
+/** Where the schema's and the server's complaints land (wire field → form field and its error). */
+const PATH_FIELDS: FieldErrorTable<PasteField, PasteFieldError> = {
   content: ['content', 'contentInvalid'],
   slug: ['slug', 'slugInvalid'],
   newSlug: ['slug', 'slugInvalid'],
@@ -158,15 +162,6 @@ const PATH_FIELDS: Record<string, [PasteField, PasteFieldError]> = {
   maxViews: ['maxViews', 'maxViewsInvalid'],
 };
 
-function issuesToErrors(issues: readonly { path: readonly PropertyKey[] }[]): PasteFormErrors {
-  const errors: PasteFormErrors = {};
-  for (const issue of issues) {
-    const mapped = PATH_FIELDS[String(issue.path[0] ?? '')];
-    if (mapped && !errors[mapped[0]]) errors[mapped[0]] = mapped[1];
-  }
-  return errors;
-}
-
 /**
  * Server answers that belong to a field (STYLE §26): a taken slug, content the server finds too large
  * (413), and validation details. Anything else is a form-level error.
@@ -176,7 +171,7 @@ export function fieldErrorsFromApi(error: unknown): PasteFormErrors {
   if (error.code === 'SLUG_TAKEN' || (error.status === 409 && error.code === 'CONFLICT')) return { slug: 'slugTaken' };
   if (error.status === 413) return { content: 'tooLargeForServer' };
   if (error.code !== 'VALIDATION_FAILED') return {};
-  return issuesToErrors(error.details.map((detail) => ({ path: detail.path.split('.') })));
+  return fieldErrorsFrom(error.details, PATH_FIELDS);
 }
 
 /** Spec §8 share-creation messages for failures that belong to no field; translated under `paste.errors.*`. */

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { readStorage, writeStorage } from './storage';
+import { readStorage, writeStorage } from '../browser-storage';
 
 /** localStorage key holding the fingerprint of the announcement the visitor closed. */
 export const ANNOUNCEMENT_DISMISSED_KEY = 'site_announcement_dismissed';

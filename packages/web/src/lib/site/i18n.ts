@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { SHARE_MAX_VIEWS_MAX, STORAGE_KEYS } from '@driftbox/contract';
 import en from '../../locales/en.json';
 import zhCN from '../../locales/zh-CN.json';
-import { readStorage, writeStorage } from './storage';
+import { readStorage, writeStorage } from '../browser-storage';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -8,7 +8,7 @@ import {
   type SiteSettingKey,
 } from '@driftbox/contract';
 import { apiRequest } from '../api/api-client';
-import { readStorageJson, writeStorage } from './storage';
+import { readStorageJson, writeStorage } from '../browser-storage';
 
 export type SiteConfig = Record<SiteSettingKey, string>;
 

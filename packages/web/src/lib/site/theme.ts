@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@driftbox/contract';
-import { readStorage, writeStorage } from './storage';
+import { readStorage, writeStorage } from '../browser-storage';
 
 export const THEME_MODES = ['auto', 'light', 'dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];

@@ -1,5 +1,5 @@
 import { PENDING_UPLOAD_IDLE_MS } from '@driftbox/contract';
-import { readStorageJson, writeStorage } from '../site/storage';
+import { readStorageJson, writeStorage } from '../browser-storage';
 import type { UploadedPart } from './upload-parts';
 
 /** localStorage key holding every unfinished multipart upload of this browser. */

@@ -1,4 +1,4 @@
-import { readStorageJson, writeStorage } from '../site/storage';
+import { readStorageJson, writeStorage } from '../browser-storage';
 
 /**
  * A running multipart upload says so to the other tabs of the browser, so they can tell an upload in

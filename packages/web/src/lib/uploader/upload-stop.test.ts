@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { createResumeStore, fileFingerprint } from './resume-store';
 import { PAUSE_REASON, uploadFile } from './upload-file';
-import { deps, detail, fakeApi, makeFile, notPending, okPut, stalled } from './upload-file.fixtures';
+import { deps, detail, fakeApi, makeFile, notPending, okPut, stalled } from './upload-file.test-support';
 
 beforeEach(() => {
   localStorage.clear();

@@ -6,13 +6,14 @@ import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api/api-error';
 import { errorMessage } from '../../../lib/api/error-message';
 import { formatDateTime } from '../../../lib/format';
+import { fieldErrorsFrom, serverDetails } from '../../../lib/forms/field-errors';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useUpdateApiKey } from '../api/update-api-key';
 import {
   buildCreateBody,
   buildUpdateBody,
   emptyKeyForm,
-  fieldErrorFor,
+  KEY_FIELD_ERRORS,
   keyFormFromDto,
   type KeyFieldError,
   type KeyFormErrors,
@@ -71,11 +72,7 @@ function KeyForm({
   function showServerError(error: unknown) {
     if (isApiError(error) && error.code === 'NAME_TAKEN') return setErrors({ name: errorMessage(error) });
     if (isApiError(error) && error.code === 'KEY_TAKEN') return setErrors({ custom_key: errorMessage(error) });
-    const fields: FieldMessages = {};
-    for (const detail of isApiError(error) ? error.details : []) {
-      const mapped = fieldErrorFor(detail.path);
-      if (mapped) fields[mapped.field] = fieldMessage(mapped.error);
-    }
+    const fields = toMessages(fieldErrorsFrom(serverDetails(error), KEY_FIELD_ERRORS));
     setErrors(fields);
     if (Object.keys(fields).length === 0) setFormError(errorMessage(error));
   }

@@ -7,6 +7,7 @@ import {
   type ApiKeyDto,
   type ApiKeyRole,
 } from '@driftbox/contract';
+import { fieldErrorsFrom, sameNameTable, type FormResult } from '../../../lib/forms/field-errors';
 
 /** Expiry choices of the form (spec §9: 1, 7, 30 days, never, custom days); `keep` only when editing. */
 export const EXPIRY_CHOICES = ['1', '7', '30', 'never', 'custom'] as const;
@@ -40,23 +41,6 @@ export type KeyFieldError =
   | 'daysInvalid';
 
 export type KeyFormErrors = Partial<Record<KeyFormField, KeyFieldError>>;
-
-const FIELD_ERROR: Record<Exclude<KeyFormField, 'customDays'>, KeyFieldError> = {
-  name: 'nameInvalid',
-  custom_key: 'customKeyInvalid',
-  permissions: 'permissionsInvalid',
-  role: 'roleInvalid',
-  basic_path: 'basicPathInvalid',
-  is_guest: 'guestInvalid',
-  expires_at: 'expiryInvalid',
-};
-
-/** The generic error for a field the server complained about (its `details[].path`), if we show that field. */
-export function fieldErrorFor(path: string): { field: KeyFormField; error: KeyFieldError } | undefined {
-  const field = path.split('.')[0] as KeyFormField;
-  if (!(field in FIELD_ERROR)) return undefined;
-  return { field, error: FIELD_ERROR[field as keyof typeof FIELD_ERROR] };
-}
 
 export function emptyKeyForm(): KeyFormValues {
   return {
@@ -116,16 +100,18 @@ export function expiryToWire(choice: ExpiryChoice, days: number | undefined, now
   return new Date(now + count * DAY_MS).toISOString();
 }
 
-export type KeyFormResult<B> = { ok: true; body: B } | { ok: false; errors: KeyFormErrors };
+/** Where the schema's and the server's complaints land (`details[].path` → field and its generic error). */
+export const KEY_FIELD_ERRORS = sameNameTable<Exclude<KeyFormField, 'customDays'>, KeyFieldError>({
+  name: 'nameInvalid',
+  custom_key: 'customKeyInvalid',
+  permissions: 'permissionsInvalid',
+  role: 'roleInvalid',
+  basic_path: 'basicPathInvalid',
+  is_guest: 'guestInvalid',
+  expires_at: 'expiryInvalid',
+});
 
-function collectIssues(issues: readonly { path: readonly PropertyKey[] }[]): KeyFormErrors {
-  const errors: KeyFormErrors = {};
-  for (const issue of issues) {
-    const mapped = fieldErrorFor(String(issue.path[0] ?? ''));
-    if (mapped && !errors[mapped.field]) errors[mapped.field] = mapped.error;
-  }
-  return errors;
-}
+export type KeyFormResult<B> = FormResult<B, KeyFormErrors>;
 
 function checkCommon(values: KeyFormValues): { errors: KeyFormErrors; days?: number } {
   const errors: KeyFormErrors = {};
@@ -152,7 +138,7 @@ export function buildCreateBody(values: KeyFormValues, now: number): KeyFormResu
     expires_at: expiryToWire(values.expiry === 'keep' ? '30' : values.expiry, days, now),
   };
   const parsed = ApiKeyCreateBody.safeParse(raw);
-  const all = { ...(parsed.success ? {} : collectIssues(parsed.error.issues)), ...errors };
+  const all = { ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues, KEY_FIELD_ERRORS)), ...errors };
   if (Object.keys(all).length > 0) return { ok: false, errors: all };
   return { ok: true, body: raw };
 }
@@ -170,7 +156,7 @@ export function buildUpdateBody(values: KeyFormValues, now: number): KeyFormResu
   const expiresAt = expiryToWire(values.expiry, days, now);
   if (expiresAt !== undefined) raw.expires_at = expiresAt;
   const parsed = ApiKeyUpdateBody.safeParse(raw);
-  const all = { ...(parsed.success ? {} : collectIssues(parsed.error.issues)), ...errors };
+  const all = { ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues, KEY_FIELD_ERRORS)), ...errors };
   if (Object.keys(all).length > 0) return { ok: false, errors: all };
   return { ok: true, body: raw };
 }

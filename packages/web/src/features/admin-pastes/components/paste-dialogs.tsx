@@ -13,7 +13,7 @@ import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api/error-message';
 import { pasteShareUrl } from '../../../lib/shares/paste-links';
 import { usePaste } from '../api/get-paste';
-import { useUpdatePaste } from '../api/update-paste';
+import { useUpdatePaste } from '../../../lib/api/update-paste';
 
 interface PasteDialogProps {
   paste: PasteListItemDto | null;

@@ -5,13 +5,14 @@ import { FormDialog, useDirty } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api/api-error';
 import { errorMessage } from '../../../lib/api/error-message';
+import { fieldErrorsFrom, serverDetails } from '../../../lib/forms/field-errors';
 import { useCreateStorageConfig } from '../api/create-storage-config';
 import { useUpdateStorageConfig } from '../api/update-storage-config';
 import {
   buildCreateBody,
   buildUpdateBody,
   emptyStorageForm,
-  fieldErrorFor,
+  STORAGE_FIELD_ERRORS,
   storageFormFromDto,
   type StorageFieldError,
   type StorageFormErrors,
@@ -50,13 +51,12 @@ function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: 
   /** Server answers land on the field they concern; anything else above the buttons. */
   function showServerError(error: unknown) {
     if (isApiError(error) && error.code === 'NAME_TAKEN') return setErrors({ name: errorMessage(error) });
-    const fields: FieldMessages = {};
-    for (const detail of isApiError(error) ? error.details : []) {
-      const mapped = fieldErrorFor(detail.path);
-      // A LOCAL config shows no S3 fields: their errors go above the buttons instead.
-      if (mapped && (values.storageType === 'S3' || LOCAL_FIELDS.has(mapped.field)))
-        fields[mapped.field] = fieldMessage(mapped.error);
-    }
+    const mapped = fieldErrorsFrom(serverDetails(error), STORAGE_FIELD_ERRORS);
+    // A LOCAL config shows no S3 fields: their errors go above the buttons instead.
+    const shown = Object.entries(mapped).filter(
+      ([field]) => values.storageType === 'S3' || LOCAL_FIELDS.has(field as StorageFormField),
+    );
+    const fields = toMessages(Object.fromEntries(shown));
     setErrors(fields);
     if (Object.keys(fields).length === 0) setFormError(errorMessage(error));
   }

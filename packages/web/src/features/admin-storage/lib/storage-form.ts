@@ -6,6 +6,7 @@ import {
   type StorageConfigDto,
   type StorageType,
 } from '@driftbox/contract';
+import { fieldErrorsFrom, sameNameTable, type FormResult } from '../../../lib/forms/field-errors';
 
 export const CAPACITY_UNITS = { GB: 1024 ** 3, MB: 1024 ** 2 } as const;
 export type CapacityUnit = keyof typeof CAPACITY_UNITS;
@@ -59,27 +60,6 @@ export type StorageFieldError =
   | 'providerInvalid';
 
 export type StorageFormErrors = Partial<Record<StorageFormField, StorageFieldError>>;
-
-const FIELD_ERROR: Record<StorageFormField, StorageFieldError> = {
-  name: 'nameInvalid',
-  endpoint_url: 'endpointInvalid',
-  region: 'regionInvalid',
-  bucket_name: 'bucketInvalid',
-  access_key_id: 'accessKeyRequired',
-  secret_access_key: 'secretRequired',
-  default_folder: 'folderInvalid',
-  custom_host: 'customHostInvalid',
-  signature_expires_in: 'expiresInvalid',
-  total_storage_bytes: 'capacityInvalid',
-  provider_type: 'providerInvalid',
-};
-
-/** The error for a field the server or the schema complained about (`details[].path`), if the form shows it. */
-export function fieldErrorFor(path: string): { field: StorageFormField; error: StorageFieldError } | undefined {
-  const field = path.split('.')[0] as StorageFormField;
-  if (!(field in FIELD_ERROR)) return undefined;
-  return { field, error: FIELD_ERROR[field] };
-}
 
 /** What each provider suggests: placeholders and hints only, nothing is filled in behind the admin's back. */
 export interface ProviderPreset {
@@ -163,16 +143,22 @@ export function capacityToBytes(values: Pick<StorageFormValues, 'capacity' | 'ca
   return bytes > 0 ? bytes : Number.NaN;
 }
 
-export type StorageFormResult<B> = { ok: true; body: B } | { ok: false; errors: StorageFormErrors };
+/** Where the schema's and the server's complaints land (`details[].path` → field and its generic error). */
+export const STORAGE_FIELD_ERRORS = sameNameTable<StorageFormField, StorageFieldError>({
+  name: 'nameInvalid',
+  endpoint_url: 'endpointInvalid',
+  region: 'regionInvalid',
+  bucket_name: 'bucketInvalid',
+  access_key_id: 'accessKeyRequired',
+  secret_access_key: 'secretRequired',
+  default_folder: 'folderInvalid',
+  custom_host: 'customHostInvalid',
+  signature_expires_in: 'expiresInvalid',
+  total_storage_bytes: 'capacityInvalid',
+  provider_type: 'providerInvalid',
+});
 
-function collectIssues(issues: readonly { path: readonly PropertyKey[] }[]): StorageFormErrors {
-  const errors: StorageFormErrors = {};
-  for (const issue of issues) {
-    const mapped = fieldErrorFor(String(issue.path[0] ?? ''));
-    if (mapped && !errors[mapped.field]) errors[mapped.field] = mapped.error;
-  }
-  return errors;
-}
+export type StorageFormResult<B> = FormResult<B, StorageFormErrors>;
 
 /** Errors the schema reports too generically: an empty required field says "required", not "invalid". */
 function refine(values: StorageFormValues, errors: StorageFormErrors): StorageFormErrors {
@@ -223,7 +209,7 @@ export function buildCreateBody(values: StorageFormValues): StorageFormResult<St
           secret_access_key: values.secretAccessKey.trim(),
         };
   const parsed = StorageConfigCreateBody.safeParse(raw);
-  const errors = refine(values, parsed.success ? {} : collectIssues(parsed.error.issues));
+  const errors = refine(values, parsed.success ? {} : fieldErrorsFrom(parsed.error.issues, STORAGE_FIELD_ERRORS));
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: raw };
 }
@@ -253,7 +239,7 @@ export function buildUpdateBody(
     if (values.secretAccessKey.trim() !== '') raw.secret_access_key = values.secretAccessKey.trim();
   }
   const parsed = StorageConfigUpdateBody.safeParse(raw);
-  const errors = refine(values, parsed.success ? {} : collectIssues(parsed.error.issues));
+  const errors = refine(values, parsed.success ? {} : fieldErrorsFrom(parsed.error.issues, STORAGE_FIELD_ERRORS));
   if (capacityKept) delete errors.total_storage_bytes;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, body: raw };

@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
-import { isActive, isCancellable, isRefused, isRetryable, type ItemStatus, type QueueItem } from '../lib/upload-queue';
+import { isActive, isCancellable, isRefused, isRetryable, type ItemStatus, type QueueItem } from '../lib/queue-item';
 import { uploadErrorMessage } from '../lib/upload-errors';
 import { ShareResult } from './share-result';
 

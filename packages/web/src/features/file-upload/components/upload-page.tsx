@@ -1,11 +1,8 @@
 import { Permission, type UrlFetchJobDto, type UrlInfoDto } from '@driftbox/contract';
-import { FileUp, Globe, Upload, WifiOff } from 'lucide-react';
+import { FileUp, Globe } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShareNotice } from '../../../components/share/share-notice';
-import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { FormError } from '../../../components/ui/field';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toaster';
 import { canUse } from '../../../lib/auth/admin-access';
@@ -14,34 +11,24 @@ import { errorMessage } from '../../../lib/api/error-message';
 import { useMediaQuery } from '../../../lib/hooks/use-media-query';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
 import { fileFingerprint } from '../../../lib/uploader/resume-store';
-import { httpUploadApi } from '../../../lib/uploader/upload-api';
 import { fileShareUrl } from '../../../lib/shares/file-links';
 import { useMaxUploadSize } from '../api/get-max-upload-size';
 import { useUploadConfigs } from '../api/get-upload-configs';
 import { useClipboardFiles } from '../hooks/use-clipboard-files';
 import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { usePageFileDrop } from '../hooks/use-page-file-drop';
+import { useUploadForm } from '../hooks/use-upload-form';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { checkUpload } from '../lib/prechecks';
 import { addRecentUpload, clearRecentUploads, readRecentUploads, type RecentUpload } from '../lib/recent-uploads';
-import {
-  buildShareOptions,
-  customSlugError,
-  emptyUploadForm,
-  type UploadField,
-  type UploadFormErrors,
-  type UploadFormValues,
-} from '../lib/upload-form';
+import { customSlugError } from '../lib/upload-form';
 import { isSlugTaken } from '../lib/upload-errors';
-import { isActive, isRefused, isRetryable } from '../lib/upload-queue';
+import { isActive, isRefused, isRetryable } from '../lib/queue-item';
 import { AccessNotice, type UploadBlock } from './access-notice';
-import { DropZone } from './drop-zone';
+import { FilesPanel } from './files-panel';
 import { LeaveDialog } from './leave-dialog';
-import { OptionsSummary } from './options-summary';
 import { RecentUploads } from './recent-uploads';
-import { ResumableNotice } from './resumable-notice';
 import { UploadOptions } from './upload-options';
-import { UploadQueueList } from './upload-queue-list';
 import { UrlPanel } from './url-panel';
 
 type Tab = 'files' | 'url';
@@ -59,9 +46,8 @@ export function UploadPage() {
   const maxBytes = maxSize.data?.max_upload_size_bytes;
 
   const [tab, setTab] = useState<Tab>('files');
-  const [values, setValues] = useState<UploadFormValues>(() => emptyUploadForm());
-  const [codes, setCodes] = useState<UploadFormErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const form = useUploadForm();
+  const { values, setValues, setCodes, formError, setFormError, markSlugTaken, validOptions } = form;
   const [recent, setRecent] = useState<RecentUpload[]>(() => readRecentUploads());
   const listRef = useRef<HTMLElement>(null);
   const dropRef = useRef<HTMLButtonElement>(null);
@@ -73,7 +59,7 @@ export function UploadPage() {
     if (!list?.length || list.some((c) => c.id === values.configId)) return;
     const preferred = list.find((c) => c.is_default === 1) ?? list[0];
     if (preferred) setValues((v) => ({ ...v, configId: preferred.id }));
-  }, [list, values.configId]);
+  }, [list, values.configId, setValues]);
 
   const config = list?.find((c) => c.id === values.configId);
   // One check for every way in: adding, another storage or limit (below), pressing Upload, a URL's size.
@@ -81,25 +67,6 @@ export function UploadPage() {
     (file: Pick<File, 'size'>) => checkUpload(file.size, maxBytes, config),
     [maxBytes, config],
   );
-
-  /** Changes the form; a field's old error goes with its old value. */
-  function changeValues(next: UploadFormValues) {
-    setValues(next);
-    // Another storage checks the files again: an earlier "no file can start" may no longer hold.
-    if (next.configId !== values.configId) setFormError(undefined);
-    const changed = (Object.keys(codes) as UploadField[]).filter((field) => next[field] !== values[field]);
-    if (changed.length === 0) return;
-    setCodes((c) => Object.fromEntries(Object.entries(c).filter(([field]) => !changed.includes(field as UploadField))));
-    // Every refused field was edited: "check the share options" no longer points at anything.
-    if (changed.length === Object.keys(codes).length)
-      setFormError((e) => (e === t('upload.errors.checkOptions') ? undefined : e));
-  }
-
-  /** The server found the custom link taken: put it back in the field, marked, to be changed before a retry. */
-  const markSlugTaken = useCallback((slug: string | undefined) => {
-    if (slug) setValues((v) => (v.slug.trim() ? v : { ...v, slug }));
-    setCodes((c) => ({ ...c, slug: 'slugTaken' }));
-  }, []);
 
   const remember = useCallback((entry: RecentUpload) => setRecent(addRecentUpload(entry)), []);
   const { queue, items, online } = useUploadQueue({
@@ -132,7 +99,7 @@ export function UploadPage() {
       if (duplicates.length > 0)
         toast.info(t('upload.queue.alreadyQueued', { count: duplicates.length, names: duplicates.join(', ') }));
     },
-    [queue, precheck, t],
+    [queue, precheck, t, setFormError],
   );
   const addFromPage = useCallback(
     (files: File[]) => {
@@ -152,23 +119,6 @@ export function UploadPage() {
   const busy = pending > 0;
   const leaving = useLeaveWarning(busy);
   const touch = useMediaQuery('(pointer: coarse)');
-  const errors = useMemo(
-    () => Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, t(`upload.form.errors.${code}`)])),
-    [codes, t],
-  );
-
-  /** The options, or null with the refused fields marked; the Files tab says so beside its button (the URL tab, beside its own). */
-  function validOptions(single: boolean, inFilesTab = true) {
-    const result = buildShareOptions(values, single);
-    if (!result.ok) {
-      setCodes(result.errors);
-      if (inFilesTab) setFormError(t('upload.errors.checkOptions'));
-      return null;
-    }
-    setCodes({});
-    if (inFilesTab) setFormError(undefined);
-    return result.options;
-  }
 
   function startFiles() {
     if (ready.length === 0) return; // The button is disabled then.
@@ -244,55 +194,28 @@ export function UploadPage() {
   }
 
   const filesPanel = (
-    <div className="flex flex-col gap-4">
-      <DropZone ref={dropRef} onFiles={addFiles} maxBytes={maxBytes} disabled={blocked !== null} touch={touch} />
-      {blocked ? null : <ResumableNotice api={httpUploadApi} hidden={inQueue} />}
-      {online ? null : (
-        <ShareNotice icon={WifiOff} tone="warning" title={t('upload.offline.title')}>
-          {t('upload.offline.description')}
-        </ShareNotice>
-      )}
-      <UploadQueueList
-        items={items}
-        onCancel={(id) => queue.cancel(id)}
-        onRetry={retry}
-        onRemove={(id) => queue.remove(id)}
-        onCancelAll={() => queue.cancelAll()}
-        onClearFinished={() => queue.clearFinished()}
-        ref={listRef}
-        onEmpty={() => dropRef.current?.focus()}
-      />
-      <FormError message={formError} />
-      {blocked ? null : (
-        <OptionsSummary
-          className="lg:hidden"
-          values={values}
-          config={config}
-          single={ready.length <= 1}
-          onEdit={editOptions}
-        />
-      )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-        {/* With only refused files the disabled button says why here; phones have no Ctrl+V to paste files with. */}
-        <p className="text-xs text-fg-subtle">
-          {refusedOnly && ready.length === 0 && !busy
-            ? t('upload.errors.refusedOnly')
-            : touch
-              ? null
-              : t('upload.drop.pasteHint')}
-        </p>
-        {/* Enabled only with something to send; a refused file says why under its own row. */}
-        <Button
-          icon={<Upload />}
-          onClick={startFiles}
-          disabled={blocked !== null || ready.length === 0}
-          aria-describedby={blocked ? noticeId : undefined}
-          loading={busy && ready.length === 0}
-        >
-          {ready.length > 1 ? t('upload.start.many', { count: ready.length }) : t('upload.start.one')}
-        </Button>
-      </div>
-    </div>
+    <FilesPanel
+      queue={queue}
+      items={items}
+      readyCount={ready.length}
+      online={online}
+      blocked={blocked !== null}
+      noticeId={noticeId}
+      touch={touch}
+      maxBytes={maxBytes}
+      inQueue={inQueue}
+      refusedOnly={refusedOnly}
+      busy={busy}
+      formError={formError}
+      values={values}
+      config={config}
+      dropRef={dropRef}
+      listRef={listRef}
+      onFiles={addFiles}
+      onRetry={retry}
+      onStart={startFiles}
+      onEditOptions={editOptions}
+    />
   );
 
   return (
@@ -343,8 +266,8 @@ export function UploadPage() {
             <div className="px-5 py-4">
               <UploadOptions
                 values={values}
-                onChange={changeValues}
-                errors={errors}
+                onChange={form.changeValues}
+                errors={form.errors}
                 configs={configs.data}
                 configsLoading={configs.isLoading}
                 configsError={configs.error}

@@ -5,7 +5,7 @@ import { Button, focusRing } from '../../../components/ui/button';
 import { fileShareUrl } from '../../../lib/shares/file-links';
 import { cn } from '../../../lib/cn';
 import { useListFocus } from '../hooks/use-list-focus';
-import { isActive, isRefused, type QueueItem } from '../lib/upload-queue';
+import { isActive, isRefused, type QueueItem } from '../lib/queue-item';
 import { UploadItem } from './upload-item';
 
 export interface UploadQueueListProps {

@@ -1,20 +1,19 @@
 import { SourceUrl, type UrlFetchJobDto, type UrlInfoDto } from '@driftbox/contract';
 import { Globe, Link2, Search, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileTypeIcon } from '../../../components/share/file-type-icon';
 import { Button } from '../../../components/ui/button';
 import { Field, FormError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
 import { isApiError } from '../../../lib/api/api-error';
 import { cancelUrlFetch, getUrlFetch, getUrlInfo, startUrlFetch } from '../api/url-fetch';
+import { useUrlJobPoll } from '../hooks/use-url-job-poll';
 import { uploadErrorMessage } from '../lib/upload-errors';
 import { ShareResult } from './share-result';
-
-const POLL_MS = 1000;
+import { UrlProgress } from './url-progress';
 
 export interface UrlPanelProps {
   /** The batch options, or null when a field is invalid (the options card shows which). */
@@ -28,9 +27,6 @@ export interface UrlPanelProps {
   /** The options were refused: show the user where (the options card may be out of sight). */
   onInvalidOptions?: () => void;
 }
-
-/** The longest wait between polls while the server cannot be reached. */
-const MAX_BACKOFF_MS = 10_000;
 
 /** Fetch a file from a URL into storage: look it up, then let the server stream it and follow the progress. */
 export function UrlPanel({
@@ -68,50 +64,18 @@ export function UrlPanel({
       onFailed(next.error);
     }
   }
-  const applyRef = useRef(apply);
-  const failedRef = useRef(onFailed);
-  useEffect(() => {
-    applyRef.current = apply;
-    failedRef.current = onFailed;
-  });
   const running = job?.status === 'running';
 
-  // Follow the server's job until it ends; spec §9: 0–49 % fetching, 50–99 % storing, 100 done. A poll
-  // that fails (a network blip, a restart) is tried again, less often, until the job answers.
-  const jobId = running ? job.file_id : null;
-  useEffect(() => {
-    if (!jobId) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout>;
-    let failures = 0;
-    const poll = async () => {
-      try {
-        const next = await getUrlFetch(jobId, controller.signal);
-        failures = 0;
-        setLost(false);
-        applyRef.current(next);
-        if (next.status === 'running') timer = setTimeout(() => void poll(), POLL_MS);
-      } catch (err) {
-        if (controller.signal.aborted) return;
-        // The job is gone (the server forgot it, or it is not this user's): no answer will come.
-        if (isApiError(err) && err.status === 404) {
-          setLost(false);
-          setError(uploadErrorMessage(t, err));
-          setJob((current) => (current ? { ...current, status: 'failed' } : current));
-          failedRef.current(err);
-          return;
-        }
-        failures += 1;
-        setLost(true);
-        timer = setTimeout(() => void poll(), Math.min(POLL_MS * 2 ** failures, MAX_BACKOFF_MS));
-      }
-    };
-    timer = setTimeout(() => void poll(), POLL_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [jobId, t]);
+  useUrlJobPoll(running ? job.file_id : null, {
+    onJob: apply,
+    onLost: setLost,
+    onGone: (err) => {
+      setLost(false);
+      setError(uploadErrorMessage(t, err));
+      setJob((current) => (current ? { ...current, status: 'failed' } : current));
+      onFailed(err);
+    },
+  });
 
   function changeUrl(value: string) {
     setUrl(value);
@@ -185,13 +149,6 @@ export function UrlPanel({
     }
   }
 
-  const phase: Phase | undefined = !job
-    ? undefined
-    : job.status === 'running'
-      ? job.progress < 50
-        ? 'fetching'
-        : 'storing'
-      : job.status;
   return (
     <div className="flex flex-col gap-5">
       <form onSubmit={(e) => void check(e)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
@@ -248,7 +205,7 @@ export function UrlPanel({
               />
             )}
           </Field>
-          {job ? <UrlProgress job={job} phase={phase} /> : null}
+          {job ? <UrlProgress job={job} /> : null}
           {lost && running ? (
             <p role="status" className="text-sm text-warning-text">
               {t('upload.url.reconnecting')}
@@ -285,45 +242,6 @@ export function UrlPanel({
           {t('upload.url.intro')}
         </p>
       )}
-    </div>
-  );
-}
-
-type Phase = 'fetching' | 'storing' | Exclude<UrlFetchJobDto['status'], 'running'>;
-
-/** A stopped transfer must not look like one still going: red when it failed, grey when cancelled. */
-const BAR: Record<UrlFetchJobDto['status'], string> = {
-  running: 'bg-accent',
-  completed: 'bg-success-text',
-  failed: 'bg-danger',
-  cancelled: 'bg-line-strong',
-};
-
-function UrlProgress({ job, phase }: { job: UrlFetchJobDto; phase: Phase | undefined }) {
-  const { t } = useTranslation();
-  const percent = Math.max(0, Math.min(100, Math.round(job.progress)));
-  return (
-    <div className="flex flex-col gap-1.5">
-      <div className="flex justify-between text-xs text-fg-muted tabular-nums">
-        <span>{t(`upload.url.phase.${phase ?? 'fetching'}`)}</span>
-        <span>
-          {formatBytes(job.bytes_fetched)}
-          {job.bytes_total !== null ? ` / ${formatBytes(job.bytes_total)}` : ''} · {percent}%
-        </span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label={t('upload.url.progress')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-1.5 overflow-hidden rounded-full bg-subtle"
-      >
-        <div
-          className={cn('h-full rounded-full transition-[width] duration-300', BAR[job.status])}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
     </div>
   );
 }

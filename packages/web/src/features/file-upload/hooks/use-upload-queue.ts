@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { httpUploadApi } from '../../../lib/uploader/upload-api';
 import { uploadFile } from '../../../lib/uploader/upload-file';
-import { UploadQueue, type QueueEvents, type QueueItem, type RunUpload } from '../lib/upload-queue';
+import type { QueueEvents, QueueItem, RunUpload } from '../lib/queue-item';
+import { UploadQueue } from '../lib/upload-queue';
 
 const runUpload: RunUpload = (file, options, callbacks, signal) =>
   uploadFile(file, options, { api: httpUploadApi }, callbacks, signal);

@@ -1,5 +1,5 @@
 import { RECENT_UPLOADS } from '@driftbox/contract';
-import { readStorageJson, writeStorage } from '../../../lib/site/storage';
+import { readStorageJson, writeStorage } from '../../../lib/browser-storage';
 
 export const RECENT_UPLOADS_KEY = 'driftbox_recent_uploads';
 

@@ -6,7 +6,7 @@ import {
   StorageSubPath,
   type ShareExpiry,
 } from '@driftbox/contract';
-import { parseMaxViews, slugError } from '../../../lib/forms/paste-form';
+import { parseMaxViews, slugError, type ShareFieldError } from '../../../lib/forms/paste-form';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
 
 /** Proxy: downloads stream through Driftbox; direct: they redirect to storage; default: the site setting. */
@@ -26,16 +26,7 @@ export interface UploadFormValues {
 export type UploadField = 'configId' | 'slug' | 'path' | 'remark' | 'password' | 'maxViews';
 
 /** Codes translated under `upload.form.errors.*`. */
-export type UploadFieldError =
-  | 'noStorage'
-  | 'slugTooLong'
-  | 'slugInvalid'
-  | 'slugReserved'
-  | 'slugTaken'
-  | 'pathInvalid'
-  | 'remarkTooLong'
-  | 'passwordTooLong'
-  | 'maxViewsInvalid';
+export type UploadFieldError = ShareFieldError | 'noStorage' | 'pathInvalid';
 
 export type UploadFormErrors = Partial<Record<UploadField, UploadFieldError>>;
 

@@ -1,10 +1,12 @@
 import type { FileDetailDto } from '@driftbox/contract';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShareOptions } from '../../../lib/uploader/upload-api';
-import { PAUSE_REASON, type UploadCallbacks } from '../../../lib/uploader/upload-file';
+import type { UploadCallbacks } from '../../../lib/uploader/upload-context';
+import { PAUSE_REASON } from '../../../lib/uploader/upload-stop';
 import { UploadError } from '../../../lib/uploader/upload-error';
 import { PrecheckError } from './prechecks';
-import { UploadQueue, type RunUpload } from './upload-queue';
+import type { RunUpload } from './queue-item';
+import { UploadQueue } from './upload-queue';
 
 function file(name: string, size = 10): File {
   return new File([new Uint8Array(size)], name, { lastModified: 1 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { readStorage, removeStorage, tryWriteStorage } from '../../../lib/site/storage';
+import { readStorage, removeStorage, tryWriteStorage } from '../../../lib/browser-storage';
 
 /** Where the editor's draft lives between visits. */
 export const DRAFT_STORAGE_KEY = 'driftbox-paste-draft';

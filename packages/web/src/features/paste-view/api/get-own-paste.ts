@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PasteDetailDto } from '@driftbox/contract';
 import { apiRequest } from '../../../lib/api/api-client';
-import { PASTES_QUERY_ROOT } from '../../../lib/api/paste-query-keys';
+import { ownPasteQueryKey } from '../../../lib/api/paste-query-keys';
 
 /**
  * `GET /api/pastes/{slug}` (the management detail accepts a slug): answers only for the admin or the
@@ -10,8 +10,6 @@ import { PASTES_QUERY_ROOT } from '../../../lib/api/paste-query-keys';
 export function getOwnPaste(slug: string): Promise<PasteDetailDto> {
   return apiRequest(`/pastes/${encodeURIComponent(slug)}`, { schema: PasteDetailDto });
 }
-
-export const ownPasteQueryKey = (slug: string) => [...PASTES_QUERY_ROOT, 'own', slug] as const;
 
 export const ownPasteQuery = (slug: string) =>
   queryOptions({ queryKey: ownPasteQueryKey(slug), queryFn: () => getOwnPaste(slug), retry: false });

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
 import { pasteDeadReason } from '../../../lib/shares/share-status';
-import { useUpdatePaste } from '../api/update-paste';
+import { useUpdatePaste } from '../../../lib/api/update-paste';
 import { PasteDocument } from './paste-document';
 import { ShareNotice } from '../../../components/share/share-notice';
 
@@ -18,7 +18,7 @@ import { ShareNotice } from '../../../components/share/share-notice';
 export function PasteOwnerView({ paste, now }: { paste: PasteDetailDto; now: number }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const update = useUpdatePaste();
+  const update = useUpdatePaste({ seedOwnPaste: true });
   const dead = pasteDeadReason(paste, now);
   // The server's raw link counts a view (and wants the password): the owner's Raw opens the text at hand.
   const rawHref = useTextUrl(paste.content);

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Textarea } from '../../../../components/ui/input';
-import { useMarkdownHtml } from '../../../../lib/hooks/use-markdown-html';
+import { useMarkdownHtml } from '../../../../lib/markdown/use-markdown-html';
 import type { SettingControlProps } from './control-props';
 
 /**
  * Markdown settings (footer, announcement): the source beside a live preview rendered and sanitised
- * exactly as visitors will see it (lib/markdown). Side by side on wide screens, stacked on phones.
+ * exactly as visitors will see it (lib/markdown/basic-preset). Side by side on wide screens, stacked on phones.
  */
 export function MarkdownControl({ value, onChange, control }: SettingControlProps) {
   const { t } = useTranslation();
