@@ -12,6 +12,7 @@
 import type { Text } from './i18n.js';
 import { ACCOUNT_MESSAGES } from './catalogue/accounts.js';
 import { BACKUP_MESSAGES } from './catalogue/backup.js';
+import { FILE_MESSAGES } from './catalogue/files.js';
 import { HTTP_MESSAGES } from './catalogue/http.js';
 import { LOCAL_STORAGE_MESSAGES } from './catalogue/local-storage.js';
 import { NET_MESSAGES } from './catalogue/net.js';
@@ -28,6 +29,7 @@ export const MESSAGES = {
   ...HTTP_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...BACKUP_MESSAGES,
+  ...FILE_MESSAGES,
   ...LOCAL_STORAGE_MESSAGES,
   ...NET_MESSAGES,
   ...PASTE_MESSAGES,

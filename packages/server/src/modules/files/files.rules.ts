@@ -1,5 +1,7 @@
 import { formatBytes, uploadMimetype } from '@driftbox/contract';
 import { AppError } from '../../lib/errors.js';
+import { msg, type MessageParam } from '../../lib/i18n/catalogue.js';
+import type { Text } from '../../lib/i18n/i18n.js';
 import { expiryAfter } from '../shares/share-expiry.js';
 import type { GoneTexts } from '../shares/share-gone.js';
 import type { FileRow } from './files.repository.js';
@@ -131,19 +133,23 @@ export function expiryFromHours(hours: number | undefined, now: Date): string | 
 
 /** The words of a file share's 410 (shareGone): a file tells expired from used up when it can. */
 export const FILE_GONE: GoneTexts = {
-  expired: { en: 'This file has expired', zh: '该文件已过期' },
-  used_up: { en: 'This file has reached its view limit', zh: '该文件已达到最大查看次数' },
-  either: { en: 'This file has expired or reached its view limit', zh: '该文件已过期或已达到最大查看次数' },
+  expired: msg('files.view.expired'),
+  used_up: msg('files.view.usedUp'),
+  either: msg('files.view.gone'),
 };
+
+/** A size for the limit texts: `atLeast` when only a lower bound is known (the bytes streamed so far). */
+function sizeText(size: number, atLeast: boolean): MessageParam {
+  return atLeast ? msg('files.limit.atLeast', { size: formatBytes(size) }) : formatBytes(size);
+}
+
+/** The `{held}` of a text that has nothing to add. */
+const NOTHING: Text = { en: '', zh: '' };
 
 /** 413 for a file above the upload limit; `atLeast` when only a lower bound of its size is known (mid-stream). */
 export function tooLarge(size: number, limit: number, atLeast = false): AppError {
-  const shown = `${atLeast ? 'at least ' : ''}${formatBytes(size)}`;
   return new AppError('PAYLOAD_TOO_LARGE', {
-    text: {
-      en: `File too large: ${shown} exceeds the maximum upload size of ${formatBytes(limit)}`,
-      zh: `文件过大：${atLeast ? '至少 ' : ''}${formatBytes(size)}，超出最大上传大小 ${formatBytes(limit)}`,
-    },
+    text: msg('files.limit.tooLarge', { size: sizeText(size, atLeast), limit: formatBytes(limit) }),
   });
 }
 
@@ -155,19 +161,14 @@ export function insufficientStorage(
   atLeast = false,
   reserved = 0,
 ): AppError {
-  const shown = `${atLeast ? 'at least ' : ''}${formatBytes(size)}`;
-  const held =
-    reserved > 0
-      ? {
-          en: ` (${formatBytes(reserved)} held by unfinished uploads)`,
-          zh: `（其中 ${formatBytes(reserved)} 被未完成的上传占用）`,
-        }
-      : { en: '', zh: '' };
+  const held = reserved > 0 ? msg('files.limit.heldByUploads', { reserved: formatBytes(reserved) }) : NOTHING;
   return new AppError('PAYLOAD_TOO_LARGE', {
-    text: {
-      en: `Insufficient storage: file size ${shown}, remaining space ${formatBytes(remaining)}, capacity ${formatBytes(capacity)}${held.en}`,
-      zh: `存储空间不足：文件大小 ${atLeast ? '至少 ' : ''}${formatBytes(size)}，剩余空间 ${formatBytes(remaining)}，总容量 ${formatBytes(capacity)}${held.zh}`,
-    },
+    text: msg('files.limit.insufficientStorage', {
+      size: sizeText(size, atLeast),
+      remaining: formatBytes(remaining),
+      capacity: formatBytes(capacity),
+      held,
+    }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { Transform } from 'node:stream';
 import type { AdminActor, ApiKeyActor } from '../../lib/auth/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Text } from '../../lib/i18n/i18n.js';
+import { msg } from '../../lib/i18n/catalogue.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { bucketBaseUrl } from '../storage-configs/bucket-url.js';
@@ -57,18 +57,6 @@ export interface FileStorageDeps {
   settings: SettingsService;
 }
 
-/** An upload with no storage to choose from: the admin can add one; a key can only ask for one. */
-const NO_STORAGE = {
-  admin: {
-    en: 'No storage config exists: add one under Admin → Storage',
-    zh: '尚无存储配置，请在「管理 → 存储配置」中添加',
-  },
-  apiKey: {
-    en: 'No storage is available to this API key: ask the administrator to allow one for API keys',
-    zh: '此 API 密钥没有可用的存储，请联系管理员开放一个存储配置给 API 密钥使用',
-  },
-} satisfies Record<string, Text>;
-
 /**
  * Storage for file shares: which configs an actor may upload to, the limits of an upload (size and
  * capacity, checked up front when the size is known and again while bytes stream), and stores for
@@ -81,10 +69,11 @@ export function fileStorage(deps: FileStorageDeps) {
   async function configIdFor(actor: AdminActor | ApiKeyActor, requested: string | undefined): Promise<string> {
     if (requested !== undefined) return requested;
     const [first] = await storageConfigs.list(actor);
+    // No storage to choose from: the admin can add one; a key can only ask for one.
     if (!first)
       throw actor.type === 'admin'
-        ? new AppError('NOT_FOUND', { text: NO_STORAGE.admin })
-        : new AppError('FORBIDDEN', { text: NO_STORAGE.apiKey });
+        ? new AppError('NOT_FOUND', { text: msg('files.storage.noneForAdmin') })
+        : new AppError('FORBIDDEN', { text: msg('files.storage.noneForApiKey') });
     return first.id;
   }
 

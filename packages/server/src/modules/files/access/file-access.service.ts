@@ -10,6 +10,7 @@ import { isLive } from '../../../db/view-limits.js';
 import { iso, type Clock } from '../../../lib/clock.js';
 import type { AppCrypto } from '../../../lib/crypto/crypto.js';
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
+import { msg } from '../../../lib/i18n/catalogue.js';
 import { isPubliclyReachable, type SsrfPolicy } from '../../../lib/net/ssrf.js';
 import { parseRangeHeader, resolveRange, type ByteRange } from '../../../storage/range.js';
 import { passwordRules, type RateLimitService } from '../../rate-limits/rate-limits.service.js';
@@ -65,9 +66,6 @@ export interface OpenRequest extends LinkCredentials {
   origin: string;
 }
 
-const WRONG_PASSWORD = { en: 'Wrong password', zh: '密码错误' };
-const PASSWORD_REQUIRED = { en: 'This file needs a password', zh: '该文件需要密码' };
-
 /**
  * Public access to file shares by slug. Views are counted by the shared rule of db/view-limits.ts (one
  * atomic statement; the view reaching the limit still works, later ones 410). A counted view or a
@@ -113,12 +111,12 @@ export function createFileAccessService(deps: FileAccessDeps) {
     if (!row) throw notFound('file');
     // A dead share says so first, whether it has a password or not (as pastes do).
     if (!isLive(row, now)) throw shareGone(FILE_GONE, goneReason(row, now));
-    if (row.password_hash === null) throw badRequest({ en: 'This file has no password', zh: '该文件没有设置密码' });
+    if (row.password_hash === null) throw badRequest(msg('files.view.noPassword'));
     const hash = row.password_hash;
     const check = await rateLimits.guardPasswordCheck(FILE_RATE_RULES, clientIp, slug, () =>
       crypto.passwords.check(password, hash),
     );
-    if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: WRONG_PASSWORD });
+    if (!check.ok) throw new AppError('WRONG_PASSWORD', { text: msg('files.view.wrongPassword') });
     // A hash imported from the original product is accepted once, then replaced by scrypt.
     if (check.needsRehash)
       await repo.replacePasswordHash(row.id, row.password_hash, await crypto.passwords.hash(password));
@@ -155,7 +153,7 @@ export function createFileAccessService(deps: FileAccessDeps) {
       if (!isLive(row, now)) throw shareGone(FILE_GONE, goneReason(row, now));
       if (credentials.password !== undefined)
         return unlock(slug, credentials.password, credentials.clientIp, countView);
-      throw new AppError('UNAUTHORIZED', { text: PASSWORD_REQUIRED });
+      throw new AppError('UNAUTHORIZED', { text: msg('files.view.passwordRequired') });
     }
     // A HEAD (link checkers, chat previews) sees whether the share is live without using up a view.
     if ((row.max_views ?? 0) === 0 || !countView) {
@@ -218,11 +216,7 @@ export function createFileAccessService(deps: FileAccessDeps) {
       // Refused before the access is counted: asking for the wrong kind of file must not use up a view.
       const office = settingAsList(await deps.settings.value('preview_office_types'));
       const row = await access(slug, credentials, true, (found) => {
-        if (!office.includes(extensionOf(found.filename)))
-          throw badRequest({
-            en: 'This file cannot be previewed with an Office viewer',
-            zh: '该文件不支持 Office 在线预览',
-          });
+        if (!office.includes(extensionOf(found.filename))) throw badRequest(msg('files.view.noOfficePreview'));
       });
       const { url, expiresIn } = await directUrl(row, 'download');
       const absolute = url.startsWith('/') ? `${origin}${url}` : url;

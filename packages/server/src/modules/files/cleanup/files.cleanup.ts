@@ -1,6 +1,7 @@
 import { FILE_ACCESS_TOKEN_TTL_MS, PENDING_UPLOAD_IDLE_MS } from '@driftbox/contract';
 import { addMs, iso, type Clock } from '../../../lib/clock.js';
 import { AppError } from '../../../lib/errors.js';
+import { msg } from '../../../lib/i18n/catalogue.js';
 import type { Text } from '../../../lib/i18n/i18n.js';
 import type { Logger } from '../../../lib/logger.js';
 import { isStorageError } from '../../../storage/errors.js';
@@ -15,15 +16,6 @@ export interface FileCleanupDeps {
   clock: Clock;
   logger: Logger;
 }
-
-const STORAGE_DELETE_FAILED: Text = {
-  en: 'The storage could not delete the file; the share is kept',
-  zh: '存储无法删除该文件，分享已保留',
-};
-const RECORD_ONLY_LOCAL: Text = {
-  en: 'Share only is not available for local storage: the file would stay on the server’s disk, where nothing can reach it. Delete it with its file.',
-  zh: '本地存储不支持“仅删除分享”：文件会留在服务器磁盘上，无法再访问。请连同文件一起删除。',
-};
 
 /** Rows handled per pass; the job runs again soon, so a backlog drains over a few passes. */
 const BATCH = 200;
@@ -49,7 +41,7 @@ export function createFileCleanup(deps: FileCleanupDeps) {
       (await storage.storeOf(row.storage_config_id)).config.storage_type === 'LOCAL' &&
       !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))
     ) {
-      return RECORD_ONLY_LOCAL;
+      return msg('files.delete.recordOnlyLocal');
     }
     if (deleteObject && !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
       try {
@@ -59,7 +51,7 @@ export function createFileCleanup(deps: FileCleanupDeps) {
       } catch (err) {
         if (!isStorageError(err, 'NOT_FOUND')) {
           logger.warn('Could not delete the object of a file share', { id: row.id, error: String(err) });
-          return STORAGE_DELETE_FAILED;
+          return msg('files.delete.storageFailed');
         }
       }
     }

@@ -5,14 +5,9 @@ import type { TrustProxy } from '../../../http/client-ip.js';
 import { ok } from '../../../http/envelope.js';
 import { requestOrigin } from '../../../http/origin.js';
 import { readJson, readQuery } from '../../../http/request.js';
+import { msg } from '../../../lib/i18n/catalogue.js';
 import { requirePermission } from '../../../middleware/guards.js';
 import type { FilesService } from './files.service.js';
-
-const MESSAGES = {
-  updated: { en: 'File share updated', zh: '文件分享更新成功' },
-  deleted: { en: 'File shares deleted', zh: '文件分享已删除' },
-  noneDeleted: { en: 'No file share was deleted', zh: '没有删除任何文件分享' },
-};
 
 /** `/files` management (spec §7 "Files"): admins see every share, keys with FILE_SHARE their own. */
 export function filesRoutes(files: FilesService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
@@ -28,7 +23,7 @@ export function filesRoutes(files: FilesService, options: { trustProxy: TrustPro
   app.delete('/files/batch-delete', fileShare, async (c) => {
     const body = await readJson(c, FileBatchDeleteBody);
     const result = await files.removeMany(c.get('actor'), body, c.get('lang'));
-    return ok(c, result, { message: result.deleted > 0 ? MESSAGES.deleted : MESSAGES.noneDeleted });
+    return ok(c, result, { message: msg(result.deleted > 0 ? 'files.deleted' : 'files.noneDeleted') });
   });
 
   app.get('/files/:id', fileShare, async (c) =>
@@ -38,7 +33,7 @@ export function filesRoutes(files: FilesService, options: { trustProxy: TrustPro
   app.put('/files/:id', fileShare, async (c) => {
     const body = await readJson(c, FileUpdateBody);
     return ok(c, await files.update(c.get('actor'), c.req.param('id'), body, requestOrigin(c, options.trustProxy)), {
-      message: MESSAGES.updated,
+      message: msg('files.updated'),
     });
   });
 

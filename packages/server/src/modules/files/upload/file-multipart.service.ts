@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Actor, AdminActor, ApiKeyActor } from '../../../lib/auth/actor.js';
 import { assertPermission } from '../../../lib/auth/authz.js';
 import { invalidField, notFound } from '../../../lib/errors.js';
+import { listOf, msg } from '../../../lib/i18n/catalogue.js';
 import { storageToAppError } from '../../../storage/http-errors.js';
 import { MIN_PART_SIZE, type ObjectStore } from '../../../storage/object-store.js';
 import { presentDetail, presentPending, shareUrls } from '../files.presenter.js';
@@ -55,22 +56,15 @@ function checkPartList(row: Pick<FileRow, 'size' | 'part_size'>, numbers: number
   if (row.part_size === null || row.part_size <= 0) return;
   const count = partCountFor(row.size, row.part_size);
   const outside = numbers.find((n) => partLength(row, n) === null);
-  if (outside !== undefined)
-    throw invalidField('parts', {
-      en: `Part ${outside} is not part of this upload`,
-      zh: `分片 ${outside} 不属于此上传`,
-    });
+  if (outside !== undefined) throw invalidField('parts', msg('files.multipart.partOutside', { part: outside }));
   const twice = numbers.find((n, i) => numbers.indexOf(n) !== i);
-  if (twice !== undefined)
-    throw invalidField('parts', { en: `Part ${twice} is listed twice`, zh: `分片 ${twice} 重复出现` });
+  if (twice !== undefined) throw invalidField('parts', msg('files.multipart.partTwice', { part: twice }));
   const given = new Set(numbers);
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !given.has(n));
   if (missing.length > 0) {
-    const list = missing.length > 5 ? `${missing.slice(0, 5).join(', ')}…` : missing.join(', ');
-    throw invalidField('parts', {
-      en: `The upload has ${count} parts; missing from the list: ${list}`,
-      zh: `此上传共 ${count} 个分片，列表中缺少：${list.replaceAll(', ', '、')}`,
-    });
+    // The first five, an ellipsis after the fifth when more are missing.
+    const shown = missing.slice(0, 5).map((n, i) => (i === 4 && missing.length > 5 ? `${n}…` : String(n)));
+    throw invalidField('parts', msg('files.multipart.partsMissing', { count, missing: listOf(shown) }));
   }
 }
 
@@ -78,16 +72,13 @@ function checkPartList(row: Pick<FileRow, 'size' | 'part_size'>, numbers: number
 function checkPlan(input: Pick<InitInput, 'size' | 'partSize' | 'partCount'>): void {
   const expected = partCountFor(input.size, input.partSize);
   if (input.partCount !== expected) {
-    throw invalidField('partCount', {
-      en: `${input.size} bytes in parts of ${input.partSize} need ${expected} parts`,
-      zh: `${input.size} 字节按每片 ${input.partSize} 字节需要 ${expected} 个分片`,
-    });
+    throw invalidField(
+      'partCount',
+      msg('files.multipart.wrongPartCount', { size: input.size, partSize: input.partSize, expected }),
+    );
   }
   if (input.partCount > 1 && input.partSize < MIN_PART_SIZE) {
-    throw invalidField('partSize', {
-      en: 'Parts must be at least 5 MiB (except a single part)',
-      zh: '分片至少 5 MiB（单个分片除外）',
-    });
+    throw invalidField('partSize', msg('files.multipart.partTooSmall'));
   }
 }
 
@@ -143,12 +134,8 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     expiresIn: number,
   ): Promise<PartUrl[]> {
     const lengths = new Map(partNumbers.map((n) => [n, partLength(row, n)]));
-    const outside = partNumbers.filter((n) => lengths.get(n) === null);
-    if (outside.length > 0)
-      throw invalidField('partNumbers', {
-        en: `Part ${outside[0]} is not part of this upload`,
-        zh: `分片 ${outside[0]} 不属于此上传`,
-      });
+    const outside = partNumbers.find((n) => lengths.get(n) === null);
+    if (outside !== undefined) throw invalidField('partNumbers', msg('files.multipart.partOutside', { part: outside }));
     return withStorageErrors(() =>
       Promise.all(
         partNumbers.map(async (partNumber) => {

@@ -12,17 +12,13 @@ import type { AppEnv } from '../../../app-env.js';
 import type { TrustProxy } from '../../../http/client-ip.js';
 import { ok } from '../../../http/envelope.js';
 import { AppError } from '../../../lib/errors.js';
+import { msg } from '../../../lib/i18n/catalogue.js';
 import { headerText } from '../../../http/header-params.js';
 import { requestOrigin } from '../../../http/origin.js';
 import { contentLengthOf, readJson, streamBody } from '../../../http/request.js';
 import { requirePermission } from '../../../middleware/guards.js';
 import type { FileMultipartService } from './file-multipart.service.js';
 import type { FileUploadsService } from './file-uploads.service.js';
-
-const MESSAGES = {
-  uploaded: { en: 'File uploaded', zh: '文件上传成功' },
-  aborted: { en: 'Upload aborted', zh: '上传已取消' },
-};
 
 /** Upload options of `PUT /upload-direct`, from the query or `X-<Name>` headers (headers keep passwords out of URLs). */
 const DIRECT_OPTIONS = [
@@ -79,14 +75,14 @@ export function fileUploadsRoutes(
     const contentType = c.req.header('content-type') ?? '';
     if (!/^multipart\/form-data/i.test(contentType))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
-        text: { en: 'Send the file as multipart/form-data', zh: '请以 multipart/form-data 上传文件' },
+        text: msg('files.upload.notMultipartForm'),
       });
     const result = await uploads.uploadForm(
       c.get('actor'),
       { body: streamBody(c), contentType, contentLength: contentLengthOf(c) },
       origin(c),
     );
-    return ok(c, result, { status: 201, message: MESSAGES.uploaded });
+    return ok(c, result, { status: 201, message: msg('files.upload.uploaded') });
   });
 
   app.put('/upload-direct/:filename', fileShare, async (c) => {
@@ -101,7 +97,7 @@ export function fileUploadsRoutes(
     // `curl -H 'Accept: text/plain'` gets just the link, ready for a shell pipeline.
     const accept = c.req.header('accept') ?? '';
     if (/text\/plain/i.test(accept) && !/json/i.test(accept)) return c.text(`${result.url}\n`, 201);
-    return ok(c, { ...result, file_id: result.id }, { status: 201, message: MESSAGES.uploaded });
+    return ok(c, { ...result, file_id: result.id }, { status: 201, message: msg('files.upload.uploaded') });
   });
 
   app.post('/s3/presign', fileShare, async (c) =>
@@ -109,7 +105,7 @@ export function fileUploadsRoutes(
   );
   app.post('/s3/commit', fileShare, async (c) =>
     ok(c, await uploads.commit(c.get('actor'), await readJson(c, FileCommitBody), origin(c)), {
-      message: MESSAGES.uploaded,
+      message: msg('files.upload.uploaded'),
     }),
   );
 
@@ -124,12 +120,12 @@ export function fileUploadsRoutes(
   );
   app.post('/upload/multipart/complete', fileShare, async (c) =>
     ok(c, await multipart.complete(c.get('actor'), await readJson(c, MultipartCompleteBody), origin(c)), {
-      message: MESSAGES.uploaded,
+      message: msg('files.upload.uploaded'),
     }),
   );
   app.post('/upload/multipart/abort', fileShare, async (c) => {
     await multipart.abort(c.get('actor'), await readJson(c, FileIdBody));
-    return ok(c, null, { message: MESSAGES.aborted });
+    return ok(c, null, { message: msg('files.upload.aborted') });
   });
 
   return app;

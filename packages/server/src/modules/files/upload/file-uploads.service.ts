@@ -14,6 +14,7 @@ import type { Actor, AdminActor, ApiKeyActor } from '../../../lib/auth/actor.js'
 import { assertPermission } from '../../../lib/auth/authz.js';
 import { iso, type Clock } from '../../../lib/clock.js';
 import { AppError, badRequest, invalidField, notFound } from '../../../lib/errors.js';
+import { msg } from '../../../lib/i18n/catalogue.js';
 import { parseWith } from '../../../http/request.js';
 import { creatorOf } from '../../shares/share-rules.js';
 import { storageToAppError } from '../../../storage/http-errors.js';
@@ -74,7 +75,6 @@ export interface DirectRequest {
 
 // Long uploads say they are alive at this interval, so the cleanup job leaves them alone.
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-const BODY_REQUIRED = { en: 'Request body required', zh: '缺少请求体' };
 
 /** Uploads that pass through the server as streams, and the presigned single-PUT flow. */
 export function createFileUploadsService(deps: FileUploadsDeps) {
@@ -176,7 +176,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
      */
     async uploadForm(actor: Actor, request: FormRequest, origin: string): Promise<FileDetailDto> {
       assertFileShare(actor);
-      if (!request.body) throw badRequest(BODY_REQUIRED);
+      if (!request.body) throw badRequest(msg('files.upload.bodyRequired'));
       const row = await parseUploadForm(request.body, request.contentType, (early, file, allFields) => {
         const options = parseWith(FileShareOptions, early);
         // The parser already cut a client's full path to its last segment (form-data-headers.ts).
@@ -201,7 +201,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
     /** `PUT /api/upload-direct/{filename}`: the raw body is the file; options from query or headers. */
     async uploadDirect(actor: Actor, request: DirectRequest, origin: string): Promise<FileDetailDto> {
       assertFileShare(actor);
-      if (!request.body) throw badRequest(BODY_REQUIRED);
+      if (!request.body) throw badRequest(msg('files.upload.bodyRequired'));
       const options = parseWith(FileShareOptions, request.options);
       const filename = parseWith(Filename, request.filename);
       const original = parseWith(DirectUploadNaming, request.options).original_filename;
@@ -222,7 +222,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
     async presign(actor: Actor, body: z.output<typeof FilePresignBody>, origin: string): Promise<FilePresignDto> {
       assertFileShare(actor);
       // The URL is signed for the declared size: it can never store more than was checked here.
-      if (body.size === undefined) throw invalidField('size', { en: 'The file size is required', zh: '缺少文件大小' });
+      if (body.size === undefined) throw invalidField('size', msg('files.upload.sizeRequired'));
       const { target, key } = await shares.destination(actor, body.s3_config_id, body.filename, body.path);
       storage.checkSize(target, body.size);
       const mimetype = mimetypeFor(body.filename, body.mimetype);
@@ -266,13 +266,12 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
     async commit(actor: Actor, body: z.output<typeof FileCommitBody>, origin: string): Promise<FileDetailDto> {
       assertFileShare(actor);
       const row = await shares.requirePending(actor, body.file_id);
-      if (row.upload_id)
-        throw badRequest({ en: 'This is a multipart upload; complete it instead', zh: '这是分片上传，请调用完成接口' });
+      if (row.upload_id) throw badRequest(msg('files.upload.isMultipart'));
       const { store } = await storage.storeOf(row.storage_config_id);
       const info = await store.head(row.storage_path).catch((err: unknown) => {
         throw isMissing(err)
           ? new AppError('BAD_REQUEST', {
-              text: { en: 'Nothing was uploaded for this file yet', zh: '该文件尚未上传' },
+              text: msg('files.upload.nothingUploaded'),
             })
           : storageToAppError(err);
       });

@@ -1,6 +1,7 @@
 import { FileShareOptions } from '@driftbox/contract';
 import { finished, type Readable, type Writable } from 'node:stream';
 import { AppError, badRequest } from '../../../lib/errors.js';
+import { msg } from '../../../lib/i18n/catalogue.js';
 import type { BodySource } from '../../../storage/object-store.js';
 import { toReadable } from '../../../storage/streams.js';
 import { parseWith } from '../../../http/request.js';
@@ -36,15 +37,13 @@ const MAX_FIELD_BYTES = 64 * 1024;
 /** Bytes of a form that are neither the file nor its fields (other parts, preamble, epilogue). */
 const MAX_DISCARDED_BYTES = 1024 * 1024;
 
-const FILE_REQUIRED = { en: 'The form has no file field', zh: '表单中没有文件' };
-
 function limitError(err: FormDataLimitError): AppError {
   if (err.limit === 'fieldSize')
     return new AppError('PAYLOAD_TOO_LARGE', {
-      text: { en: `Form field "${err.field ?? ''}" is too long`, zh: `表单字段 ${err.field ?? ''} 过长` },
+      text: msg('files.form.fieldTooLong', { field: err.field ?? '' }),
     });
   return new AppError('PAYLOAD_TOO_LARGE', {
-    text: { en: 'The form carries too much besides the file and its fields', zh: '表单中除文件及其字段外的内容过多' },
+    text: msg('files.form.tooMuchElse'),
   });
 }
 
@@ -91,7 +90,7 @@ export function parseUploadForm<T>(
         limits,
       });
     } catch {
-      reject(badRequest({ en: 'Not a valid multipart/form-data body', zh: '无效的 multipart/form-data 请求体' }));
+      reject(badRequest(msg('files.form.invalid')));
       return;
     }
     let upload: Promise<T> | null = null;
@@ -104,9 +103,7 @@ export function parseUploadForm<T>(
       fieldsFailed(err);
       // Not destroyed: that would reset the connection before the error response is sent.
       source.unpipe(parser);
-      reject(
-        err instanceof AppError ? err : badRequest({ en: 'Could not read the upload form', zh: '无法读取上传表单' }),
-      );
+      reject(err instanceof AppError ? err : badRequest(msg('files.form.unreadable')));
     };
 
     // A field too long fails the parse (longField: 'error') before it is emitted.
@@ -124,7 +121,7 @@ export function parseUploadForm<T>(
     parser.on('error', fail);
     parser.on('close', () => {
       if (settled) return;
-      if (!upload) return fail(badRequest(FILE_REQUIRED));
+      if (!upload) return fail(badRequest(msg('files.form.noFile')));
       fieldsRead(fields);
       upload.then((result) => {
         if (settled) return;
@@ -152,10 +149,7 @@ export function lateFormOptions(
   const configMoved = (after.s3_config_id ?? usedConfigId) !== usedConfigId;
   const pathMoved = (after.path ?? '') !== (before.path ?? '');
   if (configMoved || pathMoved) {
-    throw badRequest({
-      en: 's3_config_id and path must come before the file in the form',
-      zh: 's3_config_id 和 path 必须位于表单中的文件之前',
-    });
+    throw badRequest(msg('files.form.lateOptions'));
   }
   return after;
 }
