@@ -1,6 +1,21 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createHarness, type Harness, type HarnessOptions } from './harness.js';
 import { lateBound } from './late-bound.js';
+
+type Hook = (fn: () => Promise<void>) => void;
+
+/** A harness opened by the `open` hook and closed by the `close` hook, read through a late-bound stand-in. */
+function harnessBetween(options: HarnessOptions, open: Hook, close: Hook): Harness {
+  let current: Harness | undefined;
+  open(async () => {
+    current = await createHarness(options);
+  });
+  close(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return lateBound(() => current, 'The harness');
+}
 
 /**
  * A fresh harness for every test of the enclosing describe: created before each test, closed after it.
@@ -8,13 +23,13 @@ import { lateBound } from './late-bound.js';
  * so split test files share this set-up instead of repeating the hooks.
  */
 export function harnessPerTest(options: HarnessOptions): Harness {
-  let current: Harness | undefined;
-  beforeEach(async () => {
-    current = await createHarness(options);
-  });
-  afterEach(async () => {
-    await current?.close();
-    current = undefined;
-  });
-  return lateBound(() => current, 'The harness');
+  return harnessBetween(options, beforeEach, afterEach);
+}
+
+/**
+ * One harness for all the tests of the enclosing describe: created before the first, closed after the
+ * last. For suites whose tests only read, or clean up what they change themselves.
+ */
+export function harnessPerSuite(options: HarnessOptions): Harness {
+  return harnessBetween(options, beforeAll, afterAll);
 }

@@ -14,6 +14,13 @@ import {
 
 const RULE: RateRule = { name: 'test', limit: 3, windowMs: 60_000 };
 
+/** Password-check rules allowing these many tries per client, per target and in all, each per minute. */
+const passwordRules = (perClient: number, perTarget: number, attempts: number): PasswordRules => ({
+  perClient: { name: 'pw:ip', limit: perClient, windowMs: 60_000 },
+  perTarget: { name: 'pw:target', limit: perTarget, windowMs: 60_000 },
+  attempts: { name: 'pw-all:ip', limit: attempts, windowMs: 60_000 },
+});
+
 describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
   let dir: string;
   let t: TestDb;
@@ -66,11 +73,7 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
   });
 
   it('guardPasswordCheck: wrong passwords count per client and per target; right ones only against the attempts budget', async () => {
-    const rules: PasswordRules = {
-      perClient: { name: 'pw:ip', limit: 2, windowMs: 60_000 },
-      perTarget: { name: 'pw:target', limit: 3, windowMs: 60_000 },
-      attempts: { name: 'pw-all:ip', limit: 6, windowMs: 60_000 },
-    };
+    const rules = passwordRules(2, 3, 6);
     let hashes = 0;
     const check = (ok: boolean) => async () => {
       hashes += 1;
@@ -100,11 +103,7 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
   });
 
   it('guardPasswordCheck: guesses sent at the same moment are charged before hashing, so no more than the limit are checked', async () => {
-    const rules: PasswordRules = {
-      perClient: { name: 'pw:ip', limit: 5, windowMs: 60_000 },
-      perTarget: { name: 'pw:target', limit: 50, windowMs: 60_000 },
-      attempts: { name: 'pw-all:ip', limit: 600, windowMs: 60_000 },
-    };
+    const rules = passwordRules(5, 50, 600);
     let hashes = 0;
     const slowWrong = async () => {
       hashes += 1;
