@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { createHarness, type Harness, type HarnessOptions } from './harness.js';
+import type { Dialect } from '../db/client.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createHarness, openTestDb, type Harness, type HarnessOptions, type TestDb } from './harness.js';
 import { lateBound } from './late-bound.js';
 
 type Hook = (fn: () => Promise<void>) => void;
@@ -32,4 +37,25 @@ export function harnessPerTest(options: HarnessOptions): Harness {
  */
 export function harnessPerSuite(options: HarnessOptions): Harness {
   return harnessBetween(options, beforeAll, afterAll);
+}
+
+/**
+ * A fresh database for every test of the enclosing describe, in a temp folder (migrated to the latest
+ * version unless `migrate` is false), dropped after it; stands for the current test's database.
+ */
+export function testDbPerTest(dialect: Dialect, migrate = true): TestDb {
+  let dir: string | undefined;
+  let current: TestDb | undefined;
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-db-'));
+    current = await openTestDb(dialect, dir);
+    if (migrate) await migrateToLatest(current.db);
+  });
+  afterEach(async () => {
+    await current?.db.destroy();
+    await current?.drop();
+    current = undefined;
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return lateBound(() => current, 'The test database');
 }

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../db/migrate.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { testClock, type TestClock } from '../../test/clock.js';
-import { dialects, openTestDb, type TestDb } from '../../test/harness.js';
+import { dialects } from '../../test/harness.js';
+import { testDbPerTest } from '../../test/per-test.js';
 import {
   createRateLimitService,
   type PasswordRules,
@@ -22,21 +19,12 @@ const passwordRules = (perClient: number, perTarget: number, attempts: number): 
 });
 
 describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
-  let dir: string;
-  let t: TestDb;
+  const t = testDbPerTest(dialect);
   let clock: TestClock;
   let limits: RateLimitService;
-  beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-rl-'));
-    t = await openTestDb(dialect, dir);
-    await migrateToLatest(t.db);
+  beforeEach(() => {
     clock = testClock();
     limits = createRateLimitService({ db: t.db, clock });
-  });
-  afterEach(async () => {
-    await t.db.destroy();
-    await t.drop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('allows `limit` hits per window, then 429 with the seconds left', async () => {
