@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dialects, openTestDb, type TestDb } from '../test/harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dialects, openTestDb } from '../test/harness.js';
+import { testDbPerTest } from '../test/per-test.js';
 import { dialectOf, isUniqueViolation } from './client.js';
 import { MIGRATIONS, migrateToLatest } from './migrate.js';
 
@@ -11,17 +12,7 @@ const T0 = '2026-01-01T00:00:00.000Z';
 const admin = (id: string, username: string) => ({ id, username, password_hash: 'h', created_at: T0, updated_at: T0 });
 
 describe.each(dialects)('database (%s)', (dialect) => {
-  let dir: string;
-  let t: TestDb;
-  beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-db-'));
-    t = await openTestDb(dialect, dir);
-  });
-  afterEach(async () => {
-    await t.db.destroy();
-    await t.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const t = testDbPerTest(dialect, false);
 
   it('migrates an empty database to the latest version, then has nothing to do', async () => {
     expect(await migrateToLatest(t.db)).toEqual(Object.keys(MIGRATIONS));

@@ -35,3 +35,17 @@ export async function createTestBucket(label = 'test'): Promise<S3StoreOptions> 
     pathStyle: true,
   };
 }
+
+/** POST /api/s3-configs fields for a bucket made by `createTestBucket`: path-style, objects under shares/. */
+export function s3ConfigFields(bucket: S3StoreOptions) {
+  return {
+    provider_type: 'Other S3 Compatible',
+    endpoint_url: bucket.endpoint,
+    region: bucket.region,
+    bucket_name: bucket.bucket,
+    access_key_id: bucket.accessKeyId,
+    secret_access_key: bucket.secretAccessKey,
+    path_style: true,
+    default_folder: 'shares',
+  };
+}

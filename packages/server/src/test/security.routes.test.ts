@@ -1,8 +1,9 @@
 import { ALL_PERMISSIONS, Permission } from '@driftbox/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../lib/crypto/digest.js';
 import { TEST_START } from './clock.js';
-import { createHarness, dialects, type Harness } from './harness.js';
+import { dialects } from './harness.js';
+import { harnessPerSuite } from './per-test.js';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, type Access, type ProtectedRoute } from './protected-routes.js';
 
 const label = (r: ProtectedRoute) => `${r.method} ${r.path}`;
@@ -16,13 +17,7 @@ function insufficientMask(access: Access): number | null {
 }
 
 describe.each(dialects)('shared security checks (%s)', (dialect) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = harnessPerSuite({ dialect });
   // One harness serves every route, and each route's checks present unknown keys: without a fresh
   // window the API-key failure limit (429) would answer for the later routes.
   beforeEach(async () => {

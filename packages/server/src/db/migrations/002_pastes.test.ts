@@ -1,27 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dialects, openTestDb, type TestDb } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../test/harness.js';
+import { testDbPerTest } from '../../test/per-test.js';
 import { isUniqueViolation } from '../client.js';
-import { migrateToLatest } from '../migrate.js';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 
 describe.each(dialects)('migration 002_pastes (%s)', (dialect) => {
-  let dir: string;
-  let t: TestDb;
-  beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-db-'));
-    t = await openTestDb(dialect, dir);
-    await migrateToLatest(t.db);
-  });
-  afterEach(async () => {
-    await t.db.destroy();
-    await t.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const t = testDbPerTest(dialect);
 
   const insert = (id: string, slug: string) =>
     sql`insert into pastes (id, slug, content, created_by, created_at, updated_at) values (${id}, ${slug}, 'c', 'admin', ${T0}, ${T0})`.execute(

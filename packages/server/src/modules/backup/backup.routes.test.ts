@@ -4,21 +4,18 @@ import {
   type BackupPreviewDto,
   type BackupRestoreResultDto,
 } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_START } from '../../test/clock.js';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { dialects } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
 import { seedPaste } from '../pastes/pastes.test-support.js';
 import { canonicalJson, sha256Text } from './backup.format.js';
 import { downloadBackup, sendBackup, seedEverything, snapshot } from './backup.test-support.js';
 
 describe.each(dialects)('backup routes (%s)', (dialect) => {
-  let h: Harness;
+  const h = harnessPerTest({ dialect });
   beforeEach(async () => {
-    h = await createHarness({ dialect });
     await seedEverything(h);
-  });
-  afterEach(async () => {
-    await h.close();
   });
 
   it('GET /admin/backup/modules lists the modules with row counts, in the caller language', async () => {

@@ -1,16 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../test/harness.js';
+import { harnessPerSuite } from '../../test/per-test.js';
 import { BACKUP_TABLES, columnsOf, NOT_BACKED_UP } from './backup.tables.js';
 
 describe.each(dialects)('backup table registry (%s)', (dialect) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = harnessPerSuite({ dialect });
 
   const tables = async () => (await h.db.introspection.getTables()).filter((t) => !t.name.startsWith('kysely_'));
 

@@ -3,6 +3,7 @@ import type { BackupCreateBody } from '@driftbox/contract';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { CallResult, Harness } from '../../test/harness.js';
+import { shareRow } from '../files/files.test-support.js';
 import { seedPaste } from '../pastes/pastes.test-support.js';
 import { canonicalJson, sha256Text } from './backup.format.js';
 import { BACKUP_TABLES } from './backup.tables.js';
@@ -77,30 +78,18 @@ export async function seedEverything(h: Harness): Promise<void> {
   const now = h.clock.now().toISOString();
   await h.db
     .insertInto('files')
-    .values({
-      id: 'file-1',
-      slug: 'report',
-      filename: 'report.pdf',
-      storage_config_id: 'local',
-      storage_path: 'shares/report.pdf',
-      file_path: null,
-      mimetype: 'application/pdf',
-      size: 3 * 1024 ** 3,
-      etag: null,
-      remark: null,
-      password_hash: null,
-      password_version: 0,
-      expires_at: null,
-      max_views: 0,
-      views: 0,
-      last_viewed_at: null,
-      use_proxy: 0,
-      status: 'active',
-      upload_id: null,
-      created_by: h.adminActor.id,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      shareRow(h, {
+        id: 'file-1',
+        slug: 'report',
+        filename: 'report.pdf',
+        storage_path: 'shares/report.pdf',
+        mimetype: 'application/pdf',
+        size: 3 * 1024 ** 3,
+        status: 'active',
+        created_at: now,
+      }),
+    )
     .execute();
 }
 

@@ -1,17 +1,14 @@
 import { Permission, type CacheStatsDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_START } from '../../test/clock.js';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { dialects } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
 
 describe.each(dialects)('cache routes (%s)', (dialect) => {
-  let h: Harness;
+  const h = harnessPerTest({ dialect });
   beforeEach(async () => {
-    h = await createHarness({ dialect });
     // Reading a setting fills the settings cache.
     await h.call('GET', '/api/admin/settings?group=4');
-  });
-  afterEach(async () => {
-    await h.close();
   });
 
   const stats = async () => {

@@ -1,6 +1,8 @@
 import type { DashboardStatsDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
+import { shareRow } from '../files/files.test-support.js';
 import { seedPaste } from '../pastes/pastes.test-support.js';
 import { createDashboardService, lastDays } from './dashboard.service.js';
 import type { FileStatsPort } from './file-stats.port.js';
@@ -8,13 +10,7 @@ import type { FileStatsPort } from './file-stats.port.js';
 const GiB = 1024 ** 3;
 
 describe.each(dialects)('dashboard (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   const stats = async () => {
     const res = await h.call('GET', '/api/admin/dashboard/stats', { headers: h.actors.admin() });
@@ -89,30 +85,17 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
   });
 
   it('counts active file shares through the files module: totals, bytes per config, per day', async () => {
-    const share = (id: string, status: 'active' | 'pending', createdAt: string) => ({
-      id,
-      slug: id,
-      filename: `${id}.bin`,
-      storage_config_id: 'local',
-      storage_path: `shares/${id}`,
-      file_path: null,
-      mimetype: 'application/octet-stream',
-      size: GiB,
-      etag: null,
-      remark: null,
-      password_hash: null,
-      password_version: 0,
-      expires_at: null,
-      max_views: 0,
-      views: 0,
-      last_viewed_at: null,
-      use_proxy: 0,
-      status,
-      upload_id: null,
-      created_by: h.adminActor.id,
-      created_at: createdAt,
-      updated_at: createdAt,
-    });
+    const share = (id: string, status: 'active' | 'pending', createdAt: string) =>
+      shareRow(h, {
+        id,
+        slug: id,
+        filename: `${id}.bin`,
+        storage_path: `shares/${id}`,
+        mimetype: 'application/octet-stream',
+        size: GiB,
+        status,
+        created_at: createdAt,
+      });
     await h.db
       .insertInto('files')
       .values([

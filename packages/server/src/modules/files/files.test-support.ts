@@ -1,5 +1,6 @@
 import type { FileDetailDto } from '@driftbox/contract';
 import { expect } from 'vitest';
+import type { FilesTable } from '../../db/schema.js';
 import type { CallResult, Harness, Headers } from '../../test/harness.js';
 
 /** Response of a raw request, parsed like `h.call` does. */
@@ -90,4 +91,33 @@ export async function localKeys(h: Harness): Promise<string[]> {
 /** A relative URL of the app (LOCAL presigned URLs are app-relative) or an absolute one, called in-process when it is ours. */
 export function appPath(url: string): string {
   return url.startsWith('http://localhost') ? url.slice('http://localhost'.length) : url;
+}
+
+/**
+ * A files row to insert straight into the table: a share of the admin's on the local storage with every
+ * option at its default, last changed when it was made.
+ */
+export function shareRow(
+  h: Harness,
+  row: Pick<FilesTable, 'id' | 'slug' | 'filename' | 'storage_path' | 'mimetype' | 'status' | 'created_at'> & {
+    size: number;
+  },
+) {
+  return {
+    ...row,
+    storage_config_id: 'local',
+    file_path: null,
+    etag: null,
+    remark: null,
+    password_hash: null,
+    password_version: 0,
+    expires_at: null,
+    max_views: 0,
+    views: 0,
+    last_viewed_at: null,
+    use_proxy: 0,
+    upload_id: null,
+    created_by: h.adminActor.id,
+    updated_at: row.created_at,
+  };
 }

@@ -5,22 +5,17 @@ import {
   type PasteDetailDto,
   type PasteListItemDto,
 } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_START } from '../../test/clock.js';
-import { createHarness, dialects, type Harness, type Headers } from '../../test/harness.js';
+import { dialects, type Headers } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
 import { pasteRow, seedPaste } from './pastes.test-support.js';
 
 const HOUR = 60 * 60 * 1000;
 const after = (ms: number) => new Date(Date.parse(TEST_START) + ms).toISOString();
 
 describe.each(dialects)('managing pastes (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   const list = async (query = '', headers: Headers = h.actors.admin()) => {
     const res = await h.call('GET', `/api/pastes${query}`, { headers });

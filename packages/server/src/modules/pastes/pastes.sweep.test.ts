@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
 import { seedPaste } from './pastes.test-support.js';
 
 const HOUR = 60 * 60 * 1000;
 
 describe.each(dialects)('pastes.sweep (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   const slugs = async () =>
     (await h.db.selectFrom('pastes').select('slug').orderBy('slug').execute()).map((r) => r.slug);

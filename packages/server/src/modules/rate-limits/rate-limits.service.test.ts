@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../db/migrate.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { testClock, type TestClock } from '../../test/clock.js';
-import { dialects, openTestDb, type TestDb } from '../../test/harness.js';
+import { dialects } from '../../test/harness.js';
+import { testDbPerTest } from '../../test/per-test.js';
 import {
   createRateLimitService,
   type PasswordRules,
@@ -14,22 +11,20 @@ import {
 
 const RULE: RateRule = { name: 'test', limit: 3, windowMs: 60_000 };
 
+/** Password-check rules allowing these many tries per client, per target and in all, each per minute. */
+const passwordRules = (perClient: number, perTarget: number, attempts: number): PasswordRules => ({
+  perClient: { name: 'pw:ip', limit: perClient, windowMs: 60_000 },
+  perTarget: { name: 'pw:target', limit: perTarget, windowMs: 60_000 },
+  attempts: { name: 'pw-all:ip', limit: attempts, windowMs: 60_000 },
+});
+
 describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
-  let dir: string;
-  let t: TestDb;
+  const t = testDbPerTest(dialect);
   let clock: TestClock;
   let limits: RateLimitService;
-  beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-rl-'));
-    t = await openTestDb(dialect, dir);
-    await migrateToLatest(t.db);
+  beforeEach(() => {
     clock = testClock();
     limits = createRateLimitService({ db: t.db, clock });
-  });
-  afterEach(async () => {
-    await t.db.destroy();
-    await t.drop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('allows `limit` hits per window, then 429 with the seconds left', async () => {
@@ -66,11 +61,7 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
   });
 
   it('guardPasswordCheck: wrong passwords count per client and per target; right ones only against the attempts budget', async () => {
-    const rules: PasswordRules = {
-      perClient: { name: 'pw:ip', limit: 2, windowMs: 60_000 },
-      perTarget: { name: 'pw:target', limit: 3, windowMs: 60_000 },
-      attempts: { name: 'pw-all:ip', limit: 6, windowMs: 60_000 },
-    };
+    const rules = passwordRules(2, 3, 6);
     let hashes = 0;
     const check = (ok: boolean) => async () => {
       hashes += 1;
@@ -100,11 +91,7 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
   });
 
   it('guardPasswordCheck: guesses sent at the same moment are charged before hashing, so no more than the limit are checked', async () => {
-    const rules: PasswordRules = {
-      perClient: { name: 'pw:ip', limit: 5, windowMs: 60_000 },
-      perTarget: { name: 'pw:target', limit: 50, windowMs: 60_000 },
-      attempts: { name: 'pw-all:ip', limit: 600, windowMs: 60_000 },
-    };
+    const rules = passwordRules(5, 50, 600);
     let hashes = 0;
     const slowWrong = async () => {
       hashes += 1;

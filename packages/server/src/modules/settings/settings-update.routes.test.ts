@@ -1,16 +1,11 @@
 import type { SettingDto, SettingsUpdateResultDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
 import { SETTINGS_CACHE_TTL_MS } from './settings.service.js';
 
 describe.each(dialects)('settings update routes (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   const put = (group: number | string, body: unknown, query = '') =>
     h.call('PUT', `/api/admin/settings/group/${group}${query}`, { headers: h.actors.admin(), body });

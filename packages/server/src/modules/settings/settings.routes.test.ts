@@ -6,18 +6,13 @@ import {
   type SettingGroupsDto,
   type SettingValueDto,
 } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_START } from '../../test/clock.js';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { dialects } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
 
 describe.each(dialects)('settings read routes (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   const rowsOf = (body: Record<string, unknown>) => body.data as SettingDto[];
   const asAdmin = (url: string) => h.call('GET', url, { headers: h.actors.admin() });

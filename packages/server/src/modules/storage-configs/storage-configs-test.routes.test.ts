@@ -4,21 +4,16 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { StorageConfigDto, StorageTestResult } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
-import { createTestBucket, s3Server } from '../../test/s3.js';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
+import { createTestBucket, s3ConfigFields, s3Server } from '../../test/s3.js';
 
 const CHECKS = ['list', 'write', 'read', 'presigned', 'cors', 'delete'];
 const ORIGIN = 'http://driftbox.test:8787';
 
 describe.each(dialects)('POST /api/s3-configs/{id}/test (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   const runTest = async (id: string) => {
     const res = await h.call('POST', `/api/s3-configs/${id}/test`, {
@@ -65,14 +60,7 @@ describe.each(dialects)('POST /api/s3-configs/{id}/test (%s)', (dialect) => {
         headers: h.actors.admin(),
         body: {
           name: `minio-${bucket.bucket}`,
-          provider_type: 'Other S3 Compatible',
-          endpoint_url: bucket.endpoint,
-          region: bucket.region,
-          bucket_name: bucket.bucket,
-          access_key_id: bucket.accessKeyId,
-          secret_access_key: bucket.secretAccessKey,
-          path_style: true,
-          default_folder: 'shares',
+          ...s3ConfigFields(bucket),
           ...overrides,
         },
       });

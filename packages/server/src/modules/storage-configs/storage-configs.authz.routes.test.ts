@@ -1,6 +1,7 @@
 import { ALL_PERMISSIONS, type StorageConfigDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
 
 /*
  * Storage configs are admin-only except reading (spec §6 "Admin-only: … storage config"). The shared
@@ -22,13 +23,7 @@ const ADMIN_ONLY: [string, string, (other: string) => string, unknown][] = [
 ];
 
 describe.each(dialects)('storage configs: admin-only routes (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   const configs = async () =>
     (await h.call('GET', '/api/s3-configs', { headers: h.actors.admin() })).body.data as StorageConfigDto[];

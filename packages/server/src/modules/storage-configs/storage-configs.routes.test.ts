@@ -1,18 +1,13 @@
 import { DEFAULT_CAPACITY_BYTES, Permission } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_START } from '../../test/clock.js';
-import { createHarness, dialects, testCrypto, type Harness } from '../../test/harness.js';
+import { dialects, testCrypto } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
 import { credentialContext } from './storage-configs.input.js';
 import { configCalls, S3_BODY } from './storage-configs.test-support.js';
 
 describe.each(dialects)('storage-configs routes (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   const { admin, create, created } = configCalls(() => h);
 

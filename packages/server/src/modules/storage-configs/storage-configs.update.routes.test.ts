@@ -1,16 +1,11 @@
 import { DEFAULT_CAPACITY_BYTES, type StorageConfigDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../test/harness.js';
+import { harnessPerTest } from '../../test/per-test.js';
 import { configCalls, S3_BODY } from './storage-configs.test-support.js';
 
 describe.each(dialects)('storage-configs routes: update, default, delete (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   const { admin, created, update } = configCalls(() => h);
 

@@ -1,21 +1,13 @@
 import type { FilePresignDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../test/harness.js';
 import { fileRow } from '../files/files.test-support.js';
-import { PAGE, policy, serveFixture, url } from './url-upload.test-support.js';
+import { PAGE, serveFixture, url, urlUploadHarness } from './url-upload.test-support.js';
 
 serveFixture();
 
 describe.each(dialects)('URL upload through the browser (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect, urlPolicy: policy });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
-
-  const post = (path: string, body: unknown, headers = h.actors.admin()) => h.call('POST', path, { headers, body });
+  const { h, post } = urlUploadHarness(dialect);
 
   describe('browser-driven upload of a URL', () => {
     it('presign names the share after the source; PUT and commit publish it', async () => {

@@ -1,22 +1,14 @@
 import { Permission, type UrlFetchJobDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, dialects, type Harness } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '../../test/harness.js';
 import { fileRow, localKeys, parsed } from '../files/files.test-support.js';
 import { MAX_RUNNING_FETCHES } from './url-fetch.service.js';
-import { policy, serveFixture, slowWrites, url } from './url-upload.test-support.js';
+import { serveFixture, slowWrites, url, urlUploadHarness } from './url-upload.test-support.js';
 
 serveFixture();
 
 describe.each(dialects)('URL upload: server-side fetch (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect, urlPolicy: policy });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
-
-  const post = (path: string, body: unknown, headers = h.actors.admin()) => h.call('POST', path, { headers, body });
+  const { h, post } = urlUploadHarness(dialect);
 
   /** Polls a server-side fetch until it ends. */
   async function settled(fileId: string): Promise<UrlFetchJobDto> {

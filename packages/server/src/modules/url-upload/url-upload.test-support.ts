@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
+import type { Dialect } from '../../db/client.js';
 import type { SsrfPolicy } from '../../lib/net/ssrf.js';
+import { harnessPerTest } from '../../test/per-test.js';
 
 // The fixture listens on loopback, which the guard refuses; only the name `fixture.test` is trusted,
 // through the injected policy. Every other name resolves to a documentation address (refused), so no
@@ -93,4 +95,14 @@ export function serveFixture(): void {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
+}
+
+/**
+ * A URL-upload test file's per-test harness on `dialect`, its URL guard trusting the fixture, and a
+ * POST that sends as the admin unless told otherwise.
+ */
+export function urlUploadHarness(dialect: Dialect) {
+  const h = harnessPerTest({ dialect, urlPolicy: policy });
+  const post = (path: string, body: unknown, headers = h.actors.admin()) => h.call('POST', path, { headers, body });
+  return { h, post };
 }

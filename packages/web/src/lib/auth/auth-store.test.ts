@@ -1,24 +1,14 @@
 import { AUTH_EVENTS, AUTH_REVALIDATE_MS, Permission, STORAGE_KEYS, type TestApiKeyResult } from '@driftbox/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../test/http';
+import { keyPermissions } from './auth.test-support';
 import { loginAdmin, loginWithApiKey, logout, revalidateSession } from './auth-session';
 import { getAuthState, needsRevalidation, reloadAuthFromStorage, startAdminSession } from './auth-store';
 
 const keyResult = (overrides: Partial<TestApiKeyResult['permissions']> = {}): TestApiKeyResult => ({
   name: 'laptop',
   basic_path: '/docs',
-  permissions: {
-    text: true,
-    file: false,
-    mount_view: true,
-    mount_upload: false,
-    mount_copy: false,
-    mount_rename: false,
-    mount_delete: false,
-    webdav_read: false,
-    webdav_manage: false,
-    ...overrides,
-  },
+  permissions: keyPermissions(overrides),
   key_info: { id: 'k1', name: 'laptop', basic_path: '/docs', role: 'GENERAL', is_guest: 0, expires_at: null },
 });
 

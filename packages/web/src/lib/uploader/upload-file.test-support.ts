@@ -2,7 +2,9 @@
 import type { FileDetailDto, MultipartInitDto } from '@driftbox/contract';
 import { vi } from 'vitest';
 import { ApiError } from '../api/api-error';
+import { createResumeStore, fileFingerprint, type ResumeEntry } from './resume-store';
 import type { UploadApi } from './upload-api';
+import { UploadError } from './upload-error';
 import type { PutFn } from './xhr-put';
 
 export const detail = { id: 'f1', slug: 'abc', url: 'http://x/file/abc' } as unknown as FileDetailDto;
@@ -84,3 +86,33 @@ export const okPut: PutFn = async (url, body, opts) => {
 
 /** Uploader deps with 100-byte parts, so a few hundred bytes go multipart. */
 export const deps = (api: UploadApi, put: PutFn = okPut) => ({ api, put, multipartThreshold: 100, partSize: 100 });
+
+/**
+ * Saves `file` as an upload a left page did not finish: upload f1/u1 with 100-byte parts and none
+ * recorded, so uploadFile takes the resume path.
+ */
+export function saveUnfinished(file: File, entry: Partial<ResumeEntry> = {}): void {
+  createResumeStore().save(fileFingerprint(file), {
+    fileId: 'f1',
+    uploadId: 'u1',
+    configId: '',
+    storagePath: 'big.bin',
+    slug: 'abc',
+    partSize: 100,
+    partCount: Math.ceil(file.size / 100),
+    parts: [],
+    filename: file.name,
+    size: file.size,
+    savedAt: 0,
+    ...entry,
+  });
+}
+
+/** A PUT that never answers: only the upload's signal ends it, as ABORTED. */
+export const hangingPut: PutFn = (_url, _body, opts) =>
+  new Promise((_resolve, reject) => {
+    opts.signal?.addEventListener('abort', () => reject(new UploadError('ABORTED')));
+  });
+
+/** A server call that answers that the upload (or its saved record) is unknown. */
+export const unknownUpload = () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'no' }));

@@ -3,12 +3,33 @@ import { ApiError } from '../api/api-error';
 import { createResumeStore, fileFingerprint } from './resume-store';
 import { PAUSE_REASON, uploadFile } from './upload-file';
 import { UploadError } from './upload-error';
-import { deps, detail, fakeApi, makeFile, okPut } from './upload-file.test-support';
+import {
+  deps,
+  detail,
+  fakeApi,
+  hangingPut,
+  makeFile,
+  okPut,
+  saveUnfinished,
+  unknownUpload,
+} from './upload-file.test-support';
 import type { PutFn } from './xhr-put';
 
 beforeEach(() => {
   localStorage.clear();
 });
+
+/** Starts a 3-part upload whose parts never answer, then stops it with `reason` (none: a cancel). */
+async function stopWhileSendingParts(reason?: unknown) {
+  const file = makeFile(300);
+  const controller = new AbortController();
+  const api = fakeApi();
+  const done = uploadFile(file, {}, deps(api, hangingPut), {}, controller.signal);
+  await new Promise((r) => setTimeout(r, 5));
+  controller.abort(reason);
+  await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+  return { file, api };
+}
 
 describe('multipart: how an upload ends (lost connection, lost answer, cancel, pause)', () => {
   it('a lost connection keeps the upload resumable: no abort, and a retry continues from the stored parts', async () => {
@@ -72,19 +93,7 @@ describe('multipart: how an upload ends (lost connection, lost answer, cancel, p
 
   it('a resumed upload whose new link is taken stays resumable, to retry with another link', async () => {
     const file = makeFile(200);
-    createResumeStore().save(fileFingerprint(file), {
-      fileId: 'f1',
-      uploadId: 'u1',
-      configId: '',
-      storagePath: 'big.bin',
-      slug: 'abc',
-      partSize: 100,
-      partCount: 2,
-      parts: [],
-      filename: file.name,
-      size: 200,
-      savedAt: 0,
-    });
+    saveUnfinished(file);
     const taken = new ApiError({ status: 409, code: 'SLUG_TAKEN', message: 'taken' });
     const api = fakeApi({
       complete: vi.fn(async (_f, _u, _p, options) => (options?.slug === 'taken' ? Promise.reject(taken) : detail)),
@@ -110,21 +119,9 @@ describe('multipart: how an upload ends (lost connection, lost answer, cancel, p
 
   it('starts over when the server no longer knows the saved upload', async () => {
     const file = makeFile(200);
-    createResumeStore().save(fileFingerprint(file), {
-      fileId: 'gone',
-      uploadId: 'old',
-      configId: '',
-      storagePath: 'x',
-      slug: 'x',
-      partSize: 100,
-      partCount: 2,
-      parts: [],
-      filename: file.name,
-      size: 200,
-      savedAt: 0,
-    });
+    saveUnfinished(file, { fileId: 'gone', uploadId: 'old', storagePath: 'x', slug: 'x' });
     const api = fakeApi({
-      listParts: vi.fn(async () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'no' }))),
+      listParts: vi.fn(unknownUpload),
     });
     await uploadFile(file, {}, deps(api));
     expect(api.multipartInit).toHaveBeenCalledTimes(1);
@@ -132,22 +129,10 @@ describe('multipart: how an upload ends (lost connection, lost answer, cancel, p
 
   it('a retry after a complete whose answer was lost finds the share published and sends nothing again', async () => {
     const file = makeFile(200);
-    createResumeStore().save(fileFingerprint(file), {
-      fileId: 'f1',
-      uploadId: 'u1',
-      configId: '',
-      storagePath: 'x',
-      slug: 'x',
-      partSize: 100,
-      partCount: 2,
-      parts: [],
-      filename: file.name,
-      size: 200,
-      savedAt: 0,
-    });
+    saveUnfinished(file, { storagePath: 'x', slug: 'x' });
     const put = vi.fn(okPut);
     const api = fakeApi({
-      listParts: vi.fn(async () => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'no' }))),
+      listParts: vi.fn(unknownUpload),
       published: vi.fn(async () => detail),
     });
     await expect(uploadFile(file, {}, deps(api, put))).resolves.toBe(detail);
@@ -170,33 +155,13 @@ describe('multipart: how an upload ends (lost connection, lost answer, cancel, p
   });
 
   it('a cancel aborts the upload on the server and drops the saved state', async () => {
-    const file = makeFile(300);
-    const controller = new AbortController();
-    const slow: PutFn = (_url, _body, opts) =>
-      new Promise((_resolve, reject) => {
-        opts.signal?.addEventListener('abort', () => reject(new UploadError('ABORTED')));
-      });
-    const api = fakeApi();
-    const done = uploadFile(file, {}, deps(api, slow), {}, controller.signal);
-    await new Promise((r) => setTimeout(r, 5));
-    controller.abort();
-    await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+    const { file, api } = await stopWhileSendingParts();
     expect(api.abort).toHaveBeenCalledWith('f1', 'u1');
     expect(createResumeStore().get(fileFingerprint(file))).toBeUndefined();
   });
 
   it('a pause (leaving the page) stops the parts but keeps the upload resumable', async () => {
-    const file = makeFile(300);
-    const controller = new AbortController();
-    const slow: PutFn = (_url, _body, opts) =>
-      new Promise((_resolve, reject) => {
-        opts.signal?.addEventListener('abort', () => reject(new UploadError('ABORTED')));
-      });
-    const api = fakeApi();
-    const done = uploadFile(file, {}, deps(api, slow), {}, controller.signal);
-    await new Promise((r) => setTimeout(r, 5));
-    controller.abort(PAUSE_REASON);
-    await expect(done).rejects.toMatchObject({ code: 'ABORTED' });
+    const { file, api } = await stopWhileSendingParts(PAUSE_REASON);
     expect(api.abort).not.toHaveBeenCalled();
     expect(createResumeStore().get(fileFingerprint(file))).toMatchObject({ fileId: 'f1', uploadId: 'u1' });
   });

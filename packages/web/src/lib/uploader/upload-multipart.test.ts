@@ -4,7 +4,7 @@ import { createResumeStore, fileFingerprint, fileSample, RESUME_STORAGE_KEY } fr
 import { uploadFile } from './upload-file';
 import { partSizeFor } from './upload-multipart';
 import { UploadError } from './upload-error';
-import { deps, fakeApi, makeFile, okPut } from './upload-file.test-support';
+import { deps, fakeApi, makeFile, okPut, saveUnfinished } from './upload-file.test-support';
 import type { PutFn } from './xhr-put';
 
 beforeEach(() => {
@@ -92,19 +92,7 @@ describe('multipart', () => {
 
   it('continues an upload a reloaded page left, asking the server which parts it has', async () => {
     const file = makeFile(300);
-    createResumeStore().save(fileFingerprint(file), {
-      fileId: 'f1',
-      uploadId: 'u1',
-      configId: '',
-      storagePath: 'big.bin',
-      slug: 'abc',
-      partSize: 100,
-      partCount: 3,
-      parts: [],
-      filename: file.name,
-      size: 300,
-      savedAt: 0,
-    });
+    saveUnfinished(file);
     const api = fakeApi({
       listParts: vi.fn(async () => ({
         file_id: 'f1',
@@ -163,20 +151,7 @@ describe('multipart', () => {
 
   it('a saved upload to another folder is dropped on the server and started over', async () => {
     const file = makeFile(200);
-    createResumeStore().save(fileFingerprint(file), {
-      fileId: 'old',
-      uploadId: 'u0',
-      configId: '',
-      path: 'a',
-      storagePath: 'a/big.bin',
-      slug: 'x',
-      partSize: 100,
-      partCount: 2,
-      parts: [],
-      filename: file.name,
-      size: 200,
-      savedAt: 0,
-    });
+    saveUnfinished(file, { fileId: 'old', uploadId: 'u0', path: 'a', storagePath: 'a/big.bin', slug: 'x' });
     const api = fakeApi();
     await uploadFile(file, { path: 'b' }, deps(api));
     expect(api.abort).toHaveBeenCalledWith('old', 'u0');

@@ -1,4 +1,5 @@
 import { UploadError } from './upload-error';
+import { uploadParts, type UploadPartsInput } from './upload-parts';
 import type { PutFn, PutOptions } from './xhr-put';
 
 // Shared set-up of the part uploader's tests: signed URLs and a fake PUT that records its calls.
@@ -45,4 +46,16 @@ export function fakePut(
     });
   };
   return { put, calls, attempts, maxActive: () => maxActive };
+}
+
+/** Uploads a 100-byte blob as one part signed as `url`; `input` adds the rest (refreshUrl, retries, signal…). */
+export function sendOnePart(url: string, put: PutFn, input: Partial<UploadPartsInput> = {}) {
+  return uploadParts({
+    blob: new Blob([new Uint8Array(100)]),
+    partSize: 100,
+    partCount: 1,
+    urls: new Map([[1, url]]),
+    put,
+    ...input,
+  });
 }

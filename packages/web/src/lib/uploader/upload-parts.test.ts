@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { UploadError } from './upload-error';
 import { partCountFor, partRange, uploadParts } from './upload-parts';
-import { fakePut, MiB, urlsFor } from './upload-parts.test-support';
+import { fakePut, MiB, sendOnePart, urlsFor } from './upload-parts.test-support';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -123,7 +123,6 @@ describe('abort', () => {
   });
 
   it('a cancel while a part is being signed again stops at once', async () => {
-    const blob = new Blob([new Uint8Array(100)]);
     const fake = fakePut({ delay: 0, fail: () => new UploadError('HTTP', { status: 403 }) });
     // The server does not answer; only the signal ends the call, as it ends apiRequest's.
     const refreshUrl = vi.fn(
@@ -135,16 +134,7 @@ describe('abort', () => {
         ),
     );
     const controller = new AbortController();
-    const done = uploadParts({
-      blob,
-      partSize: 100,
-      partCount: 1,
-      urls: new Map([[1, '/old/1']]),
-      put: fake.put,
-      refreshUrl,
-      retryDelayMs: 1,
-      signal: controller.signal,
-    });
+    const done = sendOnePart('/old/1', fake.put, { refreshUrl, retryDelayMs: 1, signal: controller.signal });
     await vi.waitFor(() => expect(refreshUrl).toHaveBeenCalled());
     controller.abort();
     await expect(done).rejects.toMatchObject({ code: 'ABORTED' });

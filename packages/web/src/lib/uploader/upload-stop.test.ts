@@ -3,7 +3,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { createResumeStore, fileFingerprint } from './resume-store';
 import { PAUSE_REASON, uploadFile } from './upload-file';
-import { deps, detail, fakeApi, makeFile, notPending, okPut, stalled } from './upload-file.test-support';
+import {
+  deps,
+  detail,
+  fakeApi,
+  makeFile,
+  notPending,
+  okPut,
+  saveUnfinished,
+  stalled,
+} from './upload-file.test-support';
 
 beforeEach(() => {
   localStorage.clear();
@@ -109,19 +118,7 @@ describe('a cancel during a server call', () => {
 
   it("while a resumed upload's parts are listed rejects at once and aborts that upload", async () => {
     const file = makeFile(200);
-    createResumeStore().save(fileFingerprint(file), {
-      fileId: 'f1',
-      uploadId: 'u1',
-      configId: '',
-      storagePath: 'big.bin',
-      slug: 'abc',
-      partSize: 100,
-      partCount: 2,
-      parts: [],
-      filename: file.name,
-      size: 200,
-      savedAt: 0,
-    });
+    saveUnfinished(file);
     const controller = new AbortController();
     const api = fakeApi({ listParts: vi.fn((_f, _u, signal) => stalled(signal)) });
     const done = uploadFile(file, {}, deps(api), {}, controller.signal);

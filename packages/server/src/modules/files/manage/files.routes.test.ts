@@ -1,17 +1,12 @@
 import { Permission, type FileDetailDto, type FileListDto, type StorageConfigDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_START } from '../../../test/clock.js';
-import { createHarness, dialects, type Harness } from '../../../test/harness.js';
+import { dialects } from '../../../test/harness.js';
+import { harnessPerTest } from '../../../test/per-test.js';
 import { fileRow, localKeys, parsed, seedFile } from '../files.test-support.js';
 
 describe.each(dialects)('managing file shares (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   describe('GET /api/files', () => {
     it('newest first, 50 by default, as the original nests it: data.files and data.pagination', async () => {

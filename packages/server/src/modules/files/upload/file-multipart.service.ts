@@ -19,9 +19,9 @@ import { storageToAppError } from '../../../storage/http-errors.js';
 import { MIN_PART_SIZE, type ObjectStore } from '../../../storage/object-store.js';
 import { presentDetail, presentPending, shareUrls } from '../files.presenter.js';
 import type { FileRow } from '../files.repository.js';
-import { mimetypeFor } from '../files.rules.js';
 import type { ShareWriter } from '../files.shares.js';
 import { objectUrl, uploadUrlLifetime, type FileStorage } from '../files.storage.js';
+import { createPendingUpload } from './pending-upload.js';
 import type { StorageConfig } from '../../storage-configs/storage-configs.service.js';
 
 export interface FileMultipartDeps {
@@ -159,18 +159,7 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     async init(actor: Actor, body: InitInput, origin: string): Promise<MultipartInitDto> {
       assertFileShare(actor);
       checkPlan(body);
-      const { target, key } = await shares.destination(actor, body.s3_config_id, body.filename, body.path);
-      storage.checkSize(target, body.size);
-      const mimetype = mimetypeFor(body.filename, body.mimetype);
-      const pending = await shares.createPending({
-        actor,
-        target,
-        key,
-        filename: body.filename,
-        mimetype,
-        size: body.size,
-        options: body,
-      });
+      const { target, mimetype, row: pending } = await createPendingUpload(shares, storage, actor, body);
       let uploadId: string | null = null;
       try {
         uploadId = await withStorageErrors(() =>

@@ -1,6 +1,7 @@
 import { Permission, type FilePresignDto } from '@driftbox/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHarness, dialects, type Harness } from '../../../test/harness.js';
+import { describe, expect, it, vi } from 'vitest';
+import { dialects } from '../../../test/harness.js';
+import { harnessPerTest } from '../../../test/per-test.js';
 import { localKeys, putBytes, uploadDirect } from '../files.test-support.js';
 
 const PART = 5 * 1024 * 1024;
@@ -8,13 +9,7 @@ const PART = 5 * 1024 * 1024;
 // The room of a storage config with a capacity: what stored files, uploads in progress and publishes
 // racing each other may take (the upload routes themselves are in files.direct-upload.routes.test.ts).
 describe.each(dialects)('capacity of a storage config on LOCAL (%s)', (dialect) => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await createHarness({ dialect });
-  });
-  afterEach(async () => {
-    await h.close();
-  });
+  const h = harnessPerTest({ dialect });
 
   const post = (path: string, body: unknown, headers = h.actors.admin()) => h.call('POST', path, { headers, body });
   const put = (url: string, body: Uint8Array, headers?: Record<string, string>) => putBytes(h, url, body, headers);

@@ -16,15 +16,17 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
         headers: h.actors.admin(),
         body: { file_naming_strategy: 'overwrite' },
       });
-      const first = (
-        await post('/api/s3/presign', {
-          filename: 'note.txt',
-          mimetype: 'text/plain',
-          size: 5,
-          slug: 'note',
-          use_proxy: true,
-        })
-      ).body.data as FilePresignDto;
+      const presignNote = async (slug: string) =>
+        (
+          await post('/api/s3/presign', {
+            filename: 'note.txt',
+            mimetype: 'text/plain',
+            size: 5,
+            slug,
+            use_proxy: true,
+          })
+        ).body.data as FilePresignDto;
+      const first = await presignNote('note');
       const encode = (text: string) => new TextEncoder().encode(text);
       expect((await put(first.upload_url, encode('hello'), first.headers)).status).toBe(200);
       expect((await post('/api/s3/commit', { file_id: first.file_id })).status).toBe(200);
@@ -33,15 +35,7 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(replay.body).toMatchObject({ message: 'This upload link was already used: the file is published' });
       expect((await parsed(await h.app.request('/api/file-download/note'))).text).toBe('hello');
       // The overwrite strategy: the creator's next upload of that name is pending, so its URL may write.
-      const next = (
-        await post('/api/s3/presign', {
-          filename: 'note.txt',
-          mimetype: 'text/plain',
-          size: 5,
-          slug: 'note2',
-          use_proxy: true,
-        })
-      ).body.data as FilePresignDto;
+      const next = await presignNote('note2');
       expect(next.storage_path).toBe(first.storage_path);
       expect((await put(next.upload_url, encode('again'), next.headers)).status).toBe(200);
       expect((await post('/api/s3/commit', { file_id: next.file_id })).status).toBe(200);

@@ -8,7 +8,7 @@ import type {
 } from '@driftbox/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../../test/harness.js';
-import { createTestBucket, s3Server } from '../../../test/s3.js';
+import { createTestBucket, s3ConfigFields, s3Server } from '../../../test/s3.js';
 import { parsed, uploadDirect, uploadForm } from '../files.test-support.js';
 
 const MiB = 1024 * 1024;
@@ -28,14 +28,7 @@ describe.skipIf(s3Server === null)('file shares on S3 (MinIO)', () => {
       headers: h.actors.admin(),
       body: {
         name: 'minio',
-        provider_type: 'Other S3 Compatible',
-        endpoint_url: bucket.endpoint,
-        region: bucket.region,
-        bucket_name: bucket.bucket,
-        access_key_id: bucket.accessKeyId,
-        secret_access_key: bucket.secretAccessKey,
-        path_style: true,
-        default_folder: 'shares',
+        ...s3ConfigFields(bucket),
         total_storage_bytes: 100 * MiB,
       },
     });

@@ -26,6 +26,7 @@ import type { FileChanges, FileRow } from '../files.repository.js';
 import { mimetypeFor, uploadScope } from '../files.rules.js';
 import type { NamingStrategy, ShareOptions, ShareWriter } from '../files.shares.js';
 import { sizeLimiter, uploadUrlLifetime, type FileStorage, type UploadTarget } from '../files.storage.js';
+import { createPendingUpload } from './pending-upload.js';
 
 export interface FileUploadsDeps {
   clock: Clock;
@@ -223,18 +224,7 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       assertFileShare(actor);
       // The URL is signed for the declared size: it can never store more than was checked here.
       if (body.size === undefined) throw invalidField('size', msg('files.upload.sizeRequired'));
-      const { target, key } = await shares.destination(actor, body.s3_config_id, body.filename, body.path);
-      storage.checkSize(target, body.size);
-      const mimetype = mimetypeFor(body.filename, body.mimetype);
-      const row = await shares.createPending({
-        actor,
-        target,
-        key,
-        filename: body.filename,
-        mimetype,
-        size: body.size,
-        options: body,
-      });
+      const { target, mimetype, row } = await createPendingUpload(shares, storage, actor, { ...body, size: body.size });
       const expiresIn = uploadUrlLifetime(target);
       const signed = await target.store
         .presignPut(row.storage_path, {

@@ -1,22 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { keyPermissions } from '../../../lib/auth/auth.test-support';
 import { getAuthState, reloadAuthFromStorage } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { LoginPage } from './login-page';
-
-const permissions = (text: boolean) => ({
-  text,
-  file: false,
-  mount_view: true,
-  mount_upload: false,
-  mount_copy: false,
-  mount_rename: false,
-  mount_delete: false,
-  webdav_read: false,
-  webdav_manage: false,
-});
 
 beforeEach(() => reloadAuthFromStorage());
 
@@ -54,7 +43,7 @@ describe('LoginPage', () => {
         ok({
           name: 'viewer',
           basic_path: '/',
-          permissions: permissions(false),
+          permissions: keyPermissions({ text: false }),
           key_info: { id: 'k', name: 'viewer', basic_path: '/' },
         }),
     });
@@ -73,7 +62,7 @@ describe('LoginPage', () => {
         ok({
           name: 'writer',
           basic_path: '/',
-          permissions: permissions(true),
+          permissions: keyPermissions(),
           key_info: { id: 'k', name: 'writer', basic_path: '/' },
         }),
     });

@@ -9,6 +9,27 @@ import { api, MiB } from '../test/fixtures';
 import { UploadPage } from './upload-page';
 
 // The upload page's list of multipart uploads a closed or reloaded page left (resumable-notice.tsx).
+
+/** The saved upload's key: big.bin's fingerprint (name, size, date). */
+const KEY = `big.bin|${20 * MiB}|1`;
+
+/** Saves a 4-part upload of big.bin (20 MB) to storage f9/u9 as a left page does, `parts` already stored. */
+function saveUnfinished(parts: { PartNumber: number; ETag: string }[]) {
+  const entry = {
+    fileId: 'f9',
+    uploadId: 'u9',
+    configId: 'local',
+    storagePath: 'big.bin',
+    slug: 's9',
+    partSize: 5 * MiB,
+    partCount: 4,
+    parts,
+    filename: 'big.bin',
+    size: 20 * MiB,
+    savedAt: Date.now(),
+  };
+  localStorage.setItem(RESUME_STORAGE_KEY, JSON.stringify({ [KEY]: entry }));
+}
 describe('unfinished uploads', () => {
   beforeEach(() => {
     startAdminSession('t');
@@ -16,20 +37,7 @@ describe('unfinished uploads', () => {
   });
 
   it('lists an upload a reload left unfinished, and discarding it aborts it on the server', async () => {
-    const entry = {
-      fileId: 'f9',
-      uploadId: 'u9',
-      configId: 'local',
-      storagePath: 'big.bin',
-      slug: 's9',
-      partSize: 5 * MiB,
-      partCount: 4,
-      parts: [{ PartNumber: 1, ETag: '"a"' }],
-      filename: 'big.bin',
-      size: 20 * MiB,
-      savedAt: Date.now(),
-    };
-    localStorage.setItem(RESUME_STORAGE_KEY, JSON.stringify({ [`big.bin|${20 * MiB}|1`]: entry }));
+    saveUnfinished([{ PartNumber: 1, ETag: '"a"' }]);
     const requests = api({ 'POST /api/upload/multipart/abort': () => ok(null) });
     const user = userEvent.setup();
     renderWithApp(<UploadPage />);
@@ -48,24 +56,10 @@ describe('unfinished uploads', () => {
   });
 
   it('shows an upload still running in another tab as such, with nothing to discard', async () => {
-    const key = `big.bin|${20 * MiB}|1`;
-    const entry = {
-      fileId: 'f9',
-      uploadId: 'u9',
-      configId: 'local',
-      storagePath: 'big.bin',
-      slug: 's9',
-      partSize: 5 * MiB,
-      partCount: 4,
-      parts: [],
-      filename: 'big.bin',
-      size: 20 * MiB,
-      savedAt: Date.now(),
-    };
-    localStorage.setItem(RESUME_STORAGE_KEY, JSON.stringify({ [key]: entry }));
+    saveUnfinished([]);
     // The other tab holds the upload's Web Lock while it runs.
     const query = vi.fn(async () => ({
-      held: [{ name: `driftbox-upload:${key}`, mode: 'exclusive' as const, clientId: 'other' }],
+      held: [{ name: `driftbox-upload:${KEY}`, mode: 'exclusive' as const, clientId: 'other' }],
       pending: [],
     }));
     Object.defineProperty(navigator, 'locks', { value: { query, request: vi.fn() }, configurable: true });

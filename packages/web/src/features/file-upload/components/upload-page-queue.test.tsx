@@ -5,7 +5,7 @@ import { reloadAuthFromStorage, startAdminSession } from '../../../lib/auth/auth
 import { fail, ok } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { RECENT_UPLOADS_KEY } from '../lib/recent-uploads';
-import { api, detailDto, drop, FakeXhr, file, HangingXhr, PENDING_SHARE } from '../test/fixtures';
+import { api, committed, drop, FakeXhr, file, HangingXhr, presigned, renderUploadPage } from '../test/fixtures';
 import { UploadPage } from './upload-page';
 
 beforeEach(() => {
@@ -28,29 +28,14 @@ describe('the files tab', () => {
       'POST /api/s3/presign': () => {
         n += 1;
         return ok({
+          ...presigned(`s${n}`, `${n}.txt`),
           file_id: `f${n}`,
-          slug: `s${n}`,
           upload_url: `/api/local-storage/local/object?sig=${n}`,
-          headers: {},
-          storage_path: `${n}.txt`,
-          storage_type: 'LOCAL',
-          provider_type: 'Local',
-          contentType: 'text/plain',
-          upload_expires_at: '',
-          url: '',
-          ...PENDING_SHARE,
         });
       },
       'POST /api/s3/commit': (request) => {
         const id = (request.body as { file_id: string }).file_id;
-        return ok({
-          ...detailDto(),
-          id,
-          slug: `s${id.slice(1)}`,
-          filename: `${id}.txt`,
-          size: 10,
-          created_at: '2026-01-01T00:00:00.000Z',
-        });
+        return ok(committed(id, `s${id.slice(1)}`, `${id}.txt`, 10));
       },
     });
     const user = userEvent.setup();
@@ -101,34 +86,12 @@ describe('the files tab', () => {
       'POST /api/s3/presign': (r) =>
         (r.body as { slug?: string }).slug === 'taken'
           ? fail(409, 'SLUG_TAKEN', 'Slug taken')
-          : ok({
-              file_id: 'f1',
-              slug: 'fresh',
-              upload_url: '/put',
-              headers: {},
-              storage_path: 'one.txt',
-              storage_type: 'LOCAL',
-              provider_type: 'Local',
-              contentType: 'text/plain',
-              upload_expires_at: '',
-              url: '',
-              ...PENDING_SHARE,
-            }),
-      'POST /api/s3/commit': () =>
-        ok({
-          ...detailDto(),
-          id: 'f1',
-          slug: 'fresh',
-          filename: 'one.txt',
-          size: 10,
-          created_at: '2026-01-01T00:00:00.000Z',
-        }),
+          : ok({ ...presigned('fresh', 'one.txt'), file_id: 'f1' }),
+      'POST /api/s3/commit': () => ok(committed('f1', 'fresh', 'one.txt', 10)),
     });
     const presigns = () =>
       requests.filter((r) => r.url.endsWith('/s3/presign')).map((r) => (r.body as { slug?: string }).slug);
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    const user = await renderUploadPage();
     drop([file('one.txt', 10)]);
     await user.type(screen.getByLabelText('Custom link'), 'taken');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -158,33 +121,10 @@ describe('the files tab', () => {
   it('checks a refused file again when another storage is chosen, so Upload starts it', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const requests = api({
-      'POST /api/s3/presign': () =>
-        ok({
-          file_id: 'f1',
-          slug: 's1',
-          upload_url: '/put',
-          headers: {},
-          storage_path: 'big.txt',
-          storage_type: 'LOCAL',
-          provider_type: 'Local',
-          contentType: 'text/plain',
-          upload_expires_at: '',
-          url: '',
-          ...PENDING_SHARE,
-        }),
-      'POST /api/s3/commit': () =>
-        ok({
-          ...detailDto(),
-          id: 'f1',
-          slug: 's1',
-          filename: 'big.txt',
-          size: 500,
-          created_at: '2026-01-01T00:00:00.000Z',
-        }),
+      'POST /api/s3/presign': () => ok({ ...presigned('s1', 'big.txt'), file_id: 'f1' }),
+      'POST /api/s3/commit': () => ok(committed('f1', 's1', 'big.txt', 500)),
     });
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    const user = await renderUploadPage();
     await user.selectOptions(screen.getByLabelText('Storage'), 'tiny');
     drop([file('big.txt', 500)]);
     const item = screen.getByRole('listitem', { name: 'big.txt' });
@@ -210,9 +150,7 @@ describe('the files tab', () => {
 
   it('does not say nothing is left to upload while a failed file still has its Retry', async () => {
     api({ 'POST /api/s3/presign': () => fail(500, 'INTERNAL', 'boom') });
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    const user = await renderUploadPage();
     await user.selectOptions(screen.getByLabelText('Storage'), 'tiny');
     drop([file('big.txt', 500), file('small.txt', 10)]);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -260,25 +198,10 @@ describe('the files tab', () => {
   it('shows a cancel neutrally, apart from failures, and a double click on Cancel does not also remove', async () => {
     vi.stubGlobal('XMLHttpRequest', HangingXhr);
     api({
-      'POST /api/s3/presign': () =>
-        ok({
-          file_id: 'f1',
-          slug: 's1',
-          upload_url: '/put',
-          headers: {},
-          storage_path: 'a.txt',
-          storage_type: 'LOCAL',
-          provider_type: 'Local',
-          contentType: 'text/plain',
-          upload_expires_at: '',
-          url: '',
-          ...PENDING_SHARE,
-        }),
+      'POST /api/s3/presign': () => ok({ ...presigned('s1', 'a.txt'), file_id: 'f1' }),
       'POST /api/url/cancel': () => ok(null),
     });
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+    const user = await renderUploadPage();
     drop([file('a.txt', 10)]);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const item = screen.getByRole('listitem', { name: 'a.txt' });

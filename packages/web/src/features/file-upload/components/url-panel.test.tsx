@@ -9,33 +9,57 @@ import { UploadPage } from './upload-page';
 
 // The URL tab of the upload page: the server fetches a file from a URL.
 
+/** The server's answer to POST /api/url/info for https://example.com/a.zip of `size` bytes. */
+const info = (size: number) =>
+  ok({
+    url: 'https://example.com/a.zip',
+    filename: 'a.zip',
+    size,
+    contentType: 'application/zip',
+    lastModified: null,
+    method: 'HEAD',
+    corsSupported: false,
+    type: 0,
+    typeName: 'unknown',
+  });
+
+/** Renders the upload page, opens the URL tab and asks it to check `url`. */
+async function renderAndCheck(url: string) {
+  const user = userEvent.setup();
+  renderWithApp(<UploadPage />);
+  await user.click(screen.getByRole('tab', { name: 'From URL' }));
+  await user.type(screen.getByLabelText('File URL'), url);
+  await user.click(screen.getByRole('button', { name: 'Check' }));
+}
+
+/** A fetch job of 2048 bytes, all stored, as the server reports it; `fields` change what differs. */
+const fetchJob = (status: string, progress: number, fields: Record<string, unknown>) => ({
+  file_id: 'j1',
+  slug: 'fetched',
+  status,
+  progress,
+  bytes_total: 2048,
+  bytes_fetched: 2048,
+  bytes_stored: 2048,
+  error: null,
+  url: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...fields,
+});
+
 describe('the URL tab', () => {
   beforeEach(() => {
     startAdminSession('t');
     reloadAuthFromStorage();
   });
 
-  const job = (status: string, progress: number) => ({
-    file_id: 'j1',
-    slug: 'fetched',
-    status,
-    progress,
-    bytes_total: 2048,
-    bytes_fetched: 2048,
-    bytes_stored: 2048,
-    error: null,
-    url: status === 'completed' ? 'http://x/file/fetched' : null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  });
+  const job = (status: string, progress: number) =>
+    fetchJob(status, progress, { url: status === 'completed' ? 'http://x/file/fetched' : null });
 
   it('refuses what is not an http(s) URL before asking the server', async () => {
     const requests = api();
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await user.click(screen.getByRole('tab', { name: 'From URL' }));
-    await user.type(screen.getByLabelText('File URL'), 'ftp://example.com/a.zip');
-    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await renderAndCheck('ftp://example.com/a.zip');
     expect(await screen.findByText('Enter a valid http or https URL')).toBeInTheDocument();
     expect(requests.some((r) => r.url.includes('/url/'))).toBe(false);
   });
@@ -44,11 +68,7 @@ describe('the URL tab', () => {
     const requests = api({
       'POST /api/url/info': () => fail(400, 'BAD_REQUEST', 'The URL points to a private, loopback or reserved address'),
     });
-    const user = userEvent.setup();
-    renderWithApp(<UploadPage />);
-    await user.click(screen.getByRole('tab', { name: 'From URL' }));
-    await user.type(screen.getByLabelText('File URL'), 'http://127.0.0.1/x.zip');
-    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await renderAndCheck('http://127.0.0.1/x.zip');
     expect(await screen.findByText('The URL points to a private, loopback or reserved address')).toBeInTheDocument();
     expect(screen.queryByText('The request was not valid')).toBeNull();
     expect(requests.find((r) => r.url.endsWith('/url/info'))?.headers['X-Language']).toBe('en');
@@ -56,18 +76,7 @@ describe('the URL tab', () => {
 
   it('looks the URL up, lets the server fetch it, follows the progress and shows the link', async () => {
     const requests = api({
-      'POST /api/url/info': () =>
-        ok({
-          url: 'https://example.com/a.zip',
-          filename: 'a.zip',
-          size: 2048,
-          contentType: 'application/zip',
-          lastModified: null,
-          method: 'HEAD',
-          corsSupported: false,
-          type: 0,
-          typeName: 'unknown',
-        }),
+      'POST /api/url/info': () => info(2048),
       'POST /api/url/fetch': () => ok(job('running', 10), 202),
       'GET /api/url/fetch/j1': () => ok(job('completed', 100)),
     });
@@ -96,31 +105,12 @@ describe('the URL tab, checks and tab switches', () => {
     reloadAuthFromStorage();
   });
 
-  const info = (size: number) =>
-    ok({
-      url: 'https://example.com/a.zip',
-      filename: 'a.zip',
-      size,
-      contentType: 'application/zip',
-      lastModified: null,
-      method: 'HEAD',
-      corsSupported: false,
-      type: 0,
-      typeName: 'unknown',
+  const job = (status: string, progress: number) =>
+    fetchJob(status, progress, {
+      bytes_fetched: 1024,
+      bytes_stored: 0,
+      error: status === 'failed' ? 'Source went away' : null,
     });
-  const job = (status: string, progress: number) => ({
-    file_id: 'j1',
-    slug: 'fetched',
-    status,
-    progress,
-    bytes_total: 2048,
-    bytes_fetched: 1024,
-    bytes_stored: 0,
-    error: status === 'failed' ? 'Source went away' : null,
-    url: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  });
 
   async function checkUrl(user: ReturnType<typeof userEvent.setup>) {
     await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));

@@ -1,5 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 import { mockApi, ok, type RecordedRequest } from '../../../test/http';
+import { renderWithApp } from '../../../test/render';
+import { UploadPage } from '../components/upload-page';
 
 // Shared setup of the upload page's tests: storages, the upload limit, files, the API and a stand-in for XMLHttpRequest.
 export const MiB = 1024 * 1024;
@@ -42,6 +46,14 @@ export function api(extra: Record<string, (r: RecordedRequest) => Response | Pro
     'GET /api/system/max-upload-size': () => ok(MAX),
     ...extra,
   });
+}
+
+/** Renders the upload page and waits for its storages (the default one chosen); returns the user to act with. */
+export async function renderUploadPage() {
+  const user = userEvent.setup();
+  renderWithApp(<UploadPage />);
+  await waitFor(() => expect(screen.getByLabelText('Storage')).toHaveValue('local'));
+  return user;
 }
 
 /** Drops files on the zone the way a browser's drag and drop delivers them. */
@@ -105,6 +117,11 @@ export function presigned(slug: string, filename: string) {
     url: '',
     ...PENDING_SHARE,
   };
+}
+
+/** The commit answer: the share of the finished upload `id`. */
+export function committed(id: string, slug: string, filename: string, size: number) {
+  return { ...detailDto(), id, slug, filename, size, created_at: '2026-01-01T00:00:00.000Z' };
 }
 
 export function detailDto() {

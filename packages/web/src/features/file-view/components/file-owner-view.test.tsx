@@ -1,22 +1,24 @@
 import { Permission, type FileDetailDto } from '@driftbox/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endSession, startAdminSession, startApiKeySession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok } from '../../../test/http';
-import { detail, file, ORIGIN, previewSettings, reads, renderPage } from '../test/fixtures';
+import {
+  detail,
+  DOCX,
+  file,
+  officePreview,
+  ORIGIN,
+  previewSettings,
+  reads,
+  renderPage,
+  setUpFilePageTests,
+} from '../test/fixtures';
 
 // The file page (FileViewPage) as the file's owner sees it: through the management detail.
 
-beforeAll(async () => {
-  await loadRenderer();
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
+setUpFilePageTests();
 
 describe('file page for its owner', () => {
   afterEach(() => endSession('logout'));
@@ -108,23 +110,9 @@ describe('file page for its owner', () => {
     startAdminSession('tok');
     const direct = 'https://bucket.example/report.docx?sig=1';
     const requests = mockApi({
-      'GET /api/files/pic': () =>
-        ok(
-          detail({
-            filename: 'report.docx',
-            mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-          }),
-        ),
+      'GET /api/files/pic': () => ok(detail(DOCX)),
       'GET /api/admin/settings': previewSettings(),
-      'GET /api/office-preview/pic': () =>
-        ok({
-          url: direct,
-          filename: 'report.docx',
-          mimetype: 'x',
-          expires_in: 3600,
-          is_temporary: true,
-          publicly_reachable: true,
-        }),
+      'GET /api/office-preview/pic': officePreview(direct),
     });
     renderPage();
     expect(await screen.findByTitle('Online preview of report.docx')).toBeInTheDocument();

@@ -1,19 +1,11 @@
 import { type FilePublicDto } from '@driftbox/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/site/i18n';
 import { mockApi, ok } from '../../../test/http';
-import { file, ORIGIN, previewSettings, renderPage } from '../test/fixtures';
+import { DOCX, file, officePreview, ORIGIN, previewSettings, renderPage, setUpFilePageTests } from '../test/fixtures';
 
-beforeAll(async () => {
-  await loadRenderer();
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
+setUpFilePageTests();
 
 describe('file page: previews', () => {
   it('highlights code and renders Markdown from the token link', async () => {
@@ -144,23 +136,9 @@ describe('file page: previews', () => {
       ['google', `https://docs.google.com/gview?embedded=true&url=${encodeURIComponent(direct)}`],
     ] as const) {
       const requests = mockApi({
-        'GET /api/public/files/pic': () =>
-          ok(
-            file({
-              filename: 'report.docx',
-              mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-            }),
-          ),
+        'GET /api/public/files/pic': () => ok(file(DOCX)),
         'GET /api/admin/settings': previewSettings({ preview_office_provider: provider }),
-        'GET /api/office-preview/pic': () =>
-          ok({
-            url: direct,
-            filename: 'report.docx',
-            mimetype: 'x',
-            expires_in: 3600,
-            is_temporary: true,
-            publicly_reachable: true,
-          }),
+        'GET /api/office-preview/pic': officePreview(direct),
       });
       const view = renderPage();
       const frame = await screen.findByTitle('Online preview of report.docx');
@@ -177,23 +155,12 @@ describe('file page: previews', () => {
 
   it('says why an Office file on a server the internet cannot reach gets no online preview', async () => {
     mockApi({
-      'GET /api/public/files/pic': () =>
-        ok(
-          file({
-            filename: 'report.docx',
-            mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-          }),
-        ),
+      'GET /api/public/files/pic': () => ok(file(DOCX)),
       'GET /api/admin/settings': previewSettings(),
-      'GET /api/office-preview/pic': () =>
-        ok({
-          url: 'http://192.168.1.20:8787/api/local-storage/local/object?key=r.docx&sig=1',
-          filename: 'report.docx',
-          mimetype: 'x',
-          expires_in: 3600,
-          is_temporary: true,
-          publicly_reachable: false,
-        }),
+      'GET /api/office-preview/pic': officePreview(
+        'http://192.168.1.20:8787/api/local-storage/local/object?key=r.docx&sig=1',
+        false,
+      ),
     });
     renderPage();
     expect(await screen.findByText('No online preview from this address')).toBeInTheDocument();

@@ -1,20 +1,12 @@
 import { Permission } from '@driftbox/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
+import { describe, expect, it } from 'vitest';
 import { endSession, startApiKeySession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok } from '../../../test/http';
-import { file, locked, ORIGIN, previewSettings, reads, renderPage } from '../test/fixtures';
+import { file, locked, ORIGIN, previewSettings, reads, renderPage, setUpFilePageTests } from '../test/fixtures';
 
-beforeAll(async () => {
-  await loadRenderer();
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
+setUpFilePageTests();
 
 describe('file page', () => {
   it('shows loading, then the file with its image preview, details and a Download link', async () => {
@@ -105,26 +97,20 @@ describe('file page', () => {
   });
 
   it('has distinct pages for not found, expired or used up, and forbidden', async () => {
-    mockApi({
-      'GET /api/public/files/pic': () => fail(404, 'NOT_FOUND', 'File not found'),
-      'GET /api/admin/settings': previewSettings(),
-    });
-    const a = renderPage();
-    expect(await screen.findByRole('heading', { name: 'File not found' })).toBeInTheDocument();
-    a.unmount();
-    mockApi({
-      'GET /api/public/files/pic': () => fail(410, 'GONE', 'gone'),
-      'GET /api/admin/settings': previewSettings(),
-    });
-    const b = renderPage();
-    expect(await screen.findByRole('heading', { name: 'This file is no longer available' })).toBeInTheDocument();
-    b.unmount();
-    mockApi({
-      'GET /api/public/files/pic': () => fail(403, 'FORBIDDEN', 'no'),
-      'GET /api/admin/settings': previewSettings(),
-    });
-    renderPage();
-    expect(await screen.findByRole('heading', { name: 'You may not open this file' })).toBeInTheDocument();
+    const cases = [
+      [404, 'NOT_FOUND', 'File not found', 'File not found'],
+      [410, 'GONE', 'gone', 'This file is no longer available'],
+      [403, 'FORBIDDEN', 'no', 'You may not open this file'],
+    ] as const;
+    for (const [status, code, message, heading] of cases) {
+      mockApi({
+        'GET /api/public/files/pic': () => fail(status, code, message),
+        'GET /api/admin/settings': previewSettings(),
+      });
+      const page = renderPage();
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      page.unmount();
+    }
   });
 
   it('offers a visitor the way home, and someone who may upload to share a file', async () => {

@@ -1,11 +1,25 @@
 import { SETTING_DEFINITIONS, type FileDetailDto, type FilePublicDto } from '@driftbox/contract';
 import { Route, Routes } from 'react-router';
+import { beforeAll, beforeEach } from 'vitest';
+import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
 import { ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import { FileViewPage } from '../components/file-view-page';
 
 // Shared setup of the file page's tests: the visitor's and the owner's view of one file, the preview settings and the page on its route.
 export const ORIGIN = 'http://localhost:3000';
+
+/** Registers every file-page test file's hooks: the Markdown renderer loaded once, browser storage emptied before each test. */
+export function setUpFilePageTests() {
+  beforeAll(async () => {
+    await loadRenderer();
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
 export const file = (overrides: Partial<FilePublicDto> = {}): FilePublicDto => ({
   slug: 'pic',
   filename: 'photo.png',
@@ -30,6 +44,25 @@ export const file = (overrides: Partial<FilePublicDto> = {}): FilePublicDto => (
   access_token_expires_at: '2999-01-01T00:00:00.000Z',
   ...overrides,
 });
+/** A Word document's name and type, for the Office preview's tests. */
+export const DOCX = {
+  filename: 'report.docx',
+  mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** GET /api/office-preview/:slug's answer: report.docx at `url`, which the online viewers can reach or not. */
+export const officePreview =
+  (url: string, publiclyReachable = true) =>
+  () =>
+    ok({
+      url,
+      filename: 'report.docx',
+      mimetype: 'x',
+      expires_in: 3600,
+      is_temporary: true,
+      publicly_reachable: publiclyReachable,
+    });
+
 export const locked = (overrides: Partial<FilePublicDto> = {}) =>
   file({
     has_password: true,
