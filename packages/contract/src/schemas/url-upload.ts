@@ -8,13 +8,25 @@ import { FileIdBody, FileShareOptions, Filename, MultipartCompleteBody } from '.
 
 export const SOURCE_URL_MAX = 4096;
 
-/** An absolute http(s) URL (the server re-checks the scheme and address of every hop). */
-export const SourceUrl = z
-  .string()
-  .trim()
-  .min(1)
-  .max(SOURCE_URL_MAX)
-  .regex(/^https?:\/\/[^\s]+$/i, 'Must be an http or https URL');
+// The contract is built with no platform types, yet every runtime it runs in (Node, browsers) has WHATWG URL.
+declare const URL: new (input: string) => unknown;
+
+/** An http(s) URL that WHATWG URL parsing accepts (an IPv6 zone id such as `[fe80::1%25eth0]` it does not). */
+function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(text)) return false;
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An absolute http(s) URL that the URL parser accepts, so no route meets an unparsable one later (400 at the
+ * field, not a 500 from a `new URL` deep in a service); the server re-checks the scheme and address of every hop.
+ */
+export const SourceUrl = z.string().trim().min(1).max(SOURCE_URL_MAX).refine(isHttpUrl, 'Must be an http or https URL');
 
 /** `POST /api/url/info`. */
 export const UrlInfoBody = z.object({ url: SourceUrl });
