@@ -85,7 +85,28 @@ describe.each(dialects)('auth routes (%s)', (dialect) => {
       for (let i = 0; i < 100; i += 1) expect((await login(h, 'admin', ADMIN.password, from(i))).status).toBe(200);
       for (let i = 0; i < 100; i += 1)
         expect((await login(h, 'ADMIN', 'wrong-password', from(1000 + i))).status).toBe(401);
-      expect((await login(h, 'admin', ADMIN.password, from(5000))).status).toBe(429);
+      // The name's window is used up: a client that failed is refused, even with the right password.
+      expect((await login(h, 'admin', ADMIN.password, from(1000))).status).toBe(429);
+    });
+
+    it('a guesser spread over many addresses cannot lock the admin out: a fresh address with the right password gets in', async () => {
+      h = await reopen(h, { trustProxy: true });
+      const from = (n: number) => ({ 'X-Forwarded-For': `10.3.${Math.floor(n / 200)}.${n % 200}` });
+      // Ten addresses, ten wrong passwords each: the name's 100 failures are used up.
+      for (let i = 0; i < 100; i += 1)
+        expect((await login(h, 'admin', 'wrong-password', from(Math.floor(i / 10)))).status).toBe(401);
+      expect((await login(h, 'admin', ADMIN.password, from(500))).status).toBe(200);
+      expect((await login(h, 'admin', ADMIN.password, from(500))).status).toBe(200);
+      // The guessers stay refused until their own window ends, before any hash, whatever they send…
+      for (let i = 0; i < 10; i += 1) {
+        expect((await login(h, 'admin', 'another-guess', from(i))).status).toBe(429);
+        expect((await login(h, 'admin', ADMIN.password, from(i))).status).toBe(429);
+      }
+      // …and a fresh address gets one guess, then is refused as well.
+      expect((await login(h, 'admin', 'wrong-password', from(600))).status).toBe(401);
+      const refused = await login(h, 'admin', 'wrong-password', from(600));
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     });
 
     it('counts IPv6 clients by their /64', async () => {

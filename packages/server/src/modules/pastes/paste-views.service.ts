@@ -15,7 +15,8 @@ import { pasteTokens } from './pastes.tokens.js';
 
 /**
  * Paste password checks (ARCHITECTURE §5, before hashing): 20 wrong passwords per client and 50 per
- * paste from anywhere per 15 minutes; right ones count only against the client's hashing budget.
+ * paste from anywhere per 15 minutes, after which only clients without failures may still try (the
+ * reader with the right password is never locked out); right ones count only against the hashing budget.
  */
 export const PASTE_RATE_RULES = passwordRules('paste-password', { perClient: 20, perTarget: 50 });
 

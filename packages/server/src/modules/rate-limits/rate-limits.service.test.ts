@@ -76,9 +76,9 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
     await expect(limits.guardPasswordCheck(rules, 'a', 'share', check(true))).rejects.toMatchObject({
       code: 'RATE_LIMITED',
     });
-    // …three per target from anywhere.
+    // …three per target from anywhere: then a client that has failed is refused, even with the right one.
     expect(await limits.guardPasswordCheck(rules, 'b', 'share', check(false))).toEqual({ ok: false });
-    await expect(limits.guardPasswordCheck(rules, 'c', 'share', check(true))).rejects.toMatchObject({
+    await expect(limits.guardPasswordCheck(rules, 'b', 'share', check(true))).rejects.toMatchObject({
       code: 'RATE_LIMITED',
     });
     expect(hashes).toBe(6);
@@ -88,6 +88,44 @@ describe.each(dialects)('rate limits in the database (%s)', (dialect) => {
       code: 'RATE_LIMITED',
     });
     expect(hashes).toBe(12);
+  });
+
+  it('guardPasswordCheck: a target whose window guessers used up still admits clients without failures, one guess each', async () => {
+    const rules = passwordRules(5, 3, 600);
+    let hashes = 0;
+    const check = (ok: boolean) => async () => {
+      hashes += 1;
+      return { ok };
+    };
+    for (const ip of ['a', 'b', 'c'])
+      expect(await limits.guardPasswordCheck(rules, ip, 'share', check(false))).toEqual({ ok: false });
+    // The owner, from an address without failures, gets in with the right password, again and again…
+    for (let i = 0; i < 3; i += 1)
+      expect(await limits.guardPasswordCheck(rules, 'owner', 'share', check(true))).toEqual({ ok: true });
+    // …the guessers are refused before any hash, with the right password too, until their own window ends…
+    for (const ip of ['a', 'b', 'c'])
+      await expect(limits.guardPasswordCheck(rules, ip, 'share', check(true))).rejects.toMatchObject({
+        code: 'RATE_LIMITED',
+        headers: { 'Retry-After': '60' },
+      });
+    expect(hashes).toBe(6);
+    // …and a fresh address gets one guess: once wrong, it is refused like the others.
+    expect(await limits.guardPasswordCheck(rules, 'd', 'share', check(false))).toEqual({ ok: false });
+    await expect(limits.guardPasswordCheck(rules, 'd', 'share', check(false))).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    // Ten guesses sent at once from a fresh address: only the one whose charge came first is checked.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        limits.guardPasswordCheck(rules, 'e', 'share', check(false)).catch((err: { code?: string }) => err.code),
+      ),
+    );
+    expect(answers.filter((a) => a === 'RATE_LIMITED')).toHaveLength(9);
+    expect(hashes).toBe(8);
+    // Other targets still allow the per-client limit; the window of a guesser ends and it may try again.
+    expect(await limits.guardPasswordCheck(rules, 'a', 'other', check(false))).toEqual({ ok: false });
+    clock.advance(60_000);
+    expect(await limits.guardPasswordCheck(rules, 'a', 'share', check(true))).toEqual({ ok: true });
   });
 
   it('guardPasswordCheck: guesses sent at the same moment are charged before hashing, so no more than the limit are checked', async () => {

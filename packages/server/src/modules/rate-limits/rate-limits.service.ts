@@ -40,12 +40,12 @@ export function passwordRules(kind: string, limits: { perClient: number; perTarg
 export const RATE_RULES = {
   /**
    * Logins: failed ones per client IP (a success clears the client's count), and per username from
-   * anywhere — high enough that locking the admin out takes effort.
+   * anywhere; past that, only clients without failures may still try (the admin is never locked out).
    */
   login: passwordRules('login', { perClient: 10, perTarget: 100 }),
   /** Current-password checks per admin when changing account details. */
   changePassword: { name: 'change-password:admin', limit: 10, windowMs: 15 * MINUTE },
-  /** Unknown or expired API keys presented per client IP. */
+  /** Unknown API keys presented per client IP; past it, further unknown keys get 429 (valid ones are served). */
   apiKeyFailures: { name: 'apikey-fail:ip', limit: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule | PasswordRules>;
 
@@ -91,15 +91,28 @@ export function createRateLimitService({ db, clock }: RateLimitDeps) {
     record,
 
     /**
-     * Guards a password check (ARCHITECTURE §5: per client and per target, before hashing). Wrong
-     * passwords count against the client and against the target, so guessing stops early; right ones
-     * count against neither once checked (a script downloading with the password one file after another
-     * is never limited by its own success). While checks run, each holds a charge: more parallel
-     * checks than the per-client limit get 429 even with the right password (a script should use the
-     * access token instead), and a target whose guesses used up its window refuses everyone until the
-     * window ends. Every attempt also counts against the
-     * client's much larger `attempts` budget, which bounds the hashing work one client can cause.
-     * Resolves with `check`'s verdict; throws 429 when a limit is used up.
+     * Guards a password check (ARCHITECTURE §5: per client and per target, before hashing). Every attempt
+     * is first charged as a wrong password, one atomic increment per counter, so guesses sent at the same
+     * moment cannot all pass a count written only after their checks; a right password is refunded, so
+     * success never uses up a window (a script downloading with the password is never limited by it).
+     *
+     * - Per client: `perClient` wrong passwords per window for this kind of check, whatever the target.
+     * - Per target: once `perTarget` wrong passwords from anywhere have used up the target's window, the
+     *   target refuses only clients that failed in their own window. A client with none still gets its
+     *   attempt checked (the one whose own charge made its count 1, so parallel ones cannot all pass): the
+     *   owner with the right password gets in while the target is under attack, and a wrong guess counts
+     *   a failure, after which that client is refused until its window ends. A guesser can no longer
+     *   lock out everyone; the price is that a saturated target still admits one guess per client
+     *   subject (IPv4 address, IPv6 /64) per window. Over a year (35,040 windows of 15 minutes) that is
+     *   at most 35,040 × (perTarget + N) guesses at one target, N the subjects the guesser controls:
+     *   every IPv4 address (or every /64 of an IPv6 /32, 4.3e9) gives 1.5e14 a year, under 2e-4 of
+     *   the 62^10 = 8.4e17 random 10-character passwords. It bounds guesses per subject, not the
+     *   subjects: a guesser with far more (a large IPv6 allocation) gets proportionally more.
+     * - Every attempt, right or wrong, also counts against the client's much larger `attempts` budget,
+     *   which bounds the hashing work one client can cause. More checks in flight than the per-client
+     *   limit get 429 even with the right password (a script should use the access token instead).
+     *
+     * Resolves with `check`'s verdict; throws 429 (Retry-After: when the refusing window ends).
      */
     async guardPasswordCheck<T extends { ok: boolean }>(
       rules: PasswordRules,
@@ -108,20 +121,20 @@ export function createRateLimitService({ db, clock }: RateLimitDeps) {
       check: () => Promise<T>,
     ): Promise<T> {
       await charge(rules.attempts, clientIp);
-      // Every attempt is charged as a wrong password before the hash is computed (one atomic increment
-      // each), so guesses sent at the same moment cannot all pass a count that is only written after
-      // their checks; a right password is refunded.
       const charged: [RateRule, string][] = [];
+      const chargeFailure = async (rule: RateRule, subject: string) => {
+        const now = clock.now();
+        const counter = await repo.increment(keyOf(rule, subject), iso(now), iso(addMs(now, rule.windowMs)));
+        charged.push([rule, subject]);
+        return counter;
+      };
       try {
-        for (const [rule, subject] of [
-          [rules.perClient, clientIp],
-          [rules.perTarget, target],
-        ] as const) {
-          const now = clock.now();
-          const counter = await repo.increment(keyOf(rule, subject), iso(now), iso(addMs(now, rule.windowMs)));
-          charged.push([rule, subject]);
-          if (counter.count > rule.limit) throw rateLimited(secondsUntil(counter.reset_at));
-        }
+        const failures = await chargeFailure(rules.perClient, clientIp);
+        if (failures.count > rules.perClient.limit) throw rateLimited(secondsUntil(failures.reset_at));
+        const guesses = await chargeFailure(rules.perTarget, target);
+        // Over the target's limit only a client without failures of its own may try (count 1 = this one).
+        if (guesses.count > rules.perTarget.limit && failures.count > 1)
+          throw rateLimited(secondsUntil(failures.reset_at < guesses.reset_at ? failures.reset_at : guesses.reset_at));
       } catch (err) {
         await refund(charged);
         throw err;

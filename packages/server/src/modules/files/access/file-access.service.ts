@@ -26,7 +26,8 @@ import { fileDelivery } from './file-delivery.js';
 
 /**
  * Share password checks (ARCHITECTURE §5, before hashing): 20 wrong passwords per client and 50 per
- * share from anywhere per 15 minutes; right ones count only against the client's hashing budget.
+ * share from anywhere per 15 minutes, after which only clients without failures may still try (the
+ * reader with the right password is never locked out); right ones count only against the hashing budget.
  */
 export const FILE_RATE_RULES = passwordRules('file-password', { perClient: 20, perTarget: 50 });
 
