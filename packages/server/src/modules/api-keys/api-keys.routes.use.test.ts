@@ -78,13 +78,21 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
       expect(unknown.body).toMatchObject({ code: 401, error: 'API_KEY_INVALID' });
     });
 
-    it('rate-limits a client that keeps presenting unknown keys', async () => {
+    it('rate-limits a client that keeps presenting unknown keys, never a valid key from the same address', async () => {
       const good = await h.actors.apiKey(1);
       for (let i = 0; i < 30; i += 1)
-        await h.call('GET', '/api/test/api-key', { headers: { 'X-Custom-Auth-Key': `guess-${i}` } });
-      const res = await h.call('GET', '/api/test/api-key', { headers: good });
+        expect(
+          (await h.call('GET', '/api/test/api-key', { headers: { 'X-Custom-Auth-Key': `guess-${i}` } })).status,
+        ).toBe(401);
+      const res = await h.call('GET', '/api/test/api-key', { headers: { 'X-Custom-Auth-Key': 'guess-30' } });
       expect(res.body).toMatchObject({ code: 429, error: 'RATE_LIMITED' });
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      // A valid key from the same address is served, before and after further refused guesses.
+      expect((await h.call('GET', '/api/test/api-key', { headers: good })).status).toBe(200);
+      expect((await h.call('GET', '/api/test/api-key', { headers: { Authorization: 'ApiKey guess-31' } })).status).toBe(
+        429,
+      );
+      expect((await h.call('GET', '/api/test/api-key', { headers: good })).status).toBe(200);
     });
 
     it("a browser still holding an expired key does not use up the address's budget for a fresh one", async () => {

@@ -151,14 +151,18 @@ export function createApiKeysService(deps: ApiKeysDeps) {
     /**
      * Resolves a presented key to its actor. Unknown or expired keys answer API_KEY_INVALID; unknown ones
      * count against the client (guesses), expired ones do not (a browser still holding its old key is
-     * not guessing, and must not use up the budget of a fresh key from the same address). A client over
-     * its failure budget is refused before any lookup.
+     * not guessing, and must not use up the budget of a fresh key from the same address). The key is
+     * looked up first — one digest and one indexed read, the same work as the limit's own read — so a
+     * valid key is served even from a client over its failure budget (other keys failing, e.g. behind a
+     * proxy without TRUST_PROXY, never lock it out); only unknown keys from such a client get 429. So the
+     * limit no longer bounds a scan (a hit is served, and any answer but 429 tells the guesser it found a
+     * key): keys stay unguessable by their length, 192 random bits generated, 8+ characters custom.
      */
     async resolveKey(rawKey: string, clientIp: string): Promise<ApiKeyActor> {
-      await rateLimits.assertNotLimited(RATE_RULES.apiKeyFailures, clientIp);
       const now = clock.now();
       const row = rawKey.length <= MAX_PRESENTED_KEY ? await repo.findByHash(sha256Hex(rawKey)) : undefined;
       if (!row) {
+        await rateLimits.assertNotLimited(RATE_RULES.apiKeyFailures, clientIp);
         await rateLimits.record(RATE_RULES.apiKeyFailures, clientIp);
         throw unauthorized('API_KEY_INVALID');
       }
