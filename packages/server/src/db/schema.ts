@@ -131,6 +131,8 @@ export interface FilesTable {
   upload_id: string | null;
   /** The planned part size of a resumable upload (migration 005); null for other uploads. */
   part_size: ColumnType<number | string | null, number | null, number | null>;
+  /** Where a presigned single-PUT upload writes until its commit moves the object to `storage_path` (migration 006); null for other uploads. */
+  staging_path: ColumnType<string | null, string | null | undefined, string | null>;
   /** Admin id, or `apikey:<key id>`. */
   created_by: string;
   created_at: string;

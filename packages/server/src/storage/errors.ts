@@ -15,6 +15,8 @@ export type StorageErrorCode =
   | 'INVALID_PART'
   /** The body did not have the announced length. */
   | 'BAD_DIGEST'
+  /** A conditional move found the source changed: its ETag is no longer the one named. */
+  | 'CHANGED'
   /** The key collides with a folder (local disk cannot hold both `a` and `a/b`). */
   | 'CONFLICT'
   /** The backend refused the credentials or the operation. */

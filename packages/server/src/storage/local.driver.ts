@@ -4,13 +4,14 @@
  * streamed with backpressure. Presigned URLs point at Driftbox's own `/api/local-storage` routes.
  */
 import { constants } from 'node:fs';
-import { copyFile, lstat, open, unlink } from 'node:fs/promises';
+import { copyFile, lstat, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import type { Mac } from '../lib/crypto/mac.js';
 import { StorageError, objectNotFound } from './errors.js';
 import { assertPartNumber, assertValidKey } from './keys.js';
 import {
+  etagOf,
   fileOf,
   infoOf,
   isMissing,
@@ -135,6 +136,23 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
       }).catch((err: unknown) => {
         throw isMissing(err) ? objectNotFound(from) : err;
       });
+      return infoOf(to, stats);
+    },
+
+    async move(from, to, moveOptions = {}) {
+      const source = fileFor(from);
+      const target = fileFor(to);
+      // Taken out of its key first (a rename: atomic, no bytes copied), so a write to `from` that comes
+      // meanwhile makes a new file there instead of changing the one checked and moved.
+      const stats = await writeAtomically(layout.tmp, target, async (held) => {
+        await rename(source, held).catch((err: unknown) => {
+          throw isMissing(err) || (err as NodeJS.ErrnoException).code === 'EISDIR' ? objectNotFound(from) : err;
+        });
+        const { ifMatch } = moveOptions;
+        if (ifMatch !== undefined && etagOf(await stat(held, { bigint: true })) !== ifMatch)
+          throw new StorageError('CHANGED', `"${from}" is no longer the object that was checked`);
+      });
+      await pruneEmptyDirs(path.dirname(source), layout.objects);
       return infoOf(to, stats);
     },
 

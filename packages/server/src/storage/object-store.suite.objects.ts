@@ -106,4 +106,21 @@ export function objectTests(ctx: SuiteContext): void {
     await expectStorageError(store.get(missing), 'NOT_FOUND');
     await expectStorageError(store.copy(missing, `${ns()}/x`), 'NOT_FOUND');
   });
+
+  it('moves an object over another: the source is gone; a source changed since it was checked is not moved', async () => {
+    const from = `${ns()}/staging/upload`;
+    const to = `${ns()}/final/file.txt`;
+    await putText(to, 'published before');
+    const checked = await putText(from, 'checked bytes');
+    const moved = await store.move(from, to, { ifMatch: checked.etag });
+    expect(moved).toMatchObject({ key: to, size: 13, etag: checked.etag });
+    expect((await bytesOf((await store.get(to)).body)).toString()).toBe('checked bytes');
+    await expectStorageError(store.head(from), 'NOT_FOUND');
+    await expectStorageError(store.move(from, to), 'NOT_FOUND');
+    // Written again after the check (a presigned URL still valid): the target keeps the checked bytes.
+    const first = await putText(from, 'first');
+    await putText(from, 'replaced');
+    await expectStorageError(store.move(from, to, { ifMatch: first.etag }), 'CHANGED');
+    expect((await bytesOf((await store.get(to)).body)).toString()).toBe('checked bytes');
+  });
 }

@@ -25,6 +25,11 @@ export interface PutOptions {
   contentType?: string;
 }
 
+export interface MoveOptions {
+  /** The source's ETag as last checked (quoted, as `head` gives it). */
+  ifMatch?: string;
+}
+
 export interface GetOptions {
   range?: ByteRange;
 }
@@ -138,6 +143,13 @@ export interface ObjectStore {
   list(options?: ListOptions): Promise<ListResult>;
   /** Copies `from` to `to` inside this store without passing the bytes through the caller. */
   copy(from: string, to: string): Promise<ObjectInfo>;
+  /**
+   * Moves `from` to `to` inside this store, replacing any object there; `from` is gone afterwards. With
+   * `ifMatch`, only while `from` still has that ETag (CHANGED otherwise), so what lands at `to` is the
+   * object that was checked (a changed source may be gone too). LOCAL renames; S3 copies (part by part
+   * above CopyObject's limit) and deletes.
+   */
+  move(from: string, to: string, options?: MoveOptions): Promise<ObjectInfo>;
   presignGet(key: string, options: PresignGetOptions): Promise<PresignedRequest>;
   presignPut(key: string, options: PresignPutOptions): Promise<PresignedRequest>;
   /** Starts a multipart upload and returns its id. */

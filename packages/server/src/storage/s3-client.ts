@@ -101,11 +101,13 @@ const CODE_BY_NAME: Record<string, StorageError['code']> = {
   SignatureDoesNotMatch: 'ACCESS_DENIED',
   BadDigest: 'BAD_DIGEST',
   IncompleteBody: 'BAD_DIGEST',
+  PreconditionFailed: 'CHANGED',
 };
 
 const CODE_BY_STATUS: Record<number, StorageError['code']> = {
   403: 'ACCESS_DENIED',
   404: 'NOT_FOUND',
+  412: 'CHANGED',
   416: 'INVALID_RANGE',
 };
 

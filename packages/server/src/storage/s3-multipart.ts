@@ -4,10 +4,12 @@
  */
 import { MAX_PARTS } from '@driftbox/contract';
 import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { StorageError } from './errors.js';
 import { assertPartNumber, assertValidKey } from './keys.js';
 import {
   MIN_PART_SIZE,
   type CompletedPart,
+  type MoveOptions,
   type ObjectInfo,
   type PresignedRequest,
   type PresignUploadOptions,
@@ -99,7 +101,7 @@ export function s3Multipart(deps: S3MultipartDeps) {
     }
   }
 
-  async function copyInParts(from: string, to: string, size: number): Promise<void> {
+  async function copyInParts(from: string, to: string, size: number, ifMatch: string | undefined): Promise<void> {
     // A copy part by part starts a new object: it keeps the type only if told (CopyObject keeps it itself).
     const { ContentType } = await ask((c, abortSignal) =>
       c.client.send(new c.sdk.HeadObjectCommand({ Bucket: c.bucket, Key: from }), { abortSignal }),
@@ -120,6 +122,7 @@ export function s3Multipart(deps: S3MultipartDeps) {
                 PartNumber: partNumber,
                 CopySource: copySource(c.bucket, from),
                 CopySourceRange,
+                CopySourceIfMatch: ifMatch,
               }),
               { abortSignal },
             ),
@@ -210,17 +213,26 @@ export function s3Multipart(deps: S3MultipartDeps) {
       }
     },
 
-    async copy(from: string, to: string): Promise<ObjectInfo> {
+    /** CopyObject, or UploadPartCopy above its limit; with `ifMatch`, each request only from that version of `from`. */
+    async copy(from: string, to: string, options: MoveOptions = {}): Promise<ObjectInfo> {
       assertValidKey(to);
       const source = await head(from);
+      const ifMatch = options.ifMatch;
+      if (ifMatch !== undefined && source.etag !== ifMatch)
+        throw new StorageError('CHANGED', `"${from}" is no longer the object that was checked`);
       if (source.size > threshold) {
-        await copyInParts(from, to, source.size);
+        await copyInParts(from, to, source.size, ifMatch);
         return head(to);
       }
       await ask(
         (c, abortSignal) =>
           c.client.send(
-            new c.sdk.CopyObjectCommand({ Bucket: c.bucket, Key: to, CopySource: copySource(c.bucket, from) }),
+            new c.sdk.CopyObjectCommand({
+              Bucket: c.bucket,
+              Key: to,
+              CopySource: copySource(c.bucket, from),
+              CopySourceIfMatch: ifMatch,
+            }),
             {
               abortSignal,
             },

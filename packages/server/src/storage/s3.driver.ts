@@ -87,6 +87,27 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     });
   }
 
+  async function deleteKeys(keys: string[]): Promise<void> {
+    keys.forEach(assertValidKey);
+    for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+      const Objects = keys.slice(i, i + DELETE_BATCH).map((Key) => ({ Key }));
+      const out = await ask((c, abortSignal) =>
+        c.client.send(
+          withContentMd5(new c.sdk.DeleteObjectsCommand({ Bucket: c.bucket, Delete: { Objects, Quiet: true } })),
+          {
+            abortSignal,
+          },
+        ),
+      );
+      const failed = out.Errors?.[0];
+      if (failed)
+        throw new StorageError(
+          'BACKEND',
+          `Could not delete "${failed.Key}": ${failed.Code} ${failed.Message ?? ''}`.trim(),
+        );
+    }
+  }
+
   const multipart = s3Multipart({ call, ask, head, copyPartThreshold: options.copyPartThreshold });
 
   return {
@@ -134,26 +155,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
 
     head,
 
-    async delete(keys) {
-      keys.forEach(assertValidKey);
-      for (let i = 0; i < keys.length; i += DELETE_BATCH) {
-        const Objects = keys.slice(i, i + DELETE_BATCH).map((Key) => ({ Key }));
-        const out = await ask((c, abortSignal) =>
-          c.client.send(
-            withContentMd5(new c.sdk.DeleteObjectsCommand({ Bucket: c.bucket, Delete: { Objects, Quiet: true } })),
-            {
-              abortSignal,
-            },
-          ),
-        );
-        const failed = out.Errors?.[0];
-        if (failed)
-          throw new StorageError(
-            'BACKEND',
-            `Could not delete "${failed.Key}": ${failed.Code} ${failed.Message ?? ''}`.trim(),
-          );
-      }
-    },
+    delete: deleteKeys,
 
     async list(listOptions = {}) {
       const prefix = listOptions.prefix ?? '';
@@ -181,7 +183,15 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       };
     },
 
-    copy: multipart.copy,
+    copy: (from, to) => multipart.copy(from, to),
+
+    async move(from, to, moveOptions = {}) {
+      assertValidKey(from);
+      // S3 has no rename: a copy (that checks the source's ETag in the same request), then the delete.
+      const moved = await multipart.copy(from, to, moveOptions);
+      await deleteKeys([from]);
+      return moved;
+    },
 
     async presignGet(key, presignOptions) {
       assertValidKey(key);

@@ -139,6 +139,8 @@ export const FileRowSchema = z.object({
   upload_id: Text(1024).nullable(),
   // Added in migration 005: backups written before it have no such field.
   part_size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().default(null),
+  // Added in migration 006: backups written before it have no such field.
+  staging_path: Text(1024).nullable().default(null),
   created_by: Text(200),
   created_at: Stamp,
   updated_at: Stamp,

@@ -121,6 +121,17 @@ export function objectKeyFor(parts: KeyParts): string {
   return [parts.folder, parts.path, name].filter((p) => p).join('/');
 }
 
+/** The folder of staging objects, inside the config's default folder (credentials may be limited to it). */
+export const STAGING_FOLDER = '.driftbox-staging';
+
+/**
+ * Where a presigned single-PUT upload writes (files.staging_path): a key of its own, never the share's
+ * object, so its URL (valid until it expires) cannot replace the bytes once they were committed.
+ */
+export function stagingKeyFor(folder: string | null | undefined, uploadId: string): string {
+  return [folder, STAGING_FOLDER, uploadId].filter((p) => p).join('/');
+}
+
 /** `expires_in` hours as the share rules take a lifetime: 0 or absent = never (null). */
 export function lifetimeOfHours(hours: number | undefined): number | null {
   return hours === undefined || hours === 0 ? null : Math.round(hours * HOUR_MS);

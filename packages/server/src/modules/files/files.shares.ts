@@ -1,8 +1,8 @@
-import { PENDING_UPLOAD_IDLE_MS, type FileShareOptions } from '@driftbox/contract';
+import type { FileShareOptions } from '@driftbox/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/client.js';
 import type { AdminActor, ApiKeyActor } from '../../lib/auth/actor.js';
-import { addMs, iso, type Clock } from '../../lib/clock.js';
+import { iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto/crypto.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Ids } from '../../lib/crypto/ids.js';
@@ -13,7 +13,8 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { creatorOf, withSlug, writeWithSlug } from '../shares/share-rules.js';
 import type { StorageConfig } from '../storage-configs/storage-configs.service.js';
 import type { FileChanges, FileRow, FilesRepository } from './files.repository.js';
-import { expiryFromHours, objectKeyFor } from './files.rules.js';
+import { expiryFromHours, objectKeyFor, stagingKeyFor } from './files.rules.js';
+import { uploadDiscarder } from './files.discard.js';
 import type { FileStorage, UploadTarget } from './files.storage.js';
 
 export type ShareOptions = z.output<typeof FileShareOptions>;
@@ -43,6 +44,8 @@ export interface PendingInput {
   options: ShareOptions;
   /** upload-direct defaults to proxy links (as in the original); other uploads follow the setting. */
   useProxyDefault?: boolean;
+  /** A presigned single PUT: its bytes go to a staging key of their own until the commit moves them (stagingKeyFor). */
+  staged?: boolean;
 }
 
 const SUFFIX_LENGTH = 6;
@@ -120,41 +123,7 @@ export function shareWriter(deps: SharesDeps) {
     }
   }
 
-  /**
-   * After a share's object was deleted: a presigned PUT URL issued for it may still be valid (URLs
-   * cannot be revoked), or a PUT it started may still be running (storage checks the expiry when a
-   * request starts), and could write the object back. So it is deleted again once every upload URL of
-   * the share has expired (they live no longer than PENDING_UPLOAD_TTL_MS) and the PUTs started with
-   * them have had IN_FLIGHT_GRACE_MS to end.
-   */
-  async function purgeLater(row: Pick<FileRow, 'storage_config_id' | 'storage_path' | 'created_at'>): Promise<void> {
-    const due = addMs(new Date(row.created_at), PENDING_UPLOAD_IDLE_MS);
-    if (due > clock.now()) await repo.schedulePurge(row.storage_config_id, row.storage_path, iso(due));
-  }
-
-  /**
-   * Deletes what an unfinished or refused upload left: the multipart upload or object, then the row.
-   * An object other shares point at (the overwrite strategy) stays; if the upload wrote over it, those
-   * shares now serve its bytes, and their size and ETag say so (usage counts what is stored).
-   */
-  async function discard(row: FileRow, store: ObjectStore): Promise<void> {
-    try {
-      if (row.upload_id) await store.abortMultipart(row.storage_path, row.upload_id);
-      if (!(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
-        await purgeLater(row);
-        await store.delete([row.storage_path]);
-      } else {
-        const stored = await store.head(row.storage_path);
-        await repo.followObject(row, { size: stored.size, etag: stored.etag });
-      }
-    } catch (err) {
-      // The row goes anyway: a stray object costs space, a stray pending row would block nothing but
-      // would be retried by the cleanup job forever.
-      if (!isStorageError(err, 'NOT_FOUND'))
-        logger.warn('Could not delete the object of a discarded upload', { key: row.storage_path, error: String(err) });
-    }
-    await repo.delete(row.id);
-  }
+  const { purgeLater, discard } = uploadDiscarder(deps);
 
   /**
    * An upload admitted at the same moment as others: each read the room before any of them held it.
@@ -196,8 +165,9 @@ export function shareWriter(deps: SharesDeps) {
     async createPending(input: PendingInput, extra: Partial<FileRow> = {}): Promise<FileRow> {
       const now = clock.now();
       const columns = await optionColumns(input.options, now, input.useProxyDefault);
+      const id = ids.uuid();
       const row: FileRow = {
-        id: ids.uuid(),
+        id,
         slug: '',
         filename: input.filename,
         storage_config_id: input.target.config.id,
@@ -217,6 +187,7 @@ export function shareWriter(deps: SharesDeps) {
         status: 'pending',
         upload_id: null,
         part_size: null,
+        staging_path: input.staged ? stagingKeyFor(input.target.config.default_folder, id) : null,
         created_by: creatorOf(input.actor),
         created_at: iso(now),
         updated_at: iso(now),

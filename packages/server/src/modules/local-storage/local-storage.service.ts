@@ -122,11 +122,16 @@ export function createLocalStorageService(deps: LocalStorageDeps) {
       if (verdict === 'gone') throw new AppError('GONE', { text: msg('localStorage.uploadGone') });
       const putOptions = { contentLength: request.contentLength, contentType: request.contentType };
       const stored = await withStorageErrors(() => store.put(grant.key, body, putOptions));
-      // Cancelled while its bytes came: what it stored goes too, unless a share points at the key again.
-      if (grant.scope !== undefined && (await deps.guard.mayPut(request.configId, grant.key, grant.scope)) === 'gone') {
+      // Cancelled or committed while its bytes came: what it stored (at the key the commit emptied)
+      // goes too, unless a share points at the key again.
+      const after =
+        grant.scope === undefined ? 'ok' : await deps.guard.mayPut(request.configId, grant.key, grant.scope);
+      if (after !== 'ok') {
         if (await deps.guard.unclaimed(request.configId, grant.key))
           await withStorageErrors(() => store.delete([grant.key]));
-        throw new AppError('GONE', { text: msg('localStorage.uploadGone') });
+        throw after === 'gone'
+          ? new AppError('GONE', { text: msg('localStorage.uploadGone') })
+          : new AppError('FORBIDDEN', { text: msg('localStorage.alreadyUsed') });
       }
       return stored;
     }

@@ -65,6 +65,18 @@ export const FILE_MESSAGES = {
     zh: '这是分片上传，请调用完成接口',
   },
   'files.upload.nothingUploaded': { en: 'Nothing was uploaded for this file yet', zh: '该文件尚未上传' },
+  'files.upload.wrongSize': {
+    en: 'The uploaded file has {size} bytes, not the {expected} announced; upload it again',
+    zh: '上传的文件为 {size} 字节，与声明的 {expected} 字节不符，请重新上传',
+  },
+  'files.upload.etagMismatch': {
+    en: 'The stored file is not the one this upload sent (its ETag differs); upload it again',
+    zh: '存储中的文件与本次上传的不一致（ETag 不同），请重新上传',
+  },
+  'files.upload.changedMeanwhile': {
+    en: 'The uploaded file was replaced while it was being published; upload it again',
+    zh: '上传的文件在发布过程中被替换，请重新上传',
+  },
 
   // The upload form (multipart/form-data).
   'files.form.noFile': { en: 'The form has no file field', zh: '表单中没有文件' },

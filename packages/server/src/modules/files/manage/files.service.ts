@@ -52,7 +52,8 @@ export function fileAccessGuard(repo: FilesRepository, clock: Clock): LocalAcces
     async mayPut(configId, key, scope) {
       if (scope === undefined) return (await repo.publishedOnly(configId, key)) ? 'published' : 'ok';
       const row = await repo.findById(uploadScopeId(scope));
-      if (!row || row.storage_config_id !== configId || row.storage_path !== key) return 'gone';
+      // A presigned upload writes its staging key; only uploads presigned before those existed, the share's.
+      if (!row || row.storage_config_id !== configId || (row.staging_path ?? row.storage_path) !== key) return 'gone';
       return row.status === 'pending' ? 'ok' : 'published';
     },
     unclaimed: async (configId, key) => !(await repo.objectShared(configId, key, '')),

@@ -65,12 +65,12 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect(second.commit.status).toBe(200);
       expect(await used()).toBe(60);
       expect(Number((await fileRow(h, first.data.file_id))?.size)).toBe(60);
-      // An upload cancelled after it wrote over the shared object: its shares now hold (and count) those bytes.
+      // An upload cancelled after its PUT: the bytes went to its staging key, the shared object is untouched.
       const data = (await post('/api/s3/presign', { filename: 'same.bin', size: 40 })).body.data as FilePresignDto;
       expect((await put(data.upload_url, new Uint8Array(40), data.headers)).status).toBe(200);
       expect((await post('/api/url/cancel', { file_id: data.file_id })).status).toBe(200);
-      expect(Number((await fileRow(h, first.data.file_id))?.size)).toBe(40);
-      expect(await used()).toBe(40);
+      expect(Number((await fileRow(h, first.data.file_id))?.size)).toBe(60);
+      expect(await used()).toBe(60);
     });
 
     it('with the overwrite strategy a replacement near a full quota needs room only for what it adds', async () => {

@@ -78,7 +78,8 @@ describe.each(dialects)('presigned and multipart uploads on LOCAL (%s)', (dialec
       expect((await putting).status).toBe(410);
       expect(await localKeys(h)).toEqual([]);
       h.clock.advance(2 * 3600_000 + 1);
-      expect(await h.services.fileCleanup.purgeReuploads()).toBe(3);
+      // The share's key and the staging key of each of the three uploads.
+      expect(await h.services.fileCleanup.purgeReuploads()).toBe(6);
       expect(await h.db.selectFrom('object_purges').selectAll().execute()).toEqual([]);
     });
 

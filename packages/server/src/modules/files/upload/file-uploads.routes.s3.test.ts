@@ -181,8 +181,8 @@ describe.skipIf(s3Server === null)('file shares on S3 (MinIO)', () => {
         (await fetch(presign.upload_url, { method: 'PUT', headers: presign.headers, body: new Uint8Array(150_000) }))
           .status,
       ).toBe(200);
-      const before = await objectKeys();
-      expect(before).toContain(presign.storage_path);
+      const staging = `shares/.driftbox-staging/${presign.file_id}`;
+      expect(await objectKeys()).toContain(staging);
       // The space shrank while the browser uploaded (another share, a smaller capacity).
       await h.call('PUT', `/api/s3-configs/${config.id}`, {
         headers: h.actors.admin(),
@@ -194,6 +194,7 @@ describe.skipIf(s3Server === null)('file shares on S3 (MinIO)', () => {
         message: expect.stringMatching(/^Insufficient storage: file size 146\.5 KB, remaining space/),
       });
       expect(await objectKeys()).not.toContain(presign.storage_path);
+      expect(await objectKeys()).not.toContain(staging);
     } finally {
       await h.call('PUT', `/api/s3-configs/${config.id}`, {
         headers: h.actors.admin(),

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Actor, AdminActor, ApiKeyActor } from '../../../lib/auth/actor.js';
 import { assertPermission } from '../../../lib/auth/authz.js';
 import { iso, type Clock } from '../../../lib/clock.js';
-import { AppError, badRequest, invalidField, notFound } from '../../../lib/errors.js';
+import { badRequest, invalidField, notFound } from '../../../lib/errors.js';
 import { msg } from '../../../lib/i18n/catalogue.js';
 import { parseWith } from '../../../http/request.js';
 import { creatorOf } from '../../shares/share-rules.js';
@@ -27,6 +27,7 @@ import { mimetypeFor, uploadScope } from '../files.rules.js';
 import type { NamingStrategy, ShareOptions, ShareWriter } from '../files.shares.js';
 import { sizeLimiter, uploadUrlLifetime, type FileStorage, type UploadTarget } from '../files.storage.js';
 import { createPendingUpload } from './pending-upload.js';
+import { nothingUploadedIfMissing, oneAtATime, takeStagedObject } from './staged-commit.js';
 
 export interface FileUploadsDeps {
   clock: Clock;
@@ -80,6 +81,7 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 /** Uploads that pass through the server as streams, and the presigned single-PUT flow. */
 export function createFileUploadsService(deps: FileUploadsDeps) {
   const { clock, storage, shares } = deps;
+  const oneCommitAtATime = oneAtATime();
 
   function assertFileShare(actor: Actor): asserts actor is AdminActor | ApiKeyActor {
     assertPermission(actor, Permission.FILE_SHARE);
@@ -224,10 +226,12 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       assertFileShare(actor);
       // The URL is signed for the declared size: it can never store more than was checked here.
       if (body.size === undefined) throw invalidField('size', msg('files.upload.sizeRequired'));
-      const { target, mimetype, row } = await createPendingUpload(shares, storage, actor, { ...body, size: body.size });
+      const upload = { ...body, size: body.size };
+      const { target, mimetype, row } = await createPendingUpload(shares, storage, actor, upload, true);
       const expiresIn = uploadUrlLifetime(target);
+      // The URL names the staging key, never the share's: it stays valid after the commit (takeStagedObject).
       const signed = await target.store
-        .presignPut(row.storage_path, {
+        .presignPut(row.staging_path ?? row.storage_path, {
           expiresIn,
           contentType: mimetype,
           contentLength: body.size,
@@ -252,20 +256,23 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       };
     },
 
-    /** `POST /api/s3/commit`: checks the uploaded object (size from storage) and publishes the share. */
+    /**
+     * `POST /api/s3/commit`: checks the uploaded object (size from storage, the client's ETag) and
+     * publishes the share; a staged upload's object is moved to the share's key first.
+     */
     async commit(actor: Actor, body: z.output<typeof FileCommitBody>, origin: string): Promise<FileDetailDto> {
       assertFileShare(actor);
-      const row = await shares.requirePending(actor, body.file_id);
-      if (row.upload_id) throw badRequest(msg('files.upload.isMultipart'));
-      const { store } = await storage.storeOf(row.storage_config_id);
-      const info = await store.head(row.storage_path).catch((err: unknown) => {
-        throw isMissing(err)
-          ? new AppError('BAD_REQUEST', {
-              text: msg('files.upload.nothingUploaded'),
-            })
-          : storageToAppError(err);
+      const published = await oneCommitAtATime(body.file_id, async () => {
+        const row = await shares.requirePending(actor, body.file_id);
+        if (row.upload_id) throw badRequest(msg('files.upload.isMultipart'));
+        const { store } = await storage.storeOf(row.storage_config_id);
+        // Uploads presigned before staging keys existed wrote the share's key itself.
+        const info = row.staging_path
+          ? await takeStagedObject(shares, store, { ...row, staging_path: row.staging_path }, body.etag)
+          : await store.head(row.storage_path).catch(nothingUploadedIfMissing);
+        return shares.publish(row, actor, info);
       });
-      return detail(await shares.publish(row, actor, info), origin);
+      return detail(published, origin);
     },
 
     /** Deletes the caller's own upload, pending or published (an upload that failed after it got an id). */
@@ -279,5 +286,3 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
   };
 }
 export type FileUploadsService = ReturnType<typeof createFileUploadsService>;
-
-const isMissing = (err: unknown) => (err as { code?: string } | null)?.code === 'NOT_FOUND';

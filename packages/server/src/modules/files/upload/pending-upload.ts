@@ -8,13 +8,15 @@ export type DeclaredUpload = ShareOptions & { filename: string; mimetype?: strin
 
 /**
  * The first step of presign and multipart init alike: the upload's destination, the declared size
- * checked against the room there, and the pending share that holds the place.
+ * checked against the room there, and the pending share that holds the place. `staged`: the bytes go
+ * to the row's staging key until the commit moves them (presign).
  */
 export async function createPendingUpload(
   shares: ShareWriter,
   storage: FileStorage,
   actor: AdminActor | ApiKeyActor,
   body: DeclaredUpload,
+  staged = false,
 ) {
   const { target, key } = await shares.destination(actor, body.s3_config_id, body.filename, body.path);
   storage.checkSize(target, body.size);
@@ -27,6 +29,7 @@ export async function createPendingUpload(
     mimetype,
     size: body.size,
     options: body,
+    staged,
   });
   return { target, mimetype, row };
 }
