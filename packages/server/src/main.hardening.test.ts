@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,15 @@ function openUpload(
   return { socket, answer: new Promise((resolve) => socket.on('close', () => resolve(received))) };
 }
 
+/** Every file and folder under `dir`, relative, with its permission bits. */
+function modes(dir: string): Record<string, number> {
+  const found: Record<string, number> = {};
+  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    found[entry] = statSync(path.join(dir, entry)).mode & 0o777;
+  }
+  return found;
+}
+
 describe('main (real process): slow clients and file modes', () => {
   let dir: string | undefined;
   let run: Run | undefined;
@@ -72,6 +81,43 @@ describe('main (real process): slow clients and file modes', () => {
     } finally {
       clearInterval(trickle);
       db.close();
+    }
+  });
+
+  it('creates everything under DATA_DIR for the owner only: database, -wal/-shm, secret, stored and temporary files', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
+    const data = path.join(dir, 'data');
+    const server = await started({ DATA_DIR: data });
+    run = server.run;
+    const authorized = { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' };
+    const paste = await fetch(`http://127.0.0.1:${server.port}/api/paste`, {
+      method: 'POST',
+      headers: authorized,
+      body: JSON.stringify({ content: 'hello' }),
+    });
+    expect(paste.status).toBe(201);
+
+    // An upload under way: its temporary file is the owner's too.
+    const size = 256 * 1024;
+    const upload = openUpload(server.port, server.token, 'kept.bin', size);
+    upload.socket.write(Buffer.alloc(64 * 1024, 1));
+    const tmp = path.join(data, 'storage', 'local', 'tmp');
+    await waitFor(() => existsSync(tmp) && readdirSync(tmp).length === 1);
+    expect(Object.values(modes(tmp))).toEqual([0o600]);
+    upload.socket.write(Buffer.alloc(size - 64 * 1024, 1));
+    expect((await upload.answer).split('\r\n')[0]).toBe('HTTP/1.1 201 Created');
+
+    const found = modes(data);
+    for (const name of ['driftbox.db', 'driftbox.db-wal', 'driftbox.db-shm', 'secret.key']) {
+      expect(found[name], name).toBe(0o600);
+    }
+    const entries = Object.entries(found);
+    // The stored object, besides the database files and the secret.
+    expect(
+      entries.filter(([name]) => name.startsWith('storage') && statSync(path.join(data, name)).isFile()),
+    ).toHaveLength(1);
+    for (const [name, mode] of entries) {
+      expect([name, mode]).toEqual([name, statSync(path.join(data, name)).isDirectory() ? 0o700 : 0o600]);
     }
   });
 });

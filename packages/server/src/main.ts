@@ -111,6 +111,9 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const clock = systemClock();
   const logger = consoleLogger(config.logLevel, clock.now);
+  // Everything this process creates is the owner's alone: the SQLite file and its -wal/-shm, stored
+  // files and their temporary copies, folders (0700). The Unix socket is opened to the group by chmod.
+  process.umask(0o077);
   // A new data folder is the owner's alone: the database, stored files and secret are inside.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = config.encryptionSecret ?? loadOrCreateSecret(config.dataDir).secret;
