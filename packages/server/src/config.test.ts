@@ -51,6 +51,9 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'debug',
         TRUST_PROXY: 'true',
         CORS_ORIGINS: 'https://paste.example.com, http://localhost:5173/',
+        MIN_BODY_RATE: '512',
+        BODY_RATE_WINDOW: '30',
+        MAX_CONNECTIONS_PER_CLIENT: '8',
         WEB_DIST: '/opt/web',
         NODE_ENV: 'development',
       },
@@ -68,6 +71,7 @@ describe('loadConfig', () => {
       // With SOCKET_PATH the proxy is on the socket: only requests over it are believed.
       trustProxy: 'socket',
       corsOrigins: ['https://paste.example.com', 'http://localhost:5173'],
+      slowClients: { minBodyRate: 512, bodyRateWindowMs: 30_000, maxConnectionsPerClient: 8 },
       webDist: '/opt/web',
       nodeEnv: 'development',
     });
@@ -76,6 +80,21 @@ describe('loadConfig', () => {
   it("trusts every request's forwarded headers behind a TCP proxy, none without TRUST_PROXY", () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }, '/srv/app').trustProxy).toBe(true);
     expect(loadConfig({ SOCKET_PATH: 'run/d.sock' }, '/srv/app').trustProxy).toBe(false);
+  });
+
+  it('caps connections per client at 64 unless every connection comes from a TCP proxy', () => {
+    const cap = (env: Record<string, string>) => loadConfig(env, '/srv/app').slowClients.maxConnectionsPerClient;
+    expect(loadConfig({}, '/srv/app').slowClients).toEqual({
+      minBodyRate: 1024,
+      bodyRateWindowMs: 60_000,
+      maxConnectionsPerClient: 64,
+    });
+    expect(cap({ TRUST_PROXY: 'true' })).toBe(0);
+    expect(cap({ TRUST_PROXY: 'true', SOCKET_PATH: 'run/d.sock' })).toBe(64);
+    expect(cap({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_CLIENT: '200' })).toBe(200);
+    expect(problemsOf({ MIN_BODY_RATE: '-1', BODY_RATE_WINDOW: '0', MAX_CONNECTIONS_PER_CLIENT: 'many' })).toHaveLength(
+      3,
+    );
   });
 
   it('refuses a socket path longer than a Unix socket address holds', () => {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN, USERNAME_MAX } from '@driftbox/contract';
 import { z } from 'zod';
 import type { TrustProxy } from './http/client-ip.js';
+import type { SlowClientLimits } from './http/slow-clients.js';
 import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
 
 /**
@@ -142,6 +143,12 @@ export const EnvSchema = z.object({
       return origins;
     })
     .optional(),
+  /** A request body slower than this many bytes per second over BODY_RATE_WINDOW ends with 408; 0: no minimum. */
+  MIN_BODY_RATE: z.coerce.number().int().min(0).default(1024),
+  /** Seconds the body rate is averaged over. */
+  BODY_RATE_WINDOW: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Open connections per client address; 0: no cap. Default 64, or none with TRUST_PROXY and no SOCKET_PATH. */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).optional(),
   /** Folder of the built web app served with SPA fallback. */
   WEB_DIST: z.string().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -165,6 +172,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Origins besides the app's own that may call the API from a browser (CORS). */
   corsOrigins: string[];
+  /** Minimum body rate and per-client connection cap (the Unix socket's connections are not capped). */
+  slowClients: SlowClientLimits;
   webDist: string;
   nodeEnv: 'development' | 'production' | 'test';
 }
@@ -211,6 +220,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ? (socketPath ? 'socket' : true) : false,
     corsOrigins: (e.CORS_ORIGINS ?? []).map((o) => new URL(o).origin),
+    slowClients: {
+      minBodyRate: e.MIN_BODY_RATE,
+      bodyRateWindowMs: e.BODY_RATE_WINDOW * 1000,
+      // Behind a proxy on TCP every connection comes from the proxy: no cap unless one is asked for.
+      maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY && !socketPath ? 0 : 64),
+    },
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     nodeEnv: e.NODE_ENV,
   };

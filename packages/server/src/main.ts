@@ -11,6 +11,7 @@ import { startUploadCleanup } from './jobs/upload-cleanup.js';
 import { systemClock } from './lib/clock.js';
 import { createAppCrypto } from './lib/crypto/crypto.js';
 import { tuneServer } from './http/http-server.js';
+import { guardSlowClients } from './http/slow-clients.js';
 import { cryptoIds } from './lib/crypto/ids.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
 import { loadOrCreateSecret } from './lib/crypto/secret-file.js';
@@ -110,6 +111,9 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const clock = systemClock();
   const logger = consoleLogger(config.logLevel, clock.now);
+  // Everything this process creates is the owner's alone: the SQLite file and its -wal/-shm, stored
+  // files and their temporary copies, folders (0700). The Unix socket is opened to the group by chmod.
+  process.umask(0o077);
   // A new data folder is the owner's alone: the database, stored files and secret are inside.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = config.encryptionSecret ?? loadOrCreateSecret(config.dataDir).secret;
@@ -139,11 +143,14 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   tuneServer(server as Server);
+  guardSlowClients(server as Server, config.slowClients, logger);
   const servers: ServerType[] = [server];
   if (config.socketPath) {
     // The same app on a Unix socket, for a reverse proxy on this machine.
     const socketServer = createAdaptorServer({ fetch: app.fetch, hostname: config.host });
     tuneServer(socketServer as Server);
+    // Every connection on the socket is the proxy's: the body rate applies, the per-client cap does not.
+    guardSlowClients(socketServer as Server, { ...config.slowClients, maxConnectionsPerClient: 0 }, logger);
     await listenOnSocket(socketServer, config.socketPath).catch((err: unknown) => {
       process.stderr.write(
         `Driftbox cannot listen on SOCKET_PATH: ${err instanceof Error ? err.message : String(err)}\n`,

@@ -142,6 +142,7 @@ function baseConfig(dir: string, database: Config['database']): Config {
     logLevel: 'silent',
     trustProxy: false,
     corsOrigins: [],
+    slowClients: { minBodyRate: 1024, bodyRateWindowMs: 60_000, maxConnectionsPerClient: 64 },
     webDist: path.join(dir, 'no-web-build'),
     nodeEnv: 'test',
   };

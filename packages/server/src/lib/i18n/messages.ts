@@ -25,6 +25,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Text> = {
   PATH_FORBIDDEN: { en: 'Path outside the allowed base path', zh: '无权访问该路径' },
   ADMIN_ONLY: { en: 'Administrators only', zh: '仅管理员可访问' },
   NOT_FOUND: { en: 'Not found', zh: '未找到' },
+  REQUEST_TIMEOUT: { en: 'The request took too long', zh: '请求超时' },
   CONFLICT: { en: 'Conflict', zh: '资源冲突' },
   NAME_TAKEN: { en: 'Name already in use', zh: '名称已被使用' },
   KEY_TAKEN: { en: 'Key already in use', zh: '密钥已被使用' },
