@@ -60,6 +60,15 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** True for a host name or IP address alone (no scheme, port or path). */
+function isHostName(value: string): boolean {
+  try {
+    return new URL(`http://${value.includes(':') ? `[${value}]` : value}`).hostname.replace(/^\[|\]$/g, '') === value;
+  } catch {
+    return false;
+  }
+}
+
 const BOOLEAN_WORDS: Record<string, boolean> = {
   true: true,
   '1': true,
@@ -142,6 +151,25 @@ export const EnvSchema = z.object({
       return origins;
     })
     .optional(),
+  /** Origin links are built from (`https://files.example.com`); Driftbox serves at the root, so no path. */
+  PUBLIC_URL: z
+    .string()
+    .refine(
+      isOrigin,
+      'must be an http(s) origin like https://files.example.com: no path (Driftbox is served at the root of its host), query or fragment',
+    )
+    .optional(),
+  /** Without PUBLIC_URL, other host names links may be built for (comma-separated, no scheme or port). */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every(isHostName), 'must list host names like files.example.com (no scheme or port)')
+    .optional(),
   /** Folder of the built web app served with SPA fallback. */
   WEB_DIST: z.string().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -165,6 +193,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Origins besides the app's own that may call the API from a browser (CORS). */
   corsOrigins: string[];
+  /** PUBLIC_URL's origin, or null: links then use the request's host when allowed (http/origin.ts). */
+  publicUrl: string | null;
+  /** ALLOWED_HOSTS, lower case. */
+  allowedHosts: string[];
   webDist: string;
   nodeEnv: 'development' | 'production' | 'test';
 }
@@ -211,6 +243,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ? (socketPath ? 'socket' : true) : false,
     corsOrigins: (e.CORS_ORIGINS ?? []).map((o) => new URL(o).origin),
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     nodeEnv: e.NODE_ENV,
   };

@@ -142,6 +142,8 @@ function baseConfig(dir: string, database: Config['database']): Config {
     logLevel: 'silent',
     trustProxy: false,
     corsOrigins: [],
+    publicUrl: null,
+    allowedHosts: [],
     webDist: path.join(dir, 'no-web-build'),
     nodeEnv: 'test',
   };

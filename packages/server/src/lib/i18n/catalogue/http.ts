@@ -7,4 +7,8 @@ export const HTTP_MESSAGES = {
   'http.interrupted': { en: 'The request was interrupted', zh: '请求已中断' },
   'http.nulInText': { en: 'Text must not contain NUL characters (\\u0000)', zh: '文本不能包含 NUL 字符（\\u0000）' },
   'http.notFound': { en: '{resource} not found', zh: '{resource}不存在' },
+  'http.unknownHost': {
+    en: 'Unknown host: links are built only for PUBLIC_URL or a host in ALLOWED_HOSTS',
+    zh: '未知主机：链接只会按 PUBLIC_URL 或 ALLOWED_HOSTS 中的主机生成',
+  },
 } as const satisfies Area<'http'>;
