@@ -75,6 +75,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   const services = createServices({ ...deps, crypto, stores });
   const app = new Hono<AppEnv>();
   const inFlight = inFlightRequests();
+  const links = { trustProxy: config.trustProxy, publicUrl: config.publicUrl, allowedHosts: config.allowedHosts };
 
   app.use(inFlight.middleware);
   app.use(requestId(deps.ids));
@@ -96,10 +97,10 @@ export function createApp(deps: AppDeps): BuiltApp {
     storageConfigsRoutes(services.storageConfigs, { selfFetch: async (url, init) => app.request(url, init) }),
   );
   app.route('/api', localStorageRoutes(services.localStorage));
-  app.route('/api', filesRoutes(services.files, { trustProxy: config.trustProxy }));
-  app.route('/api', fileUploadsRoutes(services.fileUploads, services.fileMultipart, { trustProxy: config.trustProxy }));
-  app.route('/api', fileAccessRoutes(services.fileAccess, { trustProxy: config.trustProxy }));
-  app.route('/api', urlUploadRoutes(services.urlUpload, services.urlFetch, { trustProxy: config.trustProxy }));
+  app.route('/api', filesRoutes(services.files, links));
+  app.route('/api', fileUploadsRoutes(services.fileUploads, services.fileMultipart, links));
+  app.route('/api', fileAccessRoutes(services.fileAccess, links));
+  app.route('/api', urlUploadRoutes(services.urlUpload, services.urlFetch, links));
   app.route('/api', dashboardRoutes(services.dashboard));
   app.route('/api', cacheRoutes(services.cache));
   app.route('/api', backupRoutes(services.backup));

@@ -54,6 +54,8 @@ describe('loadConfig', () => {
         MIN_BODY_RATE: '512',
         BODY_RATE_WINDOW: '30',
         MAX_CONNECTIONS_PER_CLIENT: '8',
+        PUBLIC_URL: 'https://files.example.com/',
+        ALLOWED_HOSTS: 'Files.Example.com, 192.0.2.7, ::1',
         WEB_DIST: '/opt/web',
         NODE_ENV: 'development',
       },
@@ -72,6 +74,8 @@ describe('loadConfig', () => {
       trustProxy: 'socket',
       corsOrigins: ['https://paste.example.com', 'http://localhost:5173'],
       slowClients: { minBodyRate: 512, bodyRateWindowMs: 30_000, maxConnectionsPerClient: 8 },
+      publicUrl: 'https://files.example.com',
+      allowedHosts: ['files.example.com', '192.0.2.7', '::1'],
       webDist: '/opt/web',
       nodeEnv: 'development',
     });
@@ -128,6 +132,25 @@ describe('loadConfig', () => {
     ]);
     expect(problems.find((p) => p.startsWith('CORS_ORIGINS'))).toContain('not https://x.example/path, *');
     expect(problems.find((p) => p.startsWith('ENCRYPTION_SECRET'))).toContain('at least 32 characters');
+  });
+
+  it('takes PUBLIC_URL as an origin only (the app is served at the root) and ALLOWED_HOSTS as bare host names', () => {
+    expect(loadConfig({}, '/x')).toMatchObject({ publicUrl: null, allowedHosts: [] });
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8787' }, '/x').publicUrl).toBe('http://127.0.0.1:8787');
+    for (const bad of [
+      'https://x.example/driftbox',
+      'https://x.example/?a=1',
+      'https://x.example/#f',
+      'ftp://x.example',
+      'x.example',
+    ]) {
+      expect(problemsOf({ PUBLIC_URL: bad }), bad).toEqual([expect.stringMatching(/^PUBLIC_URL: .*no path/)]);
+    }
+    for (const bad of ['https://x.example', 'x.example:8443', 'x.example/a', 'a b']) {
+      expect(problemsOf({ ALLOWED_HOSTS: `ok.example, ${bad}` }), bad).toEqual([
+        expect.stringMatching(/^ALLOWED_HOSTS: /),
+      ]);
+    }
   });
 
   it('refuses port numbers out of range', () => {

@@ -61,6 +61,15 @@ function isOrigin(value: string): boolean {
   }
 }
 
+/** True for a host name or IP address alone (no scheme, port or path). */
+function isHostName(value: string): boolean {
+  try {
+    return new URL(`http://${value.includes(':') ? `[${value}]` : value}`).hostname.replace(/^\[|\]$/g, '') === value;
+  } catch {
+    return false;
+  }
+}
+
 const BOOLEAN_WORDS: Record<string, boolean> = {
   true: true,
   '1': true,
@@ -149,6 +158,25 @@ export const EnvSchema = z.object({
   BODY_RATE_WINDOW: z.coerce.number().int().min(1).max(3600).default(60),
   /** Open connections per client address; 0: no cap. Default 64, or none with TRUST_PROXY and no SOCKET_PATH. */
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).optional(),
+  /** Origin links are built from (`https://files.example.com`); Driftbox serves at the root, so no path. */
+  PUBLIC_URL: z
+    .string()
+    .refine(
+      isOrigin,
+      'must be an http(s) origin like https://files.example.com: no path (Driftbox is served at the root of its host), query or fragment',
+    )
+    .optional(),
+  /** Without PUBLIC_URL, other host names links may be built for (comma-separated, no scheme or port). */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((hosts) => hosts.every(isHostName), 'must list host names like files.example.com (no scheme or port)')
+    .optional(),
   /** Folder of the built web app served with SPA fallback. */
   WEB_DIST: z.string().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -174,6 +202,10 @@ export interface Config {
   corsOrigins: string[];
   /** Minimum body rate and per-client connection cap (the Unix socket's connections are not capped). */
   slowClients: SlowClientLimits;
+  /** PUBLIC_URL's origin, or null: links then use the request's host when allowed (http/origin.ts). */
+  publicUrl: string | null;
+  /** ALLOWED_HOSTS, lower case. */
+  allowedHosts: string[];
   webDist: string;
   nodeEnv: 'development' | 'production' | 'test';
 }
@@ -226,6 +258,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       // Behind a proxy on TCP every connection comes from the proxy: no cap unless one is asked for.
       maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY && !socketPath ? 0 : 64),
     },
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     nodeEnv: e.NODE_ENV,
   };

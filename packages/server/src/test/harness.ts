@@ -143,6 +143,8 @@ function baseConfig(dir: string, database: Config['database']): Config {
     trustProxy: false,
     corsOrigins: [],
     slowClients: { minBodyRate: 1024, bodyRateWindowMs: 60_000, maxConnectionsPerClient: 64 },
+    publicUrl: null,
+    allowedHosts: [],
     webDist: path.join(dir, 'no-web-build'),
     nodeEnv: 'test',
   };

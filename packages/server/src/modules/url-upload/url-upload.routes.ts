@@ -11,9 +11,8 @@ import {
 import { Hono, type Context } from 'hono';
 import { Readable } from 'node:stream';
 import type { AppEnv } from '../../app-env.js';
-import type { TrustProxy } from '../../http/client-ip.js';
 import { ok } from '../../http/envelope.js';
-import { callerOrigin, requestOrigin } from '../../http/origin.js';
+import { callerOrigin, requestOrigin, type OriginPolicy } from '../../http/origin.js';
 import { parseWith, readJson } from '../../http/request.js';
 import { msg } from '../../lib/i18n/catalogue.js';
 import { requirePermission } from '../../middleware/guards.js';
@@ -24,15 +23,11 @@ import type { UrlUploadService } from './url-upload.service.js';
  * URL upload (spec §7). Every route needs FILE_SHARE — the server fetches on the caller's behalf only
  * through the SSRF guard, and never for anonymous callers.
  */
-export function urlUploadRoutes(
-  urls: UrlUploadService,
-  fetches: UrlFetchService,
-  options: { trustProxy: TrustProxy },
-): Hono<AppEnv> {
+export function urlUploadRoutes(urls: UrlUploadService, fetches: UrlFetchService, options: OriginPolicy): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const fileShare = requirePermission(Permission.FILE_SHARE);
-  const origin = (c: Context<AppEnv>) => requestOrigin(c, options.trustProxy);
-  const pageOrigin = (c: Context<AppEnv>) => callerOrigin(c, options.trustProxy);
+  const origin = (c: Context<AppEnv>) => requestOrigin(c, options);
+  const pageOrigin = (c: Context<AppEnv>) => callerOrigin(c, options);
 
   app.post('/url/info', fileShare, async (c) =>
     ok(c, await urls.info(c.get('actor'), (await readJson(c, UrlInfoBody)).url, pageOrigin(c))),

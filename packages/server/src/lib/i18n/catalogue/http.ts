@@ -11,4 +11,8 @@ export const HTTP_MESSAGES = {
     zh: '请求内容传输过慢（{seconds} 秒内低于每秒 {rate} 字节），连接已关闭',
   },
   'http.notFound': { en: '{resource} not found', zh: '{resource}不存在' },
+  'http.unknownHost': {
+    en: 'Unknown host: links are built only for PUBLIC_URL or a host in ALLOWED_HOSTS',
+    zh: '未知主机：链接只会按 PUBLIC_URL 或 ALLOWED_HOSTS 中的主机生成',
+  },
 } as const satisfies Area<'http'>;

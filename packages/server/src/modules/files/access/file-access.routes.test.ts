@@ -1,7 +1,7 @@
 import type { FilePublicDto } from '@driftbox/contract';
 import { describe, expect, it } from 'vitest';
 import { dialects } from '../../../test/harness.js';
-import { fileRow, seedFile } from '../files.test-support.js';
+import { fileRow, parsed, seedFile } from '../files.test-support.js';
 import { HOUR, fileAccessCalls } from './file-access.test-support.js';
 import { harnessPerTest } from '../../../test/per-test.js';
 
@@ -184,9 +184,12 @@ describe.each(dialects)('public file access (%s)', (dialect) => {
       expect((await get(String(res.body.url).replace('http://localhost', ''))).text).toBe('pptx');
       // A link on localhost is out of the online viewers' reach; one on a public address is not.
       expect(res.body.data).toMatchObject({ publicly_reachable: false });
-      expect((await get('http://93.184.215.14/api/office-preview/deck')).body.data).toMatchObject({
-        publicly_reachable: true,
-      });
+      // (A server reached on its public address: the connection arrived on it, so the host is allowed.)
+      const onPublicAddress = { incoming: { socket: { localAddress: '93.184.215.14' } } } as never;
+      const reached = await parsed(
+        await h.app.request('http://93.184.215.14/api/office-preview/deck', {}, onPublicAddress),
+      );
+      expect(reached.body.data, reached.text).toMatchObject({ publicly_reachable: true });
       await seedFile(h, { query: { slug: 'plain' } });
       expect((await h.call('GET', '/api/office-preview/plain')).body).toMatchObject({
         code: 400,

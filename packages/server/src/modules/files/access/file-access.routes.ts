@@ -1,10 +1,10 @@
 import { FILE_TOKEN_HEADER, FileVerifyBody } from '@driftbox/contract';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../../app-env.js';
-import { clientIp, type TrustProxy } from '../../../http/client-ip.js';
+import { clientIp } from '../../../http/client-ip.js';
 import { ok } from '../../../http/envelope.js';
 import { headerText } from '../../../http/header-params.js';
-import { requestOrigin } from '../../../http/origin.js';
+import { claimedOrigin, requestOrigin, type OriginPolicy } from '../../../http/origin.js';
 import { readJson } from '../../../http/request.js';
 import { responseBody } from '../../../storage/streams.js';
 import type { FileAccessService } from './file-access.service.js';
@@ -29,9 +29,9 @@ function passwordOf(c: Context<AppEnv>): string | undefined {
  * with a view, download or Office link (`X-Password`, or `?password=` as the spec names it), checked
  * and rate-limited like the verify route.
  */
-export function fileAccessRoutes(access: FileAccessService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
+export function fileAccessRoutes(access: FileAccessService, options: OriginPolicy): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const origin = (c: Context<AppEnv>) => requestOrigin(c, options.trustProxy);
+  const origin = (c: Context<AppEnv>) => requestOrigin(c, options);
 
   // A HEAD (link checkers, chat previews, `curl -I`) learns whether the share is live and counts no view.
   const headOnly = async (c: Context<AppEnv>) => {
@@ -65,7 +65,8 @@ export function fileAccessRoutes(access: FileAccessService, options: { trustProx
       range: c.req.header('range'),
       ifRange: c.req.header('if-range'),
       headOnly: c.req.method === 'HEAD',
-      origin: origin(c),
+      // Only its scheme is used (mixed content); the redirect stays origin-relative, so any host may download.
+      origin: options.publicUrl ?? claimedOrigin(c, options.trustProxy),
     };
     const result = await access.open(request);
     if (result.kind === 'redirect') return c.body(null, 302, { Location: result.location, 'Cache-Control': NO_STORE });

@@ -7,6 +7,7 @@ import {
 } from '@driftbox/contract';
 import type { Readable } from 'node:stream';
 import { isLive } from '../../../db/view-limits.js';
+import { absoluteUrl } from '../../../http/origin.js';
 import { iso, type Clock } from '../../../lib/clock.js';
 import type { AppCrypto } from '../../../lib/crypto/crypto.js';
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
@@ -220,7 +221,7 @@ export function createFileAccessService(deps: FileAccessDeps) {
         if (!office.includes(extensionOf(found.filename))) throw badRequest(msg('files.view.noOfficePreview'));
       });
       const { url, expiresIn } = await directUrl(row, 'download');
-      const absolute = url.startsWith('/') ? `${origin}${url}` : url;
+      const absolute = absoluteUrl(origin, url);
       return {
         url: absolute,
         filename: row.filename,

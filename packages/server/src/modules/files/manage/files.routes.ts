@@ -1,16 +1,15 @@
 import { FileBatchDeleteBody, FileListQuery, FileUpdateBody, Permission } from '@driftbox/contract';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../../app-env.js';
-import type { TrustProxy } from '../../../http/client-ip.js';
 import { ok } from '../../../http/envelope.js';
-import { requestOrigin } from '../../../http/origin.js';
+import { requestOrigin, type OriginPolicy } from '../../../http/origin.js';
 import { readJson, readQuery } from '../../../http/request.js';
 import { msg } from '../../../lib/i18n/catalogue.js';
 import { requirePermission } from '../../../middleware/guards.js';
 import type { FilesService } from './files.service.js';
 
 /** `/files` management (spec §7 "Files"): admins see every share, keys with FILE_SHARE their own. */
-export function filesRoutes(files: FilesService, options: { trustProxy: TrustProxy }): Hono<AppEnv> {
+export function filesRoutes(files: FilesService, options: OriginPolicy): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const fileShare = requirePermission(Permission.FILE_SHARE);
 
@@ -27,12 +26,12 @@ export function filesRoutes(files: FilesService, options: { trustProxy: TrustPro
   });
 
   app.get('/files/:id', fileShare, async (c) =>
-    ok(c, await files.get(c.get('actor'), c.req.param('id'), requestOrigin(c, options.trustProxy))),
+    ok(c, await files.get(c.get('actor'), c.req.param('id'), requestOrigin(c, options))),
   );
 
   app.put('/files/:id', fileShare, async (c) => {
     const body = await readJson(c, FileUpdateBody);
-    return ok(c, await files.update(c.get('actor'), c.req.param('id'), body, requestOrigin(c, options.trustProxy)), {
+    return ok(c, await files.update(c.get('actor'), c.req.param('id'), body, requestOrigin(c, options)), {
       message: msg('files.updated'),
     });
   });

@@ -15,6 +15,7 @@ import type { Actor, AdminActor, ApiKeyActor } from '../../../lib/auth/actor.js'
 import { assertPermission } from '../../../lib/auth/authz.js';
 import { invalidField, notFound } from '../../../lib/errors.js';
 import { listOf, msg } from '../../../lib/i18n/catalogue.js';
+import { absoluteUrl } from '../../../http/origin.js';
 import { storageToAppError } from '../../../storage/http-errors.js';
 import { MIN_PART_SIZE, type ObjectStore } from '../../../storage/object-store.js';
 import { presentDetail, presentPending, shareUrls } from '../files.presenter.js';
@@ -132,6 +133,7 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     row: Pick<FileRow, 'storage_path' | 'size' | 'part_size'> & { upload_id: string },
     partNumbers: number[],
     expiresIn: number,
+    origin: string,
   ): Promise<PartUrl[]> {
     const lengths = new Map(partNumbers.map((n) => [n, partLength(row, n)]));
     const outside = partNumbers.find((n) => lengths.get(n) === null);
@@ -142,12 +144,16 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
           const contentLength = lengths.get(partNumber);
           return {
             partNumber,
-            url: (
-              await store.presignPart(row.storage_path, row.upload_id, partNumber, {
-                expiresIn,
-                ...(typeof contentLength === 'number' ? { contentLength } : {}),
-              })
-            ).url,
+            // LOCAL's signed URL is origin-relative; a page served from another origin needs it absolute.
+            url: absoluteUrl(
+              origin,
+              (
+                await store.presignPart(row.storage_path, row.upload_id, partNumber, {
+                  expiresIn,
+                  ...(typeof contentLength === 'number' ? { contentLength } : {}),
+                })
+              ).url,
+            ),
           };
         }),
       ),
@@ -168,7 +174,7 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
         await shares.repo.update(pending.id, { upload_id: uploadId, part_size: body.partSize });
         const row = { ...pending, upload_id: uploadId as string, part_size: body.partSize };
         const numbers = Array.from({ length: body.partCount }, (_, i) => i + 1);
-        const urls = await partUrls(target.store, row, numbers, uploadUrlLifetime(target));
+        const urls = await partUrls(target.store, row, numbers, uploadUrlLifetime(target), origin);
         const pendingShare = presentPending(row, target.config);
         return {
           file_id: row.id,
@@ -208,11 +214,18 @@ export function createFileMultipartService(deps: FileMultipartDeps) {
     },
 
     /** Fresh URLs for the given parts (their first ones expired). */
-    async refreshUrls(actor: Actor, body: z.output<typeof MultipartRefreshBody>): Promise<MultipartUrlsDto> {
+    async refreshUrls(
+      actor: Actor,
+      body: z.output<typeof MultipartRefreshBody>,
+      origin: string,
+    ): Promise<MultipartUrlsDto> {
       assertFileShare(actor);
       const { row, store, expiresIn } = await requireUpload(actor, body.file_id);
       await shares.touch(row);
-      return { file_id: row.id, part_urls: await partUrls(store, row, [...new Set(body.partNumbers)], expiresIn) };
+      return {
+        file_id: row.id,
+        part_urls: await partUrls(store, row, [...new Set(body.partNumbers)], expiresIn, origin),
+      };
     },
 
     /** Assembles the parts, checks the object's real size against the limits, and publishes the share. */

@@ -113,7 +113,7 @@ describe('uploads over a real HTTP connection', () => {
     const keys = await localKeys(h);
 
     await dropMidway(
-      `PUT /api/upload-direct/dropped.bin HTTP/1.1\r\nhost: x\r\nauthorization: ${auth}\r\ncontent-length: ${body.length}\r\n\r\n`,
+      `PUT /api/upload-direct/dropped.bin HTTP/1.1\r\nhost: localhost\r\nauthorization: ${auth}\r\ncontent-length: ${body.length}\r\n\r\n`,
       body,
       1024 * 1024,
     );
@@ -131,7 +131,7 @@ describe('uploads over a real HTTP connection', () => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     await dropMidway(
-      `POST /api/upload HTTP/1.1\r\nhost: x\r\nauthorization: ${auth}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${form.length}\r\n\r\n`,
+      `POST /api/upload HTTP/1.1\r\nhost: localhost\r\nauthorization: ${auth}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${form.length}\r\n\r\n`,
       form,
       1024 * 1024,
     );

@@ -9,12 +9,11 @@ import {
 } from '@driftbox/contract';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../../app-env.js';
-import type { TrustProxy } from '../../../http/client-ip.js';
 import { ok } from '../../../http/envelope.js';
 import { AppError } from '../../../lib/errors.js';
 import { msg } from '../../../lib/i18n/catalogue.js';
 import { headerText } from '../../../http/header-params.js';
-import { requestOrigin } from '../../../http/origin.js';
+import { requestOrigin, type OriginPolicy } from '../../../http/origin.js';
 import { contentLengthOf, readJson, streamBody } from '../../../http/request.js';
 import { requirePermission } from '../../../middleware/guards.js';
 import type { FileMultipartService } from './file-multipart.service.js';
@@ -65,11 +64,11 @@ function decodeHeader(name: string, value: string): string {
 export function fileUploadsRoutes(
   uploads: FileUploadsService,
   multipart: FileMultipartService,
-  options: { trustProxy: TrustProxy },
+  options: OriginPolicy,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const fileShare = requirePermission(Permission.FILE_SHARE);
-  const origin = (c: Context<AppEnv>) => requestOrigin(c, options.trustProxy);
+  const origin = (c: Context<AppEnv>) => requestOrigin(c, options);
 
   app.post('/upload', fileShare, async (c) => {
     const contentType = c.req.header('content-type') ?? '';
@@ -116,7 +115,7 @@ export function fileUploadsRoutes(
     ok(c, await multipart.listParts(c.get('actor'), await readJson(c, FileIdBody))),
   );
   app.post('/upload/multipart/refresh-urls', fileShare, async (c) =>
-    ok(c, await multipart.refreshUrls(c.get('actor'), await readJson(c, MultipartRefreshBody))),
+    ok(c, await multipart.refreshUrls(c.get('actor'), await readJson(c, MultipartRefreshBody), origin(c))),
   );
   app.post('/upload/multipart/complete', fileShare, async (c) =>
     ok(c, await multipart.complete(c.get('actor'), await readJson(c, MultipartCompleteBody), origin(c)), {

@@ -15,6 +15,7 @@ import { assertPermission } from '../../../lib/auth/authz.js';
 import { iso, type Clock } from '../../../lib/clock.js';
 import { badRequest, invalidField, notFound } from '../../../lib/errors.js';
 import { msg } from '../../../lib/i18n/catalogue.js';
+import { absoluteUrl } from '../../../http/origin.js';
 import { parseWith } from '../../../http/request.js';
 import { creatorOf } from '../../shares/share-rules.js';
 import { storageToAppError } from '../../../storage/http-errors.js';
@@ -244,7 +245,8 @@ export function createFileUploadsService(deps: FileUploadsDeps) {
       return {
         file_id: row.id,
         slug: row.slug,
-        upload_url: signed.url,
+        // LOCAL's signed URL is origin-relative; a page served from another origin needs it absolute.
+        upload_url: absoluteUrl(origin, signed.url),
         headers: signed.headers,
         storage_path: row.storage_path,
         storage_type: target.config.storage_type,
