@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_ROLES, fromPermissionObject, isValidPermissionMask } from '../permissions.js';
 import { normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
-import { DateTimeInput, IntFlag } from './common.js';
+import { DateTimeInput, IntFlag, nullAsAbsent, nullOrDefault } from './common.js';
 
 export const API_KEY_NAME_MAX = 64;
 export const CUSTOM_KEY_MIN = 8;
@@ -38,19 +38,24 @@ export const KeyExpiry = z
 
 export const ApiKeyName = z.string().trim().min(1).max(API_KEY_NAME_MAX);
 
-/** `POST /api/admin/api-keys` — only these fields are read (no mass assignment). */
+/**
+ * `POST /api/admin/api-keys` — only these fields are read (no mass assignment). Null, as the original's
+ * client sends for an option left unset, is read as absent (`custom_key: null`: a key is generated).
+ */
 export const ApiKeyCreateBody = z.object({
   name: ApiKeyName,
+  /** Absent, null or empty: a key is generated. */
   custom_key: z
     .string()
     .trim()
-    .optional()
-    .transform((v) => (v === '' ? undefined : v))
+    .nullish()
+    .transform((v) => (v ? v : undefined))
     .pipe(z.string().min(CUSTOM_KEY_MIN).max(CUSTOM_KEY_MAX).regex(CUSTOM_KEY_PATTERN).optional()),
-  permissions: PermissionsInput.default(0),
-  role: z.enum(API_KEY_ROLES as [string, ...string[]]).default('GENERAL'),
-  basic_path: BasicPath.default('/'),
-  is_guest: IntFlag.default(0),
+  permissions: nullOrDefault(PermissionsInput, 0),
+  role: nullOrDefault(z.enum(API_KEY_ROLES as [string, ...string[]]), 'GENERAL'),
+  basic_path: nullOrDefault(BasicPath, '/'),
+  is_guest: nullOrDefault(IntFlag, 0),
+  // Here null is a value: no expiry (as `never`).
   expires_at: KeyExpiry.optional(),
 });
 export type ApiKeyCreateBody = z.input<typeof ApiKeyCreateBody>;
@@ -58,17 +63,17 @@ export type ApiKeyCreateBody = z.input<typeof ApiKeyCreateBody>;
 /** `PUT /api/admin/api-keys/{id}` — any subset of the writable fields; the key itself is not writable. */
 export const ApiKeyUpdateBody = z
   .object({
-    name: ApiKeyName.optional(),
-    permissions: PermissionsInput.optional(),
-    role: z.enum(API_KEY_ROLES as [string, ...string[]]).optional(),
-    basic_path: BasicPath.optional(),
-    is_guest: IntFlag.optional(),
+    name: nullAsAbsent(ApiKeyName),
+    permissions: nullAsAbsent(PermissionsInput),
+    role: nullAsAbsent(z.enum(API_KEY_ROLES as [string, ...string[]])),
+    basic_path: nullAsAbsent(BasicPath),
+    is_guest: nullAsAbsent(IntFlag),
     expires_at: KeyExpiry.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type ApiKeyUpdateBody = z.input<typeof ApiKeyUpdateBody>;
 
-/** An API key as the admin sees it in the list: the key itself only masked. */
+/** An API key as the admin's UI shows it: the key itself only masked. */
 export const ApiKeyDto = z.object({
   id: z.string(),
   name: z.string(),
@@ -85,6 +90,9 @@ export const ApiKeyDto = z.object({
 });
 export type ApiKeyDto = z.infer<typeof ApiKeyDto>;
 
-/** Create response and `GET /api/admin/api-keys/{id}`: the full key, so the admin can copy it. */
+/**
+ * The create response, `GET /api/admin/api-keys/{id}` and each row of the admin's list: the full key,
+ * so the admin can copy it (the original's client copies `key` from the list). `Cache-Control: no-store`.
+ */
 export const ApiKeyWithSecretDto = ApiKeyDto.extend({ key: z.string() });
 export type ApiKeyWithSecretDto = z.infer<typeof ApiKeyWithSecretDto>;

@@ -32,3 +32,16 @@ export const IntFlag = z
 export function numberOrNumeric<S extends z.ZodType>(schema: S) {
   return z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
 }
+
+/**
+ * `schema`, where null counts as not given: clients of the original send null for an option left unset
+ * (`custom_key: null`, `total_storage_bytes: null`, a source's unknown `size`).
+ */
+export function nullAsAbsent<S extends z.ZodType>(schema: S) {
+  return schema.nullish().transform((v): z.output<S> | undefined => (v === null ? undefined : v));
+}
+
+/** `schema` where absent and null both take `fallback` (a create body's default). */
+export function nullOrDefault<S extends z.ZodType>(schema: S, fallback: z.output<S>) {
+  return schema.nullish().transform((v): z.output<S> => (v === null || v === undefined ? fallback : v));
+}

@@ -11,11 +11,16 @@ export const StorageBucketStatsDto = z.object({
   storageType: z.string(),
   /** Bytes of file shares kept in this config. */
   usedStorage: z.number(),
-  /** The quota in bytes; null = no limit (LOCAL without a quota). */
+  /**
+   * The quota in bytes; a LOCAL config without one reports its file system's size (`disk.total`); null =
+   * no limit known.
+   */
   totalStorage: z.number().nullable(),
   fileCount: z.number(),
-  /** usedStorage / totalStorage in percent (two decimals); 0 without a quota. */
+  /** usedStorage / totalStorage in percent (two decimals); 0 when totalStorage is null. */
   usagePercent: z.number(),
+  /** LOCAL: the file system its folder is on (statfs), in bytes (`free`: what Driftbox may still write); S3: null. */
+  disk: z.object({ total: z.number(), free: z.number() }).nullable(),
   /** The same figures under the original's names. */
   usage: z.object({ file_count: z.number(), total_size: z.number() }),
 });

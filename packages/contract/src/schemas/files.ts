@@ -258,13 +258,17 @@ export type FileListQuery = z.input<typeof FileListQuery>;
 export const FileUpdateBody = z
   .object({
     remark: ShareRemark,
-    slug: SlugOrEmpty.optional(),
+    // The original's edit form sends null for an unchanged or emptied field: null keeps the slug ('' asks a new one).
+    slug: SlugOrEmpty.nullish().transform((v) => (v === null ? undefined : v)),
     expires_in: numberish(FILE_EXPIRES_IN_MAX_HOURS, false),
     expires_at: DateTimeInput.nullable().optional(),
     max_views: numberish(SHARE_MAX_VIEWS_MAX, true),
     password: z.string().max(SHARE_PASSWORD_MAX).nullish(),
-    clear_password: z.boolean().optional(),
-    use_proxy: Flag.optional(),
+    clear_password: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? undefined),
+    use_proxy: Flag.nullish().transform((v) => v ?? undefined),
   })
   .superRefine((body, ctx) => {
     if (body.expires_in !== undefined && body.expires_at !== undefined) {

@@ -123,6 +123,8 @@ const PasteMeta = z.object({
   maxViews: z.number(),
   views: z.number(),
   createdAt: z.string(),
+  /** `<admin id>` or `apikey:<key id>`: the original's client offers editing to the creator by it. */
+  created_by: z.string(),
 });
 
 /** `GET /api/paste/{slug}` of a password-protected paste without a valid token: no content, no view counted. */
@@ -139,7 +141,11 @@ export const PasteViewDto = PasteMeta.extend({
 });
 export type PasteViewDto = z.infer<typeof PasteViewDto>;
 
-/** `POST /api/paste/{slug}` with the right password: the view plus a token for later reads. */
+/**
+ * `POST /api/paste/{slug}` with the right password: the view plus a token for later reads. For the
+ * original's client the answer also carries these fields at the top level, with `plain_password`: the
+ * password that request itself sent, echoed beside `data` only (never stored, never on a GET).
+ */
 export const PasteUnlockedDto = PasteViewDto.extend({ accessToken: z.string(), accessTokenExpiresAt: z.string() });
 export type PasteUnlockedDto = z.infer<typeof PasteUnlockedDto>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
-import { IntFlag, numberOrNumeric } from './common.js';
+import { IntFlag, nullAsAbsent, nullOrDefault, numberOrNumeric } from './common.js';
 
 /** Where a storage config keeps its objects: a folder under DATA_DIR, or an S3-compatible bucket. */
 export const STORAGE_TYPES = ['LOCAL', 'S3'] as const;
@@ -61,17 +61,17 @@ export const DefaultFolder = z
 
 const Capacity = numberOrNumeric(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable());
 const ExpiresIn = numberOrNumeric(z.number().int().min(60).max(SIGNATURE_EXPIRES_MAX));
-/** A credential field on update: absent or empty means "keep the stored value". */
+/** A credential field on update: absent, null or empty means "keep the stored value". */
 const OptionalSecret = z
   .string()
   .trim()
   .max(512)
-  .optional()
-  .transform((v) => (v === '' ? undefined : v));
+  .nullish()
+  .transform((v) => (v ? v : undefined));
 
 const common = {
   name: z.string().trim().min(1).max(STORAGE_CONFIG_NAME_MAX),
-  is_public: IntFlag.default(0),
+  is_public: nullOrDefault(IntFlag, 0),
   total_storage_bytes: Capacity.optional(),
 };
 
@@ -79,7 +79,7 @@ const common = {
 const LocalCreate = z.object({
   ...common,
   storage_type: z.literal('LOCAL'),
-  signature_expires_in: ExpiresIn.default(SIGNATURE_EXPIRES_DEFAULT),
+  signature_expires_in: nullOrDefault(ExpiresIn, SIGNATURE_EXPIRES_DEFAULT),
 });
 
 const S3Create = z.object({
@@ -87,18 +87,18 @@ const S3Create = z.object({
   storage_type: z.literal('S3'),
   provider_type: z.enum(S3_PROVIDERS),
   // AWS S3 may leave it empty: the regional endpoint is derived from `region`.
-  endpoint_url: z.union([HttpBaseUrl, z.literal('')]).default(''),
+  endpoint_url: nullOrDefault(z.union([HttpBaseUrl, z.literal('')]), ''),
   bucket_name: BucketName,
-  region: z.string().trim().max(64).default(''),
+  region: nullOrDefault(z.string().trim().max(64), ''),
   access_key_id: z.string().trim().min(1).max(512),
   secret_access_key: z.string().trim().min(1).max(512),
-  path_style: IntFlag.default(0),
-  default_folder: DefaultFolder.default(''),
+  path_style: nullOrDefault(IntFlag, 0),
+  default_folder: nullOrDefault(DefaultFolder, ''),
   custom_host: z
     .union([HttpBaseUrl, z.literal(''), z.null()])
     .optional()
     .transform((v) => v || null),
-  signature_expires_in: ExpiresIn.default(SIGNATURE_EXPIRES_DEFAULT),
+  signature_expires_in: nullOrDefault(ExpiresIn, SIGNATURE_EXPIRES_DEFAULT),
 });
 
 /**
@@ -125,21 +125,21 @@ export type StorageConfigCreateBody =
 export const StorageConfigUpdateBody = z
   .object({
     name: common.name.optional(),
-    is_public: IntFlag.optional(),
+    is_public: nullAsAbsent(IntFlag),
     total_storage_bytes: Capacity.optional(),
     provider_type: z.enum(S3_PROVIDERS).optional(),
-    endpoint_url: z.union([HttpBaseUrl, z.literal('')]).optional(),
+    endpoint_url: nullAsAbsent(z.union([HttpBaseUrl, z.literal('')])),
     bucket_name: BucketName.optional(),
-    region: z.string().trim().max(64).optional(),
+    region: nullAsAbsent(z.string().trim().max(64)),
     access_key_id: OptionalSecret,
     secret_access_key: OptionalSecret,
-    path_style: IntFlag.optional(),
-    default_folder: DefaultFolder.optional(),
+    path_style: nullAsAbsent(IntFlag),
+    default_folder: nullAsAbsent(DefaultFolder),
     custom_host: z
       .union([HttpBaseUrl, z.literal(''), z.null()])
       .optional()
       .transform((v) => (v === undefined ? undefined : v || null)),
-    signature_expires_in: ExpiresIn.optional(),
+    signature_expires_in: nullAsAbsent(ExpiresIn),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type StorageConfigUpdateBody = z.input<typeof StorageConfigUpdateBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullAsAbsent } from './common.js';
 import { FileIdBody, FileShareOptions, Filename, MultipartCompleteBody } from './files.js';
 
 /**
@@ -33,13 +34,14 @@ export const UrlInfoBody = z.object({ url: SourceUrl });
 export type UrlInfoBody = z.infer<typeof UrlInfoBody>;
 
 /** What the browser found out (or was told by `url/info`) about the source. */
-const SourceMetadata = z
-  .object({
-    filename: Filename.optional(),
-    contentType: z.string().trim().max(255).optional(),
-    size: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  })
-  .optional();
+// Null (what `url/info` answers for what the source did not say) is read as absent, never as size 0.
+const SourceMetadata = nullAsAbsent(
+  z.object({
+    filename: nullAsAbsent(Filename),
+    contentType: nullAsAbsent(z.string().trim().max(255)),
+    size: nullAsAbsent(z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER)),
+  }),
+);
 
 const urlShare = {
   url: SourceUrl,

@@ -7,9 +7,9 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** A success envelope as the server sends it. */
-export function ok(data: unknown, code = 200): Response {
-  return new Response(JSON.stringify({ code, message: 'OK', data, success: true }), {
+/** A success envelope as the server sends it; `extra` are top-level fields beside `data` (the original's). */
+export function ok(data: unknown, code = 200, extra: Record<string, unknown> = {}): Response {
+  return new Response(JSON.stringify({ code, message: 'OK', data, success: true, ...extra }), {
     status: code,
     headers: { 'Content-Type': 'application/json' },
   });

@@ -1,4 +1,4 @@
-import { Permission, type ApiKeyDto, type ApiKeyWithSecretDto } from '@driftbox/contract';
+import { Permission, type ApiKeyWithSecretDto } from '@driftbox/contract';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../lib/crypto/digest.js';
 import { TEST_START } from '../../test/clock.js';
@@ -128,27 +128,28 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
   });
 
   describe('GET /api/admin/api-keys and /{id}', () => {
-    it('lists newest first with masked keys and permission names, never the secret', async () => {
+    it('lists newest first with masked and full keys (the original lists them), never the digest or ciphertext', async () => {
       const first = await created({ name: 'first', permissions: 1 });
       h.clock.advance(1000);
       const second = await created({ name: 'second', permissions: Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD });
       const res = await h.call('GET', '/api/admin/api-keys', { headers: h.actors.admin() });
       expect(res.status).toBe(200);
-      const list = res.body.data as ApiKeyDto[];
-      expect(list.map((k) => k.name)).toEqual(['second', 'first']);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const list = res.body.data as ApiKeyWithSecretDto[];
+      expect(list).toEqual([second, first]);
       expect(list[0]).toMatchObject({
+        key: second.key,
         key_masked: `${second.key.slice(0, 6)}…`,
         permission_names: ['MOUNT_VIEW', 'MOUNT_UPLOAD'],
       });
-      expect(res.text).not.toContain(first.key);
-      expect(res.text).not.toContain(second.key);
-      for (const field of ['key', 'key_hash', 'key_encrypted', 'key_prefix']) expect(list[0]).not.toHaveProperty(field);
+      for (const field of ['key_hash', 'key_encrypted', 'key_prefix']) expect(list[0]).not.toHaveProperty(field);
     });
 
     it('returns one key with its full secret so the admin can copy it', async () => {
       const key = await created({ name: 'copyable', permissions: 3 });
       const res = await h.call('GET', `/api/admin/api-keys/${key.id}`, { headers: h.actors.admin() });
       expect(res.body).toEqual({ code: 200, message: 'Success', success: true, data: { ...key } });
+      expect(res.headers.get('cache-control')).toBe('no-store');
     });
 
     it('404 for an unknown id', async () => {

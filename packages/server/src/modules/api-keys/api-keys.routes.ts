@@ -7,6 +7,8 @@ import { msg } from '../../lib/i18n/catalogue.js';
 import { requireAdmin, requireAuth } from '../../middleware/guards.js';
 import type { ApiKeysService } from './api-keys.service.js';
 
+const NO_STORE = 'no-store';
+
 /** Admin CRUD under /admin/api-keys and GET /test/api-key for any authenticated caller. */
 export function apiKeysRoutes(apiKeys: ApiKeysService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -18,10 +20,15 @@ export function apiKeysRoutes(apiKeys: ApiKeysService): Hono<AppEnv> {
   app.use('/admin/api-keys', requireAdmin());
   app.use('/admin/api-keys/*', requireAdmin());
 
-  app.get('/admin/api-keys', async (c) => ok(c, await apiKeys.list(c.get('actor'))));
+  // Answers carrying full keys must not be kept by a browser or proxy cache.
+  app.get('/admin/api-keys', async (c) => {
+    c.header('Cache-Control', NO_STORE);
+    return ok(c, await apiKeys.list(c.get('actor')));
+  });
 
   app.post('/admin/api-keys', async (c) => {
     const body = await readJson(c, ApiKeyCreateBody);
+    c.header('Cache-Control', NO_STORE);
     return ok(c, await apiKeys.create(c.get('actor'), body), { status: 201, message: msg('apiKeys.created') });
   });
 
@@ -31,7 +38,10 @@ export function apiKeysRoutes(apiKeys: ApiKeysService): Hono<AppEnv> {
     return ok(c, { deleted }, { message: msg('apiKeys.deleted') });
   });
 
-  app.get('/admin/api-keys/:id', async (c) => ok(c, await apiKeys.get(c.get('actor'), c.req.param('id'))));
+  app.get('/admin/api-keys/:id', async (c) => {
+    c.header('Cache-Control', NO_STORE);
+    return ok(c, await apiKeys.get(c.get('actor'), c.req.param('id')));
+  });
 
   app.put('/admin/api-keys/:id', async (c) => {
     const body = await readJson(c, ApiKeyUpdateBody);

@@ -76,10 +76,15 @@ export function createApiKeysService(deps: ApiKeysDeps) {
   }
 
   return {
-    /** Every key, newest first, masked. */
-    async list(actor: Actor): Promise<ApiKeyDto[]> {
+    /**
+     * Every key, newest first, each with its plaintext decrypted: the original's list carried the full
+     * key and its client copies it from there. Admin only, answered with `Cache-Control: no-store`.
+     */
+    async list(actor: Actor): Promise<ApiKeyWithSecretDto[]> {
       assertAdmin(actor);
-      return (await repo.list()).map(presentApiKey);
+      return (await repo.list()).map((row) =>
+        presentApiKeyWithSecret(row, crypto.box.decrypt(row.key_encrypted, KEY_CONTEXT)),
+      );
     },
 
     /** One key with its plaintext decrypted, so the admin can copy it again. */

@@ -1,4 +1,5 @@
 import type { DashboardStatsDto } from '@driftbox/contract';
+import { statfs } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { dialects } from '../../test/harness.js';
 import { harnessPerTest } from '../../test/per-test.js';
@@ -16,6 +17,12 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     const res = await h.call('GET', '/api/admin/dashboard/stats', { headers: h.actors.admin() });
     expect(res.status, res.text).toBe(200);
     return res.body.data as DashboardStatsDto;
+  };
+
+  /** The size of the file system under DATA_DIR, where the LOCAL config keeps its objects. */
+  const diskSize = async () => {
+    const fs = await statfs(h.config.dataDir);
+    return fs.blocks * fs.bsize;
   };
 
   /** Creates a paste through the API at `when` (the injected clock). */
@@ -58,6 +65,8 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
     expect(created.status).toBe(201);
     const data = await stats();
     expect(data).toMatchObject({ totalApiKeys: 2, totalS3Configs: 2, totalFiles: 0, totalStorageUsed: 0 });
+    const disk = await diskSize();
+    expect(disk).toBeGreaterThan(0);
     expect(data.s3Buckets).toEqual([
       {
         id: 'local',
@@ -65,10 +74,12 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
         providerType: 'Local',
         storageType: 'LOCAL',
         usedStorage: 0,
-        totalStorage: null,
+        // No quota: the file system's size (statfs), and what is free on it.
+        totalStorage: disk,
         fileCount: 0,
         usagePercent: 0,
         usage: { file_count: 0, total_size: 0 },
+        disk: { total: disk, free: expect.any(Number) },
       },
       {
         id: expect.any(String),
@@ -80,8 +91,11 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
         fileCount: 0,
         usagePercent: 0,
         usage: { file_count: 0, total_size: 0 },
+        disk: null,
       },
     ]);
+    expect(data.s3Buckets[0]?.disk?.free).toBeGreaterThan(0);
+    expect(data.s3Buckets[0]?.disk?.free).toBeLessThanOrEqual(disk);
   });
 
   it('counts active file shares through the files module: totals, bytes per config, per day', async () => {
@@ -106,12 +120,13 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
       .execute();
     const data = await stats();
     expect(data).toMatchObject({ totalFiles: 2, totalStorageUsed: 2 * GiB, lastWeekFiles: [0, 0, 0, 0, 0, 1, 0] });
+    const disk = await diskSize();
     expect(data.s3Buckets[0]).toMatchObject({
       id: 'local',
       usedStorage: 2 * GiB,
       fileCount: 2,
-      totalStorage: null,
-      usagePercent: 0,
+      totalStorage: disk,
+      usagePercent: Math.round(((2 * GiB) / disk) * 10_000) / 100,
       usage: { file_count: 2, total_size: 2 * GiB },
     });
   });
@@ -133,14 +148,17 @@ describe.each(dialects)('dashboard (%s)', (dialect) => {
       .set({ total_storage_bytes: 8 * GiB })
       .where('id', '=', 'local')
       .execute();
-    const data = await createDashboardService({ db: h.db, clock: h.clock, files }).stats(h.adminActor);
+    const stores = { localDiskSpace: async () => ({ total: 100 * GiB, free: 50 * GiB }) };
+    const data = await createDashboardService({ db: h.db, clock: h.clock, files, stores }).stats(h.adminActor);
     expect(data).toMatchObject({ totalFiles: 3, totalStorageUsed: 3 * GiB, lastWeekFiles: [0, 2, 0, 0, 0, 0, 1] });
     expect(data.s3Buckets[0]).toMatchObject({
       id: 'local',
       usedStorage: 3 * GiB,
+      // A quota wins over the file system's size; the disk figures are still reported.
       totalStorage: 8 * GiB,
       fileCount: 3,
       usagePercent: 37.5,
+      disk: { total: 100 * GiB, free: 50 * GiB },
     });
   });
 });

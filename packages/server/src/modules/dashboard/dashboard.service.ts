@@ -6,12 +6,15 @@ import { assertAdmin } from '../../lib/auth/authz.js';
 import type { Clock } from '../../lib/clock.js';
 import { presentBucket } from './dashboard.presenter.js';
 import { dashboardRepository } from './dashboard.repository.js';
+import type { StoreFactory } from '../../storage/stores.js';
 import type { FileStatsPort } from './file-stats.port.js';
 
 export interface DashboardDeps {
   db: Kysely<Database>;
   clock: Clock;
   files: FileStatsPort;
+  /** The file system of LOCAL configs (statfs), for their capacity. */
+  stores: Pick<StoreFactory, 'localDiskSpace'>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +26,7 @@ export function lastDays(now: Date, count: number): string[] {
 }
 
 /** The admin dashboard (notes §4.12): totals, storage use per config, and a week of activity. */
-export function createDashboardService({ db, clock, files }: DashboardDeps) {
+export function createDashboardService({ db, clock, files, stores }: DashboardDeps) {
   const repo = dashboardRepository(db);
 
   return {
@@ -39,13 +42,18 @@ export function createDashboardService({ db, clock, files }: DashboardDeps) {
         files.totals(),
         files.createdPerDay(since),
       ]);
+      const disks = await Promise.all(
+        configs.map((config) => (config.storage_type === 'LOCAL' ? stores.localDiskSpace(config.id) : null)),
+      );
       return {
         totalPastes: counts.pastes,
         totalFiles: fileTotals.files,
         totalApiKeys: counts.apiKeys,
         totalS3Configs: counts.storageConfigs,
         totalStorageUsed: fileTotals.bytes,
-        s3Buckets: configs.map((config) => presentBucket(config, fileTotals.byConfig.get(config.id))),
+        s3Buckets: configs.map((config, i) =>
+          presentBucket(config, fileTotals.byConfig.get(config.id), disks[i] ?? null),
+        ),
         lastWeekPastes: days.map((day) => pasteDays.get(day) ?? 0),
         lastWeekFiles: days.map((day) => fileDays.get(day) ?? 0),
       };

@@ -34,16 +34,22 @@ export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy
     return c.body(null, 200, { 'Content-Type': contentType, 'Cache-Control': NO_STORE });
   };
 
+  // Both answers repeat `data`'s fields at the top level: the original answered them bare and its
+  // client reads them there (docs/api.md "Pastes").
   app.get('/paste/:slug', async (c) => {
     if (c.req.method === 'HEAD') return headOnly(c, 'application/json');
     c.header('Cache-Control', NO_STORE);
-    return ok(c, await views.view(c.req.param('slug'), tokenOf(c)));
+    const view = await views.view(c.req.param('slug'), tokenOf(c));
+    return ok(c, view, { extra: view });
   });
 
   app.post('/paste/:slug', async (c) => {
     const { password } = await readJson(c, PastePasswordBody);
     c.header('Cache-Control', NO_STORE);
-    return ok(c, await views.unlock(c.req.param('slug'), password, clientIp(c, options.trustProxy)));
+    const unlocked = await views.unlock(c.req.param('slug'), password, clientIp(c, options.trustProxy));
+    // `plain_password` echoes what this request sent, proven right (the original's client builds the raw
+    // link from it); nothing stored is revealed, and it stays out of `data`.
+    return ok(c, unlocked, { extra: { ...unlocked, plain_password: password } });
   });
 
   app.get('/raw/:slug', async (c) => {

@@ -10,7 +10,8 @@ import type { AdminActor, ApiKeyActor } from '../../lib/auth/actor.js';
 import type { PasteDetailRow, PasteListRow, PasteMeta, PasteRow } from './pastes.repository.js';
 
 // Presenters are the only way paste data leaves the server (STYLE §12): none of them can emit the
-// password hash or its version, and the public ones do not show who created the paste.
+// password hash or its version. The public ones show `created_by` as the original did: its client
+// offers editing to the creator by it (an id, not a secret; editing still needs the creator's auth).
 
 const maxViewsOf = (row: Pick<PasteRow, 'max_views'>): number => row.max_views ?? 0;
 
@@ -37,6 +38,7 @@ export function presentLocked(row: PasteMeta): PasteLockedDto {
     maxViews: maxViewsOf(row),
     views: row.views,
     createdAt: row.created_at,
+    created_by: row.created_by,
     hasPassword: true,
     requiresPassword: true,
   };
@@ -53,6 +55,7 @@ export function presentView(row: PasteRow): PasteViewDto {
     maxViews,
     views: row.views,
     createdAt: row.created_at,
+    created_by: row.created_by,
     updatedAt: row.updated_at,
     hasPassword: row.password_hash !== null,
     requiresPassword: false,

@@ -32,17 +32,32 @@ const stats: DashboardStatsDto = {
       fileCount: 7,
       usagePercent: 50,
       usage: { file_count: 7, total_size: 512 * 1024 * 1024 },
+      disk: null,
     },
     {
+      // No quota: the server reports the disk's size (statfs) and what is free on it.
       id: 'l1',
       name: 'Local disk',
       providerType: 'LOCAL',
       storageType: 'LOCAL',
+      usedStorage: 25 * 1024 ** 3,
+      totalStorage: 100 * 1024 ** 3,
+      fileCount: 1,
+      usagePercent: 25,
+      usage: { file_count: 1, total_size: 25 * 1024 ** 3 },
+      disk: { total: 100 * 1024 ** 3, free: 40 * 1024 ** 3 },
+    },
+    {
+      id: 's2',
+      name: 'Unmeasured',
+      providerType: 'Other S3 Compatible',
+      storageType: 'S3',
       usedStorage: 2048,
       totalStorage: null,
       fileCount: 1,
       usagePercent: 0,
       usage: { file_count: 1, total_size: 2048 },
+      disk: null,
     },
   ],
   lastWeekPastes: [0, 1, 2, 0, 5, 0, 1],
@@ -86,6 +101,8 @@ describe('dashboard', () => {
     expect(screen.getByText('5.0 MB')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Main bucket: 50% used' })).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByText(/2.0 KB used · no limit/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Local disk: 25% used' })).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByText(/25\.0 GB of 100\.0 GB · 40\.0 GB free on disk/)).toBeInTheDocument();
     // Our own provider is named in the page's language; a brand name is shown as it is.
     expect(screen.getByText('Local folder')).toBeInTheDocument();
     expect(screen.getByText('AWS S3')).toBeInTheDocument();

@@ -8,7 +8,10 @@ import { cn } from '../../../lib/cn';
 import { formatBytes } from '../../../lib/format';
 import { storageConfigName, storageProviderLabel } from '../../../lib/shares/storage-config-name';
 
-/** One bar per storage config: used bytes against its quota (no quota = no bar fill to measure). */
+/**
+ * One bar per storage config: used bytes against its quota, or for a LOCAL config without one against its
+ * disk's size (the server's statfs), with the disk's free space; no total = no bar fill to measure.
+ */
 export function StorageUsage({ buckets }: { buckets: StorageBucketStatsDto[] }) {
   const { t } = useTranslation();
   return (
@@ -50,6 +53,8 @@ function BucketRow({ bucket }: { bucket: StorageBucketStatsDto }) {
           {bucket.totalStorage === null
             ? t('dashboard.storage.unlimited', { used })
             : t('dashboard.storage.usedOf', { used, total: formatBytes(bucket.totalStorage) })}
+          {/* LOCAL: the disk may fill up with other data too, so say what is left on it. */}
+          {bucket.disk ? ` · ${t('dashboard.storage.diskFree', { free: formatBytes(bucket.disk.free) })}` : null}
           {' · '}
           {t('dashboard.storage.files', { count: bucket.fileCount })}
         </span>

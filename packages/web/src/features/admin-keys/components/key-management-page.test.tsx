@@ -126,7 +126,16 @@ describe('key list', () => {
         calls += 1;
         return calls === 1
           ? fail(500, 'INTERNAL', 'boom')
-          : ok([key({ expires_at: '2000-01-01T00:00:00.000Z', permissions: Permission.TEXT | Permission.MOUNT_VIEW })]);
+          : // The server's list carries each full `key` (for the original's client); the page shows the mask only.
+            ok([
+              {
+                ...key({
+                  expires_at: '2000-01-01T00:00:00.000Z',
+                  permissions: Permission.TEXT | Permission.MOUNT_VIEW,
+                }),
+                key: 'abcdef-the-full-secret',
+              },
+            ]);
       },
     });
     const user = userEvent.setup();
@@ -137,6 +146,8 @@ describe('key list', () => {
     expect(within(row).getByText('Text share')).toBeInTheDocument();
     expect(within(row).getByText('Mount view')).toBeInTheDocument();
     expect(within(row).getByText('Expired')).toBeInTheDocument();
+    expect(within(row).getByText('abcdef...')).toBeInTheDocument();
+    expect(document.body.innerHTML).not.toContain('the-full-secret');
   });
 
   it('bulk delete says "none selected" when nothing is selected, and asks once before deleting', async () => {

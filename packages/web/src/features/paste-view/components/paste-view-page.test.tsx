@@ -16,6 +16,7 @@ const meta = {
   maxViews: 0,
   views: 1,
   createdAt: '2026-03-01T00:00:00.000Z',
+  created_by: 'admin-1',
 };
 const view = (overrides: Partial<PasteViewDto> = {}): PasteViewDto => ({
   ...meta,
@@ -99,15 +100,18 @@ describe('paste page for visitors', () => {
   });
 
   it('asks for the password, refuses a wrong one, then shows the content and keeps the access token', async () => {
+    const unlocked = {
+      ...view({ hasPassword: true }),
+      accessToken: 'tok-123',
+      accessTokenExpiresAt: '2999-01-01T00:00:00.000Z',
+    };
+    // Answers as the server sends them: `data`, the same fields at the top level for the original's
+    // client, and there the password the request sent (`plain_password`), which the page must ignore.
     const requests = mockApi({
-      'GET /api/paste/trip': () => ok(locked),
+      'GET /api/paste/trip': () => ok(locked, 200, locked),
       'POST /api/paste/trip': (request) =>
         (request.body as { password: string }).password === 'right'
-          ? ok({
-              ...view({ hasPassword: true }),
-              accessToken: 'tok-123',
-              accessTokenExpiresAt: '2999-01-01T00:00:00.000Z',
-            })
+          ? ok(unlocked, 200, { ...unlocked, plain_password: 'right' })
           : fail(401, 'WRONG_PASSWORD', 'Wrong password'),
     });
     const user = userEvent.setup();
@@ -134,6 +138,9 @@ describe('paste page for visitors', () => {
       { password: 'wrong' },
       { password: 'right' },
     ]);
+    const stored = [sessionStorage, localStorage].flatMap((store) => Object.values({ ...store }));
+    expect(stored.join('\n')).toContain('tok-123');
+    expect(stored.join('\n')).not.toContain('right');
   });
 
   it('reads again with the stored token instead of asking for the password', async () => {
