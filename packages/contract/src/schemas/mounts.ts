@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { MAX_PATH_LENGTH } from '../paths.js';
+import { CACHE_TTL_MAX, MOUNT_NAME_MAX } from '../constants.js';
 import { IntFlag, numberOrNumeric } from './common.js';
 import { STORAGE_TYPES } from './storage-configs.js';
 
-/** Mount points (spec §3 "Mount point", §5): limits and the wire shapes, with the original's field names. */
-export const MOUNT_NAME_MAX = 50;
+/*
+ * Mount points (spec §3 "Mount point", §5): limits and the wire shapes, with the original's field names.
+ * The name's and the cache TTL's bounds (spec §9) are in constants.ts.
+ */
 export const MOUNT_REMARK_MAX = 1000;
-/** Seconds a mount's listings are cached (spec §9: at most a day; the form suggests 300). */
-export const MOUNT_CACHE_TTL_MAX = 86_400;
+/** Seconds a new mount's listings are cached (the form's placeholder, spec §9). */
 export const MOUNT_CACHE_TTL_DEFAULT = 300;
 /** Bound of a proxy-link lifetime in seconds, as the global `proxy_sign_expires` setting. */
 export const MOUNT_SIGN_EXPIRES_MAX = 2_147_483_647;
@@ -61,7 +63,7 @@ const MountName = z.string().trim().min(1).max(MOUNT_NAME_MAX);
 const Remark = z
   .union([z.string().trim().max(MOUNT_REMARK_MAX), z.null()])
   .transform((v) => (v === '' || v === null ? null : v));
-const CacheTtl = numberOrNumeric(z.number().int('Must be a whole number').min(0).max(MOUNT_CACHE_TTL_MAX));
+const CacheTtl = numberOrNumeric(z.number().int('Must be a whole number').min(0).max(CACHE_TTL_MAX));
 const SortOrder = numberOrNumeric(
   z.number().int('Must be a whole number').min(-SORT_ORDER_BOUND).max(SORT_ORDER_BOUND),
 );

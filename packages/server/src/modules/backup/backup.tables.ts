@@ -108,6 +108,8 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<keyof Database, string>>> = 
   rate_limits: 'short-lived counters',
   upload_jobs: 'progress of URL fetches running now',
   object_purges: "deletions due in this server's storage once issued upload URLs expire",
+  // Issue 26 puts mounts into backups (and imports the original's); until then a backup leaves them out.
+  storage_mounts: 'not carried yet: mount backup and import are still to come (issue 26)',
 };
 
 const BY_TABLE = new Map<string, BackupTableSpec>(BACKUP_TABLES.map((s) => [s.table, s]));
