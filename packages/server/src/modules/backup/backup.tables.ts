@@ -8,6 +8,7 @@ import { credentialContext } from '../storage-configs/storage-configs.input.js';
 import {
   ApiKeyRowSchema,
   FileRowSchema,
+  MountRowSchema,
   PasteRowSchema,
   SettingRowSchema,
   StorageConfigRowSchema,
@@ -71,6 +72,15 @@ export const BACKUP_TABLES: readonly BackupTableSpec[] = [
     },
   },
   {
+    // No foreign key to storage_configs: a restored mount whose config is not there resolves nowhere.
+    table: 'storage_mounts',
+    module: 'mount_management',
+    primaryKey: 'id',
+    unique: ['mount_path'],
+    order: 25,
+    row: MountRowSchema,
+  },
+  {
     table: 'api_keys',
     module: 'key_management',
     primaryKey: 'id',
@@ -108,8 +118,6 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<keyof Database, string>>> = 
   rate_limits: 'short-lived counters',
   upload_jobs: 'progress of URL fetches running now',
   object_purges: "deletions due in this server's storage once issued upload URLs expire",
-  // Issue 26 puts mounts into backups (and imports the original's); until then a backup leaves them out.
-  storage_mounts: 'not carried yet: mount backup and import are still to come (issue 26)',
 };
 
 const BY_TABLE = new Map<string, BackupTableSpec>(BACKUP_TABLES.map((s) => [s.table, s]));
