@@ -1,5 +1,11 @@
 import { SLUG_MAX } from './constants.js';
-import { FOLDER_NAME_MAX_BYTES, FOLDER_NAME_TOO_LONG, MAX_PATH_LENGTH, PATH_ERROR_MESSAGES } from './paths.js';
+import {
+  FOLDER_NAME_MAX_BYTES,
+  FOLDER_NAME_TOO_LONG,
+  MAX_PATH_LENGTH,
+  MAX_VIRTUAL_PATH_LENGTH,
+  PATH_ERROR_MESSAGES,
+} from './paths.js';
 
 /**
  * The Chinese wording of the contract's own validation messages (the English ones are written in the
@@ -32,10 +38,16 @@ export const VALIDATION_MESSAGES_ZH: Readonly<Record<string, string>> = {
   'Link suffix must not be empty': '链接后缀不能为空',
   [`Link suffix must be at most ${SLUG_MAX} characters`]: `链接后缀最多 ${SLUG_MAX} 个字符`,
   'ETag is required for every part': '每个分片都需要 ETag',
+  'Mount path must look like /name: letters, digits, _, -, Chinese characters and single slashes, no trailing slash':
+    '挂载路径须形如 /name：只能包含字母、数字、_、-、中文字符和单个斜杠，且不能以斜杠结尾',
+  'This mount path is reserved by the application': '该挂载路径为系统保留路径',
   [FOLDER_NAME_TOO_LONG]: `路径中每个文件夹名最多 ${FOLDER_NAME_MAX_BYTES} 字节`,
   [PATH_ERROR_MESSAGES.EMPTY]: '路径为空',
   [PATH_ERROR_MESSAGES.TOO_LONG]: `路径超过 ${MAX_PATH_LENGTH} 个字符`,
+  [PATH_ERROR_MESSAGES.VIRTUAL_TOO_LONG]: `路径超过 ${MAX_VIRTUAL_PATH_LENGTH} 个字符`,
   [PATH_ERROR_MESSAGES.NUL]: '路径不能包含 NUL 字符',
+  [PATH_ERROR_MESSAGES.CONTROL]: '路径不能包含控制字符',
+  [PATH_ERROR_MESSAGES.ENCODING]: '路径的百分号编码无效',
   [PATH_ERROR_MESSAGES.BACKSLASH]: '路径不能包含反斜杠（请使用 /）',
   [PATH_ERROR_MESSAGES.DOT_SEGMENT]: '路径不能包含 .. 或编码后的斜杠和点',
   [PATH_ERROR_MESSAGES.NOT_ABSOLUTE]: '路径必须以 / 开头',

@@ -33,6 +33,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { backupRoutes } from './modules/backup/backup.routes.js';
 import { cacheRoutes } from './modules/cache/cache.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { mountsRoutes } from './modules/mounts/mounts.module.js';
 import { createServices, type Services } from './services.js';
 import { createStoreFactory, type StoreFactory } from './storage/stores.js';
 
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): BuiltApp {
     '/api',
     storageConfigsRoutes(services.storageConfigs, { selfFetch: async (url, init) => app.request(url, init) }),
   );
+  app.route('/api', mountsRoutes(services.mounts));
   app.route('/api', localStorageRoutes(services.localStorage));
   app.route('/api', filesRoutes(services.files, links));
   app.route('/api', fileUploadsRoutes(services.fileUploads, services.fileMultipart, links));

@@ -16,10 +16,11 @@ import { createStorageConfigsService } from './modules/storage-configs/storage-c
 import { createSystemService } from './modules/system/system.service.js';
 import { createCacheRegistry } from './lib/cache/cache-registry.js';
 import { createBackupService } from './modules/backup/backup.service.js';
-import { createCacheService, NO_MOUNTS } from './modules/cache/cache.service.js';
+import { createCacheService } from './modules/cache/cache.service.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createFilePorts, createFileServices } from './modules/files/files.module.js';
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
+import { createMountPorts, createMountServices } from './modules/mounts/mounts.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -39,7 +40,15 @@ export function createServices(deps: ServiceDeps) {
   const rateLimits = createRateLimitService(deps);
   // The files module's ports: bytes and shares per storage config, and the dashboard's file figures.
   const filePorts = createFilePorts(deps);
-  const storageConfigs = createStorageConfigsService({ ...deps, usage: filePorts.storageUsage });
+  // The mounts module's usage port: a mounted config is not deleted either.
+  const mountPorts = createMountPorts(deps);
+  const storageConfigs = createStorageConfigsService({
+    ...deps,
+    usage: filePorts.storageUsage,
+    mountUsage: mountPorts.usage,
+  });
+  // Mount points, and the vfs resolving virtual paths over the active ones.
+  const { mounts, vfs } = createMountServices({ ...deps, storageConfigs });
   // In-process caches register here, for the admin panel's cache stats and clear.
   const caches = createCacheRegistry();
   const settings = createSettingsService({ ...deps, caches });
@@ -58,9 +67,11 @@ export function createServices(deps: ServiceDeps) {
     /** Writes counts held in memory (views of unlimited shares); called before the database closes. */
     flushViews: () => pasteTally.flush(),
     storageConfigs,
-    // The mounts module will pass its MountVisibilityPort to the cache service.
+    mounts,
+    vfs,
     dashboard: createDashboardService({ ...deps, files: filePorts.stats }),
-    cache: createCacheService({ caches, clock: deps.clock, mounts: NO_MOUNTS }),
+    // A key clears the caches of the mounts it may see (the mounts service is the visibility port).
+    cache: createCacheService({ caches, clock: deps.clock, mounts }),
     backup: createBackupService({ ...deps, caches }),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),

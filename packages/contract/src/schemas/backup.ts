@@ -18,6 +18,7 @@ export const BACKUP_MODULES = [
   'text_management',
   'file_management',
   'storage',
+  'mount_management',
   'key_management',
   'system_settings',
 ] as const;
@@ -37,6 +38,10 @@ export const BACKUP_MODULE_TEXT: Record<BackupModule, { name: LocalText; descrip
   storage: {
     name: { en: 'Storage configs', zh: '存储配置' },
     description: { en: 'Storage configs with encrypted credentials', zh: '存储配置及加密的访问凭据' },
+  },
+  mount_management: {
+    name: { en: 'Mounts', zh: '挂载管理' },
+    description: { en: 'Mount points (not the stored objects)', zh: '挂载点（不含存储中的文件本身）' },
   },
   key_management: {
     name: { en: 'API keys', zh: '密钥管理' },

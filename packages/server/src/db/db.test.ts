@@ -28,6 +28,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
       'rate_limits',
       'settings',
       'storage_configs',
+      'storage_mounts',
       'upload_jobs',
     ]);
     expect(dialectOf(t.db)).toBe(dialect);

@@ -5,6 +5,7 @@ import { storage } from './migrations/003_storage.js';
 import { files } from './migrations/004_files.js';
 import { uploadBounds } from './migrations/005_upload_bounds.js';
 import { uploadStaging } from './migrations/006_upload_staging.js';
+import { mounts } from './migrations/007_mounts.js';
 import type { Database } from './schema.js';
 
 /**
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '004_files': files,
   '005_upload_bounds': uploadBounds,
   '006_upload_staging': uploadStaging,
+  '007_mounts': mounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

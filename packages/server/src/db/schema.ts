@@ -163,6 +163,33 @@ export interface ObjectPurgesTable {
   purge_after: string;
 }
 
+/** Mount points (migration 006); the original's columns (notes §2.7). */
+export interface StorageMountsTable {
+  id: string;
+  name: string;
+  /** The storage config's type (LOCAL or S3), kept for the original's clients. */
+  storage_type: string;
+  storage_config_id: string;
+  /** Unique; `/xxx`, no trailing slash (contract `MountPath`). */
+  mount_path: string;
+  remark: string | null;
+  is_active: number;
+  /** Admin id, or `system`. */
+  created_by: string;
+  sort_order: number;
+  /** Seconds listings are cached; 0 = not cached. */
+  cache_ttl: number;
+  web_proxy: number;
+  /** `302_redirect` or `native_proxy`. */
+  webdav_policy: string;
+  enable_sign: number;
+  /** Proxy-link lifetime in seconds; null = the global setting, 0 = never expires. */
+  sign_expires: number | null;
+  created_at: string;
+  updated_at: string;
+  last_used: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -174,4 +201,5 @@ export interface Database {
   files: FilesTable;
   object_purges: ObjectPurgesTable;
   upload_jobs: UploadJobsTable;
+  storage_mounts: StorageMountsTable;
 }

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { assertAdmin, assertAuthenticated, assertPermission, type PermissionRequirement } from '../lib/auth/authz.js';
 
-// Path checks are not middleware (the path comes from the body or query): services call
-// `requirePath` from lib/auth/authz.ts, the one place that rule lives.
+// Path checks are not middleware (the path comes from the body or query): every path operation goes
+// through the vfs (`authorize` in src/vfs/authorize.ts), the one place the base-path rule lives.
 
 /** Any authenticated actor (admin or API key); 401 otherwise. */
 export function requireAuth(): MiddlewareHandler<AppEnv> {

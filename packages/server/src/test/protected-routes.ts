@@ -1,4 +1,4 @@
-import { Permission } from '@driftbox/contract';
+import { MOUNT_PERMISSIONS, Permission } from '@driftbox/contract';
 
 /**
  * Every /api route and who may call it. The shared security suite runs its checks over each protected
@@ -43,6 +43,14 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'DELETE', path: '/api/s3-configs/:id', access: 'admin' },
   { method: 'PUT', path: '/api/s3-configs/:id/set-default', access: 'admin' },
   { method: 'POST', path: '/api/s3-configs/:id/test', access: 'admin' },
+  // Mounts: only admins manage them (a key is told so); a key with any mount bit lists those it may see.
+  { method: 'GET', path: '/api/admin/mounts', access: 'admin' },
+  { method: 'POST', path: '/api/admin/mounts', access: 'admin' },
+  { method: 'GET', path: '/api/admin/mounts/:id', access: 'admin' },
+  { method: 'PUT', path: '/api/admin/mounts/:id', access: 'admin' },
+  { method: 'DELETE', path: '/api/admin/mounts/:id', access: 'admin' },
+  { method: 'GET', path: '/api/user/mounts', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'GET', path: '/api/user/mounts/:id', access: { anyOf: MOUNT_PERMISSIONS } },
   { method: 'GET', path: '/api/admin/dashboard/stats', access: 'admin' },
   { method: 'POST', path: '/api/admin/cache/clear', access: 'admin' },
   { method: 'GET', path: '/api/admin/cache/stats', access: 'admin' },

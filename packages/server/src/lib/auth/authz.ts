@@ -1,4 +1,4 @@
-import { hasAnyPermission, hasPermission, isPathWithinBase } from '@driftbox/contract';
+import { hasAnyPermission, hasPermission } from '@driftbox/contract';
 import type { Actor, AdminActor, ApiKeyActor } from './actor.js';
 import { forbidden, unauthorized, type AppError } from '../errors.js';
 
@@ -32,7 +32,10 @@ export function allows(actor: Actor, required: PermissionRequirement): boolean {
     : hasAnyPermission(actor.permissions, required.anyOf);
 }
 
-/** Throws 401 when anonymous, 403 PERMISSION_DENIED when the key lacks the bits. */
+/**
+ * Throws 401 when anonymous, 403 PERMISSION_DENIED when the key lacks the bits. Paths of the mount tree
+ * (a key's `basic_path`) are the vfs's: `authorize` in src/vfs/authorize.ts, the one place of that rule.
+ */
 export function assertPermission(
   actor: Actor,
   required: PermissionRequirement,
@@ -40,14 +43,4 @@ export function assertPermission(
 ): asserts actor is AdminActor | ApiKeyActor {
   assertAuthenticated(actor, authError);
   if (!allows(actor, required)) throw forbidden('PERMISSION_DENIED');
-}
-
-/**
- * The basic_path rule for every path operation (spec §6): an API key may touch `path` only when it
- * equals its base path or lies below it, after normalisation. Admins are unrestricted.
- */
-export function requirePath(actor: Actor, path: string): void {
-  assertAuthenticated(actor);
-  if (actor.type === 'admin') return;
-  if (!isPathWithinBase(path, actor.basicPath)) throw forbidden('PATH_FORBIDDEN');
 }

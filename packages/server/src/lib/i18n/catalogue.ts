@@ -15,6 +15,7 @@ import { BACKUP_MESSAGES } from './catalogue/backup.js';
 import { FILE_MESSAGES } from './catalogue/files.js';
 import { HTTP_MESSAGES } from './catalogue/http.js';
 import { LOCAL_STORAGE_MESSAGES } from './catalogue/local-storage.js';
+import { MOUNT_MESSAGES } from './catalogue/mounts.js';
 import { NET_MESSAGES } from './catalogue/net.js';
 import { PASTE_MESSAGES } from './catalogue/pastes.js';
 import { SETTINGS_MESSAGES } from './catalogue/settings.js';
@@ -31,6 +32,7 @@ export const MESSAGES = {
   ...BACKUP_MESSAGES,
   ...FILE_MESSAGES,
   ...LOCAL_STORAGE_MESSAGES,
+  ...MOUNT_MESSAGES,
   ...NET_MESSAGES,
   ...PASTE_MESSAGES,
   ...SETTINGS_MESSAGES,

@@ -33,12 +33,20 @@ describe('backup file format', () => {
       files: [],
       settings: [{ value: 'x', key: 'site_title' }],
       storage_configs: [{ name: 'local', id: 'local' }],
+      storage_mounts: [],
     };
     const repo = { readAll: async (spec: { table: string }) => rows[spec.table] ?? [] } as unknown as BackupRepository;
     const exported = await exportData(repo, BACKUP_TABLES);
     expect(exported.pieces.join('')).toBe(canonicalJson(rows));
     expect(exported.checksum).toBe(sha256Text(canonicalJson(rows)));
-    expect(exported.tables).toEqual({ api_keys: 0, files: 0, pastes: 2, settings: 1, storage_configs: 1 });
+    expect(exported.tables).toEqual({
+      api_keys: 0,
+      files: 0,
+      pastes: 2,
+      settings: 1,
+      storage_configs: 1,
+      storage_mounts: 0,
+    });
   });
 
   it('file names carry the time without characters file systems refuse', () => {

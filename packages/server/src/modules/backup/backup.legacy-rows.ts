@@ -49,16 +49,16 @@ export function normalizeLegacyTime(value: string): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-const Time = z.string().transform((v, ctx) => {
+export const Time = z.string().transform((v, ctx) => {
   const normalized = normalizeLegacyTime(v);
   if (normalized === null) ctx.addIssue({ code: 'custom', message: 'Not a timestamp' });
   return normalized ?? '';
 });
 /** SQLite booleans arrive as 0/1, sometimes as true/false or "1". */
-const Bool = z
+export const Bool = z
   .union([z.boolean(), z.number(), z.string()])
   .transform((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0));
-const Str = z.string();
+export const Str = z.string();
 
 export const LegacyPaste = z.object({
   id: Str,

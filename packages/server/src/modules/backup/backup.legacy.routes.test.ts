@@ -45,12 +45,12 @@ describe.each(dialects)("importing the original product's backup (%s)", (dialect
       api_keys: { rows: 2, insert: 2, update: 0, unchanged: 0, skip: 0, delete: 0 },
       pastes: { rows: 3, insert: 3, update: 0, unchanged: 0, skip: 0, delete: 0 },
       files: { rows: 1, insert: 1, update: 0, unchanged: 0, skip: 0, delete: 0 },
+      storage_mounts: { rows: 1, insert: 1, update: 0, unchanged: 0, skip: 0, delete: 0 },
     });
     expect(preview.skipped.map((s) => [s.table, s.rows])).toEqual([
       ['system_settings', 2],
       ['admins', 1],
       ['admin_tokens', 1],
-      ['storage_mounts', 1],
     ]);
     expect(await h.db.selectFrom('pastes').selectAll().execute()).toEqual([]);
   });
@@ -235,7 +235,7 @@ describe.each(dialects)("importing the original product's backup (%s)", (dialect
     const first = await restore('merge');
     // Every setting already has a row in Driftbox, so merge keeps them all.
     expect(first.tables.settings).toMatchObject({ insert: 0, skip: 3 });
-    expect(first.total_records).toBe(2 + 2 + 3 + 1);
+    expect(first.total_records).toBe(2 + 2 + 3 + 1 + 1);
     const again = await restore('merge');
     expect(again.tables.pastes).toMatchObject({ insert: 0 });
     expect(again.tables.api_keys).toMatchObject({ insert: 0, skip: 2 });

@@ -17,6 +17,7 @@ import {
   LegacySetting,
   type LegacyContext,
 } from './backup.legacy-rows.js';
+import { convertMounts, LegacyMount } from './backup.legacy-mounts.js';
 import { backupSpec, type BackupRow, type BackupTableSpec } from './backup.tables.js';
 import {
   addIssues,
@@ -42,7 +43,6 @@ const LegacyMetadata = z.object({
 
 /** The original's tables Driftbox does not import, and why. */
 const NOT_IMPORTED: Record<string, PlainMessageKey> = {
-  storage_mounts: 'backup.legacy.mountsNotImported',
   admins: 'backup.legacy.accountsNotImported',
   admin_tokens: 'backup.legacy.sessionsNotImported',
 };
@@ -53,6 +53,7 @@ const CONSUMED = new Set([
   'file_passwords',
   'api_keys',
   's3_configs',
+  'storage_mounts',
   'system_settings',
 ]);
 
@@ -138,6 +139,18 @@ async function convertTables(
     tables.push({ spec: spec('api_keys'), rows: validateRows(spec('api_keys'), keys, 'api_keys') });
   }
   if (data.s3_configs) tables.push({ spec: spec('storage_configs'), rows: storageConfigs(data, ctx) });
+  if (data.storage_mounts) {
+    const configs = data.s3_configs
+      ? new Set(parseAll(LegacyS3Config, data.s3_configs, 's3_configs').map((c) => c.id))
+      : null;
+    const mounts = convertMounts(parseAll(LegacyMount, data.storage_mounts, 'storage_mounts'), configs, ctx);
+    tables.push({
+      spec: spec('storage_mounts'),
+      rows: validateRows(spec('storage_mounts'), mounts.rows, 'storage_mounts'),
+    });
+    if (mounts.leftOut > 0)
+      skipped.push({ table: 'storage_mounts', rows: mounts.leftOut, reason: msg('backup.legacy.mountsLeftOut') });
+  }
   if (data.system_settings) {
     const { rows, leftOut } = settings(data, ctx);
     tables.push({ spec: spec('settings'), rows });
@@ -154,7 +167,7 @@ async function convertTables(
 /**
  * A backup of the original product (notes §4.11), verified by its own checksum and converted onto
  * Driftbox's tables: pastes and files (with their plaintext password copies, hashed), api_keys,
- * s3_configs → storage_configs, system_settings → settings. What cannot be imported is reported, not silently dropped.
+ * s3_configs → storage_configs, storage_mounts, system_settings → settings. What cannot be imported is reported, not silently dropped.
  */
 export async function readLegacy(shape: BackupFileShape, ctx: LegacyContext): Promise<ParsedBackup> {
   const meta = LegacyMetadata.safeParse(shape.metadata);

@@ -30,6 +30,17 @@ export function backupRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
+    /** Mounts whose storage config does not exist (no foreign key either), checked the same way. */
+    async orphanMounts(): Promise<number> {
+      const row = await db
+        .selectFrom('storage_mounts')
+        .leftJoin('storage_configs', 'storage_configs.id', 'storage_mounts.storage_config_id')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('storage_configs.id', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async count(spec: BackupTableSpec): Promise<number> {
       const row = await loose
         .selectFrom(spec.table)

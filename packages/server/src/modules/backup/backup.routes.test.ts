@@ -28,6 +28,7 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
       'text_management',
       'file_management',
       'storage',
+      'mount_management',
       'key_management',
       'system_settings',
     ]);
@@ -41,6 +42,7 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
     });
     expect(modules.storage?.table_counts).toEqual({ storage_configs: 2 });
     expect(modules.key_management?.record_count).toBe(2);
+    expect(modules.mount_management).toMatchObject({ name: '挂载管理', table_counts: { storage_mounts: 1 } });
   });
 
   it('POST /admin/backup/create downloads a full backup: metadata, checksum, no sessions or accounts', async () => {
@@ -61,13 +63,27 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
       timestamp: TEST_START,
       backup_type: 'full',
       selected_modules: null,
-      tables: { api_keys: 2, files: 1, pastes: 2, settings: expect.any(Number), storage_configs: 2 },
+      tables: {
+        api_keys: 2,
+        files: 1,
+        pastes: 2,
+        settings: expect.any(Number),
+        storage_configs: 2,
+        storage_mounts: 1,
+      },
       total_records: expect.any(Number),
       contains_secrets: true,
       warning: expect.stringContaining('ENCRYPTION_SECRET'),
       checksum: sha256Text(canonicalJson(file.data)),
     });
-    expect(Object.keys(file.data)).toEqual(['api_keys', 'files', 'pastes', 'settings', 'storage_configs']);
+    expect(Object.keys(file.data)).toEqual([
+      'api_keys',
+      'files',
+      'pastes',
+      'settings',
+      'storage_configs',
+      'storage_mounts',
+    ]);
     const admin = await h.db.selectFrom('admins').select('password_hash').executeTakeFirstOrThrow();
     expect(res.text).not.toContain(admin.password_hash);
     // Credentials only as ciphertext, paste passwords only as hashes.
@@ -90,7 +106,7 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
     expect(none.body).toMatchObject({ error: 'VALIDATION_FAILED', details: [{ path: 'selected_modules' }] });
     const unknown = await h.call('POST', '/api/admin/backup/create', {
       headers: h.actors.admin(),
-      body: { backup_type: 'modules', selected_modules: ['mount_management'] },
+      body: { backup_type: 'modules', selected_modules: ['task_management'] },
     });
     expect(unknown.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
     // The original's name of the storage module still works.
@@ -208,6 +224,29 @@ describe.each(dialects)('backup routes (%s)', (dialect) => {
     const before = await snapshot(h);
     const res = await sendBackup(h, 'restore', file, 'overwrite');
     expect(res.body).toMatchObject({ code: 409, error: 'CONFLICT' });
+    expect(await snapshot(h)).toEqual(before);
+  });
+
+  it('a restore that would leave mounts without their storage config is refused whole (409), changing nothing', async () => {
+    const file = await downloadBackup(h, { backup_type: 'modules', selected_modules: ['storage'] });
+    const late = await h.call('POST', '/api/s3-configs', {
+      headers: h.actors.admin(),
+      body: { name: 'late disk', storage_type: 'LOCAL' },
+    });
+    const lateId = (late.body.data as { id: string }).id;
+    await h.call('POST', '/api/admin/mounts', {
+      headers: h.actors.admin(),
+      body: { name: 'late', mount_path: '/late', storage_config_id: lateId },
+    });
+    const before = await snapshot(h);
+    const res = await sendBackup(h, 'restore', file, 'overwrite');
+    expect(res.body).toMatchObject({ code: 409, error: 'CONFLICT' });
+    expect(await snapshot(h)).toEqual(before);
+    // Mounts alone round-trip: deleted, then restored as they were.
+    const mounts = await downloadBackup(h, { backup_type: 'modules', selected_modules: ['mount_management'] });
+    expect(Object.keys(mounts.data)).toEqual(['storage_mounts']);
+    await h.db.deleteFrom('storage_mounts').execute();
+    expect((await sendBackup(h, 'restore', mounts, 'merge')).status).toBe(200);
     expect(await snapshot(h)).toEqual(before);
   });
 });

@@ -2,15 +2,21 @@ import {
   API_KEY_NAME_MAX,
   API_KEY_ROLES,
   BasicPath,
+  CACHE_TTL_MAX,
   CONTENT_LIMIT_BYTES,
   isSettingKey,
   isValidPermissionMask,
+  MOUNT_NAME_MAX,
+  MOUNT_REMARK_MAX,
+  MOUNT_SIGN_EXPIRES_MAX,
+  MountPath,
   SETTING_VALUE_MAX,
   SIGNATURE_EXPIRES_MAX,
   SLUG_MAX,
   SLUG_PATTERN,
   STORAGE_CONFIG_NAME_MAX,
   STORAGE_TYPES,
+  WEBDAV_POLICIES,
 } from '@driftbox/contract';
 import { z } from 'zod';
 import { LEGACY_SHA256_PREFIX } from '../../lib/crypto/password.js';
@@ -146,3 +152,25 @@ export const FileRowSchema = z.object({
   updated_at: Stamp,
 });
 export type FileBackupRow = z.output<typeof FileRowSchema>;
+
+/** Mount points (migration 006); the objects in their stores are not part of a backup. */
+export const MountRowSchema = z.object({
+  id: Id,
+  name: z.string().min(1).max(MOUNT_NAME_MAX),
+  storage_type: z.enum(STORAGE_TYPES),
+  storage_config_id: Id,
+  mount_path: MountPath,
+  remark: Text(MOUNT_REMARK_MAX).nullable(),
+  is_active: Flag,
+  created_by: Text(200),
+  sort_order: z.number().int().min(-2_147_483_647).max(2_147_483_647),
+  cache_ttl: z.number().int().min(0).max(CACHE_TTL_MAX),
+  web_proxy: Flag,
+  webdav_policy: z.enum(WEBDAV_POLICIES),
+  enable_sign: Flag,
+  sign_expires: z.number().int().min(0).max(MOUNT_SIGN_EXPIRES_MAX).nullable(),
+  created_at: Stamp,
+  updated_at: Stamp,
+  last_used: Stamp.nullable(),
+});
+export type MountBackupRow = z.output<typeof MountRowSchema>;

@@ -167,9 +167,9 @@ export function createBackupService(deps: BackupDeps) {
           const restoring = backupRepository(trx);
           const planned = await planAll(restoring, parsed, input.mode);
           await apply(restoring, planned, input.mode);
-          // Shares left without their storage config (replaced, skipped on merge, or never in the file)
-          // could be neither opened nor deleted: the whole restore is refused instead.
-          if ((await restoring.orphanShares()) > 0)
+          // Shares or mounts left without their storage config (replaced, skipped on merge, or never in
+          // the file) could be neither opened nor deleted: the whole restore is refused instead.
+          if ((await restoring.orphanShares()) + (await restoring.orphanMounts()) > 0)
             throw new AppError('CONFLICT', { text: msg('backup.restoreConflict') });
           return planned;
         });

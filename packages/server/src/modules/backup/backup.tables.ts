@@ -8,6 +8,7 @@ import { credentialContext } from '../storage-configs/storage-configs.input.js';
 import {
   ApiKeyRowSchema,
   FileRowSchema,
+  MountRowSchema,
   PasteRowSchema,
   SettingRowSchema,
   StorageConfigRowSchema,
@@ -69,6 +70,15 @@ export const BACKUP_TABLES: readonly BackupTableSpec[] = [
       }
       return null;
     },
+  },
+  {
+    // No foreign key to storage_configs: a restored mount whose config is not there resolves nowhere.
+    table: 'storage_mounts',
+    module: 'mount_management',
+    primaryKey: 'id',
+    unique: ['mount_path'],
+    order: 25,
+    row: MountRowSchema,
   },
   {
     table: 'api_keys',

@@ -51,7 +51,7 @@ export function resealed(file: BackupFileJson): BackupFileJson {
   return { ...file, metadata: { ...file.metadata, checksum: sha256Text(canonicalJson(file.data)) } };
 }
 
-/** Two pastes, two keys, an S3 config, a changed setting and a file share: something in every module. */
+/** Two pastes, two keys, an S3 config with a mount, a changed setting and a file share: something in every module. */
 export async function seedEverything(h: Harness): Promise<void> {
   await seedPaste(h, { slug: 'first', content: 'first paste', password: 'pw-1', remark: 'note' });
   await seedPaste(h, { slug: 'second', content: 'second paste', maxViews: 5 });
@@ -69,6 +69,20 @@ export async function seedEverything(h: Harness): Promise<void> {
     },
   });
   expect(s3.status, s3.text).toBe(201);
+  const mount = await h.call('POST', '/api/admin/mounts', {
+    headers: h.actors.admin(),
+    body: {
+      name: 'Photos',
+      mount_path: '/photos',
+      storage_config_id: (s3.body.data as { id: string }).id,
+      remark: 'family',
+      sort_order: -1,
+      web_proxy: 1,
+      enable_sign: 1,
+      sign_expires: 600,
+    },
+  });
+  expect(mount.status, mount.text).toBe(201);
   const site = await h.call('PUT', '/api/admin/settings/group/4', {
     headers: h.actors.admin(),
     body: { site_title: 'Before' },

@@ -21,14 +21,14 @@ export interface VisibleMount {
 }
 
 /**
- * Which mounts a key may see (those under its base path), as a port: the mounts module implements it.
- * Until mounts exist a key sees none, so its cache clears drop nothing — never anything global.
+ * Which mounts a key may see (the vfs's `canSeeMount`), as a port: the mounts service implements it.
+ * A key that sees none drops nothing with its cache clears — never anything global.
  */
 export interface MountVisibilityPort {
   visibleMounts(actor: ApiKeyActor): Promise<VisibleMount[]>;
 }
 
-/** The port before the mounts module: no mounts. */
+/** A port with no mounts (service tests). */
 export const NO_MOUNTS: MountVisibilityPort = { visibleMounts: async () => [] };
 
 export interface CacheDeps {

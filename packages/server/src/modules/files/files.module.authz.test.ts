@@ -17,7 +17,7 @@ import { authzSuite, notFound, serveSource, source } from './files.module.authz.
  * and where the bytes may go. `basic_path` is not checked here on purpose: it sandboxes a key in the
  * mount tree (spec §5 "Mount explorer", ARCHITECTURE §1 vfs), while a share's `path` option is a folder
  * inside its storage config's object keys (contract `StorageSubPath`, files.rules `objectKeyFor`); no
- * route of files, url-upload or storage-configs calls `requirePath`.
+ * route of files, url-upload or storage-configs goes through the vfs's `authorize`.
  */
 
 serveSource();

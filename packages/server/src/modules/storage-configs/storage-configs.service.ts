@@ -25,7 +25,7 @@ import { changesFromUpdate, credentialContext, rowFromCreate } from './storage-c
 import { presentStorageConfig, presentStorageConfigSummary } from './storage-configs.presenter.js';
 import { probeStore, type ProbeOptions } from './storage-configs.probe.js';
 import { storageConfigsRepository, type StorageConfigRow } from './storage-configs.repository.js';
-import type { StorageUsagePort } from './storage-configs.usage.js';
+import { NO_MOUNT_USAGE, type MountUsagePort, type StorageUsagePort } from './storage-configs.usage.js';
 
 /**
  * A storage config as other modules hold it (the files module's uploads and links): where objects go
@@ -43,6 +43,8 @@ export interface StorageConfigsDeps {
   crypto: AppCrypto;
   stores: StoreFactory;
   usage: StorageUsagePort;
+  /** Mounts per config (the mounts module); none when left out. */
+  mountUsage?: MountUsagePort;
 }
 
 const LAST_USED_EVERY_MS = 60_000;
@@ -63,6 +65,7 @@ function httpOriginsOf(row: StorageConfigRow): string[] {
 export function createStorageConfigsService(deps: StorageConfigsDeps) {
   const repo = storageConfigsRepository(deps.db);
   const { clock, crypto, usage } = deps;
+  const mountUsage = deps.mountUsage ?? NO_MOUNT_USAGE;
   /**
    * Open stores (S3 clients keep connection pools), reused while the row is unchanged. A replaced store
    * is dropped, not closed: transfers still streaming through it finish, and its idle sockets time out.
@@ -191,6 +194,10 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
       if (shares > 0) {
         throw new AppError('CONFLICT', { text: msg('storage.config.inUse', { shares }) });
       }
+      const mounts = await mountUsage.countMounts(id);
+      if (mounts > 0) {
+        throw new AppError('CONFLICT', { text: msg('storage.config.mounted', { mounts }) });
+      }
       if (!(await repo.delete(id))) throw notFound('storage config');
       forget(id);
     },
@@ -218,6 +225,14 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
         expiresIn: Math.min(row.signature_expires_in, 600),
         probeId: deps.ids.uuid(),
       });
+    },
+
+    /** A config as other modules hold it (no credentials), or undefined when there is none. */
+    async find(id: string): Promise<StorageConfig | undefined> {
+      const row = await repo.findById(id);
+      if (!row) return undefined;
+      const { access_key_id_enc: _id, secret_access_key_enc: _secret, ...config } = row;
+      return config;
     },
 
     /** The store of a config, for the modules that keep content in it (files, mounts, local URLs). */

@@ -16,3 +16,14 @@ export const NO_STORAGE_USAGE: StorageUsagePort = {
   countShares: async () => 0,
   usedBytes: async () => new Map(),
 };
+
+/**
+ * How many mounts sit on a config, as a port the mounts module implements (`createMountPorts`): deleting
+ * a mounted config is refused (409) like one holding file shares, never cascaded to its mounts.
+ */
+export interface MountUsagePort {
+  countMounts(configId: string): Promise<number>;
+}
+
+/** No mounts on any config (services built without the mounts module, as some tests do). */
+export const NO_MOUNT_USAGE: MountUsagePort = { countMounts: async () => 0 };

@@ -42,9 +42,9 @@ export const BACKUP_MESSAGES = {
     zh: '此备份将有 {size}，超过还原可接受的 {limit}：请按模块分别备份',
   },
   // The original product's backups: what Driftbox leaves out, and why.
-  'backup.legacy.mountsNotImported': {
-    en: 'Mounts cannot be imported by this version yet',
-    zh: '此版本尚不能导入挂载点',
+  'backup.legacy.mountsLeftOut': {
+    en: 'Mounts whose path Driftbox does not accept (or already taken), or whose S3 config is not in the file',
+    zh: '挂载路径不被 Driftbox 接受（或已被占用）、或其 S3 配置不在文件中的挂载点',
   },
   'backup.legacy.accountsNotImported': {
     en: 'Accounts are not imported: log in with the Driftbox administrator',

@@ -21,6 +21,10 @@ export const STORAGE_MESSAGES = {
     en: '{shares} file share(s) still use this storage config',
     zh: '有 {shares} 个文件分享正在使用此存储配置',
   },
+  'storage.config.mounted': {
+    en: '{mounts} mount(s) still use this storage config; delete or move them first',
+    zh: '有 {mounts} 个挂载点正在使用此存储配置，请先删除或修改它们',
+  },
   // A refused request: the driver's own words say what was wrong in English; Chinese names the kind of mistake.
   'storage.object.invalidKey': { en: '{reason}', zh: '无效的对象路径' },
   'storage.object.invalidPart': {
