@@ -27,3 +27,4 @@ export * from './schemas/url-upload.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/cache.js';
 export * from './schemas/backup.js';
+export * from './schemas/tasks.js';

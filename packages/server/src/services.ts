@@ -20,6 +20,7 @@ import { createCacheService, NO_MOUNTS } from './modules/cache/cache.service.js'
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createFilePorts, createFileServices } from './modules/files/files.module.js';
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
+import { createTasksService, type TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -32,6 +33,8 @@ export interface ServiceDeps {
   stores: StoreFactory;
   /** Name resolution of the URL-upload SSRF guard; only tests set it. */
   urlPolicy?: SsrfPolicy | undefined;
+  /** Worker timings of the task engine; only tests change them. */
+  taskOptions?: Partial<TaskEngineOptions> | undefined;
 }
 
 /** Builds every module's service over the shared dependencies. */
@@ -62,6 +65,8 @@ export function createServices(deps: ServiceDeps) {
     dashboard: createDashboardService({ ...deps, files: filePorts.stats }),
     cache: createCacheService({ caches, clock: deps.clock, mounts: NO_MOUNTS }),
     backup: createBackupService({ ...deps, caches }),
+    /** Server-side tasks; main.ts starts its worker. */
+    tasks: createTasksService(deps),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
     localStorage: createLocalStorageService({

@@ -4,6 +4,7 @@ import { pastes } from './migrations/002_pastes.js';
 import { storage } from './migrations/003_storage.js';
 import { files } from './migrations/004_files.js';
 import { uploadBounds } from './migrations/005_upload_bounds.js';
+import { tasks } from './migrations/007_tasks.js';
 import type { Database } from './schema.js';
 
 /**
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '003_storage': storage,
   '004_files': files,
   '005_upload_bounds': uploadBounds,
+  '007_tasks': tasks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -51,5 +51,6 @@ export const RESOURCE_NAMES = {
   upload: { en: 'Upload', zh: '上传任务' },
   file: { en: 'File share', zh: '文件分享' },
   mount: { en: 'Mount', zh: '挂载点' },
+  task: { en: 'Task', zh: '任务' },
 } satisfies Record<string, Text>;
 export type Resource = keyof typeof RESOURCE_NAMES;
