@@ -86,15 +86,32 @@ export async function runTask(
   let pending: TaskChanges = {};
   let lastWrite = clock.now().getTime();
 
-  /** Writes `changes` with the progress not yet written, renewing the lease; stops the handler if the task was lost. */
-  const write = async (changes: TaskChanges): Promise<void> => {
-    const now = clock.now();
-    lastWrite = now.getTime();
-    const all = { ...pending, ...changes, updated_at: iso(now), lease_expires_at: iso(addMs(now, options.leaseMs)) };
-    pending = {};
-    const held = await repo.update(row.id, workerId, all);
-    if (!held) stop('lost');
-    else if (held.cancelRequested) stop('cancelled');
+  /**
+   * Writes `changes` with the progress not yet written, renewing the lease; stops the handler if the task
+   * was lost or a cancel was asked. Writes run one after another, so none lands after a later one.
+   */
+  let chain: Promise<unknown> = Promise.resolve();
+  const write = (changes: TaskChanges): Promise<void> => {
+    const next = chain.then(async () => {
+      const now = clock.now();
+      lastWrite = now.getTime();
+      const taken = { ...pending, ...changes };
+      pending = {};
+      try {
+        const held = await repo.update(row.id, workerId, {
+          ...taken,
+          updated_at: iso(now),
+          lease_expires_at: iso(addMs(now, options.leaseMs)),
+        });
+        if (!held) stop('lost');
+        else if (held.cancelRequested) stop('cancelled');
+      } catch (err) {
+        pending = { ...taken, ...pending };
+        throw err;
+      }
+    });
+    chain = next.catch(() => undefined);
+    return next;
   };
   const safeWrite = (changes: TaskChanges) =>
     write(changes).catch((err: unknown) =>
@@ -134,6 +151,8 @@ export async function runTask(
     clearInterval(heartbeat);
     shutdown.removeEventListener('abort', onShutdown);
     unregister();
+    // Progress writes still under way land before the end is written.
+    await chain;
   }
 
   // The reason may have been set by a write from inside the handler.

@@ -43,6 +43,12 @@ export function createTasksService(deps: TasksServiceDeps) {
   const running = new Map<string, () => void>();
   let shutdown = new AbortController();
   let worker: PeriodicJob<void> | null = null;
+  let wanted = false;
+  /** Starts (or joins) a worker pass at once: a task was queued. */
+  const wake = () => {
+    wanted = true;
+    if (worker) void worker.runOnce();
+  };
 
   const own = async (actor: Caller, id: string): Promise<TaskRow> => {
     const row = await repo.find(id, scopeOf(actor));
@@ -68,10 +74,17 @@ export function createTasksService(deps: TasksServiceDeps) {
     return row.id;
   }
 
-  /** Runs tasks one after another until none is claimable (or the worker stops). */
+  /**
+   * Runs tasks one after another until none is claimable (or the worker stops). A task queued here while
+   * a claim was looking makes the pass look again (`wanted`), so it never waits for the next poll.
+   */
   async function drain(): Promise<void> {
     try {
-      while ((await runOnce()) !== null);
+      for (;;) {
+        wanted = false;
+        if ((await runOnce()) !== null) continue;
+        if (!wanted) break;
+      }
     } catch (err) {
       logger.error('Task worker pass failed', { error: String(err) });
     }
@@ -112,7 +125,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         completed_at: null,
       };
       await repo.insert(row);
-      if (worker) void worker.runOnce();
+      wake();
       return row;
     },
 
@@ -187,7 +200,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         updated_at: iso(clock.now()),
       });
       if (!requeued) throw new AppError('CONFLICT', { text: msg('tasks.notRetryable') });
-      if (worker) void worker.runOnce();
+      wake();
       return own(actor, id);
     },
 
