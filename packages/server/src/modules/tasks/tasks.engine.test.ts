@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addMs, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
 import { testClock } from '../../test/clock.js';
@@ -86,6 +87,30 @@ describe.each(dialects)('task engine (%s)', (dialect) => {
       success_count: 3,
       attempts: 2,
     });
+  });
+
+  it('renews the lease with a heartbeat while the handler runs, and the heartbeat brings a remote cancel', async () => {
+    const clock = testClock();
+    const worker = testEngine(t.db, clock, { heartbeatMs: 10 });
+    const other = testEngine(t.db, clock);
+    other.registerHandler('copy', async () => {});
+    const started = deferred();
+    worker.registerHandler('copy', async (ctx) => {
+      started.resolve();
+      await untilAborted(ctx.signal);
+    });
+    const task = await worker.enqueue('copy', {}, OWNER);
+    const run = worker.runOnce();
+    await started.promise;
+    for (let i = 0; i < 3; i += 1) {
+      clock.advance(40_000);
+      const due = iso(addMs(clock.now(), 60_000));
+      await waitFor(async () => (await row(task.id)).lease_expires_at === due);
+      expect(await other.runOnce()).toBeNull();
+    }
+    await other.cancel(OWNER, task.id);
+    await run;
+    expect(await row(task.id)).toMatchObject({ status: 'cancelled', attempts: 1 });
   });
 
   it('marks a task failed once its workers died maxAttempts times, never leaving it running', async () => {
