@@ -5,6 +5,9 @@
  */
 export { createTasksService, type TasksService, type TasksServiceDeps } from './tasks.service.js';
 export { tasksRoutes } from './tasks.routes.js';
+/** For routes that answer with the task they queued (batch-copy answers with its task). */
+export { presentTask } from './tasks.presenter.js';
+export type { TaskRow } from './tasks.repository.js';
 export type {
   HandlerOptions,
   ProgressUpdate,
