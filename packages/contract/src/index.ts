@@ -28,3 +28,4 @@ export * from './schemas/dashboard.js';
 export * from './schemas/cache.js';
 export * from './schemas/backup.js';
 export * from './schemas/mounts.js';
+export * from './schemas/tasks.js';

@@ -34,6 +34,8 @@ import { backupRoutes } from './modules/backup/backup.routes.js';
 import { cacheRoutes } from './modules/cache/cache.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { mountsRoutes } from './modules/mounts/mounts.module.js';
+import { tasksRoutes } from './modules/tasks/tasks.module.js';
+import type { TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import { createServices, type Services } from './services.js';
 import { createStoreFactory, type StoreFactory } from './storage/stores.js';
 
@@ -50,6 +52,8 @@ export interface AppDeps {
   stores?: StoreFactory;
   /** Name resolution of the URL-upload SSRF guard; only tests set it (to trust a loopback fixture). */
   urlPolicy?: SsrfPolicy;
+  /** Worker timings of the task engine; only tests change them. */
+  taskOptions?: Partial<TaskEngineOptions>;
 }
 
 export interface BuiltApp {
@@ -106,6 +110,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.route('/api', dashboardRoutes(services.dashboard));
   app.route('/api', cacheRoutes(services.cache));
   app.route('/api', backupRoutes(services.backup));
+  app.route('/api', tasksRoutes(services.tasks));
 
   app.all('/api', () => {
     throw notFound('route');

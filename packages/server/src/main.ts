@@ -163,11 +163,14 @@ async function main(): Promise<void> {
   }
   const pasteSweep = startPasteSweep({ pastes: services.pastes, logger });
   const uploadCleanup = startUploadCleanup({ files: services.fileCleanup, urlFetches: services.urlFetch, logger });
+  const taskWorker = services.tasks.startWorker();
   onShutdown(
     servers,
     settled,
     async () => {
       await services.urlFetch.stop();
+      // A task still running is given back to the queue (another instance, or the next start, resumes it).
+      await taskWorker.stop();
       await pasteSweep.stop();
       await uploadCleanup.stop();
       await services.flushViews();

@@ -21,6 +21,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.js
 import { createFilePorts, createFileServices } from './modules/files/files.module.js';
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
 import { createMountPorts, createMountServices } from './modules/mounts/mounts.module.js';
+import { createTasksService, type TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -33,6 +34,8 @@ export interface ServiceDeps {
   stores: StoreFactory;
   /** Name resolution of the URL-upload SSRF guard; only tests set it. */
   urlPolicy?: SsrfPolicy | undefined;
+  /** Worker timings of the task engine; only tests change them. */
+  taskOptions?: Partial<TaskEngineOptions> | undefined;
 }
 
 /** Builds every module's service over the shared dependencies. */
@@ -73,6 +76,8 @@ export function createServices(deps: ServiceDeps) {
     // A key clears the caches of the mounts it may see (the mounts service is the visibility port).
     cache: createCacheService({ caches, clock: deps.clock, mounts }),
     backup: createBackupService({ ...deps, caches }),
+    /** Server-side tasks; main.ts starts its worker. */
+    tasks: createTasksService(deps),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
     localStorage: createLocalStorageService({

@@ -6,6 +6,7 @@ import { files } from './migrations/004_files.js';
 import { uploadBounds } from './migrations/005_upload_bounds.js';
 import { uploadStaging } from './migrations/006_upload_staging.js';
 import { mounts } from './migrations/007_mounts.js';
+import { tasks } from './migrations/008_tasks.js';
 import type { Database } from './schema.js';
 
 /**
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '005_upload_bounds': uploadBounds,
   '006_upload_staging': uploadStaging,
   '007_mounts': mounts,
+  '008_tasks': tasks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

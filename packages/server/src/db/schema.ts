@@ -163,7 +163,7 @@ export interface ObjectPurgesTable {
   purge_after: string;
 }
 
-/** Mount points (migration 006); the original's columns (notes §2.7). */
+/** Mount points (migration 007); the original's columns (notes §2.7). */
 export interface StorageMountsTable {
   id: string;
   name: string;
@@ -190,6 +190,37 @@ export interface StorageMountsTable {
   last_used: string | null;
 }
 
+export type TaskStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | 'partial';
+
+/** Server-side tasks: copies, folder deletes, ZIP builds (migration 008). JSON columns are TEXT. */
+export interface FsTasksTable {
+  id: string;
+  type: string;
+  status: TaskStatus;
+  payload: string;
+  /** The handler's resume state, kept across claims; null until it saves one. */
+  checkpoint: string | null;
+  progress_current: ColumnType<number | string, number | undefined, number>;
+  progress_total: ColumnType<number | string, number | undefined, number>;
+  current_file: string | null;
+  success_count: ColumnType<number, number | undefined, number>;
+  failure_count: ColumnType<number, number | undefined, number>;
+  /** JSON array of `{ item, reason }`. */
+  failed_items: ColumnType<string, string | undefined, string>;
+  /** Why the task failed as a whole: plain text, or JSON `{en, zh}`. */
+  error: string | null;
+  /** The admin's id, or `apikey:{id}`. */
+  created_by: string;
+  worker_id: string | null;
+  lease_expires_at: string | null;
+  cancel_requested: ColumnType<number, number | undefined, number>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -202,4 +233,5 @@ export interface Database {
   object_purges: ObjectPurgesTable;
   upload_jobs: UploadJobsTable;
   storage_mounts: StorageMountsTable;
+  fs_tasks: FsTasksTable;
 }

@@ -86,6 +86,20 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'POST', path: '/api/url/cancel', access: { permission: Permission.FILE_SHARE } },
   { method: 'POST', path: '/api/url/fetch', access: { permission: Permission.FILE_SHARE } },
   { method: 'GET', path: '/api/url/fetch/:id', access: { permission: Permission.FILE_SHARE } },
+  // Server-side tasks, under the original's /fs/jobs and Driftbox's /fs/tasks: admins see all, keys with
+  // any mount bit their own (others' answer 404).
+  { method: 'GET', path: '/api/fs/jobs', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'DELETE', path: '/api/fs/jobs', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'GET', path: '/api/fs/jobs/:id', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'DELETE', path: '/api/fs/jobs/:id', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'POST', path: '/api/fs/jobs/:id/cancel', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'POST', path: '/api/fs/jobs/:id/retry', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'GET', path: '/api/fs/tasks', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'DELETE', path: '/api/fs/tasks', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'GET', path: '/api/fs/tasks/:id', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'DELETE', path: '/api/fs/tasks/:id', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'POST', path: '/api/fs/tasks/:id/cancel', access: { anyOf: MOUNT_PERMISSIONS } },
+  { method: 'POST', path: '/api/fs/tasks/:id/retry', access: { anyOf: MOUNT_PERMISSIONS } },
 ];
 
 /** Routes anyone may call (`METHOD path`). */

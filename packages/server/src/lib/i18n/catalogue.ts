@@ -23,6 +23,7 @@ import { SHARE_MESSAGES } from './catalogue/shares.js';
 import { STORAGE_MESSAGES } from './catalogue/storage.js';
 import { STORAGE_PROBE_MESSAGES } from './catalogue/storage-probe.js';
 import { SYSTEM_MESSAGES } from './catalogue/system.js';
+import { TASK_MESSAGES } from './catalogue/tasks.js';
 import { URL_UPLOAD_MESSAGES } from './catalogue/url-upload.js';
 
 /** Every entry of every area; area prefixes never overlap, so no spread can overwrite another's key. */
@@ -40,6 +41,7 @@ export const MESSAGES = {
   ...STORAGE_MESSAGES,
   ...STORAGE_PROBE_MESSAGES,
   ...SYSTEM_MESSAGES,
+  ...TASK_MESSAGES,
   ...URL_UPLOAD_MESSAGES,
 } as const;
 

@@ -53,5 +53,6 @@ export const RESOURCE_NAMES = {
   file: { en: 'File share', zh: '文件分享' },
   mount: { en: 'Mount', zh: '挂载点' },
   path: { en: 'Path', zh: '路径' },
+  task: { en: 'Task', zh: '任务' },
 } satisfies Record<string, Text>;
 export type Resource = keyof typeof RESOURCE_NAMES;

@@ -153,7 +153,7 @@ export const FileRowSchema = z.object({
 });
 export type FileBackupRow = z.output<typeof FileRowSchema>;
 
-/** Mount points (migration 006); the objects in their stores are not part of a backup. */
+/** Mount points (migration 007); the objects in their stores are not part of a backup. */
 export const MountRowSchema = z.object({
   id: Id,
   name: z.string().min(1).max(MOUNT_NAME_MAX),

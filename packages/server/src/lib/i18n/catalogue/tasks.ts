@@ -1,0 +1,21 @@
+import type { Area } from './area.js';
+
+/** Server-side tasks (`/api/fs/jobs`, `/api/fs/tasks`) and the worker that runs them. */
+export const TASK_MESSAGES = {
+  'tasks.cancelled': { en: 'Task cancelled', zh: '任务已取消' },
+  'tasks.cancelRequested': { en: 'Cancelling the task', zh: '正在取消任务' },
+  'tasks.retried': { en: 'Task queued again', zh: '任务已重新排队' },
+  'tasks.deleted': { en: 'Task deleted', zh: '任务已删除' },
+  'tasks.cleared': { en: 'Finished tasks cleared', zh: '已清除完成的任务' },
+  'tasks.notCancellable': { en: 'The task has already finished', zh: '任务已经结束' },
+  'tasks.notRetryable': {
+    en: 'Only a failed or partly completed task can be retried',
+    zh: '只有失败或部分完成的任务可以重试',
+  },
+  'tasks.notFinished': { en: 'A task still queued or running cannot be deleted', zh: '排队中或运行中的任务不能删除' },
+  'tasks.workerLost': {
+    en: 'The server running the task stopped {attempts} times; the task was given up',
+    zh: '运行任务的服务器已 {attempts} 次中断，任务已放弃',
+  },
+  'tasks.failed': { en: 'The task failed', zh: '任务失败' },
+} as const satisfies Area<'tasks'>;
