@@ -22,6 +22,7 @@ import { createFilePorts, createFileServices } from './modules/files/files.modul
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
 import { createMountPorts, createMountServices } from './modules/mounts/mounts.module.js';
 import { createTasksService, type TaskEngineOptions } from './modules/tasks/tasks.module.js';
+import { createFsServices } from './modules/fs/fs.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -78,6 +79,8 @@ export function createServices(deps: ServiceDeps) {
     backup: createBackupService({ ...deps, caches }),
     /** Server-side tasks; main.ts starts its worker. */
     tasks: createTasksService(deps),
+    /** The mount explorer (`/api/fs` reads and simple writes, `/api/p`) and its `MountWrites`. */
+    ...createFsServices({ ...deps, mac: deps.crypto.mac, vfs, settings, storageConfigs, caches }),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
     localStorage: createLocalStorageService({

@@ -23,6 +23,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
       'admins',
       'api_keys',
       'files',
+      'fs_listing_versions',
       'fs_tasks',
       'object_purges',
       'pastes',

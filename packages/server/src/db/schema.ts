@@ -221,6 +221,12 @@ export interface FsTasksTable {
   completed_at: string | null;
 }
 
+/** The listing version of a mount (migration 009): a write adds one; listing caches key by it. */
+export interface FsListingVersionsTable {
+  mount_id: string;
+  version: ColumnType<number | string, number | undefined, number>;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -234,4 +240,5 @@ export interface Database {
   upload_jobs: UploadJobsTable;
   storage_mounts: StorageMountsTable;
   fs_tasks: FsTasksTable;
+  fs_listing_versions: FsListingVersionsTable;
 }

@@ -100,6 +100,17 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'DELETE', path: '/api/fs/tasks/:id', access: { anyOf: MOUNT_PERMISSIONS } },
   { method: 'POST', path: '/api/fs/tasks/:id/cancel', access: { anyOf: MOUNT_PERMISSIONS } },
   { method: 'POST', path: '/api/fs/tasks/:id/retry', access: { anyOf: MOUNT_PERMISSIONS } },
+  // The mount explorer: each route needs its operation's bit; every path then goes through the vfs.
+  { method: 'GET', path: '/api/fs/list', access: { permission: Permission.MOUNT_VIEW } },
+  { method: 'GET', path: '/api/fs/get', access: { permission: Permission.MOUNT_VIEW } },
+  { method: 'GET', path: '/api/fs/download', access: { permission: Permission.MOUNT_VIEW } },
+  { method: 'GET', path: '/api/fs/file-link', access: { permission: Permission.MOUNT_VIEW } },
+  { method: 'POST', path: '/api/fs/mkdir', access: { permission: Permission.MOUNT_UPLOAD } },
+  { method: 'POST', path: '/api/fs/upload', access: { permission: Permission.MOUNT_UPLOAD } },
+  { method: 'POST', path: '/api/fs/update', access: { permission: Permission.MOUNT_UPLOAD } },
+  { method: 'POST', path: '/api/fs/rename', access: { permission: Permission.MOUNT_RENAME } },
+  { method: 'DELETE', path: '/api/fs/batch-remove', access: { permission: Permission.MOUNT_DELETE } },
+  { method: 'POST', path: '/api/fs/batch-remove', access: { permission: Permission.MOUNT_DELETE } },
 ];
 
 /** Routes anyone may call (`METHOD path`). */

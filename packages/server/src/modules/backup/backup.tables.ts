@@ -119,6 +119,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<keyof Database, string>>> = 
   upload_jobs: 'progress of URL fetches running now',
   object_purges: "deletions due in this server's storage once issued upload URLs expire",
   fs_tasks: 'background work of this server (copies, deletes, ZIP builds), meaningless after a restore',
+  fs_listing_versions: 'listing-cache versions of this server, meaningless after a restore',
 };
 
 const BY_TABLE = new Map<string, BackupTableSpec>(BACKUP_TABLES.map((s) => [s.table, s]));

@@ -20,6 +20,9 @@ import { fileStorage } from './files.storage.js';
 // What other modules name of this one: the upload services the URL upload drives.
 export type { FileUploadsService } from './upload/file-uploads.service.js';
 export type { FileMultipartService } from './upload/file-multipart.service.js';
+// The streaming form parser and the type of a file by its name, for the mount explorer's uploads and reads.
+export { parseUploadForm } from './upload/upload-form.js';
+export { mimetypeFor } from './files.rules.js';
 
 /** A share an upload created, as a caller outside this module knows it (its row stays inside). */
 export interface UploadedShare {

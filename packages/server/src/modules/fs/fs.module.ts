@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { CacheRegistry } from '../../lib/cache/cache-registry.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Mac } from '../../lib/crypto/mac.js';
+import type { Logger } from '../../lib/logger.js';
+import type { Vfs } from '../../vfs/vfs.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { StorageConfigsService } from '../storage-configs/storage-configs.service.js';
+import { createListingCache } from './fs-listing-cache.js';
+import { fsLinks } from './fs-links.js';
+import { createFsReadService } from './fs-read.service.js';
+import { fsStores } from './fs-store.js';
+import { createFsWriteService } from './fs-write.service.js';
+import { fanOutMountWrites, type MountWrites } from '../../vfs/mount-writes.js';
+
+// The module's one entrance: what services.ts and app.ts build and mount, and what other modules name.
+export { fsRoutes } from './fs.routes.js';
+export type { FsReadService } from './fs-read.service.js';
+export type { FsWriteService } from './fs-write.service.js';
+export { fsStores, type FsStores, type FsTarget } from './fs-store.js';
+
+export interface FsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  mac: Mac;
+  vfs: Vfs;
+  settings: SettingsService;
+  storageConfigs: StorageConfigsService;
+  caches?: CacheRegistry | undefined;
+  /** Other listeners of writes (the search index); the listing cache always listens. */
+  writeListeners?: readonly MountWrites[];
+}
+
+/**
+ * The mount explorer's services: reads (listing with its cache, metadata, downloads, links, `/api/p`)
+ * and simple writes. `writes` is the listing cache's `MountWrites` fanned out with `writeListeners`:
+ * every other writer of the mount tree (tasks, WebDAV) reports there too.
+ */
+export function createFsServices(deps: FsDeps) {
+  const cache = createListingCache(deps);
+  const stores = fsStores(deps.storageConfigs);
+  const links = fsLinks(deps);
+  const writes = fanOutMountWrites(cache.writes, ...(deps.writeListeners ?? []));
+  return {
+    fsRead: createFsReadService({ vfs: deps.vfs, stores, cache, links }),
+    fsWrite: createFsWriteService({ vfs: deps.vfs, stores, writes }),
+    mountWrites: writes,
+  };
+}
