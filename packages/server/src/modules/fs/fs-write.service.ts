@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import type { Actor } from '../../lib/auth/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
+import type { Text } from '../../lib/i18n/i18n.js';
+import { ERROR_MESSAGES } from '../../lib/i18n/messages.js';
 import { storageToAppError } from '../../storage/http-errors.js';
 import type { BodySource } from '../../storage/object-store.js';
 import { isWithin } from '../../vfs/authorize.js';
@@ -73,8 +75,12 @@ export function createFsWriteService(deps: FsWriteDeps) {
           throw new AppError('BAD_REQUEST', { text: msg('fsfiles.pathFirst') });
         }
         const folder = stores.mountOf(await vfs.resolve(actor, fields.path, 'upload'));
-        const target = await targetAt(actor, joinPath(folder.path, uploadName(file.filename)), 'upload', 'file');
-        if (target.key === '') throw new AppError('CONFLICT', { text: msg('fsfiles.exists') });
+        const name = uploadName(file.filename);
+        if (!name) throw new AppError('BAD_REQUEST', { text: msg('files.form.noFile') });
+        const target = await targetAt(actor, joinPath(folder.path, name), 'upload', 'file');
+        // A folder of that name stays a folder (S3 would keep both, and the listing would show two entries).
+        if (target.key === '' || (await folderExists(target.store, target.key)))
+          throw new AppError('CONFLICT', { text: msg('fsfiles.exists') });
         const type = mimetypeFor(target.key, file.mimetype);
         const info = await target.store.put(target.key, file.stream, { contentType: type }).catch(rethrow);
         await changed(target, target.location.path);
@@ -96,10 +102,12 @@ export function createFsWriteService(deps: FsWriteDeps) {
      * listing page and one batch delete at a time, streaming through the listings (not yet a task).
      */
     async remove(actor: Actor, paths: readonly string[]) {
+      // Every path is authorised before anything is deleted: one refused path refuses the whole request.
+      const targets: FsTarget[] = [];
+      for (const path of paths) targets.push(await targetAt(actor, path, 'delete', 'paths'));
       let success = 0;
-      const failed: { path: string; error: string }[] = [];
-      for (const path of paths) {
-        const target = await targetAt(actor, path, 'delete', 'paths');
+      const failed: { path: string; error: Text }[] = [];
+      for (const [index, target] of targets.entries()) {
         try {
           notRoot(target);
           const file = await headOrNull(target.store, target.key);
@@ -112,7 +120,7 @@ export function createFsWriteService(deps: FsWriteDeps) {
           success += 1;
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
-          failed.push({ path, error: err.text?.en ?? err.code });
+          failed.push({ path: paths[index]!, error: err.text ?? ERROR_MESSAGES[err.code] });
         }
       }
       return { success, failed };

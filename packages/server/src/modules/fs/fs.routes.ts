@@ -15,6 +15,7 @@ import { ok } from '../../http/envelope.js';
 import { readJson, readQuery, streamBody } from '../../http/request.js';
 import { AppError } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
+import { t } from '../../lib/i18n/i18n.js';
 import { requirePermission } from '../../middleware/guards.js';
 import { responseBody } from '../../storage/streams.js';
 import type { StreamAnswer } from './fs-delivery.js';
@@ -96,7 +97,10 @@ export function fsRoutes(read: FsReadService, write: FsWriteService): Hono<AppEn
 
   const remove = async (c: Context<AppEnv>) => {
     const { paths } = await readJson(c, FsBatchRemoveBody);
-    return ok(c, await write.remove(c.get('actor'), paths), { message: msg('fsfiles.removed') });
+    const { success, failed } = await write.remove(c.get('actor'), paths);
+    const lang = c.get('lang') ?? 'en';
+    const data = { success, failed: failed.map((f) => ({ path: f.path, error: t(lang, f.error) })) };
+    return ok(c, data, { message: msg('fsfiles.removed') });
   };
   app.delete('/fs/batch-remove', requirePermission(Permission.MOUNT_DELETE), remove);
   app.post('/fs/batch-remove', requirePermission(Permission.MOUNT_DELETE), remove);

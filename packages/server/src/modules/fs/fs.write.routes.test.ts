@@ -88,6 +88,10 @@ describe.each(combos)('fs writes (%s, %s)', (dialect, storage) => {
     expect(res.body.data).toEqual({ success: 2, failed: [{ path: '/w/del/missing', error: 'Path not found' }] });
     expect(await fs.keys(configId, 'del/')).toEqual(['del/keep.txt']);
     expect(await fs.names('/w/del')).toEqual(['keep.txt']);
+    // One refused path refuses the request before anything is deleted.
+    const refused = await fs.post('/api/fs/batch-remove', { paths: ['/w/del/keep.txt', '/w/../etc'] });
+    expect(refused.status).toBe(400);
+    expect(await fs.keys(configId, 'del/')).toEqual(['del/keep.txt']);
     const root = await fs.post('/api/fs/batch-remove', { paths: ['/w'] });
     expect(root.body.data).toMatchObject({ success: 0, failed: [{ path: '/w' }] });
   });
