@@ -22,7 +22,7 @@ describe.each(dialects)('cache routes (%s)', (dialect) => {
   it('GET /admin/cache/stats: entries per registered cache, memory in MB, uptime by the clock', async () => {
     h.clock.advance(90_500);
     const data = await stats();
-    expect(data.cache).toEqual({ settings: 1 });
+    expect(data.cache).toEqual({ settings: 1, 'fs-listings': 0 });
     expect(data.timestamp).toBe('2026-01-01T00:01:30.500Z');
     expect(data.system.uptime).toBe(90);
     const { memory } = data.system;
@@ -54,7 +54,7 @@ describe.each(dialects)('cache routes (%s)', (dialect) => {
       message: 'Cache cleared',
       data: { clearedCount: 1, timestamp: TEST_START },
     });
-    expect((await stats()).cache).toEqual({ settings: 0 });
+    expect((await stats()).cache).toEqual({ settings: 0, 'fs-listings': 0 });
     expect((await h.call('GET', '/api/admin/settings?group=4')).text).toContain('Written by another instance');
   });
 
@@ -65,7 +65,7 @@ describe.each(dialects)('cache routes (%s)', (dialect) => {
     expect((await clear('/api/admin/cache/clear', h.actors.admin(), { s3ConfigId: 'local' })).body.data).toMatchObject({
       clearedCount: 0,
     });
-    expect((await stats()).cache).toEqual({ settings: 1 });
+    expect((await stats()).cache).toEqual({ settings: 1, 'fs-listings': 0 });
     const both = await clear('/api/admin/cache/clear', h.actors.admin(), { mountId: 'm1', s3ConfigId: 'local' });
     expect(both.body).toMatchObject({ code: 400, error: 'VALIDATION_FAILED', details: [{ path: 's3ConfigId' }] });
   });
@@ -77,7 +77,7 @@ describe.each(dialects)('cache routes (%s)', (dialect) => {
     expect((await clear('/api/user/cache/clear', key, { s3ConfigId: 'local' })).body.data).toMatchObject({
       clearedCount: 0,
     });
-    expect((await stats()).cache).toEqual({ settings: 1 });
+    expect((await stats()).cache).toEqual({ settings: 1, 'fs-listings': 0 });
     const hidden = await clear('/api/user/cache/clear', key, { mountId: 'someone-elses' });
     expect(hidden.body).toMatchObject({ code: 404, success: false, error: 'NOT_FOUND', message: 'Mount not found' });
     // The admin may use the user route too, with the admin's reach.

@@ -57,4 +57,14 @@ describe.each(dialects)('fs listing cache across instances (%s)', (dialect) => {
     const fresh = await fs.list('/r', undefined, '&refresh=true');
     expect((fresh.body.data as { items: unknown[] }).items).toHaveLength(1);
   });
+
+  it('registers its pages with the cache registry: an admin clear of the mount drops them', async () => {
+    const mount = await fs.mount('local', '/s', { cache_ttl: 300 });
+    await fs.names('/s');
+    const sizes = () => h.services.caches.sizes()['fs-listings'];
+    expect(sizes()).toBe(1);
+    const res = await fs.post('/api/admin/cache/clear', { mountId: mount.id });
+    expect(res.status, res.text).toBe(200);
+    expect(sizes()).toBe(0);
+  });
 });
