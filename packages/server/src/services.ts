@@ -22,6 +22,8 @@ import { createFilePorts, createFileServices } from './modules/files/files.modul
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
 import { createMountPorts, createMountServices } from './modules/mounts/mounts.module.js';
 import { createTasksService, type TaskEngineOptions } from './modules/tasks/tasks.module.js';
+import { createFsCopyServices } from './modules/fs-copy/fs-copy.module.js';
+import { IGNORE_MOUNT_WRITES } from './vfs/mount-writes.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -56,6 +58,11 @@ export function createServices(deps: ServiceDeps) {
   const caches = createCacheRegistry();
   const settings = createSettingsService({ ...deps, caches });
   const fileServices = createFileServices({ ...deps, ports: filePorts, rateLimits, settings, storageConfigs });
+  // Server-side tasks; main.ts starts its worker. Modules register their task types' handlers on it.
+  const tasks = createTasksService(deps);
+  // Writes through the vfs report here (nothing listens yet: the listing cache and search index will).
+  const mountWrites = IGNORE_MOUNT_WRITES;
+  const storeFor = async (configId: string) => (await storageConfigs.storeFor(configId)).store;
   // Views of unlimited pastes, written in batches (db/view-limits.ts); both paste services share it.
   const pasteTally = createViewTally({ db: deps.db, table: 'pastes', logger: deps.logger });
   return {
@@ -76,8 +83,9 @@ export function createServices(deps: ServiceDeps) {
     // A key clears the caches of the mounts it may see (the mounts service is the visibility port).
     cache: createCacheService({ caches, clock: deps.clock, mounts }),
     backup: createBackupService({ ...deps, caches }),
-    /** Server-side tasks; main.ts starts its worker. */
-    tasks: createTasksService(deps),
+    tasks,
+    // Copies in the mount tree: the `copy` task's handler and batch-copy.
+    ...createFsCopyServices({ vfs, tasks, storeFor, mountWrites }),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
     localStorage: createLocalStorageService({

@@ -100,6 +100,9 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'DELETE', path: '/api/fs/tasks/:id', access: { anyOf: MOUNT_PERMISSIONS } },
   { method: 'POST', path: '/api/fs/tasks/:id/cancel', access: { anyOf: MOUNT_PERMISSIONS } },
   { method: 'POST', path: '/api/fs/tasks/:id/retry', access: { anyOf: MOUNT_PERMISSIONS } },
+  // Copies: the copy bit (a source also needs the view bit and both ends the base path: the vfs checks them).
+  { method: 'POST', path: '/api/fs/batch-copy', access: { permission: Permission.MOUNT_COPY } },
+  { method: 'POST', path: '/api/fs/batch-copy-commit', access: { permission: Permission.MOUNT_COPY } },
 ];
 
 /** Routes anyone may call (`METHOD path`). */
