@@ -58,6 +58,11 @@ export function copyHandler(deps: CopyHandlerDeps): TaskHandler<CopyPayload> {
       state.done += 1;
       state[outcome] += 1;
     };
+    /** Saves the state with the progress it means, the file just finished named. */
+    const save = (file: string | null) => {
+      report(file);
+      return ctx.checkpoint(state);
+    };
     report(null);
 
     /** Copies a folder's files from where the state says, page by page. */
@@ -76,7 +81,7 @@ export function copyHandler(deps: CopyHandlerDeps): TaskHandler<CopyPayload> {
           if (!state.pageCounted) {
             state.total += files.length;
             state.pageCounted = true;
-            await ctx.checkpoint(state);
+            await save(null);
           }
           for (const object of files) {
             if (state.after !== null && compareKeys(object.key, state.after) <= 0) continue;
@@ -101,7 +106,7 @@ export function copyHandler(deps: CopyHandlerDeps): TaskHandler<CopyPayload> {
               await ctx.failItem(failed, reasonOf(err));
             }
             state.after = object.key;
-            await ctx.checkpoint(state);
+            await save(joinPath(item.sourcePath, rel));
           }
           if (!page.nextCursor) return;
           Object.assign(state, { cursor: page.nextCursor, after: null, pageCounted: false });
@@ -138,8 +143,7 @@ export function copyHandler(deps: CopyHandlerDeps): TaskHandler<CopyPayload> {
         await ctx.failItem(item, reasonOf(err));
       }
       Object.assign(state, { index: state.index + 1, inFolder: false, cursor: null, after: null, pageCounted: false });
-      await ctx.checkpoint(state);
-      report(null);
+      await save(null);
     }
   };
 }
