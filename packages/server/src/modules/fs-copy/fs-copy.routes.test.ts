@@ -115,6 +115,22 @@ describe.each(dialects)('batch-copy and batch-copy-commit (%s)', (dialect) => {
     expect(await taskCount()).toBe(0);
   });
 
+  it('treats staging folders as nowhere: neither source nor target (404), nor a commit', async () => {
+    for (const item of [
+      { sourcePath: '/docs/team/.driftbox-staging/upload-1', targetPath: '/docs/leak.txt' },
+      { sourcePath: '/docs/a.txt', targetPath: '/docs/team/.driftbox-staging/upload-1' },
+    ]) {
+      const res = await copy(h.actors.admin(), { items: [item] });
+      expect(res.status, res.text).toBe(404);
+    }
+    expect(await taskCount()).toBe(0);
+    const res = await commit(h.actors.admin(), {
+      targetMountId: docs.id,
+      files: [{ targetPath: '/docs/team/.driftbox-staging/upload-1' }],
+    });
+    expect(res.status).toBe(404);
+  });
+
   it('collapses doubled slashes to the one path they name (never past the base path)', async () => {
     const inDocs = await h.actors.apiKey(COPY_VIEW, { basicPath: '/docs' });
     const res = await copy(inDocs, { items: [{ sourcePath: '/docs//a.txt', targetPath: '/docs/team//a.txt' }] });

@@ -10,6 +10,7 @@ import { authorize } from '../../vfs/authorize.js';
 import type { MountWrites } from '../../vfs/mount-writes.js';
 import type { Resolved, Vfs } from '../../vfs/vfs.js';
 import type { TaskRow, TasksService } from '../tasks/tasks.module.js';
+import { STAGING_FOLDER } from './fs-copy.transfer.js';
 import { COPY_TASK, type CopyPayload } from './fs-copy.types.js';
 
 type Caller = AdminActor | ApiKeyActor;
@@ -19,6 +20,14 @@ export interface FsCopyServiceDeps {
   tasks: Pick<TasksService, 'enqueue'>;
   storeFor(configId: string): Promise<ObjectStore>;
   mountWrites: MountWrites;
+}
+
+/**
+ * A path inside a staging folder (presigned uploads not yet committed) is nowhere: hidden from listings
+ * and search, it can neither be copied nor be a copy's target.
+ */
+function assertNotStaging(path: string): void {
+  if (path.split('/').includes(STAGING_FOLDER)) throw notFound('path');
 }
 
 /**
@@ -60,6 +69,8 @@ export function createFsCopyService(deps: FsCopyServiceDeps) {
         if (target.kind !== 'mount' || target.key === '')
           throw invalidField(targetField, msg('fsCopy.targetNotInMount'));
         if (overlaps(source, target)) throw invalidField(targetField, msg('fsCopy.intoItself'));
+        assertNotStaging(source.path);
+        assertNotStaging(target.path);
         crossStorage ||= source.mount.storageConfigId !== target.mount.storageConfigId;
         items.push({ sourcePath: source.path, targetPath: target.path });
       }
@@ -77,8 +88,10 @@ export function createFsCopyService(deps: FsCopyServiceDeps) {
       const mount = (await deps.vfs.mountsFor(actor)).find((m) => m.id === body.targetMountId);
       if (!mount) throw notFound('mount');
       const resolved = [];
-      for (const [i, file] of body.files.entries())
+      for (const [i, file] of body.files.entries()) {
         resolved.push(await deps.vfs.resolve(actor, file.targetPath, 'copy', { field: `files.${i}.targetPath` }));
+        assertNotStaging(resolved[i]!.path);
+      }
       const store = await deps.storeFor(mount.storageConfigId);
       const result: CommitResult = { success: [], failed: [] };
       for (const [i, at] of resolved.entries()) {
