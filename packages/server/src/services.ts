@@ -85,7 +85,7 @@ export function createServices(deps: ServiceDeps) {
     backup: createBackupService({ ...deps, caches }),
     tasks,
     // Copies in the mount tree: the `copy` task's handler and batch-copy.
-    ...createFsCopyServices({ vfs, tasks, storeFor, mountWrites }),
+    ...createFsCopyServices({ vfs, tasks, storeFor, mountWrites, logger: deps.logger }),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
     localStorage: createLocalStorageService({

@@ -1,7 +1,9 @@
 import { joinPath, type CopyItem } from '@driftbox/contract';
 import type { AdminActor } from '../../lib/auth/actor.js';
+import { isStorageError } from '../../storage/errors.js';
 import { compareKeys } from '../../storage/keys.js';
 import type { ObjectStore } from '../../storage/object-store.js';
+import type { Logger } from '../../lib/logger.js';
 import type { MountWrites } from '../../vfs/mount-writes.js';
 import type { MountLocation } from '../../vfs/mount-table.js';
 import type { Vfs } from '../../vfs/vfs.js';
@@ -18,6 +20,8 @@ export interface CopyHandlerDeps {
   mountWrites: MountWrites;
   /** Keys listed per page of a folder (default 500). */
   pageSize?: number;
+  /** Where failures that are neither the storage's nor ours are logged (a bug, not a bad item). */
+  logger?: Logger;
 }
 
 /**
@@ -63,6 +67,12 @@ export function copyHandler(deps: CopyHandlerDeps): TaskHandler<CopyPayload> {
       report(file);
       return ctx.checkpoint(state);
     };
+    /** Records a failed item; an error that is neither a storage nor an app error is logged too. */
+    const fail = (item: CopyItem, err: unknown) => {
+      if (!(err instanceof AppError) && !isStorageError(err))
+        deps.logger?.error('Copy of an item failed unexpectedly', { task: ctx.task.id, error: String(err) });
+      return ctx.failItem(item, reasonOf(err));
+    };
     report(null);
 
     /** Copies a folder's files from where the state says, page by page. */
@@ -102,8 +112,10 @@ export function copyHandler(deps: CopyHandlerDeps): TaskHandler<CopyPayload> {
             } catch (err) {
               if (ctx.signal.aborted) throw err;
               state.done += 1;
-              const failed = { sourcePath: joinPath(item.sourcePath, rel), targetPath: joinPath(item.targetPath, rel) };
-              await ctx.failItem(failed, reasonOf(err));
+              await fail(
+                { sourcePath: joinPath(item.sourcePath, rel), targetPath: joinPath(item.targetPath, rel) },
+                err,
+              );
             }
             state.after = object.key;
             await save(joinPath(item.sourcePath, rel));
@@ -116,7 +128,7 @@ export function copyHandler(deps: CopyHandlerDeps): TaskHandler<CopyPayload> {
       }
     }
 
-    for (; state.index < items.length;) {
+    while (state.index < items.length) {
       ctx.signal.throwIfAborted();
       const item = items[state.index]!;
       try {
@@ -140,7 +152,7 @@ export function copyHandler(deps: CopyHandlerDeps): TaskHandler<CopyPayload> {
       } catch (err) {
         if (ctx.signal.aborted) throw err;
         if (!state.inFolder) state.done += 1;
-        await ctx.failItem(item, reasonOf(err));
+        await fail(item, err);
       }
       Object.assign(state, { index: state.index + 1, inFolder: false, cursor: null, after: null, pageCounted: false });
       await save(null);

@@ -1,3 +1,4 @@
+import type { Logger } from '../../lib/logger.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { MountWrites } from '../../vfs/mount-writes.js';
 import type { Vfs } from '../../vfs/vfs.js';
@@ -21,6 +22,7 @@ export interface FsCopyDeps {
   /** The store of a storage config (the storage-configs service's `storeFor`). */
   storeFor(configId: string): Promise<ObjectStore>;
   mountWrites: MountWrites;
+  logger: Logger;
 }
 
 /** The copy service, with the `copy` handler registered on this instance's task engine. */
