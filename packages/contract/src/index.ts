@@ -30,3 +30,4 @@ export * from './schemas/backup.js';
 export * from './schemas/mounts.js';
 export * from './schemas/tasks.js';
 export * from './schemas/fs-files.js';
+export * from './schemas/fs-copy.js';

@@ -23,6 +23,7 @@ import { createUrlUploadServices } from './modules/url-upload/url-upload.module.
 import { createMountPorts, createMountServices } from './modules/mounts/mounts.module.js';
 import { createTasksService, type TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import { createFsServices } from './modules/fs/fs.module.js';
+import { createFsCopyServices } from './modules/fs-copy/fs-copy.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -57,6 +58,13 @@ export function createServices(deps: ServiceDeps) {
   const caches = createCacheRegistry();
   const settings = createSettingsService({ ...deps, caches });
   const fileServices = createFileServices({ ...deps, ports: filePorts, rateLimits, settings, storageConfigs });
+  // Server-side tasks; main.ts starts its worker. Modules register their task types' handlers on it.
+  const tasks = createTasksService(deps);
+  // The mount explorer (`/api/fs` reads and simple writes, `/api/p`); its `mountWrites` is where every
+  // write through the vfs reports (the listing cache of every instance listens).
+  const fs = createFsServices({ ...deps, mac: deps.crypto.mac, vfs, settings, storageConfigs, caches });
+  const mountWrites = fs.mountWrites;
+  const storeFor = async (configId: string) => (await storageConfigs.storeFor(configId)).store;
   // Views of unlimited pastes, written in batches (db/view-limits.ts); both paste services share it.
   const pasteTally = createViewTally({ db: deps.db, table: 'pastes', logger: deps.logger });
   return {
@@ -77,10 +85,10 @@ export function createServices(deps: ServiceDeps) {
     // A key clears the caches of the mounts it may see (the mounts service is the visibility port).
     cache: createCacheService({ caches, clock: deps.clock, mounts }),
     backup: createBackupService({ ...deps, caches }),
-    /** Server-side tasks; main.ts starts its worker. */
-    tasks: createTasksService(deps),
-    /** The mount explorer (`/api/fs` reads and simple writes, `/api/p`) and its `MountWrites`. */
-    ...createFsServices({ ...deps, mac: deps.crypto.mac, vfs, settings, storageConfigs, caches }),
+    tasks,
+    ...fs,
+    // Copies in the mount tree: the `copy` task's handler and batch-copy.
+    ...createFsCopyServices({ vfs, tasks, storeFor, mountWrites, logger: deps.logger }),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
     localStorage: createLocalStorageService({

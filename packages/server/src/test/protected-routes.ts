@@ -111,6 +111,9 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'POST', path: '/api/fs/rename', access: { permission: Permission.MOUNT_RENAME } },
   { method: 'DELETE', path: '/api/fs/batch-remove', access: { permission: Permission.MOUNT_DELETE } },
   { method: 'POST', path: '/api/fs/batch-remove', access: { permission: Permission.MOUNT_DELETE } },
+  // Copies: the copy bit (a source also needs the view bit and both ends the base path: the vfs checks them).
+  { method: 'POST', path: '/api/fs/batch-copy', access: { permission: Permission.MOUNT_COPY } },
+  { method: 'POST', path: '/api/fs/batch-copy-commit', access: { permission: Permission.MOUNT_COPY } },
 ];
 
 /** Routes anyone may call (`METHOD path`). */

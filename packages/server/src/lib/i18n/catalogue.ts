@@ -14,6 +14,7 @@ import { ACCOUNT_MESSAGES } from './catalogue/accounts.js';
 import { BACKUP_MESSAGES } from './catalogue/backup.js';
 import { FILE_MESSAGES } from './catalogue/files.js';
 import { FS_FILE_MESSAGES } from './catalogue/fs-files.js';
+import { FS_COPY_MESSAGES } from './catalogue/fs-copy.js';
 import { HTTP_MESSAGES } from './catalogue/http.js';
 import { LOCAL_STORAGE_MESSAGES } from './catalogue/local-storage.js';
 import { MOUNT_MESSAGES } from './catalogue/mounts.js';
@@ -34,6 +35,7 @@ export const MESSAGES = {
   ...BACKUP_MESSAGES,
   ...FILE_MESSAGES,
   ...FS_FILE_MESSAGES,
+  ...FS_COPY_MESSAGES,
   ...LOCAL_STORAGE_MESSAGES,
   ...MOUNT_MESSAGES,
   ...NET_MESSAGES,
