@@ -21,6 +21,7 @@ import {
   syncFile,
   writeAtomically,
 } from './local-fs.js';
+import { assertReadableWithoutLinks, assertWritableWithoutLinks } from './local-links.js';
 import { listLocal } from './local-list.js';
 import { localMultipart } from './local-multipart.js';
 import { sweepLocalLeftovers } from './local-sweep.js';
@@ -55,6 +56,18 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
     assertValidKey(key);
     return fileOf(layout.objects, key);
   };
+  /** The file of an object to read: never reached through a symbolic link (local-links.ts). */
+  const readableFile = async (key: string) => {
+    const file = fileFor(key);
+    await assertReadableWithoutLinks(layout.objects, file, key);
+    return file;
+  };
+  /** The file of an object to write: no folder on its way is a symbolic link. */
+  const writableFile = async (key: string) => {
+    const file = fileFor(key);
+    await assertWritableWithoutLinks(layout.objects, file, key);
+    return file;
+  };
 
   function presign(
     grant: Omit<LocalGrant, 'configId' | 'expiresAt'>,
@@ -70,7 +83,7 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
     kind: 'LOCAL',
 
     async put(key, body, putOptions = {}) {
-      const target = fileFor(key);
+      const target = await writableFile(key);
       const source = toReadable(body);
       const stats = await writeAtomically(layout.tmp, target, async (tmpPath) => {
         const written = await writeBody(tmpPath, source);
@@ -82,7 +95,7 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
     },
 
     async get(key, getOptions = {}): Promise<GetResult> {
-      const file = fileFor(key);
+      const file = await readableFile(key);
       // Open first and stat the handle, so size and bytes come from the same file even if it is replaced.
       const handle = await open(file, 'r').catch((err: unknown) => {
         throw isMissing(err) || (err as NodeJS.ErrnoException).code === 'EISDIR' ? objectNotFound(key) : err;
@@ -104,7 +117,7 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
     },
 
     async head(key) {
-      return infoOf(key, await statObject(fileFor(key), key));
+      return infoOf(key, await statObject(await readableFile(key), key));
     },
 
     async delete(keys) {
@@ -126,8 +139,8 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
     list: (listOptions = {}) => listLocal(layout.objects, listOptions),
 
     async copy(from, to) {
-      const source = fileFor(from);
-      const target = fileFor(to);
+      const source = await readableFile(from);
+      const target = await writableFile(to);
       await statObject(source, from);
       const stats = await writeAtomically(layout.tmp, target, async (tmpPath) => {
         // copyFile clones (reflink) or copies in the kernel: the bytes never pass through this process.
@@ -140,8 +153,8 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
     },
 
     async move(from, to, moveOptions = {}) {
-      const source = fileFor(from);
-      const target = fileFor(to);
+      const source = await readableFile(from);
+      const target = await writableFile(to);
       // Taken out of its key first (a rename: atomic, no bytes copied), so a write to `from` that comes
       // meanwhile makes a new file there instead of changing the one checked and moved.
       const stats = await writeAtomically(layout.tmp, target, async (held) => {
@@ -208,7 +221,7 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
     },
 
     async completeMultipart(key, uploadId, parts) {
-      return infoOf(key, await multipart.complete(key, uploadId, parts, fileFor(key)));
+      return infoOf(key, await multipart.complete(key, uploadId, parts, await writableFile(key)));
     },
 
     async abortMultipart(key, uploadId) {
