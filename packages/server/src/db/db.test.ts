@@ -23,6 +23,8 @@ describe.each(dialects)('database (%s)', (dialect) => {
       'admins',
       'api_keys',
       'files',
+      'fs_search_index',
+      'fs_search_mounts',
       'fs_tasks',
       'object_purges',
       'pastes',

@@ -7,6 +7,7 @@ import { uploadBounds } from './migrations/005_upload_bounds.js';
 import { uploadStaging } from './migrations/006_upload_staging.js';
 import { mounts } from './migrations/007_mounts.js';
 import { tasks } from './migrations/008_tasks.js';
+import { fsSearchIndex } from './migrations/009_fs_search_index.js';
 import type { Database } from './schema.js';
 
 /**
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006_upload_staging': uploadStaging,
   '007_mounts': mounts,
   '008_tasks': tasks,
+  '009_fs_search_index': fsSearchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -221,6 +221,28 @@ export interface FsTasksTable {
   completed_at: string | null;
 }
 
+/** The search index of mounts (migration 009): one row per object or folder, `path` inside the mount. */
+export interface FsSearchIndexTable {
+  mount_id: string;
+  path: string;
+  parent_path: string;
+  name: string;
+  name_lower: string;
+  is_dir: number;
+  size: ColumnType<number | string, number, number>;
+  modified: string | null;
+  etag: string | null;
+  indexed_at: string;
+}
+
+/** Each mount's index state (migration 009). */
+export interface FsSearchMountsTable {
+  mount_id: string;
+  refreshed_at: string | null;
+  stale_at: string | null;
+  queued_at: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -234,4 +256,6 @@ export interface Database {
   upload_jobs: UploadJobsTable;
   storage_mounts: StorageMountsTable;
   fs_tasks: FsTasksTable;
+  fs_search_index: FsSearchIndexTable;
+  fs_search_mounts: FsSearchMountsTable;
 }
