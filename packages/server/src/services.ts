@@ -22,6 +22,7 @@ import { createFilePorts, createFileServices } from './modules/files/files.modul
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
 import { createMountPorts, createMountServices } from './modules/mounts/mounts.module.js';
 import { createTasksService, type TaskEngineOptions } from './modules/tasks/tasks.module.js';
+import { createFsSearch } from './modules/fs-search/fs-search.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -52,6 +53,15 @@ export function createServices(deps: ServiceDeps) {
   });
   // Mount points, and the vfs resolving virtual paths over the active ones.
   const { mounts, vfs } = createMountServices({ ...deps, storageConfigs });
+  const tasks = createTasksService(deps);
+  // Search of the mounts over an index in the database; `searchIndex` listens to the vfs's write notices.
+  const { search, searchIndex } = createFsSearch({
+    ...deps,
+    vfs,
+    mounts,
+    tasks,
+    storeFor: (configId) => storageConfigs.storeFor(configId),
+  });
   // In-process caches register here, for the admin panel's cache stats and clear.
   const caches = createCacheRegistry();
   const settings = createSettingsService({ ...deps, caches });
@@ -77,7 +87,9 @@ export function createServices(deps: ServiceDeps) {
     cache: createCacheService({ caches, clock: deps.clock, mounts }),
     backup: createBackupService({ ...deps, caches }),
     /** Server-side tasks; main.ts starts its worker. */
-    tasks: createTasksService(deps),
+    tasks,
+    search,
+    searchIndex,
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
     localStorage: createLocalStorageService({

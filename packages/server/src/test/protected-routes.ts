@@ -100,6 +100,8 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'DELETE', path: '/api/fs/tasks/:id', access: { anyOf: MOUNT_PERMISSIONS } },
   { method: 'POST', path: '/api/fs/tasks/:id/cancel', access: { anyOf: MOUNT_PERMISSIONS } },
   { method: 'POST', path: '/api/fs/tasks/:id/retry', access: { anyOf: MOUNT_PERMISSIONS } },
+  // Search: only the mounts and the base path the key may see.
+  { method: 'GET', path: '/api/fs/search', access: { permission: Permission.MOUNT_VIEW } },
 ];
 
 /** Routes anyone may call (`METHOD path`). */
