@@ -58,12 +58,18 @@ describe.each(dialects)('search index upkeep (%s, LOCAL)', (dialect) => {
     expect(await s.paths(admin(), { q: 'report' })).toEqual(['/team/docs/report.txt', '/team/later/report-late.txt']);
   });
 
-  it('drops the index of a mount that is deleted', async () => {
+  it('drops the index of a mount deleted or disabled, with the next refresh', async () => {
     const team = await indexed();
-    await h.call('DELETE', `/api/admin/mounts/${team.id}`, { headers: admin() });
-    await h.services.tasks.enqueue('index-mount', { mountId: team.id }, h.adminActor);
+    const other = await created({ name: 'other', mount_path: '/other' });
+    await s.found(admin(), { q: 'report' });
     await s.refresh();
-    const left = await h.db.selectFrom('fs_search_index').select('path').where('mount_id', '=', team.id).execute();
-    expect(left).toEqual([]);
+    const rowsOf = async (id: string) =>
+      (await h.db.selectFrom('fs_search_index').select('path').where('mount_id', '=', id).execute()).length;
+    expect(await rowsOf(team.id)).toBe(4);
+    await h.call('DELETE', `/api/admin/mounts/${team.id}`, { headers: admin() });
+    await h.services.tasks.enqueue('index-mount', { mountId: other.id }, h.adminActor);
+    await s.refresh();
+    expect(await rowsOf(team.id)).toBe(0);
+    expect(await rowsOf(other.id)).toBe(4);
   });
 });

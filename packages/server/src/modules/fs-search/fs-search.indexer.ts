@@ -68,11 +68,11 @@ export function createIndexer(deps: IndexerDeps) {
 
   /** Rebuilds a mount's index from its storage; drops the index of a mount no longer active. */
   async function refresh(mountId: string, signal: AbortSignal, progress: (count: number) => void): Promise<void> {
-    const mount = await mountOf(mountId);
-    if (!mount) {
-      await repo.dropMount(mountId);
-      return;
-    }
+    const active = await deps.mounts.activeMounts();
+    // The indexes of mounts deleted or disabled since go with any refresh.
+    await repo.pruneExcept(active.map((m) => m.id));
+    const mount = active.find((m) => m.id === mountId);
+    if (!mount) return;
     const { store } = await deps.storeFor(mount.storageConfigId);
     const startedAt = iso(clock.now());
     let stack: string[] = [];

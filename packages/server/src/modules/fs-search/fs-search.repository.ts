@@ -78,10 +78,13 @@ export function fsSearchRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows);
     },
 
-    /** A mount gone or inactive: its index and state go. */
-    async dropMount(mountId: string): Promise<void> {
-      await db.deleteFrom('fs_search_index').where('mount_id', '=', mountId).execute();
-      await db.deleteFrom('fs_search_mounts').where('mount_id', '=', mountId).execute();
+    /** Drops the index and state of every mount not in `mountIds` (deleted or disabled since). */
+    async pruneExcept(mountIds: readonly string[]): Promise<void> {
+      for (const table of ['fs_search_index', 'fs_search_mounts'] as const) {
+        let query = db.deleteFrom(table);
+        if (mountIds.length > 0) query = query.where('mount_id', 'not in', mountIds);
+        await query.execute();
+      }
     },
 
     async states(mountIds: readonly string[]) {
