@@ -49,6 +49,8 @@ export function filtersFor(mounts: readonly VfsMount[], candidates: readonly Vfs
     else if (isWithin(root, m.path)) prefix = root.slice(m.path.length);
     else continue;
     const exclude = mounts.filter((d) => d.path.startsWith(m.path + '/')).map((d) => d.path.slice(m.path.length));
+    // The root lies in a deeper mount: nothing of this one's storage shows there.
+    if (prefix !== null && exclude.some((rel) => isWithin(prefix, rel))) continue;
     filters.push({ mountId: m.id, prefix, exclude });
   }
   return filters;
