@@ -31,3 +31,4 @@ export * from './schemas/mounts.js';
 export * from './schemas/tasks.js';
 export * from './schemas/fs-files.js';
 export * from './schemas/fs-copy.js';
+export * from './schemas/fs-search.js';

@@ -24,6 +24,7 @@ import { createMountPorts, createMountServices } from './modules/mounts/mounts.m
 import { createTasksService, type TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import { createFsServices } from './modules/fs/fs.module.js';
 import { createFsCopyServices } from './modules/fs-copy/fs-copy.module.js';
+import { createFsSearch } from './modules/fs-search/fs-search.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -54,15 +55,31 @@ export function createServices(deps: ServiceDeps) {
   });
   // Mount points, and the vfs resolving virtual paths over the active ones.
   const { mounts, vfs } = createMountServices({ ...deps, storageConfigs });
+  // Server-side tasks; main.ts starts its worker. Modules register their task types' handlers on it.
+  const tasks = createTasksService(deps);
+  // Search of the mounts over an index in the database; `searchIndex` listens to the vfs's write notices.
+  const { search, searchIndex } = createFsSearch({
+    ...deps,
+    vfs,
+    mounts,
+    tasks,
+    storeFor: (configId) => storageConfigs.storeFor(configId),
+  });
   // In-process caches register here, for the admin panel's cache stats and clear.
   const caches = createCacheRegistry();
   const settings = createSettingsService({ ...deps, caches });
   const fileServices = createFileServices({ ...deps, ports: filePorts, rateLimits, settings, storageConfigs });
-  // Server-side tasks; main.ts starts its worker. Modules register their task types' handlers on it.
-  const tasks = createTasksService(deps);
   // The mount explorer (`/api/fs` reads and simple writes, `/api/p`); its `mountWrites` is where every
-  // write through the vfs reports (the listing cache of every instance listens).
-  const fs = createFsServices({ ...deps, mac: deps.crypto.mac, vfs, settings, storageConfigs, caches });
+  // write through the vfs reports (the listing cache of every instance and the search index listen).
+  const fs = createFsServices({
+    ...deps,
+    mac: deps.crypto.mac,
+    vfs,
+    settings,
+    storageConfigs,
+    caches,
+    writeListeners: [searchIndex],
+  });
   const mountWrites = fs.mountWrites;
   const storeFor = async (configId: string) => (await storageConfigs.storeFor(configId)).store;
   // Views of unlimited pastes, written in batches (db/view-limits.ts); both paste services share it.
@@ -87,6 +104,8 @@ export function createServices(deps: ServiceDeps) {
     backup: createBackupService({ ...deps, caches }),
     tasks,
     ...fs,
+    search,
+    searchIndex,
     // Copies in the mount tree: the `copy` task's handler and batch-copy.
     ...createFsCopyServices({ vfs, tasks, storeFor, mountWrites, logger: deps.logger }),
     ...fileServices,

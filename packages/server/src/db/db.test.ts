@@ -24,6 +24,8 @@ describe.each(dialects)('database (%s)', (dialect) => {
       'api_keys',
       'files',
       'fs_listing_versions',
+      'fs_search_index',
+      'fs_search_mounts',
       'fs_tasks',
       'object_purges',
       'pastes',

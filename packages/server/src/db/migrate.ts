@@ -8,6 +8,7 @@ import { uploadStaging } from './migrations/006_upload_staging.js';
 import { mounts } from './migrations/007_mounts.js';
 import { tasks } from './migrations/008_tasks.js';
 import { fsListing } from './migrations/009_fs_listing.js';
+import { fsSearchIndex } from './migrations/010_fs_search_index.js';
 import type { Database } from './schema.js';
 
 /**
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '007_mounts': mounts,
   '008_tasks': tasks,
   '009_fs_listing': fsListing,
+  '010_fs_search_index': fsSearchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

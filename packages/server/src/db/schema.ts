@@ -227,6 +227,28 @@ export interface FsListingVersionsTable {
   version: ColumnType<number | string, number | undefined, number>;
 }
 
+/** The search index of mounts (migration 010): one row per object or folder, `path` inside the mount. */
+export interface FsSearchIndexTable {
+  mount_id: string;
+  path: string;
+  parent_path: string;
+  name: string;
+  name_lower: string;
+  is_dir: number;
+  size: ColumnType<number | string, number, number>;
+  modified: string | null;
+  etag: string | null;
+  indexed_at: string;
+}
+
+/** Each mount's index state (migration 010). */
+export interface FsSearchMountsTable {
+  mount_id: string;
+  refreshed_at: string | null;
+  stale_at: string | null;
+  queued_at: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -241,4 +263,6 @@ export interface Database {
   storage_mounts: StorageMountsTable;
   fs_tasks: FsTasksTable;
   fs_listing_versions: FsListingVersionsTable;
+  fs_search_index: FsSearchIndexTable;
+  fs_search_mounts: FsSearchMountsTable;
 }

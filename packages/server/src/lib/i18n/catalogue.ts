@@ -20,6 +20,7 @@ import { LOCAL_STORAGE_MESSAGES } from './catalogue/local-storage.js';
 import { MOUNT_MESSAGES } from './catalogue/mounts.js';
 import { NET_MESSAGES } from './catalogue/net.js';
 import { PASTE_MESSAGES } from './catalogue/pastes.js';
+import { SEARCH_MESSAGES } from './catalogue/search.js';
 import { SETTINGS_MESSAGES } from './catalogue/settings.js';
 import { SHARE_MESSAGES } from './catalogue/shares.js';
 import { STORAGE_MESSAGES } from './catalogue/storage.js';
@@ -40,6 +41,7 @@ export const MESSAGES = {
   ...MOUNT_MESSAGES,
   ...NET_MESSAGES,
   ...PASTE_MESSAGES,
+  ...SEARCH_MESSAGES,
   ...SETTINGS_MESSAGES,
   ...SHARE_MESSAGES,
   ...STORAGE_MESSAGES,

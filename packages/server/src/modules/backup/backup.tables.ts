@@ -120,6 +120,8 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<keyof Database, string>>> = 
   object_purges: "deletions due in this server's storage once issued upload URLs expire",
   fs_tasks: 'background work of this server (copies, deletes, ZIP builds), meaningless after a restore',
   fs_listing_versions: 'listing-cache versions of this server, meaningless after a restore',
+  fs_search_index: 'the search index of mounts, rebuilt from their storage',
+  fs_search_mounts: 'the state of the search index, rebuilt with it',
 };
 
 const BY_TABLE = new Map<string, BackupTableSpec>(BACKUP_TABLES.map((s) => [s.table, s]));
