@@ -29,3 +29,4 @@ export * from './schemas/cache.js';
 export * from './schemas/backup.js';
 export * from './schemas/mounts.js';
 export * from './schemas/tasks.js';
+export * from './schemas/fs-archive.js';

@@ -35,6 +35,7 @@ import { cacheRoutes } from './modules/cache/cache.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { mountsRoutes } from './modules/mounts/mounts.module.js';
 import { tasksRoutes } from './modules/tasks/tasks.module.js';
+import { fsArchiveRoutes } from './modules/fs-archive/fs-archive.module.js';
 import type { TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import { createServices, type Services } from './services.js';
 import { createStoreFactory, type StoreFactory } from './storage/stores.js';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.route('/api', cacheRoutes(services.cache));
   app.route('/api', backupRoutes(services.backup));
   app.route('/api', tasksRoutes(services.tasks));
+  app.route('/api', fsArchiveRoutes(services.fsArchive));
 
   app.all('/api', () => {
     throw notFound('route');

@@ -22,6 +22,7 @@ import { createFilePorts, createFileServices } from './modules/files/files.modul
 import { createUrlUploadServices } from './modules/url-upload/url-upload.module.js';
 import { createMountPorts, createMountServices } from './modules/mounts/mounts.module.js';
 import { createTasksService, type TaskEngineOptions } from './modules/tasks/tasks.module.js';
+import { createFsArchiveServices } from './modules/fs-archive/fs-archive.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -78,6 +79,8 @@ export function createServices(deps: ServiceDeps) {
     backup: createBackupService({ ...deps, caches }),
     /** Server-side tasks; main.ts starts its worker. */
     tasks: createTasksService(deps),
+    // The file basket's ZIP download.
+    ...createFsArchiveServices({ ...deps, vfs, storageConfigs }),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
     localStorage: createLocalStorageService({

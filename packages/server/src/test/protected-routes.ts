@@ -100,6 +100,8 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'DELETE', path: '/api/fs/tasks/:id', access: { anyOf: MOUNT_PERMISSIONS } },
   { method: 'POST', path: '/api/fs/tasks/:id/cancel', access: { anyOf: MOUNT_PERMISSIONS } },
   { method: 'POST', path: '/api/fs/tasks/:id/retry', access: { anyOf: MOUNT_PERMISSIONS } },
+  // The file basket's ZIP: MOUNT_VIEW, then each path through the vfs (base path).
+  { method: 'POST', path: '/api/fs/archive', access: { permission: Permission.MOUNT_VIEW } },
 ];
 
 /** Routes anyone may call (`METHOD path`). */
