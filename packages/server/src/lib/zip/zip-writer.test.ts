@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +47,18 @@ describe('crc32Update', () => {
     expect(crc32Update(0, data)).toBe(0xcbf43926);
     expect(crc32Update(crc32Update(0, data.subarray(0, 4)), data.subarray(4))).toBe(0xcbf43926);
     expect(crc32Update(0, Buffer.alloc(0))).toBe(0);
+  });
+
+  it('agrees with zlib for every length around the 8-byte steps, split anywhere', () => {
+    const data = randomBytes(70);
+    const script =
+      'import sys,zlib;d=sys.stdin.buffer.read();print(" ".join(str(zlib.crc32(d[:n])) for n in range(71)))';
+    const expected = execFileSync('python3', ['-c', script], { input: data, encoding: 'utf8' }).trim().split(' ');
+    for (let n = 0; n <= 70; n++) {
+      const cut = n % 5;
+      const split = crc32Update(crc32Update(0, data.subarray(0, cut)), data.subarray(cut, n));
+      expect([crc32Update(0, data.subarray(0, n)), split]).toEqual([Number(expected[n]), Number(expected[n])]);
+    }
   });
 });
 
