@@ -1,7 +1,10 @@
+import * as zlib from 'node:zlib';
+
 /**
- * CRC-32 (ISO 3309, the one ZIP uses), table-driven. node:zlib has `crc32` only from Node 22.2; this
- * runs on Node 20. Slicing-by-8 (eight tables, eight bytes a step): about 8× the one-table loop, so
- * the checksum is not what limits an archive's throughput. Feed chunks in order to `update`, from 0.
+ * CRC-32 (ISO 3309, the one ZIP uses). node:zlib's native `crc32` (Node ≥ 22.2, backported to 20.15)
+ * runs at about 1.4 GB/s here; older Node 20 releases (the engines field allows any 20) get a
+ * slicing-by-8 table version (eight tables, eight bytes a step; about 220 MB/s here, twice the one-table
+ * loop). Feed chunks in order to `crc32Update`, starting from 0.
  */
 const TABLES = (() => {
   const tables = Array.from({ length: 8 }, () => new Uint32Array(256));
@@ -31,8 +34,8 @@ const [T0, T1, T2, T3, T4, T5, T6, T7] = TABLES as [
   Uint32Array,
 ];
 
-/** The CRC-32 of everything fed so far, continued over `data`. */
-export function crc32Update(crc: number, data: Uint8Array): number {
+/** The table version (exported for its test: the native one is what runs here). */
+export function crc32Table(crc: number, data: Uint8Array): number {
   let c = ~crc >>> 0;
   let i = 0;
   const end8 = data.length - (data.length % 8);
@@ -51,3 +54,9 @@ export function crc32Update(crc: number, data: Uint8Array): number {
   for (; i < data.length; i++) c = T0[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
   return ~c >>> 0;
 }
+
+const native = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+
+/** The CRC-32 of everything fed so far, continued over `data`. */
+export const crc32Update: (crc: number, data: Uint8Array) => number =
+  typeof native === 'function' ? (crc, data) => native(data, crc) : crc32Table;
