@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { ensureBuilt, spawnServerProcess } from '../scripts/lib.mjs';
 import { filesSection } from './files.mjs';
+import { zipSection } from './zip.mjs';
 
 ensureBuilt();
 
@@ -162,6 +163,16 @@ const SECTIONS = {
       body: JSON.stringify(ADMIN),
     }).then((r) => r.json());
     return filesSection({ port: PORT, pid: server.pid, auth: { authorization: `Bearer ${login.data.token}` } });
+  },
+
+  /** The file basket's ZIP of BENCH_ZIP_MB (default 1024) MiB on LOCAL: throughput and the server's peak RSS. */
+  async zip() {
+    const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }).then((r) => r.json());
+    return zipSection({ port: PORT, pid: server.pid, auth: { authorization: `Bearer ${login.data.token}` }, dataDir });
   },
 };
 

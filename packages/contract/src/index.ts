@@ -32,3 +32,4 @@ export * from './schemas/tasks.js';
 export * from './schemas/fs-files.js';
 export * from './schemas/fs-copy.js';
 export * from './schemas/fs-search.js';
+export * from './schemas/fs-archive.js';

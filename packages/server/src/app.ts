@@ -38,6 +38,7 @@ import { tasksRoutes } from './modules/tasks/tasks.module.js';
 import { fsRoutes } from './modules/fs/fs.module.js';
 import { fsCopyRoutes } from './modules/fs-copy/fs-copy.module.js';
 import { fsSearchRoutes } from './modules/fs-search/fs-search.module.js';
+import { fsArchiveRoutes } from './modules/fs-archive/fs-archive.module.js';
 import type { TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import { createServices, type Services } from './services.js';
 import { createStoreFactory, type StoreFactory } from './storage/stores.js';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.route('/api', fsRoutes(services.fsRead, services.fsWrite));
   app.route('/api', fsCopyRoutes(services.fsCopy));
   app.route('/api', fsSearchRoutes(services.search));
+  app.route('/api', fsArchiveRoutes(services.fsArchive));
 
   app.all('/api', () => {
     throw notFound('route');

@@ -25,6 +25,7 @@ import { createTasksService, type TaskEngineOptions } from './modules/tasks/task
 import { createFsServices } from './modules/fs/fs.module.js';
 import { createFsCopyServices } from './modules/fs-copy/fs-copy.module.js';
 import { createFsSearch } from './modules/fs-search/fs-search.module.js';
+import { createFsArchiveServices } from './modules/fs-archive/fs-archive.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -108,6 +109,8 @@ export function createServices(deps: ServiceDeps) {
     searchIndex,
     // Copies in the mount tree: the `copy` task's handler and batch-copy.
     ...createFsCopyServices({ vfs, tasks, storeFor, mountWrites, logger: deps.logger }),
+    // The file basket's ZIP download.
+    ...createFsArchiveServices({ ...deps, vfs, storageConfigs }),
     ...fileServices,
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
     localStorage: createLocalStorageService({

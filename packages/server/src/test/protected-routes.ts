@@ -116,6 +116,8 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'POST', path: '/api/fs/batch-copy-commit', access: { permission: Permission.MOUNT_COPY } },
   // Search: only the mounts and the base path the key may see.
   { method: 'GET', path: '/api/fs/search', access: { permission: Permission.MOUNT_VIEW } },
+  // The file basket's ZIP: MOUNT_VIEW, then each path through the vfs (base path).
+  { method: 'POST', path: '/api/fs/archive', access: { permission: Permission.MOUNT_VIEW } },
 ];
 
 /** Routes anyone may call (`METHOD path`). */
