@@ -37,6 +37,7 @@ import { mountsRoutes } from './modules/mounts/mounts.module.js';
 import { tasksRoutes } from './modules/tasks/tasks.module.js';
 import { fsRoutes } from './modules/fs/fs.module.js';
 import { fsCopyRoutes } from './modules/fs-copy/fs-copy.module.js';
+import { fsShareRoutes } from './modules/fs-share/fs-share.module.js';
 import { fsSearchRoutes } from './modules/fs-search/fs-search.module.js';
 import { fsArchiveRoutes } from './modules/fs-archive/fs-archive.module.js';
 import type { TaskEngineOptions } from './modules/tasks/tasks.module.js';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.route('/api', tasksRoutes(services.tasks));
   app.route('/api', fsRoutes(services.fsRead, services.fsWrite));
   app.route('/api', fsCopyRoutes(services.fsCopy));
+  app.route('/api', fsShareRoutes(services.fsShare));
   app.route('/api', fsSearchRoutes(services.search));
   app.route('/api', fsArchiveRoutes(services.fsArchive));
 

@@ -24,6 +24,7 @@ import { createMountPorts, createMountServices } from './modules/mounts/mounts.m
 import { createTasksService, type TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import { createFsServices } from './modules/fs/fs.module.js';
 import { createFsCopyServices } from './modules/fs-copy/fs-copy.module.js';
+import { createFsShareServices } from './modules/fs-share/fs-share.module.js';
 import { createFsSearch } from './modules/fs-search/fs-search.module.js';
 import { createFsArchiveServices } from './modules/fs-archive/fs-archive.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
@@ -112,6 +113,8 @@ export function createServices(deps: ServiceDeps) {
     // The file basket's ZIP download.
     ...createFsArchiveServices({ ...deps, vfs, storageConfigs }),
     ...fileServices,
+    // File shares of mount objects (`/api/fs/create-share`), made by the files module's share rules.
+    ...createFsShareServices({ vfs, storageConfigs, fileMountShares: fileServices.fileMountShares }),
     ...createUrlUploadServices({ ...deps, settings, ...fileServices }),
     localStorage: createLocalStorageService({
       mac: deps.crypto.mac,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileShareOptions } from './files.js';
 
 /**
  * `/api/fs/*` reads and simple writes (spec §7 "File system"), with the original's field names (notes
@@ -43,6 +44,26 @@ export const FsRenameBody = z.object({ oldPath: FsPath, newPath: FsPath });
 
 /** `DELETE` or `POST /api/fs/batch-remove`. */
 export const FsBatchRemoveBody = z.object({ paths: z.array(FsPath).min(1).max(1000) });
+
+/**
+ * `POST /api/fs/create-share`: a file share of the mount object at `path`, with the share options of an
+ * upload (slug, password, expiry, view limit, remark, proxy) but no storage config or folder of its own.
+ */
+export const FsCreateShareBody = FileShareOptions.omit({ s3_config_id: true, path: true }).extend({ path: FsPath });
+
+/** `POST /api/fs/create-share`'s answer (the original's fields). */
+export interface FsCreateShareDto {
+  success: true;
+  fileId: string;
+  slug: string;
+  filename: string;
+  size: number;
+  /** `/file/<slug>`, relative as the original's. */
+  url: string;
+  expires_at: string | null;
+  max_views: number | null;
+  has_password: boolean;
+}
 
 /** `POST /api/fs/update`: a text file's whole new content. */
 export const FsUpdateBody = z.object({ path: FsPath, content: z.string() });

@@ -114,6 +114,8 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   // Copies: the copy bit (a source also needs the view bit and both ends the base path: the vfs checks them).
   { method: 'POST', path: '/api/fs/batch-copy', access: { permission: Permission.MOUNT_COPY } },
   { method: 'POST', path: '/api/fs/batch-copy-commit', access: { permission: Permission.MOUNT_COPY } },
+  // File shares of mount objects.
+  { method: 'POST', path: '/api/fs/create-share', access: { permission: Permission.MOUNT_VIEW } },
   // Search: only the mounts and the base path the key may see.
   { method: 'GET', path: '/api/fs/search', access: { permission: Permission.MOUNT_VIEW } },
   // The file basket's ZIP: MOUNT_VIEW, then each path through the vfs (base path).

@@ -15,7 +15,9 @@ export async function objectBytes(
     .selectFrom('files')
     .select(['storage_config_id', 'storage_path', (eb) => eb.fn.max('size').as('size')])
     .where('storage_config_id', 'in', configIds)
-    .where('status', '=', 'active');
+    .where('status', '=', 'active')
+    // A mount share's object is the mount's, not a share's bytes.
+    .where('file_path', 'is', null);
   if (exceptKey !== undefined) objects = objects.where('storage_path', '!=', exceptKey);
   const rows = await db
     .selectFrom(objects.groupBy(['storage_config_id', 'storage_path']).as('objects'))

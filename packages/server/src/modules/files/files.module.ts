@@ -15,6 +15,7 @@ import { createFileCleanup } from './cleanup/files.cleanup.js';
 import { filesRepository } from './files.repository.js';
 import { createFilesService, fileAccessGuard, fileStats, fileStorageUsage } from './manage/files.service.js';
 import { shareWriter } from './files.shares.js';
+import { mountShareWriter } from './files.mount-shares.js';
 import { fileStorage } from './files.storage.js';
 
 // What other modules name of this one: the upload services the URL upload drives.
@@ -23,6 +24,8 @@ export type { FileMultipartService } from './upload/file-multipart.service.js';
 // The streaming form parser and the type of a file by its name, for the mount explorer's uploads and reads.
 export { parseUploadForm } from './upload/upload-form.js';
 export { mimetypeFor } from './files.rules.js';
+export type { MountObject, MountShareOptions, MountShareWriter } from './files.mount-shares.js';
+export { shareUrls } from './files.presenter.js';
 
 /** A share an upload created, as a caller outside this module knows it (its row stays inside). */
 export interface UploadedShare {
@@ -82,6 +85,8 @@ export function createFileServices(deps: FileServicesDeps) {
     fileMultipart: createFileMultipartService({ storage, shares }),
     fileAccess: access,
     fileCleanup: cleanup,
+    /** Shares of mount objects (`/api/fs/create-share`): rows only, never owning their objects. */
+    fileMountShares: mountShareWriter({ repo, clock: deps.clock, ids: deps.ids, shares }),
   };
 }
 export type FileServices = ReturnType<typeof createFileServices>;

@@ -236,7 +236,7 @@ export function filesRepository(db: Kysely<Database>) {
       return (await query.execute()).map(normalize);
     },
 
-    /** True when a share other than `exceptId` stores its bytes in the same object. */
+    /** True when a share other than `exceptId` stores its bytes in the same object (mount shares hold none). */
     async objectShared(configId: string, storagePath: string, exceptId: string): Promise<boolean> {
       const row = await db
         .selectFrom('files')
@@ -244,6 +244,7 @@ export function filesRepository(db: Kysely<Database>) {
         .where('storage_config_id', '=', configId)
         .where('storage_path', '=', storagePath)
         .where('id', '!=', exceptId)
+        .where('file_path', 'is', null)
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -267,7 +268,7 @@ export function filesRepository(db: Kysely<Database>) {
       return rows.some((r) => r.status === 'active') && !rows.some((r) => r.status === 'pending');
     },
 
-    /** Who shares the object at a key (pending uploads included), each creator once. */
+    /** Who shares the object at a key (pending uploads included; mount shares own nothing), each creator once. */
     async creatorsOf(configId: string, storagePath: string): Promise<string[]> {
       const rows = await db
         .selectFrom('files')
@@ -275,6 +276,7 @@ export function filesRepository(db: Kysely<Database>) {
         .distinct()
         .where('storage_config_id', '=', configId)
         .where('storage_path', '=', storagePath)
+        .where('file_path', 'is', null)
         .execute();
       return rows.map((r) => r.created_by);
     },

@@ -30,4 +30,6 @@ export const FS_FILE_MESSAGES = {
   'fsfiles.renamed': { en: 'Renamed', zh: '重命名成功' },
   'fsfiles.removed': { en: 'Deleted', zh: '删除完成' },
   'fsfiles.saved': { en: 'File saved', zh: '文件已保存' },
+  'fsfiles.shareCreated': { en: 'Share created', zh: '分享已创建' },
+  'fsfiles.removeQueued': { en: 'Deleting in the background', zh: '正在后台删除' },
 } as const satisfies Area<'fsfiles'>;

@@ -43,7 +43,9 @@ export function createFileCleanup(deps: FileCleanupDeps) {
     ) {
       return msg('files.delete.recordOnlyLocal');
     }
-    if (deleteObject && !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
+    // A share of a mount object (file_path set) never owns it: the mount does. Only the row goes.
+    const ownsObject = row.file_path === null;
+    if (ownsObject && deleteObject && !(await repo.objectShared(row.storage_config_id, row.storage_path, row.id))) {
       try {
         const { store } = await storage.storeOf(row.storage_config_id);
         await shares.purgeLater(row);
