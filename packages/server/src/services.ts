@@ -79,6 +79,7 @@ export function createServices(deps: ServiceDeps) {
     vfs,
     settings,
     storageConfigs,
+    tasks,
     caches,
     writeListeners: [searchIndex],
   });

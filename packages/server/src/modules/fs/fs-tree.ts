@@ -4,7 +4,7 @@ import type { ObjectInfo, ObjectStore } from '../../storage/object-store.js';
 import { folderPrefix, STAGING_NAME } from './fs-store.js';
 
 /** Keys of pending presigned uploads: a folder operation leaves them where their upload will look. */
-function isStaging(key: string): boolean {
+export function isStaging(key: string): boolean {
   return key.split('/').includes(STAGING_NAME);
 }
 

@@ -1,6 +1,7 @@
 import { FS_UPDATE_MAX_BYTES, joinPath, parentPath } from '@driftbox/contract';
 import { Readable } from 'node:stream';
 import type { Actor } from '../../lib/auth/actor.js';
+import { assertAuthenticated } from '../../lib/auth/authz.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
 import type { Text } from '../../lib/i18n/i18n.js';
@@ -14,11 +15,15 @@ import type { VfsOp } from '../../vfs/vfs-types.js';
 import { mimetypeFor, parseUploadForm } from '../files/files.module.js';
 import { FOLDER_MARKER, type FsStores, type FsTarget } from './fs-store.js';
 import { folderExists, forEachPageBelow, headOrNull } from './fs-tree.js';
+import type { TaskRow, TasksService } from '../tasks/tasks.module.js';
+import { REMOVE_TASK, type RemovePayload } from './fs-remove.task.js';
 
 export interface FsWriteDeps {
   vfs: Vfs;
   stores: FsStores;
   writes: MountWrites;
+  /** Where folder deletes are queued (the `delete` task). */
+  tasks: Pick<TasksService, 'enqueue'>;
 }
 
 const rethrow = (err: unknown): never => {
@@ -37,7 +42,7 @@ function uploadName(filename: string): string {
  * after the storage call succeeded (listing caches of every instance, the search index).
  */
 export function createFsWriteService(deps: FsWriteDeps) {
-  const { vfs, stores, writes } = deps;
+  const { vfs, stores, writes, tasks } = deps;
 
   async function targetAt(actor: Actor, path: string, op: VfsOp, field = 'path'): Promise<FsTarget> {
     return stores.open(stores.mountOf(await vfs.resolve(actor, path, op, { field })));
@@ -98,32 +103,37 @@ export function createFsWriteService(deps: FsWriteDeps) {
     },
 
     /**
-     * Deletes files and folders (`{ success, failed }` as the original). A folder is deleted inline, one
-     * listing page and one batch delete at a time, streaming through the listings (not yet a task).
+     * Deletes files and folders (`{ success, failed }` as the original): a file at once, a folder queued as
+     * one `delete` task for all the request's folders (`task`; counted in `success` as accepted).
      */
     async remove(actor: Actor, paths: readonly string[]) {
+      assertAuthenticated(actor);
       // Every path is authorised before anything is deleted: one refused path refuses the whole request.
       const targets: FsTarget[] = [];
       for (const path of paths) targets.push(await targetAt(actor, path, 'delete', 'paths'));
       let success = 0;
       const failed: { path: string; error: Text }[] = [];
+      const folders: RemovePayload['items'] = [];
       for (const [index, target] of targets.entries()) {
         try {
           notRoot(target);
           const file = await headOrNull(target.store, target.key);
-          if (file) await target.store.delete([target.key]).catch(rethrow);
-          const below = await forEachPageBelow(target.store, target.key, async (objects) => {
-            await target.store.delete(objects.map((o) => o.key)).catch(rethrow);
-          });
-          if (!file && below === 0) throw notFound('path');
-          await changed(target, target.location.path);
+          const folder = await folderExists(target.store, target.key);
+          if (!file && !folder) throw notFound('path');
+          if (file) {
+            await target.store.delete([target.key]).catch(rethrow);
+            await changed(target, target.location.path);
+          }
+          if (folder) folders.push({ path: target.location.path });
           success += 1;
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           failed.push({ path: paths[index]!, error: err.text ?? ERROR_MESSAGES[err.code] });
         }
       }
-      return { success, failed };
+      const payload: RemovePayload = { items: folders };
+      const task: TaskRow | null = folders.length > 0 ? await tasks.enqueue(REMOVE_TASK, payload, actor) : null;
+      return { success, failed, task };
     },
 
     /** Renames (moves) a file or a folder inside one mount; a folder page by page (ObjectStore.move). */

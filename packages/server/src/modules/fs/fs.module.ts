@@ -13,12 +13,15 @@ import { createFsReadService } from './fs-read.service.js';
 import { fsStores } from './fs-store.js';
 import { createFsWriteService } from './fs-write.service.js';
 import { fanOutMountWrites, type MountWrites } from '../../vfs/mount-writes.js';
+import type { TasksService } from '../tasks/tasks.module.js';
+import { REMOVE_TASK, removeHandler, type RemovePayload } from './fs-remove.task.js';
 
 // The module's one entrance: what services.ts and app.ts build and mount, and what other modules name.
 export { fsRoutes } from './fs.routes.js';
 export type { FsReadService } from './fs-read.service.js';
 export type { FsWriteService } from './fs-write.service.js';
 export { fsStores, type FsStores, type FsTarget } from './fs-store.js';
+export { REMOVE_TASK, removeHandler, type RemovePayload, type RemoveHandlerDeps } from './fs-remove.task.js';
 
 export interface FsDeps {
   db: Kysely<Database>;
@@ -28,6 +31,8 @@ export interface FsDeps {
   vfs: Vfs;
   settings: SettingsService;
   storageConfigs: StorageConfigsService;
+  /** The task engine: folder deletes run as its `delete` tasks (the handler is registered here). */
+  tasks: TasksService;
   caches?: CacheRegistry | undefined;
   /** Other listeners of writes (the search index); the listing cache always listens. */
   writeListeners?: readonly MountWrites[];
@@ -43,9 +48,13 @@ export function createFsServices(deps: FsDeps) {
   const stores = fsStores(deps.storageConfigs);
   const links = fsLinks(deps);
   const writes = fanOutMountWrites(cache.writes, ...(deps.writeListeners ?? []));
+  deps.tasks.registerHandler<RemovePayload>(
+    REMOVE_TASK,
+    removeHandler({ vfs: deps.vfs, stores, writes, logger: deps.logger }),
+  );
   return {
     fsRead: createFsReadService({ vfs: deps.vfs, stores, cache, links }),
-    fsWrite: createFsWriteService({ vfs: deps.vfs, stores, writes }),
+    fsWrite: createFsWriteService({ vfs: deps.vfs, stores, writes, tasks: deps.tasks }),
     mountWrites: writes,
   };
 }

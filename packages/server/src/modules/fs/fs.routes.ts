@@ -21,6 +21,7 @@ import { responseBody } from '../../storage/streams.js';
 import type { StreamAnswer } from './fs-delivery.js';
 import type { FsReadService } from './fs-read.service.js';
 import type { FsWriteService } from './fs-write.service.js';
+import { presentTask } from '../tasks/tasks.module.js';
 
 /** The client's range and validators, as `streamObject` reads them. */
 function streamHeaders(c: Context<AppEnv>) {
@@ -97,9 +98,16 @@ export function fsRoutes(read: FsReadService, write: FsWriteService): Hono<AppEn
 
   const remove = async (c: Context<AppEnv>) => {
     const { paths } = await readJson(c, FsBatchRemoveBody);
-    const { success, failed } = await write.remove(c.get('actor'), paths);
+    const { success, failed, task } = await write.remove(c.get('actor'), paths);
     const lang = c.get('lang') ?? 'en';
     const data = { success, failed: failed.map((f) => ({ path: f.path, error: t(lang, f.error) })) };
+    // A folder was queued: 202 with the task, as batch-copy answers.
+    if (task)
+      return ok(
+        c,
+        { ...data, jobId: task.id, task: presentTask(task, lang) },
+        { status: 202, message: msg('fsfiles.removeQueued') },
+      );
     return ok(c, data, { message: msg('fsfiles.removed') });
   };
   app.delete('/fs/batch-remove', requirePermission(Permission.MOUNT_DELETE), remove);

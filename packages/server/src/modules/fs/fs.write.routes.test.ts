@@ -77,15 +77,20 @@ describe.each(combos)('fs writes (%s, %s)', (dialect, storage) => {
     expect((await fs.post('/api/fs/rename', { oldPath: '/w/ren/none', newPath: '/w/ren/x' })).status).toBe(404);
   });
 
-  it('batch-removes files and folders (folders inline, page by page); reports what failed', async () => {
+  it('batch-removes files at once and folders as a delete task; reports what failed', async () => {
     await fs.seed(configId, { 'del/f.txt': 'f', 'del/dir/1.txt': '1', 'del/dir/deep/2.txt': '2', 'del/keep.txt': 'k' });
     expect(await fs.names('/w/del')).toEqual(['dir', 'f.txt', 'keep.txt']);
     const res = await h.call('DELETE', '/api/fs/batch-remove', {
       headers: h.actors.admin(),
       body: { paths: ['/w/del/f.txt', '/w/del/dir', '/w/del/missing'] },
     });
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toEqual({ success: 2, failed: [{ path: '/w/del/missing', error: 'Path not found' }] });
+    expect(res.status, res.text).toBe(202);
+    const data = res.body.data as { jobId: string; task: { taskType: string; status: string } };
+    expect(data).toMatchObject({ success: 2, failed: [{ path: '/w/del/missing', error: 'Path not found' }] });
+    expect(data.task).toMatchObject({ taskType: 'delete', status: 'pending' });
+    // The file went at once; the folder goes when the task runs.
+    expect(await fs.keys(configId, 'del/')).toEqual(['del/dir/1.txt', 'del/dir/deep/2.txt', 'del/keep.txt']);
+    expect(await h.services.tasks.runOnce()).toBe(data.jobId);
     expect(await fs.keys(configId, 'del/')).toEqual(['del/keep.txt']);
     expect(await fs.names('/w/del')).toEqual(['keep.txt']);
     // One refused path refuses the request before anything is deleted.
@@ -94,5 +99,10 @@ describe.each(combos)('fs writes (%s, %s)', (dialect, storage) => {
     expect(await fs.keys(configId, 'del/')).toEqual(['del/keep.txt']);
     const root = await fs.post('/api/fs/batch-remove', { paths: ['/w'] });
     expect(root.body.data).toMatchObject({ success: 0, failed: [{ path: '/w' }] });
+    // Files alone are deleted at once, with the original's answer.
+    const file = await fs.post('/api/fs/batch-remove', { paths: ['/w/del/keep.txt'] });
+    expect(file.status).toBe(200);
+    expect(file.body.data).toEqual({ success: 1, failed: [] });
+    expect(await fs.keys(configId, 'del/')).toEqual([]);
   });
 });
