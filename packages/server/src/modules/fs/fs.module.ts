@@ -18,7 +18,7 @@ import { fanOutMountWrites, type MountWrites } from '../../vfs/mount-writes.js';
 export { fsRoutes } from './fs.routes.js';
 export type { FsReadService } from './fs-read.service.js';
 export type { FsWriteService } from './fs-write.service.js';
-export { fsStores, type FsStores, type FsTarget } from './fs-store.js';
+export { fsStores, STAGING_NAME, type FsStores, type FsTarget } from './fs-store.js';
 
 export interface FsDeps {
   db: Kysely<Database>;
