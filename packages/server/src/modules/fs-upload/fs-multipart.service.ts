@@ -140,8 +140,10 @@ export function createFsMultipartService(deps: FsMultipartDeps) {
     async listUploads(actor: Actor, body: z.output<typeof FsListUploadsBody>) {
       const owner = ownerOf(actor);
       const below = body.path === undefined ? undefined : (await targets.resolve(actor, body.path)).location.path;
+      // A key sees its uploads inside its base path as it is now (it may have narrowed since they started).
+      const base = actor.type === 'apikey' ? actor.basicPath : '/';
       const rows = (await repo.listMultipart(owner, 1000)).filter(
-        (r) => below === undefined || isWithin(r.path, below),
+        (r) => isWithin(r.path, base) && (below === undefined || isWithin(r.path, below)),
       );
       return {
         uploads: rows.map((r) => ({

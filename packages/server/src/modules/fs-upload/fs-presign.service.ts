@@ -88,6 +88,8 @@ export function createFsPresignService(deps: FsPresignDeps) {
       if (!row || row.staging_key === null) throw notFound('upload');
       const target = byPath ?? (await targets.resolve(actor, row.path, 'targetPath'));
       if (target.location.path !== row.path || target.location.mount.id !== row.mount_id) throw notFound('upload');
+      // The mount was moved to another storage since presign: its staged object is not there.
+      if (target.config.id !== row.storage_config_id) throw notFound('upload');
       const stagingKey = row.staging_key;
       const refuse = async (text: Text): Promise<never> => {
         await target.store.delete([stagingKey]).catch(() => undefined);

@@ -78,7 +78,9 @@ export function uploadTargets(deps: { vfs: Vfs; stores: FsStores; repo: FsUpload
       const target = await resolve(actor, filePath(body.path, body.fileName));
       const row = await repo.findPending(ownerOf(actor), { uploadId: body.uploadId });
       if (!row || row.upload_id === null || row.path !== target.location.path) throw notFound('upload');
-      if (row.mount_id !== target.location.mount.id || row.object_key !== target.key) throw notFound('upload');
+      if (row.mount_id !== target.location.mount.id || row.storage_config_id !== target.config.id)
+        throw notFound('upload');
+      if (row.object_key !== target.key) throw notFound('upload');
       return { row: { ...row, upload_id: row.upload_id }, target };
     },
   };
