@@ -111,4 +111,16 @@ describe.each(combos)('fs uploads by URL (%s, %s)', (dialect, storage) => {
     expect((await up.post('/api/fs/multipart/list-parts', ref)).status).toBe(404);
     expect(await fs.names('/u')).not.toContain('gone.bin');
   });
+
+  it('the cleanup job aborts an abandoned upload and deletes what an unfinished presign staged', async () => {
+    const init = await up.init('/u', 'left.bin', 10, 5 * MiB);
+    const p = await up.presign('/u', 'left.txt', 2);
+    expect((await up.put(p.presignedUrl, bytes('ab'), p.headers)).status).toBe(200);
+    await h.db.updateTable('fs_uploads').set({ touched_at: '2000-01-01T00:00:00.000Z' }).execute();
+    expect(await h.services.fsUploadCleanup.sweep()).toBe(2);
+    const ref = { path: '/u', fileName: 'left.bin', uploadId: init.uploadId };
+    expect((await up.post('/api/fs/multipart/list-parts', ref)).status).toBe(404);
+    expect((await up.post('/api/fs/presign/commit', { fileId: p.fileId })).status).toBe(404);
+    expect((await fs.keys(configId)).filter((k) => k.includes('.driftbox-staging'))).toEqual([]);
+  });
 });
