@@ -40,6 +40,7 @@ import { fsCopyRoutes } from './modules/fs-copy/fs-copy.module.js';
 import { fsShareRoutes } from './modules/fs-share/fs-share.module.js';
 import { fsSearchRoutes } from './modules/fs-search/fs-search.module.js';
 import { fsArchiveRoutes } from './modules/fs-archive/fs-archive.module.js';
+import { fsUploadRoutes } from './modules/fs-upload/fs-upload.module.js';
 import type { TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import { createServices, type Services } from './services.js';
 import { createStoreFactory, type StoreFactory } from './storage/stores.js';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.route('/api', fsShareRoutes(services.fsShare));
   app.route('/api', fsSearchRoutes(services.search));
   app.route('/api', fsArchiveRoutes(services.fsArchive));
+  app.route('/api', fsUploadRoutes(services.fsPresign, services.fsMultipart, links));
 
   app.all('/api', () => {
     throw notFound('route');

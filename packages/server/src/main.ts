@@ -162,7 +162,12 @@ async function main(): Promise<void> {
     servers.push(socketServer);
   }
   const pasteSweep = startPasteSweep({ pastes: services.pastes, logger });
-  const uploadCleanup = startUploadCleanup({ files: services.fileCleanup, urlFetches: services.urlFetch, logger });
+  const uploadCleanup = startUploadCleanup({
+    files: services.fileCleanup,
+    urlFetches: services.urlFetch,
+    fsUploads: services.fsUploadCleanup,
+    logger,
+  });
   const taskWorker = services.tasks.startWorker();
   onShutdown(
     servers,

@@ -27,6 +27,7 @@ import { createFsCopyServices } from './modules/fs-copy/fs-copy.module.js';
 import { createFsShareServices } from './modules/fs-share/fs-share.module.js';
 import { createFsSearch } from './modules/fs-search/fs-search.module.js';
 import { createFsArchiveServices } from './modules/fs-archive/fs-archive.module.js';
+import { createFsUploadServices } from './modules/fs-upload/fs-upload.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -113,6 +114,8 @@ export function createServices(deps: ServiceDeps) {
     ...createFsCopyServices({ vfs, tasks, storeFor, mountWrites, logger: deps.logger }),
     // The file basket's ZIP download.
     ...createFsArchiveServices({ ...deps, vfs, storageConfigs }),
+    // Browser uploads into mounts: presign + commit, resumable multipart, and their cleanup.
+    ...createFsUploadServices({ ...deps, vfs, storageConfigs, mountWrites }),
     ...fileServices,
     // File shares of mount objects (`/api/fs/create-share`), made by the files module's share rules.
     ...createFsShareServices({ vfs, storageConfigs, fileMountShares: fileServices.fileMountShares }),

@@ -27,6 +27,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
       'fs_search_index',
       'fs_search_mounts',
       'fs_tasks',
+      'fs_uploads',
       'object_purges',
       'pastes',
       'rate_limits',

@@ -9,6 +9,7 @@ import { mounts } from './migrations/007_mounts.js';
 import { tasks } from './migrations/008_tasks.js';
 import { fsListing } from './migrations/009_fs_listing.js';
 import { fsSearchIndex } from './migrations/010_fs_search_index.js';
+import { fsUploads } from './migrations/011_fs_uploads.js';
 import type { Database } from './schema.js';
 
 /**
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '008_tasks': tasks,
   '009_fs_listing': fsListing,
   '010_fs_search_index': fsSearchIndex,
+  '011_fs_uploads': fsUploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -249,6 +249,25 @@ export interface FsSearchMountsTable {
   queued_at: string | null;
 }
 
+/** Browser uploads into mounts, pending or committed until their URLs expire (migration 011). */
+export interface FsUploadsTable {
+  id: string;
+  owner: string;
+  mount_id: string;
+  storage_config_id: string;
+  path: string;
+  object_key: string;
+  staging_key: string | null;
+  upload_id: string | null;
+  size: ColumnType<number | string, number, number>;
+  part_size: ColumnType<number | string | null, number | null, number | null>;
+  content_type: string;
+  status: 'pending' | 'committed';
+  created_at: string;
+  touched_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_sessions: AdminSessionsTable;
@@ -265,4 +284,5 @@ export interface Database {
   fs_listing_versions: FsListingVersionsTable;
   fs_search_index: FsSearchIndexTable;
   fs_search_mounts: FsSearchMountsTable;
+  fs_uploads: FsUploadsTable;
 }

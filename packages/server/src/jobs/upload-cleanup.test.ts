@@ -56,7 +56,7 @@ describe.each(dialects)('upload cleanup against the database (%s)', (dialect) =>
       logger: memoryLogger(),
     });
     try {
-      expect(await job.runOnce()).toEqual({ abandoned: 0, dead: 0, reuploads: 0, leftovers: 0, jobs: 0 });
+      expect(await job.runOnce()).toEqual({ abandoned: 0, dead: 0, reuploads: 0, leftovers: 0, jobs: 0, fsUploads: 0 });
       h.clock.advance(3600_000 + 1);
       expect(await job.runOnce()).toMatchObject({ dead: 2 });
       expect(await fileRow(h, expiring.id)).toBeUndefined();

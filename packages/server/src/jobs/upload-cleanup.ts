@@ -19,6 +19,8 @@ export interface UploadCleanupDeps {
     /** Jobs of dead instances marked failed; old ended jobs forgotten. */
     sweep(): Promise<number>;
   };
+  /** Browser uploads into mounts abandoned, and staging keys of committed ones whose URL expired. */
+  fsUploads?: { sweep(): Promise<number> };
   logger: Logger;
   intervalMs?: number;
 }
@@ -30,6 +32,7 @@ export type UploadCleanupJob = PeriodicJob<{
   reuploads: number;
   leftovers: number;
   jobs: number;
+  fsUploads: number;
 }>;
 
 /**
@@ -55,6 +58,7 @@ export function startUploadCleanup(deps: UploadCleanupDeps): UploadCleanupJob {
       reuploads: await step('objects of deleted shares', () => deps.files.purgeReuploads()),
       leftovers: await step('leftovers of interrupted writes', () => deps.files.sweepLeftovers()),
       jobs: await step('URL fetch jobs', () => deps.urlFetches.sweep()),
+      fsUploads: await step('mount uploads', async () => (deps.fsUploads ? deps.fsUploads.sweep() : 0)),
     };
     if (result.abandoned + result.dead > 0)
       deps.logger.info('Cleaned up file shares', { abandoned: result.abandoned, dead: result.dead });

@@ -120,6 +120,15 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'GET', path: '/api/fs/search', access: { permission: Permission.MOUNT_VIEW } },
   // The file basket's ZIP: MOUNT_VIEW, then each path through the vfs (base path).
   { method: 'POST', path: '/api/fs/archive', access: { permission: Permission.MOUNT_VIEW } },
+  // Browser uploads into mounts (presign + commit, resumable multipart).
+  { method: 'POST', path: '/api/fs/presign', access: { permission: Permission.MOUNT_UPLOAD } },
+  { method: 'POST', path: '/api/fs/presign/commit', access: { permission: Permission.MOUNT_UPLOAD } },
+  { method: 'POST', path: '/api/fs/multipart/init', access: { permission: Permission.MOUNT_UPLOAD } },
+  { method: 'POST', path: '/api/fs/multipart/complete', access: { permission: Permission.MOUNT_UPLOAD } },
+  { method: 'POST', path: '/api/fs/multipart/abort', access: { permission: Permission.MOUNT_UPLOAD } },
+  { method: 'POST', path: '/api/fs/multipart/list-uploads', access: { permission: Permission.MOUNT_UPLOAD } },
+  { method: 'POST', path: '/api/fs/multipart/list-parts', access: { permission: Permission.MOUNT_UPLOAD } },
+  { method: 'POST', path: '/api/fs/multipart/refresh-urls', access: { permission: Permission.MOUNT_UPLOAD } },
 ];
 
 /** Routes anyone may call (`METHOD path`). */

@@ -122,6 +122,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<keyof Database, string>>> = 
   fs_listing_versions: 'listing-cache versions of this server, meaningless after a restore',
   fs_search_index: 'the search index of mounts, rebuilt from their storage',
   fs_search_mounts: 'the state of the search index, rebuilt with it',
+  fs_uploads: "browser uploads into mounts running now, and staging keys due in this server's storage",
 };
 
 const BY_TABLE = new Map<string, BackupTableSpec>(BACKUP_TABLES.map((s) => [s.table, s]));

@@ -20,7 +20,7 @@ import { REMOVE_TASK, removeHandler, type RemovePayload } from './fs-remove.task
 export { fsRoutes } from './fs.routes.js';
 export type { FsReadService } from './fs-read.service.js';
 export type { FsWriteService } from './fs-write.service.js';
-export { fsStores, type FsStores, type FsTarget } from './fs-store.js';
+export { fsStores, STAGING_NAME, type FsStores, type FsTarget } from './fs-store.js';
 export { REMOVE_TASK, removeHandler, type RemovePayload, type RemoveHandlerDeps } from './fs-remove.task.js';
 
 export interface FsDeps {
