@@ -77,13 +77,19 @@ export const BackupFileShape = z.object({
 });
 export type BackupFileShape = z.infer<typeof BackupFileShape>;
 
+/** The original product's ENCRYPTION_SECRET, given to open the storage credentials of its backups. */
+export const LegacyEncryptionSecret = z.string().max(1024).optional();
+
 /**
  * `POST /api/admin/backup/preview` and `/restore` as JSON: the parsed file and the mode (overwrite by
- * default, as in the original). Multipart with `backup_file` and `mode` is accepted too.
+ * default, as in the original). Multipart with `backup_file`, `mode` and `legacy_encryption_secret` is
+ * accepted too. `legacy_encryption_secret` is the original's ENCRYPTION_SECRET: without it, the storage
+ * configs of its v0.8+ backups are imported without their credentials (and the preview says so).
  */
 export const BackupRestoreBody = z.object({
   mode: BackupRestoreMode.default('overwrite'),
   backup: z.unknown(),
+  legacy_encryption_secret: LegacyEncryptionSecret,
 });
 export type BackupRestoreBody = z.input<typeof BackupRestoreBody>;
 

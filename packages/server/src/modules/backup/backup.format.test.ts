@@ -82,6 +82,7 @@ describe('converting the original product', () => {
       hashPassword: (p) => hasher.hash(p),
       adminId: 'a',
       now: '2026-01-01T00:00:00.000Z',
+      legacySecret: null,
     };
     expect(await legacyPasswordHash(null, 'stale copy', ctx)).toBeNull();
     expect(await legacyPasswordHash(sha('pw'), undefined, ctx)).toBe(`legacy-sha256$${sha('pw')}`);

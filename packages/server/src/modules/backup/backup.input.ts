@@ -1,4 +1,9 @@
-import { BACKUP_UPLOAD_LIMIT_BYTES, BackupRestoreBody, BackupRestoreMode } from '@driftbox/contract';
+import {
+  BACKUP_UPLOAD_LIMIT_BYTES,
+  BackupRestoreBody,
+  BackupRestoreMode,
+  LegacyEncryptionSecret,
+} from '@driftbox/contract';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../app-env.js';
@@ -8,7 +13,13 @@ import { parseWith, readBytes } from '../../http/request.js';
 import { backupInvalid } from './backup.format.js';
 import type { RestoreInput } from './backup.service.js';
 
-const ModeField = z.object({ mode: BackupRestoreMode.default('overwrite') });
+const ModeField = z.object({
+  mode: BackupRestoreMode.default('overwrite'),
+  legacy_encryption_secret: LegacyEncryptionSecret,
+});
+
+/** An empty secret field (a form left blank) means no secret. */
+const secretOf = (value: string | undefined) => (value ? value : undefined);
 
 function parseFileJson(text: string): unknown {
   try {
@@ -31,14 +42,19 @@ async function fromForm(bytes: Buffer, contentType: string, queryMode: string | 
   if (file === null) throw invalidField('backup_file', msg('backup.chooseFile'));
   const text = typeof file === 'string' ? file : await file.text();
   const mode = form.get('mode');
-  const parsed = parseWith(ModeField, { mode: typeof mode === 'string' ? mode : queryMode });
-  return { mode: parsed.mode, backup: parseFileJson(text) };
+  const secret = form.get('legacy_encryption_secret');
+  const parsed = parseWith(ModeField, {
+    mode: typeof mode === 'string' ? mode : queryMode,
+    legacy_encryption_secret: typeof secret === 'string' ? secret : undefined,
+  });
+  return { mode: parsed.mode, backup: parseFileJson(text), legacySecret: secretOf(parsed.legacy_encryption_secret) };
 }
 
 /**
  * The backup sent to preview or restore, up to BACKUP_UPLOAD_LIMIT_BYTES (this route only; others keep
- * the 1 MB JSON limit). Three forms: JSON `{ mode, backup }`; multipart `backup_file` + `mode` (the
- * original's client); or the bare file as the JSON body with `?mode=` (curl --data-binary @file).
+ * the 1 MB JSON limit). Three forms: JSON `{ mode, backup, legacy_encryption_secret }`; multipart
+ * `backup_file` + `mode` (+ `legacy_encryption_secret`; the original's client); or the bare file as the
+ * JSON body with `?mode=` (curl --data-binary @file; no secret: it does not belong in a URL).
  */
 export async function readBackupUpload(c: Context<AppEnv>): Promise<RestoreInput> {
   const contentType = c.req.header('content-type') ?? '';
@@ -49,5 +65,6 @@ export async function readBackupUpload(c: Context<AppEnv>): Promise<RestoreInput
   if (typeof body === 'object' && body !== null && 'metadata' in body && 'data' in body) {
     return { mode: parseWith(ModeField, { mode: c.req.query('mode') }).mode, backup: body };
   }
-  return parseWith(BackupRestoreBody, body);
+  const parsed = parseWith(BackupRestoreBody, body);
+  return { mode: parsed.mode, backup: parsed.backup, legacySecret: secretOf(parsed.legacy_encryption_secret) };
 }

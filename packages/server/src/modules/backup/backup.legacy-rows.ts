@@ -29,6 +29,8 @@ export interface LegacyContext {
   adminId: string;
   /** Fallback for rows without timestamps. */
   now: string;
+  /** The original's ENCRYPTION_SECRET as given at restore time (v0.8+ storage credentials), or null. */
+  legacySecret: string | null;
 }
 
 /** The day of the original's "never expires" for API keys (stored as 9999-12-31T23:59:59Z). */

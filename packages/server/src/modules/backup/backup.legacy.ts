@@ -18,6 +18,7 @@ import {
   type LegacyContext,
 } from './backup.legacy-rows.js';
 import { convertMounts, LegacyMount } from './backup.legacy-mounts.js';
+import { LegacyStorageConfig, storageConfigsToS3, type StorageImport } from './backup.legacy-storage.js';
 import { backupSpec, type BackupRow, type BackupTableSpec } from './backup.tables.js';
 import {
   addIssues,
@@ -53,6 +54,7 @@ const CONSUMED = new Set([
   'file_passwords',
   'api_keys',
   's3_configs',
+  'storage_configs',
   'storage_mounts',
   'system_settings',
 ]);
@@ -100,7 +102,15 @@ async function files(data: Data, ctx: LegacyContext): Promise<BackupRow[]> {
   return validateRows(spec('files'), rows, 'files');
 }
 
-function storageConfigs(data: Data, ctx: LegacyContext): BackupRow[] {
+/** The S3 configs of the file: `s3_configs` (before v0.8) and `storage_configs` (v0.8 on), as s3_configs rows. */
+function legacyConfigs(data: Data, ctx: LegacyContext): StorageImport | null {
+  if (!data.s3_configs && !data.storage_configs) return null;
+  const older = parseAll(LegacyS3Config, data.s3_configs ?? [], 's3_configs');
+  const newer = storageConfigsToS3(parseAll(LegacyStorageConfig, data.storage_configs ?? [], 'storage_configs'), ctx);
+  return { configs: [...older, ...newer.configs], skipped: newer.skipped };
+}
+
+function storageConfigs(configs: StorageImport['configs'], ctx: LegacyContext): BackupRow[] {
   // Names are unique in Driftbox but were not in the original: later duplicates get a number.
   const taken = new Set<string>();
   const uniqueName = (name: string): string => {
@@ -109,10 +119,8 @@ function storageConfigs(data: Data, ctx: LegacyContext): BackupRow[] {
     taken.add(candidate);
     return candidate;
   };
-  const rows = parseAll(LegacyS3Config, data.s3_configs ?? [], 's3_configs').map((s) =>
-    convertS3Config(s, uniqueName(s.name), ctx),
-  );
-  return validateRows(spec('storage_configs'), rows, 's3_configs');
+  const rows = configs.map((s) => convertS3Config(s, uniqueName(s.name), ctx));
+  return validateRows(spec('storage_configs'), rows, 'storage_configs');
 }
 
 function settings(data: Data, ctx: LegacyContext): { rows: BackupRow[]; leftOut: number } {
@@ -138,12 +146,14 @@ async function convertTables(
     const keys = parseAll(LegacyApiKey, data.api_keys, 'api_keys').map((k) => convertApiKey(k, ctx));
     tables.push({ spec: spec('api_keys'), rows: validateRows(spec('api_keys'), keys, 'api_keys') });
   }
-  if (data.s3_configs) tables.push({ spec: spec('storage_configs'), rows: storageConfigs(data, ctx) });
+  const configs = legacyConfigs(data, ctx);
+  if (configs) {
+    tables.push({ spec: spec('storage_configs'), rows: storageConfigs(configs.configs, ctx) });
+    skipped.push(...configs.skipped);
+  }
   if (data.storage_mounts) {
-    const configs = data.s3_configs
-      ? new Set(parseAll(LegacyS3Config, data.s3_configs, 's3_configs').map((c) => c.id))
-      : null;
-    const mounts = convertMounts(parseAll(LegacyMount, data.storage_mounts, 'storage_mounts'), configs, ctx);
+    const configIds = configs ? new Set(configs.configs.map((c) => c.id)) : null;
+    const mounts = convertMounts(parseAll(LegacyMount, data.storage_mounts, 'storage_mounts'), configIds, ctx);
     tables.push({
       spec: spec('storage_mounts'),
       rows: validateRows(spec('storage_mounts'), mounts.rows, 'storage_mounts'),
@@ -167,7 +177,8 @@ async function convertTables(
 /**
  * A backup of the original product (notes §4.11), verified by its own checksum and converted onto
  * Driftbox's tables: pastes and files (with their plaintext password copies, hashed), api_keys,
- * s3_configs → storage_configs, storage_mounts, system_settings → settings. What cannot be imported is reported, not silently dropped.
+ * s3_configs and storage_configs (v0.8+, credentials opened with the original's ENCRYPTION_SECRET) →
+ * storage_configs, storage_mounts, system_settings → settings. What cannot be imported is reported, not silently dropped.
  */
 export async function readLegacy(shape: BackupFileShape, ctx: LegacyContext): Promise<ParsedBackup> {
   const meta = LegacyMetadata.safeParse(shape.metadata);

@@ -54,6 +54,8 @@ export interface BackupDownload {
 export interface RestoreInput {
   mode: BackupRestoreMode;
   backup: unknown;
+  /** The original product's ENCRYPTION_SECRET, for the storage credentials of its backups. */
+  legacySecret?: string;
 }
 
 /** A verified file and the plan of every table in it (carried out, for a restore). */
@@ -71,8 +73,13 @@ export function createBackupService(deps: BackupDeps) {
   const repo = backupRepository(deps.db);
   const { clock, crypto, logger, caches } = deps;
 
-  function legacyContext(actor: AdminActor, hashPassword: LegacyContext['hashPassword']): LegacyContext {
-    return { box: crypto.box, hashPassword, adminId: actor.id, now: iso(clock.now()) };
+  function legacyContext(
+    actor: AdminActor,
+    input: RestoreInput,
+    hashPassword: LegacyContext['hashPassword'],
+  ): LegacyContext {
+    const legacySecret = input.legacySecret ?? null;
+    return { box: crypto.box, hashPassword, adminId: actor.id, now: iso(clock.now()), legacySecret };
   }
 
   /** The modules a create asks for; 400 for one without tables in this version (e.g. files before they exist). */
@@ -145,7 +152,7 @@ export function createBackupService(deps: BackupDeps) {
       assertAdmin(actor);
       const parsed = await readBackup(
         input.backup,
-        legacyContext(actor, async () => PREVIEW_HASH),
+        legacyContext(actor, input, async () => PREVIEW_HASH),
       );
       const plans = await deps.db.transaction().execute((trx) => planAll(backupRepository(trx), parsed, input.mode));
       return { mode: input.mode, parsed, plans };
@@ -159,7 +166,7 @@ export function createBackupService(deps: BackupDeps) {
       assertAdmin(actor);
       const parsed = await readBackup(
         input.backup,
-        legacyContext(actor, (plain) => crypto.passwords.hash(plain)),
+        legacyContext(actor, input, (plain) => crypto.passwords.hash(plain)),
       );
       let plans: TablePlan[];
       try {

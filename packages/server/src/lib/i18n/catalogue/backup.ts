@@ -59,4 +59,20 @@ export const BACKUP_MESSAGES = {
     en: 'Settings Driftbox does not have (or with values it does not accept) keep their Driftbox values',
     zh: 'Driftbox 没有的设置项（或取值不被接受）保留 Driftbox 的当前值',
   },
+  'backup.legacy.wrongSecret': {
+    en: 'The ENCRYPTION_SECRET given did not encrypt the credentials of storage config "{name}": give the one the original product ran with',
+    zh: '所给的 ENCRYPTION_SECRET 不是加密存储配置“{name}”凭据所用的密钥：请填写原系统运行时的密钥',
+  },
+  'backup.legacy.credentialsMissing': {
+    en: "Storage configs imported without their access keys: give the original's ENCRYPTION_SECRET to import them, or enter them afterwards",
+    zh: '存储配置导入时不含访问密钥：请提供原系统的 ENCRYPTION_SECRET 以一并导入，或导入后再填写',
+  },
+  'backup.legacy.storageTypeNotImported': {
+    en: 'Storage configs of a type Driftbox does not have (only S3 is imported)',
+    zh: 'Driftbox 不支持的存储类型（仅导入 S3）',
+  },
+  'backup.legacy.storageFieldsNotImported': {
+    en: 'Storage configs imported without their remark, URL proxy or disabled status (Driftbox has no such fields)',
+    zh: '存储配置的备注、URL 代理或禁用状态未导入（Driftbox 没有这些字段）',
+  },
 } as const satisfies Area<'backup'>;
