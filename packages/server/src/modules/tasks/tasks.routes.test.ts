@@ -39,7 +39,7 @@ describe.each(dialects)('task routes (%s)', (dialect) => {
       const { headers, actor, otherHeaders, otherActor } = await setUp();
       const mine = await h.services.tasks.enqueue('copy', { items: ['a', 'b'] }, actor);
       const theirs = await h.services.tasks.enqueue('copy', { items: ['c'] }, otherActor);
-      const admins = await h.services.tasks.enqueue('delete', { items: [] }, h.adminActor);
+      const admins = await h.services.tasks.enqueue('no-handler', { items: [] }, h.adminActor);
       await h.services.tasks.drain();
 
       const list = await h.call('GET', prefix, { headers });
@@ -80,7 +80,7 @@ describe.each(dialects)('task routes (%s)', (dialect) => {
       started.resolve();
       await untilAborted(ctx.signal);
     });
-    const queued = await h.services.tasks.enqueue('delete', {}, actor);
+    const queued = await h.services.tasks.enqueue('no-handler', {}, actor);
     const cancelled = await h.call('POST', `/api/fs/jobs/${queued.id}/cancel`, { headers });
     expect(cancelled.body).toMatchObject({ message: 'Task cancelled', data: { status: 'cancelled' } });
     expect((await h.call('POST', `/api/fs/jobs/${queued.id}/cancel`, { headers })).status).toBe(409);
@@ -134,7 +134,7 @@ describe.each(dialects)('task routes (%s)', (dialect) => {
     const mineToo = await h.services.tasks.enqueue('copy', { items: ['b'] }, actor);
     const theirs = await h.services.tasks.enqueue('copy', { items: ['c'] }, otherActor);
     await h.services.tasks.drain();
-    const queued = await h.services.tasks.enqueue('delete', {}, actor);
+    const queued = await h.services.tasks.enqueue('no-handler', {}, actor);
 
     expect((await h.call('DELETE', `/api/fs/jobs/${queued.id}`, { headers })).status).toBe(409);
     const deleted = await h.call('DELETE', `/api/fs/jobs/${mine.id}`, { headers });
