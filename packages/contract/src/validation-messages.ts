@@ -38,6 +38,7 @@ export const VALIDATION_MESSAGES_ZH: Readonly<Record<string, string>> = {
   'Link suffix must not be empty': '链接后缀不能为空',
   [`Link suffix must be at most ${SLUG_MAX} characters`]: `链接后缀最多 ${SLUG_MAX} 个字符`,
   'ETag is required for every part': '每个分片都需要 ETag',
+  'fileId or targetPath is required': '需要提供 fileId 或 targetPath',
   'Mount path must look like /name: letters, digits, _, -, Chinese characters and single slashes, no trailing slash':
     '挂载路径须形如 /name：只能包含字母、数字、_、-、中文字符和单个斜杠，且不能以斜杠结尾',
   'This mount path is reserved by the application': '该挂载路径为系统保留路径',
