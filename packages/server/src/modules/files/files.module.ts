@@ -86,7 +86,7 @@ export function createFileServices(deps: FileServicesDeps) {
     fileAccess: access,
     fileCleanup: cleanup,
     /** Shares of mount objects (`/api/fs/create-share`): rows only, never owning their objects. */
-    fileMountShares: mountShareWriter({ repo, clock: deps.clock, ids: deps.ids, shares }),
+    fileMountShares: mountShareWriter({ ids: deps.ids, shares }),
   };
 }
 export type FileServices = ReturnType<typeof createFileServices>;

@@ -5,6 +5,7 @@ import type { Text } from '../../lib/i18n/i18n.js';
 import { expiryAfter } from '../shares/share-expiry.js';
 import type { GoneTexts } from '../shares/share-gone.js';
 import type { FileRow } from './files.repository.js';
+import { STAGING_NAME } from '../../vfs/staging.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -122,14 +123,13 @@ export function objectKeyFor(parts: KeyParts): string {
 }
 
 /** The folder of staging objects, inside the config's default folder (credentials may be limited to it). */
-export const STAGING_FOLDER = '.driftbox-staging';
 
 /**
  * Where a presigned single-PUT upload writes (files.staging_path): a key of its own, never the share's
  * object, so its URL (valid until it expires) cannot replace the bytes once they were committed.
  */
 export function stagingKeyFor(folder: string | null | undefined, uploadId: string): string {
-  return [folder, STAGING_FOLDER, uploadId].filter((p) => p).join('/');
+  return [folder, STAGING_NAME, uploadId].filter((p) => p).join('/');
 }
 
 /** `expires_in` hours as the share rules take a lifetime: 0 or absent = never (null). */

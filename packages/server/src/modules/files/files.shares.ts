@@ -32,6 +32,13 @@ export interface SharesDeps {
 }
 
 /** What a new pending share is made of. */
+/** What a new share row states itself; the rest comes from the share rules (`insertShare`). */
+export type NewShareFields = Pick<
+  FileRow,
+  'id' | 'filename' | 'storage_config_id' | 'storage_path' | 'mimetype' | 'size' | 'status'
+> &
+  Partial<Pick<FileRow, 'file_path' | 'etag' | 'staging_path'>>;
+
 export interface PendingInput {
   actor: AdminActor | ApiKeyActor;
   /** Where the bytes go: from `destination`. */
@@ -72,6 +79,44 @@ export function shareWriter(deps: SharesDeps) {
       max_views: options.max_views ?? 0,
       use_proxy: useProxy ? 1 : 0,
     };
+  }
+
+  /**
+   * Inserts a new share row (an upload's pending one, or a mount object's active one): `fields` over the
+   * defaults, the option columns of the share rules, its creator, and a slug claimed with the row.
+   */
+  async function insertShare(
+    fields: NewShareFields,
+    input: {
+      actor: PendingInput['actor'];
+      options: Pick<ShareOptions, 'remark' | 'password' | 'expires_in' | 'max_views' | 'use_proxy' | 'slug'>;
+      useProxyDefault?: boolean | undefined;
+    },
+  ): Promise<FileRow> {
+    const now = clock.now();
+    const columns = await optionColumns(input.options, now, input.useProxyDefault);
+    const row: FileRow = {
+      file_path: null,
+      etag: null,
+      upload_id: null,
+      part_size: null,
+      staging_path: null,
+      ...fields,
+      slug: '',
+      remark: columns.remark ?? null,
+      password_hash: columns.password_hash ?? null,
+      password_version: 0,
+      expires_at: columns.expires_at ?? null,
+      max_views: columns.max_views ?? 0,
+      views: 0,
+      last_viewed_at: null,
+      use_proxy: columns.use_proxy ?? 0,
+      created_by: creatorOf(input.actor),
+      created_at: iso(now),
+      updated_at: iso(now),
+    };
+    row.slug = await withSlug(ids, input.options.slug, (slug) => repo.insert({ ...row, slug }));
+    return row;
   }
 
   /**
@@ -162,41 +207,26 @@ export function shareWriter(deps: SharesDeps) {
     },
 
     /** Inserts the pending row (custom slug: 409 when taken; else a random one) and returns it. */
-    async createPending(input: PendingInput, extra: Partial<FileRow> = {}): Promise<FileRow> {
-      const now = clock.now();
-      const columns = await optionColumns(input.options, now, input.useProxyDefault);
+    async createPending(input: PendingInput): Promise<FileRow> {
       const id = ids.uuid();
-      const row: FileRow = {
-        id,
-        slug: '',
-        filename: input.filename,
-        storage_config_id: input.target.config.id,
-        storage_path: input.key,
-        file_path: null,
-        mimetype: input.mimetype,
-        size: input.size,
-        etag: null,
-        remark: columns.remark ?? null,
-        password_hash: columns.password_hash ?? null,
-        password_version: 0,
-        expires_at: columns.expires_at ?? null,
-        max_views: columns.max_views ?? 0,
-        views: 0,
-        last_viewed_at: null,
-        use_proxy: columns.use_proxy ?? 0,
-        status: 'pending',
-        upload_id: null,
-        part_size: null,
-        staging_path: input.staged ? stagingKeyFor(input.target.config.default_folder, id) : null,
-        created_by: creatorOf(input.actor),
-        created_at: iso(now),
-        updated_at: iso(now),
-        ...extra,
-      };
-      row.slug = await withSlug(ids, input.options.slug, (slug) => repo.insert({ ...row, slug }));
+      const row = await insertShare(
+        {
+          id,
+          filename: input.filename,
+          storage_config_id: input.target.config.id,
+          storage_path: input.key,
+          mimetype: input.mimetype,
+          size: input.size,
+          status: 'pending',
+          staging_path: input.staged ? stagingKeyFor(input.target.config.default_folder, id) : null,
+        },
+        input,
+      );
       await keepsWithinCapacity(row, input.target);
       return row;
     },
+
+    insertShare,
 
     /** The caller's own pending upload; 404 for anyone else's, a finished one, or an unknown id. */
     async requirePending(actor: AdminActor | ApiKeyActor, fileId: string): Promise<FileRow> {

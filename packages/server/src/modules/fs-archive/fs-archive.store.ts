@@ -1,13 +1,7 @@
 import type { ObjectStore } from '../../storage/object-store.js';
+import { STAGING_NAME } from '../../vfs/staging.js';
 import type { VfsMount } from '../../vfs/vfs-types.js';
 import type { StorageConfigsService } from '../storage-configs/storage-configs.service.js';
-
-/**
- * The folder of presigned-upload staging objects inside a config's default folder (the files module's
- * `STAGING_FOLDER`; that module is reached only through its entrance, which does not export it). Never
- * part of the mount tree.
- */
-export const STAGING_FOLDER = '.driftbox-staging';
 
 /** A mount's storage as the archive reads it. */
 export interface MountStore {
@@ -26,7 +20,7 @@ export type MountStoreAccess = (mount: VfsMount) => Promise<MountStore>;
 export function mountStoreAccess(storageConfigs: Pick<StorageConfigsService, 'storeFor'>): MountStoreAccess {
   return async (mount) => {
     const { config, store } = await storageConfigs.storeFor(mount.storageConfigId);
-    const hiddenPrefix = [config.default_folder, STAGING_FOLDER].filter((p) => p).join('/') + '/';
+    const hiddenPrefix = [config.default_folder, STAGING_NAME].filter((p) => p).join('/') + '/';
     return { store, hiddenPrefix };
   };
 }

@@ -10,7 +10,7 @@ import { authorize } from '../../vfs/authorize.js';
 import type { MountWrites } from '../../vfs/mount-writes.js';
 import type { Resolved, Vfs } from '../../vfs/vfs.js';
 import type { TaskRow, TasksService } from '../tasks/tasks.module.js';
-import { STAGING_FOLDER } from './fs-copy.transfer.js';
+import { isStagingKey } from '../../vfs/staging.js';
 import { COPY_TASK, type CopyPayload } from './fs-copy.types.js';
 
 type Caller = AdminActor | ApiKeyActor;
@@ -27,7 +27,7 @@ export interface FsCopyServiceDeps {
  * and search, it can neither be copied nor be a copy's target.
  */
 function assertNotStaging(path: string): void {
-  if (path.split('/').includes(STAGING_FOLDER)) throw notFound('path');
+  if (isStagingKey(path)) throw notFound('path');
 }
 
 /**

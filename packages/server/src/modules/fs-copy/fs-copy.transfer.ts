@@ -3,10 +3,10 @@ import { AppError, notFoundText } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
 import type { Text } from '../../lib/i18n/i18n.js';
 import { isStorageError } from '../../storage/errors.js';
+import { isStagingKey } from '../../vfs/staging.js';
 import type { ObjectInfo, ObjectStore } from '../../storage/object-store.js';
 
 /** The folder presigned uploads stage in (in a config's default folder): never listed, searched or copied. */
-export const STAGING_FOLDER = '.driftbox-staging';
 
 /** One end of a copy: an object key in the store of a storage config. */
 export interface Endpoint {
@@ -42,7 +42,7 @@ export async function kindOf(store: ObjectStore, key: string): Promise<'file' | 
 
 /** Objects a folder copy takes: not folder markers (`dir/`), nothing in a staging folder. */
 export function isCopied(object: ObjectInfo): boolean {
-  return !object.key.endsWith('/') && !object.key.split('/').includes(STAGING_FOLDER);
+  return !object.key.endsWith('/') && !isStagingKey(object.key);
 }
 
 /**

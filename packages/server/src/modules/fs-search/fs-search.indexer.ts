@@ -1,12 +1,12 @@
 import { iso, type Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
+import { STAGING_NAME } from '../../vfs/staging.js';
 import type { ObjectInfo, ObjectStore } from '../../storage/object-store.js';
 import type { MountWrites } from '../../vfs/mount-writes.js';
 import type { MountSource, VfsMount } from '../../vfs/vfs-types.js';
 import type { FsSearchRepository, IndexInsert } from './fs-search.repository.js';
 
 /** Presigned upload staging objects (`<default folder>/.driftbox-staging/…`): never in the index. */
-export const STAGING_FOLDER = '.driftbox-staging';
 
 /** Objects per storage listing page of a refresh (the drivers' maximum). */
 const PAGE = 1000;
@@ -25,7 +25,7 @@ function skipped(rel: string): boolean {
   return rel
     .slice(1)
     .split('/')
-    .some((s) => s === '' || s === '.' || s === '..' || s === STAGING_FOLDER);
+    .some((s) => s === '' || s === '.' || s === '..' || s === STAGING_NAME);
 }
 
 /** The folders a path inside a mount lies in, outermost first (`/a/b/c.txt` → `/a`, `/a/b`). */

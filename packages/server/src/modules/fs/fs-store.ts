@@ -1,6 +1,7 @@
 import { AppError, notFound } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
 import type { ObjectStore } from '../../storage/object-store.js';
+import { STAGING_NAME } from '../../vfs/staging.js';
 import type { Resolved } from '../../vfs/vfs.js';
 import type { MountLocation } from '../../vfs/mount-table.js';
 import type { StorageConfig, StorageConfigsService } from '../storage-configs/storage-configs.service.js';
@@ -18,8 +19,7 @@ export interface FsTarget {
   key: string;
 }
 
-/** Presigned uploads stage under `.driftbox-staging/` (files module); never shown in a mount. */
-export const STAGING_NAME = '.driftbox-staging';
+export { STAGING_NAME } from '../../vfs/staging.js';
 /** The empty object that keeps a folder made by mkdir (storage keys cannot end with `/`); never shown. */
 export const FOLDER_MARKER = '.driftbox-folder';
 const HIDDEN = new Set([STAGING_NAME, FOLDER_MARKER]);

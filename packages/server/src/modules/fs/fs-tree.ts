@@ -1,12 +1,11 @@
 import { isStorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
 import type { ObjectInfo, ObjectStore } from '../../storage/object-store.js';
-import { folderPrefix, STAGING_NAME } from './fs-store.js';
+import { isStagingKey } from '../../vfs/staging.js';
+import { folderPrefix } from './fs-store.js';
 
 /** Keys of pending presigned uploads: a folder operation leaves them where their upload will look. */
-export function isStaging(key: string): boolean {
-  return key.split('/').includes(STAGING_NAME);
-}
+export const isStaging = isStagingKey;
 
 /**
  * Every object below a folder key, one listing page (≤ 1000 keys) at a time, no delimiter: a folder of
