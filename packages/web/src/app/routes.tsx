@@ -26,7 +26,8 @@ const ADMIN_ELEMENTS: Record<AdminPage, () => Promise<ReactNode> | ReactNode> = 
     import('../features/admin-files/components/file-management-page').then((m) => <m.FileManagementPage />),
   'key-management': () =>
     import('../features/admin-keys/components/key-management-page').then((m) => <m.KeyManagementPage />),
-  'mount-management': () => <NotBuiltPage page="mountManagement" inAdmin />,
+  'mount-management': () =>
+    import('../features/admin-mounts/components/mount-management-page').then((m) => <m.MountManagementPage />),
   'storage-config': () =>
     import('../features/admin-storage/components/storage-config-page').then((m) => <m.StorageConfigPage />),
   backup: () => import('../features/admin-backup/components/backup-page').then((m) => <m.BackupPage />),
