@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { fsUploads, type FsUploadItem, type FsUploadStore } from '../lib/fs-upload-store';
+
+/** The queue's items, live. */
+export function useFsUploadItems(store: FsUploadStore = fsUploads): readonly FsUploadItem[] {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
+
+/** Each folder that got a file refreshes its listing (`['fs', 'list', path]`), and `onUploaded` hears of it. */
+export function useFsUploadRefresh(store: FsUploadStore, onUploaded?: () => void): void {
+  const client = useQueryClient();
+  const latest = useRef(onUploaded);
+  useEffect(() => {
+    latest.current = onUploaded;
+  }, [onUploaded]);
+  useEffect(
+    () =>
+      store.onChanged((folder) => {
+        void client.invalidateQueries({ queryKey: ['fs', 'list', folder] });
+        latest.current?.();
+      }),
+    [store, client],
+  );
+}
