@@ -99,39 +99,45 @@ export function FsPreview({ entry, siblings, onNavigate, onClose, canEdit }: FsP
       size="xl"
       bare
     >
-      <div className="flex shrink-0 flex-wrap items-center gap-2 border-b border-line px-3 py-2 sm:px-5">
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<ChevronLeft />}
-          disabled={!previous || editing}
-          onClick={() => previous && onNavigate(previous)}
-          aria-label={t('fsPreview.previous')}
-          title={t('fsPreview.previousHint')}
-        >
-          <span className="hidden sm:inline">{t('fsPreview.previous')}</span>
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<ChevronRight />}
-          disabled={!next || editing}
-          onClick={() => next && onNavigate(next)}
-          aria-label={t('fsPreview.next')}
-          title={t('fsPreview.nextHint')}
-        >
-          <span className="hidden sm:inline">{t('fsPreview.next')}</span>
-        </Button>
-        <div className="ml-auto flex items-center gap-2">
-          {editable && !editing ? (
-            <Button size="sm" variant="outline" icon={<Pencil />} onClick={() => setEditing(true)}>
-              {t('fsPreview.edit.start')}
-            </Button>
-          ) : null}
-          {editing ? null : download}
+      {editing ? null : (
+        <div className="flex shrink-0 flex-wrap items-center gap-2 border-b border-line px-3 py-2 sm:px-5">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<ChevronLeft />}
+            disabled={!previous}
+            onClick={() => previous && onNavigate(previous)}
+            aria-label={t('fsPreview.previous')}
+            title={t('fsPreview.previousHint')}
+          >
+            <span className="hidden sm:inline">{t('fsPreview.previous')}</span>
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<ChevronRight />}
+            disabled={!next}
+            onClick={() => next && onNavigate(next)}
+            aria-label={t('fsPreview.next')}
+            title={t('fsPreview.nextHint')}
+          >
+            <span className="hidden sm:inline">{t('fsPreview.next')}</span>
+          </Button>
+          <div className="ml-auto flex items-center gap-2">
+            {editable ? (
+              <Button size="sm" variant="outline" icon={<Pencil />} onClick={() => setEditing(true)}>
+                {t('fsPreview.edit.start')}
+              </Button>
+            ) : null}
+            {download}
+          </div>
         </div>
-      </div>
-      <div className="min-h-0 flex-1 overflow-y-auto" aria-label={t('fileView.preview.label')} role="region">
+      )}
+      <div
+        className="min-h-0 flex-1 overflow-y-auto rounded-b-2xl"
+        aria-label={t('fileView.preview.label')}
+        role="region"
+      >
         {file.isPending ? (
           <div className="p-5" role="status" aria-label={t('common.loading')}>
             <Skeleton className="h-[50dvh] w-full" />

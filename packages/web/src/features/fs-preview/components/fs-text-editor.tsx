@@ -115,6 +115,7 @@ function EditForm({
         value={value}
         onChange={setValue}
         defaultMode={markdown ? 'split' : 'write'}
+        plain={!markdown}
         heightClass="h-[55dvh] min-h-64"
       />
       {tooLarge ? (
