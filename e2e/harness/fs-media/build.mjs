@@ -15,19 +15,25 @@ export async function buildHarness() {
   ]);
   const outDir = fileURLToPath(new URL('../../../.tmp/fs-media-harness', import.meta.url));
   // Tailwind looks for class names from the working directory: the web package's sources and this page.
+  const cwd = process.cwd();
   process.chdir(web);
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root: fileURLToPath(new URL('.', import.meta.url)),
-    plugins: [react.default(), tailwind.default()],
-    resolve: { dedupe: ['katex', 'react', 'react-dom'] },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
-    },
-  });
+  try {
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      plugins: [react.default(), tailwind.default()],
+      resolve: { dedupe: ['katex', 'react', 'react-dom'] },
+      build: {
+        outDir,
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 4096,
+        assetsInlineLimit: (file) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
+      },
+    });
+  } finally {
+    process.chdir(cwd);
+  }
   return outDir;
 }
 
