@@ -83,7 +83,8 @@ export const httpFsUploadApi: FsUploadApi = {
       await apiRequest('/fs/get', { query: { path }, schema: Done, signal });
       return true;
     } catch (error) {
-      if (isApiError(error) && error.status === 404) return false;
+      // 404: free. 403: a key that may upload but not view cannot ask; the upload decides (it replaces).
+      if (isApiError(error) && (error.status === 404 || error.status === 403)) return false;
       throw error;
     }
   },

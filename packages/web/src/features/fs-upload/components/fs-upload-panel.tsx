@@ -3,7 +3,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { formatBytes } from '../../../lib/format';
-import { useFsUploadItems, useFsUploadRefresh } from '../hooks/use-fs-uploads';
+import { useFsUploadItems, useFsUploadRefresh, useLeaveWhileUploading } from '../hooks/use-fs-uploads';
 import { createFsResumeStore } from '../lib/fs-resume-store';
 import { fsUploads, isFinished, type FsUploadStore } from '../lib/fs-upload-store';
 import { pickedFromInput } from '../lib/picked-files';
@@ -34,6 +34,7 @@ export function FsUploadPanel({ currentPath, onUploaded, store = fsUploads }: Fs
   const percent = total > 0 ? Math.round((loaded / total) * 100) : counted.every(isFinished) ? 100 : 0;
   const done = items.filter((i) => i.status === 'done').length;
   const running = items.some((i) => !isFinished(i));
+  useLeaveWhileUploading(running);
   const conflicts = items.filter((i) => i.status === 'conflict');
   const [conflict] = conflicts;
 

@@ -23,3 +23,13 @@ export function useFsUploadRefresh(store: FsUploadStore, onUploaded?: () => void
     [store, client],
   );
 }
+
+/** While files are still going out, leaving or reloading the page asks first (the browser's own question). */
+export function useLeaveWhileUploading(running: boolean): void {
+  useEffect(() => {
+    if (!running) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [running]);
+}
