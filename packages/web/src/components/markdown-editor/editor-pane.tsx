@@ -22,6 +22,8 @@ export interface EditorPaneProps {
   /** The preview, shown beside (split) or instead of (preview) the editor. */
   preview: ReactNode;
   heightClass: string;
+  /** Plain text or code (not Markdown): no formatting buttons, no toolbar row. */
+  plain?: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function EditorPane({
   toolbarEnd,
   preview,
   heightClass,
+  plain = false,
 }: EditorPaneProps) {
   const host = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<EditorView | null>(null);
@@ -93,12 +96,14 @@ export function EditorPane({
   return (
     <div className="flex flex-col">
       {/* Phones: the view tabs on top, the formatting buttons below (wrapping onto a second row). */}
-      <div className="flex flex-col-reverse gap-1.5 border-b border-line px-2 py-1.5 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0">
-          <EditorToolbar view={view} disabled={mode === 'preview'} />
+      {plain ? null : (
+        <div className="flex flex-col-reverse gap-1.5 border-b border-line px-2 py-1.5 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <EditorToolbar view={view} disabled={mode === 'preview'} />
+          </div>
+          {toolbarEnd}
         </div>
-        {toolbarEnd}
-      </div>
+      )}
       <div className={cn('grid', heightClass, mode === 'split' && 'grid-cols-2 divide-x divide-line')}>
         <div ref={host} className={cn('min-h-0 min-w-0 overflow-hidden', mode === 'preview' && 'hidden')} />
         {mode === 'write' ? null : <div className="min-h-0 min-w-0 overflow-y-auto">{preview}</div>}

@@ -41,6 +41,8 @@ export interface MarkdownEditorProps {
   defaultMode?: EditorMode;
   heightClass?: string;
   className?: string;
+  /** Plain text or code rather than Markdown: the text only, without formatting buttons or preview. */
+  plain?: boolean;
 }
 
 /** Markdown editor with toolbar and live preview: split view on wide screens, write/preview tabs on phones. */
@@ -50,6 +52,7 @@ export function MarkdownEditor({
   defaultMode = 'split',
   heightClass = 'h-[60dvh] min-h-80',
   className,
+  plain = false,
 }: MarkdownEditorProps) {
   const { t } = useTranslation();
   const wide = useMediaQuery(WIDE_QUERY);
@@ -62,7 +65,7 @@ export function MarkdownEditor({
   );
   const [chosen, setChosen] = useState<EditorMode>(defaultMode);
   // Split needs the width; on a phone it falls back to writing.
-  const mode: EditorMode = chosen === 'split' && !wide ? 'write' : chosen;
+  const mode: EditorMode = plain ? 'write' : chosen === 'split' && !wide ? 'write' : chosen;
   const modes: { value: EditorMode; label: string; icon: ReactNode }[] = [
     { value: 'write', label: t('paste.editor.mode.write'), icon: <PenLine /> },
     ...(wide ? [{ value: 'split' as const, label: t('paste.editor.mode.split'), icon: <Columns2 /> }] : []),
@@ -118,6 +121,7 @@ export function MarkdownEditor({
             toolbarEnd={modeSwitch}
             preview={<MarkdownPreview source={value} />}
             heightClass={heightClass}
+            plain={plain}
           />
         </Suspense>
       </EditorBoundary>

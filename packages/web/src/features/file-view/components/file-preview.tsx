@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api/error-message';
 import { officeViewerUrl, previewKindOf, type PreviewSettings } from '../../../lib/shares/file-preview';
 import { formatBytes } from '../../../lib/format';
 import { useOfficePreview } from '../api/get-office-preview';
-import { TEXT_PREVIEW_MAX_BYTES, TextPreview } from './text-preview';
+import { TEXT_PREVIEW_MAX_BYTES, TextPreview } from '../../../components/file/text-preview';
 
 /** An unlocked share: its links (with the visit's token) are set. */
 export type OpenFile = FilePublicDto & { previewUrl: string; downloadUrl: string };

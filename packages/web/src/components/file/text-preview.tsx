@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MarkdownState } from '../../../components/markdown/markdown-body';
-import { useRenderedMarkdown } from '../../../components/markdown/use-rendered-markdown';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Skeleton } from '../../../components/ui/spinner';
+import { MarkdownState } from '../markdown/markdown-body';
+import { useRenderedMarkdown } from '../markdown/use-rendered-markdown';
+import { ErrorState } from '../ui/error-state';
+import { Skeleton } from '../ui/spinner';
 import { extensionOf } from '@driftbox/contract';
 
 /** Larger text is not fetched for a preview: the download is the better way to read it. */
@@ -106,7 +106,7 @@ export function looksLikeGbk(bytes: Uint8Array): boolean | undefined {
  * "ANSI": GB18030 (a superset of GBK and GB2312) when the bytes read as Chinese, Windows-1252 (Western
  * European) when they do not, and where too few bytes tell, the one of the reader's language.
  */
-function decodeText(bytes: Uint8Array, language: string, ...types: string[]): string {
+export function decodeText(bytes: Uint8Array, language: string, ...types: string[]): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   const declared = types.map(charsetOf).find((charset) => charset !== undefined);
@@ -136,8 +136,11 @@ const CODE_BLOCK = '[&_pre]:m-0! [&_pre]:max-h-[70vh] [&_pre]:rounded-none! [&_p
 const TEXT_TIMEOUT_MS = 30_000;
 
 /** The file's bytes and the type they were served with, read once; decoding follows the page's language. */
-async function fetchBytes(url: string): Promise<{ bytes: Uint8Array; served: string }> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(TEXT_TIMEOUT_MS) });
+export async function fetchBytes(
+  url: string,
+  headers?: Record<string, string>,
+): Promise<{ bytes: Uint8Array; served: string }> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(TEXT_TIMEOUT_MS), ...(headers ? { headers } : {}) });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   // The body may stall after the headers too: the same signal ends that read.
   return { bytes: new Uint8Array(await response.arrayBuffer()), served: response.headers.get('content-type') ?? '' };
@@ -145,23 +148,26 @@ async function fetchBytes(url: string): Promise<{ bytes: Uint8Array; served: str
 
 /**
  * Text, code and Markdown, read once through the visit's token-carrying link (no further view is
- * counted). Markdown goes through the shared renderer (raw HTML off, DOMPurify after).
+ * counted), or with `headers` (the explorer's authorised download). Markdown goes through the shared
+ * renderer (raw HTML off, DOMPurify after).
  */
 export function TextPreview({
   url,
   filename,
   mimetype,
   markdown,
+  headers,
 }: {
   url: string;
   filename: string;
   mimetype: string;
   markdown: boolean;
+  headers?: Record<string, string>;
 }) {
   const { t, i18n } = useTranslation();
   const text = useQuery({
     queryKey: ['file-view', 'text', url],
-    queryFn: () => fetchBytes(url),
+    queryFn: () => fetchBytes(url, headers),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
