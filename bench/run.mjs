@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { ensureBuilt, spawnServerProcess } from '../scripts/lib.mjs';
 import { filesSection } from './files.mjs';
+import { vfsSection } from './vfs.mjs';
 import { zipSection } from './zip.mjs';
 
 ensureBuilt();
@@ -173,6 +174,16 @@ const SECTIONS = {
       body: JSON.stringify(ADMIN),
     }).then((r) => r.json());
     return zipSection({ port: PORT, pid: server.pid, auth: { authorization: `Bearer ${login.data.token}` }, dataDir });
+  },
+
+  /** Listing and search of a mount of 10 000 objects on LOCAL and MinIO against the raw drivers (vfs.mjs). */
+  async vfs() {
+    const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }).then((r) => r.json());
+    return vfsSection({ port: PORT, auth: { authorization: `Bearer ${login.data.token}` }, dataDir, measure });
   },
 };
 

@@ -121,7 +121,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.route('/api', fsCopyRoutes(services.fsCopy));
   app.route('/api', fsShareRoutes(services.fsShare));
   app.route('/api', fsSearchRoutes(services.search));
-  app.route('/api', fsArchiveRoutes(services.fsArchive));
+  app.route('/api', fsArchiveRoutes(services.fsArchive, services.fsArchiveTasks));
   app.route('/api', fsUploadRoutes(services.fsPresign, services.fsMultipart, links));
 
   app.all('/api', () => {

@@ -113,7 +113,7 @@ export function createServices(deps: ServiceDeps) {
     // Copies in the mount tree: the `copy` task's handler and batch-copy.
     ...createFsCopyServices({ vfs, tasks, storeFor, mountWrites, logger: deps.logger }),
     // The file basket's ZIP download.
-    ...createFsArchiveServices({ ...deps, vfs, storageConfigs }),
+    ...createFsArchiveServices({ ...deps, vfs, storageConfigs, tasks }),
     // Browser uploads into mounts: presign + commit, resumable multipart, and their cleanup.
     ...createFsUploadServices({ ...deps, vfs, storageConfigs, mountWrites }),
     ...fileServices,

@@ -14,5 +14,10 @@ export const FsArchiveBody = z.object({
   paths: z.array(z.string().min(1).max(RAW_PATH_MAX)).min(1).max(FS_ARCHIVE_MAX_PATHS),
   /** The download's file name (`.zip` is added when missing); default: the one item's name, else `download.zip`. */
   name: z.string().trim().min(1).max(FS_ARCHIVE_NAME_MAX).optional(),
+  /**
+   * `stream` (default): the ZIP is the answer. `task`: the ZIP is built by an `archive` task (202 with the
+   * task and its `downloadUrl`, `GET /api/fs/tasks/{id}/download` once completed) — for large selections.
+   */
+  mode: z.enum(['stream', 'task']).optional(),
 });
 export type FsArchiveBody = z.infer<typeof FsArchiveBody>;

@@ -120,6 +120,8 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'GET', path: '/api/fs/search', access: { permission: Permission.MOUNT_VIEW } },
   // The file basket's ZIP: MOUNT_VIEW, then each path through the vfs (base path).
   { method: 'POST', path: '/api/fs/archive', access: { permission: Permission.MOUNT_VIEW } },
+  // An archive task's built ZIP: MOUNT_VIEW, then only the task's owner (or an admin).
+  { method: 'GET', path: '/api/fs/tasks/:id/download', access: { permission: Permission.MOUNT_VIEW } },
   // Browser uploads into mounts (presign + commit, resumable multipart).
   { method: 'POST', path: '/api/fs/presign', access: { permission: Permission.MOUNT_UPLOAD } },
   { method: 'POST', path: '/api/fs/presign/commit', access: { permission: Permission.MOUNT_UPLOAD } },

@@ -62,40 +62,51 @@ export function createFsArchiveService(deps: FsArchiveDeps) {
     return { kind: 'folder', name, path: resolved.path };
   }
 
+  /**
+   * The selection checked for `actor` (every path through the vfs, each to exist) and its entries, walked
+   * over the mounts `actor` may see (`visible` narrows them: a task walks as the mounts its owner saw).
+   */
+  async function prepare(actor: Actor, body: Pick<FsArchiveBody, 'paths' | 'name'>, visible?: ReadonlySet<string>) {
+    const stores = memoised(deps.stores);
+    const seen = new Set<string>();
+    const roots: Root[] = [];
+    for (const raw of body.paths) {
+      const resolved = await deps.vfs.resolve(actor, raw, 'download', { field: 'paths' });
+      if (seen.has(resolved.path)) continue;
+      seen.add(resolved.path);
+      roots.push(await rootOf(resolved, stores));
+    }
+    const mounts = (await deps.vfs.mountsFor(actor)).filter((m) => !visible || visible.has(m.id));
+    const ctx: WalkContext = { table: createMountTable(mounts), stores, now: deps.clock.now() };
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      const top = folderNames();
+      for (const root of roots) {
+        const name = top.unique(root.name, root.kind === 'folder');
+        if (root.kind === 'file') yield fileEntry(name, root.store.store, root.object);
+        else yield* walkTree(ctx, root.path, `${name}/`);
+      }
+    }
+    return {
+      /** The normalised paths, in order, without repeats. */
+      paths: [...seen],
+      mountIds: mounts.map((m) => m.id),
+      fileName: archiveFileName(
+        body.name,
+        roots.map((r) => r.name),
+      ),
+      entries,
+    };
+  }
+
   return {
+    prepare,
+
     async open(actor: Actor, body: FsArchiveBody): Promise<Archive> {
-      const stores = memoised(deps.stores);
-      const seen = new Set<string>();
-      const roots: Root[] = [];
-      for (const raw of body.paths) {
-        const resolved = await deps.vfs.resolve(actor, raw, 'download', { field: 'paths' });
-        if (seen.has(resolved.path)) continue;
-        seen.add(resolved.path);
-        roots.push(await rootOf(resolved, stores));
-      }
-      const ctx: WalkContext = {
-        table: createMountTable(await deps.vfs.mountsFor(actor)),
-        stores,
-        now: deps.clock.now(),
-      };
-      async function* entries(): AsyncGenerator<ZipEntry> {
-        const top = folderNames();
-        for (const root of roots) {
-          const name = top.unique(root.name, root.kind === 'folder');
-          if (root.kind === 'file') yield fileEntry(name, root.store.store, root.object);
-          else yield* walkTree(ctx, root.path, `${name}/`);
-        }
-      }
-      const stream = zipStream(entries(), deps.zip);
+      const prepared = await prepare(actor, body);
+      const stream = zipStream(prepared.entries(), deps.zip);
       // Past the first byte a failure can only cut the download short; the log says why.
       stream.on('error', (err) => deps.logger.warn('archive failed', { error: err.message }));
-      return {
-        fileName: archiveFileName(
-          body.name,
-          roots.map((r) => r.name),
-        ),
-        stream,
-      };
+      return { fileName: prepared.fileName, stream };
     },
   };
 }

@@ -33,6 +33,8 @@ export function createListingCache(deps: {
 }) {
   const repo = fsRepository(deps.db);
   const pages = new Map<string, Page>();
+  /** Cold pages being listed: callers of the same page meanwhile wait for that one listing (single flight). */
+  const loading = new Map<string, Promise<ListResult>>();
 
   function drop(keep: (page: Page) => boolean): number {
     let dropped = 0;
@@ -77,16 +79,25 @@ export function createListingCache(deps: {
       const now = deps.clock.now().getTime();
       const hit = pages.get(key);
       if (hit && hit.expiresAt > now && !fresh) return hit.result;
-      const result = await load();
-      pages.delete(key);
-      pages.set(key, {
-        mountId: mount.id,
-        configId: mount.storageConfigId,
-        expiresAt: now + mount.cacheTtl * 1000,
-        result,
-      });
-      if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
-      return result;
+      const pending = fresh ? undefined : loading.get(key);
+      if (pending) return pending;
+      const listing = load()
+        .then((result) => {
+          pages.delete(key);
+          pages.set(key, {
+            mountId: mount.id,
+            configId: mount.storageConfigId,
+            expiresAt: now + mount.cacheTtl * 1000,
+            result,
+          });
+          if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+          return result;
+        })
+        .finally(() => {
+          if (loading.get(key) === listing) loading.delete(key);
+        });
+      loading.set(key, listing);
+      return listing;
     },
   };
 }

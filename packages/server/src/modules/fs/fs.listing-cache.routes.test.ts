@@ -4,6 +4,9 @@ import { cryptoIds } from '../../lib/crypto/ids.js';
 import { memoryLogger } from '../../lib/logger.js';
 import { dialects, testCrypto } from '../../test/harness.js';
 import { harnessPerTest } from '../../test/per-test.js';
+import type { ListResult } from '../../storage/object-store.js';
+import type { VfsMount } from '../../vfs/vfs-types.js';
+import { createListingCache } from './fs-listing-cache.js';
 import { fsCalls } from './fs.test-support.js';
 
 // Listings are cached per mount for its cache_ttl; a write through the vfs on ANY instance sharing the
@@ -66,5 +69,30 @@ describe.each(dialects)('fs listing cache across instances (%s)', (dialect) => {
     const res = await fs.post('/api/admin/cache/clear', { mountId: mount.id });
     expect(res.status, res.text).toBe(200);
     expect(sizes()).toBe(0);
+  });
+
+  it('lists a cold page once for the callers arriving together (single flight); refresh lists again', async () => {
+    const created = await fs.mount('local', '/sf', { cache_ttl: 300 });
+    const cache = createListingCache({ db: h.db, clock: h.clock, logger: memoryLogger() });
+    const mount = { id: created.id, storageConfigId: 'local', cacheTtl: 300 } as VfsMount;
+    let listings = 0;
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const load = async (): Promise<ListResult> => {
+      listings += 1;
+      await gate;
+      return { objects: [], prefixes: [`p${listings}/`], nextCursor: null };
+    };
+    const options = { prefix: '', delimiter: '/', limit: 1000 };
+    const callers = Array.from({ length: 8 }, () => cache.page(mount, options, load));
+    // Let every caller read the version and meet the one listing in flight.
+    await new Promise((r) => setTimeout(r, 20));
+    finish();
+    const pages = await Promise.all(callers);
+    expect(listings).toBe(1);
+    expect(new Set(pages).size).toBe(1);
+    expect(await cache.page(mount, options, load)).toBe(pages[0]);
+    expect((await cache.page(mount, options, load, true)).prefixes).toEqual(['p2/']);
+    expect(listings).toBe(2);
   });
 });
