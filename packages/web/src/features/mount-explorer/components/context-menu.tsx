@@ -20,7 +20,8 @@ import type { ExplorerAction } from '../lib/actions';
 /** Spec §9: the context menu's width bounds and stacking level. */
 export const CONTEXT_MENU = { minWidth: 100, maxWidth: 600, zIndex: 100 } as const;
 
-const ICONS: Record<ExplorerAction, LucideIcon> = {
+/** One icon per action, in the menu and the selection bar. */
+export const ACTION_ICONS: Record<ExplorerAction, LucideIcon> = {
   open: FolderOpen,
   download: Download,
   share: Share2,
@@ -110,7 +111,7 @@ export function ContextMenu({ x, y, actions, onAction, onClose }: ContextMenuPro
       className="fixed w-56 overflow-hidden rounded-xl border border-line bg-surface p-1 shadow-2xl"
     >
       {actions.map((action) => {
-        const Icon = ICONS[action];
+        const Icon = ACTION_ICONS[action];
         return (
           <button
             key={action}

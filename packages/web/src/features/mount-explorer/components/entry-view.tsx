@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { useElementWidth } from '../../../lib/hooks/use-element-width';
 import { explorerKeyHandler } from '../hooks/use-explorer-keys';
 import { useLongPress } from '../hooks/use-long-press';
@@ -30,7 +31,6 @@ export interface EntryViewProps {
   onOpen(entry: ExplorerEntry): void;
   /** Right click, long press or a "more" button: `entry` null for the folder's background. */
   onMenu(x: number, y: number, entry: ExplorerEntry | null): void;
-  onGoUp(): void;
   onDelete(): void;
   onRename(entry: ExplorerEntry): void;
   hasMore: boolean;
@@ -70,6 +70,12 @@ export function EntryView(props: EntryViewProps) {
     if (hasMore && !loadingMore && lastShown >= rowCount - PREFETCH_ROWS) loadMore();
   }, [hasMore, loadingMore, lastShown, rowCount, loadMore]);
 
+  // Opened from the keyboard (the panel has the focus, or nothing has): the list takes it, so the keys go on working.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.hasAttribute('data-explorer-panel')) scrollRef.current?.focus();
+  }, [scrollRef]);
+
   const focusIndex = selection.focus === null ? -1 : (indexOf.get(selection.focus) ?? -1);
   useEffect(() => {
     if (focusIndex >= 0) virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
@@ -83,7 +89,7 @@ export function EntryView(props: EntryViewProps) {
     if (entry && !selection.selected.has(entry.path)) setSelection(clickEntry(selection, order, entry.path));
     props.onMenu(x, y, entry ?? null);
   };
-  const longPress = useLongPress((x, y) => menuFor(x, y, entryAt(document.elementFromPoint(x, y))));
+  const longPress = useLongPress((x, y, target) => menuFor(x, y, entryAt(target)));
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (longPress.consumeClick()) return;
@@ -118,7 +124,6 @@ export function EntryView(props: EntryViewProps) {
       const entry = byPath(path);
       if (entry) props.onOpen(entry);
     },
-    goUp: props.onGoUp,
     remove: props.onDelete,
     rename: (path) => {
       const entry = byPath(path);
@@ -152,7 +157,11 @@ export function EntryView(props: EntryViewProps) {
       onPointerMove={longPress.onPointerMove}
       onPointerUp={longPress.onPointerUp}
       onPointerCancel={longPress.onPointerCancel}
-      className="relative min-h-0 flex-1 overflow-auto overscroll-contain outline-none [-webkit-touch-callout:none] focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-inset"
+      className={cn(
+        'relative min-h-0 flex-1 overflow-auto overscroll-contain outline-none [-webkit-touch-callout:none]',
+        // The focused entry shows its own ring; the list shows one only before any entry has the focus.
+        focusIndex < 0 && 'focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-inset',
+      )}
     >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() + (view === 'list' ? 0 : GAP) }}>
         {virtualRows.map((row) => {

@@ -7,6 +7,7 @@ import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { listFolder, fsListKey, useFolder } from '../api/list-folder';
 import { mountOf, useVisibleMounts } from '../api/visible-mounts';
 import { useExplorerActions } from '../hooks/use-explorer-actions';
+import { isGoUpKey } from '../hooks/use-explorer-keys';
 import { useViewPrefs } from '../hooks/use-view-prefs';
 import { entryActions, folderActions, mountBits, type ExplorerAction } from '../lib/actions';
 import { openPreview, startUpload } from '../lib/explorer-bridge';
@@ -20,6 +21,7 @@ import { EntryView } from './entry-view';
 import { ExplorerDialogs } from './explorer-dialogs';
 import { ExplorerToolbar } from './explorer-toolbar';
 import { FolderEmpty, FolderError } from './folder-states';
+import { ListHeader } from './list-header';
 import { SelectionBar } from './selection-bar';
 
 interface MenuState {
@@ -42,6 +44,11 @@ export function ExplorerPanel({ path }: { path: string }) {
   const [menu, setMenu] = useState<MenuState | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // A new folder replaces the panel: keep the keyboard in it when the focus was dropped with the old one.
+  useEffect(() => {
+    if (document.activeElement === document.body) panel.current?.focus();
+  }, []);
 
   const pages = folder.data?.pages;
   const entries = useMemo(
@@ -125,33 +132,49 @@ export function ExplorerPanel({ path }: { path: string }) {
     );
   else
     body = (
-      <EntryView
-        label={t('explorer.listLabel', { path })}
-        entries={entries}
-        view={prefs.view}
-        selection={selection}
-        setSelection={setSelection}
-        onOpen={open}
-        onMenu={(x, y, entry) => {
-          const chosen = entry ? (selection.selected.has(entry.path) ? selected : [entry]) : [];
-          setMenu({ x, y, entries: chosen });
-        }}
-        onGoUp={goUp}
-        onDelete={() => {
-          const actions = entryActions(bits, selected);
-          if (actions.includes('delete')) run('delete', selected);
-        }}
-        onRename={(entry) => {
-          if (entryActions(bits, [entry]).includes('rename')) run('rename', [entry]);
-        }}
-        hasMore={folder.hasNextPage}
-        loadingMore={folder.isFetchingNextPage}
-        loadMore={() => void folder.fetchNextPage()}
-      />
+      <>
+        {prefs.view === 'list' ? <ListHeader sort={prefs.sort} onSort={(sort) => setPrefs({ sort })} /> : null}
+        <EntryView
+          label={t('explorer.listLabel', { path })}
+          entries={entries}
+          view={prefs.view}
+          selection={selection}
+          setSelection={setSelection}
+          onOpen={open}
+          onMenu={(x, y, entry) => {
+            const chosen = entry ? (selection.selected.has(entry.path) ? selected : [entry]) : [];
+            // Nothing the caller may do here: no empty menu.
+            const actions = chosen.length ? entryActions(bits, chosen) : folderActions(bits, insideMount);
+            if (actions.length) setMenu({ x, y, entries: chosen });
+          }}
+          onDelete={() => {
+            const actions = entryActions(bits, selected);
+            if (actions.includes('delete')) run('delete', selected);
+          }}
+          onRename={(entry) => {
+            if (entryActions(bits, [entry]).includes('rename')) run('rename', [entry]);
+          }}
+          hasMore={folder.hasNextPage}
+          loadingMore={folder.isFetchingNextPage}
+          loadMore={() => void folder.fetchNextPage()}
+        />
+      </>
     );
 
   return (
-    <Card className="flex h-[calc(100dvh-8.5rem)] min-h-[26rem] flex-col overflow-hidden p-0 sm:h-[calc(100dvh-12rem)]">
+    <Card
+      ref={panel}
+      tabIndex={-1}
+      data-explorer-panel
+      role="region"
+      aria-label={t('explorer.title')}
+      onKeyDown={(event) => {
+        if (!isGoUpKey(event)) return;
+        event.preventDefault();
+        goUp();
+      }}
+      className="flex h-[calc(100dvh-8.5rem)] min-h-[26rem] flex-col overflow-hidden p-0 outline-none sm:h-[calc(100dvh-12rem)]"
+    >
       <ExplorerToolbar
         path={path}
         mountPath={mountPath}

@@ -98,8 +98,7 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
               icon={<FolderPlus />}
               onClick={() => props.onAction('newFolder')}
             >
-              <span className="hidden sm:inline">{t('explorer.actions.newFolder')}</span>
-              <span className="sr-only sm:hidden">{t('explorer.actions.newFolder')}</span>
+              <span className="sr-only sm:not-sr-only">{t('explorer.actions.newFolder')}</span>
             </Button>
           ) : null}
           {props.folderActions.includes('upload') ? (

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import type { ExplorerAction } from '../lib/actions';
+import { ACTION_ICONS } from './context-menu';
 
 /** Shown while entries are selected: the count and what may be done with them (phones need no menu). */
 export function SelectionBar({
@@ -29,16 +30,24 @@ export function SelectionBar({
       <span className="mr-2 text-sm font-medium whitespace-nowrap text-fg">
         {t('explorer.selection.count', { count })}
       </span>
-      {shown.map((action) => (
-        <Button
-          key={action}
-          variant={action === 'delete' ? 'danger' : 'outline'}
-          size="sm"
-          onClick={() => onAction(action)}
-        >
-          {t(`explorer.actions.${action}`)}
-        </Button>
-      ))}
+      {shown.map((action) => {
+        const Icon = ACTION_ICONS[action];
+        const label = t(`explorer.actions.${action}`);
+        return (
+          <Button
+            key={action}
+            variant={action === 'delete' ? 'danger' : 'outline'}
+            size="sm"
+            className="px-2.5 sm:px-3"
+            icon={<Icon />}
+            title={label}
+            onClick={() => onAction(action)}
+          >
+            {/* Icons alone on phones: every action fits one thumb-wide row. */}
+            <span className="sr-only sm:not-sr-only">{label}</span>
+          </Button>
+        );
+      })}
     </div>
   );
 }

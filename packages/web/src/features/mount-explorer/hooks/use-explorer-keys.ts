@@ -8,14 +8,14 @@ export interface ExplorerKeyActions {
   selection: SelectionState;
   setSelection(next: SelectionState): void;
   open(path: string): void;
-  goUp(): void;
   remove(): void;
   rename(path: string): void;
 }
 
 /**
- * The explorer's keys (Finder/Explorer): arrows move (Shift extends), Home/End, Enter opens,
- * Backspace or Alt+↑ goes up, Delete asks to delete, F2 renames, Ctrl/Cmd+A selects all, Escape clears.
+ * The list's keys (Finder/Explorer): arrows move (Shift extends), Home/End, Enter opens, Delete asks to
+ * delete, F2 renames, Ctrl/Cmd+A selects all, Escape clears. Going up (Backspace, Alt+↑) is the panel's
+ * (`isGoUpKey`): it works in an empty folder too.
  */
 export function explorerKeyHandler(actions: ExplorerKeyActions) {
   return (event: KeyboardEvent<HTMLElement>) => {
@@ -24,11 +24,6 @@ export function explorerKeyHandler(actions: ExplorerKeyActions) {
       event.preventDefault();
       setSelection(moveFocus(selection, order, delta, event.shiftKey));
     };
-    if (event.altKey && event.key === 'ArrowUp') {
-      event.preventDefault();
-      actions.goUp();
-      return;
-    }
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
       event.preventDefault();
       setSelection(selectAll(selection, order));
@@ -53,10 +48,6 @@ export function explorerKeyHandler(actions: ExplorerKeyActions) {
           actions.open(selection.focus);
         }
         return;
-      case 'Backspace':
-        event.preventDefault();
-        actions.goUp();
-        return;
       case 'Delete':
         if (selection.selected.size > 0) {
           event.preventDefault();
@@ -76,4 +67,12 @@ export function explorerKeyHandler(actions: ExplorerKeyActions) {
         return;
     }
   };
+}
+
+/** Backspace or Alt+↑ outside a text field: up one folder. */
+export function isGoUpKey(event: KeyboardEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  if (target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]'))
+    return false;
+  return event.key === 'Backspace' || (event.altKey && event.key === 'ArrowUp');
 }

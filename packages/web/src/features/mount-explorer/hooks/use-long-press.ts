@@ -15,9 +15,11 @@ export interface LongPressHandlers {
 
 /**
  * Long press for touch (and pen) pointers; mice use the right button instead. `onLongPress` gets the
- * point where the finger went down.
+ * point where the finger went down and what it touched.
  */
-export function useLongPress(onLongPress: (x: number, y: number) => void): LongPressHandlers {
+export function useLongPress(
+  onLongPress: (x: number, y: number, target: EventTarget | null) => void,
+): LongPressHandlers {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
   const fired = useRef(false);
@@ -37,11 +39,12 @@ export function useLongPress(onLongPress: (x: number, y: number) => void): LongP
       cancel();
       fired.current = false;
       const point = { x: event.clientX, y: event.clientY };
+      const target = event.target;
       start.current = point;
       timer.current = setTimeout(() => {
         timer.current = null;
         fired.current = true;
-        callback.current(point.x, point.y);
+        callback.current(point.x, point.y, target);
       }, LONG_PRESS_MS);
     },
     onPointerMove(event) {
