@@ -18,6 +18,11 @@ export function DeleteDialog({ entries, pending, onConfirm, onClose }: DeleteDia
   const folders = entries.filter((entry) => entry.isDirectory).length;
   const files = entries.length - folders;
   const rest = entries.length - LISTED;
+  const parts = [
+    files ? t('explorer.delete.files', { count: files }) : '',
+    folders ? t('explorer.delete.folders', { count: folders }) : '',
+  ];
+  const summary = parts.filter(Boolean).join(t('explorer.delete.and'));
   return (
     <ConfirmDialog
       open
@@ -29,7 +34,7 @@ export function DeleteDialog({ entries, pending, onConfirm, onClose }: DeleteDia
       }
       description={
         <span className="flex flex-col gap-2">
-          <span>{t('explorer.delete.summary', { files, folders })}</span>
+          <span>{t('explorer.delete.summary', { what: summary })}</span>
           <span className="flex flex-col rounded-lg bg-subtle px-3 py-2 font-mono text-xs text-fg">
             {entries.slice(0, LISTED).map((entry) => (
               <span key={entry.path} className="truncate">

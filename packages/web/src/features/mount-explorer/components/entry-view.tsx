@@ -48,7 +48,8 @@ export function EntryView(props: EntryViewProps) {
   const { t } = useTranslation();
   const baseId = useId();
   const [scrollRef, width] = useElementWidth<HTMLDivElement>();
-  const layout = LAYOUT[view];
+  // Phones get two gallery columns instead of one huge tile.
+  const layout = view === 'gallery' && width > 0 && width < 560 ? { row: 196, tile: 150 } : LAYOUT[view];
   const columns = view === 'list' ? 1 : Math.max(1, Math.floor(((width || 800) - 16 + GAP) / (layout.tile + GAP)));
   const rowCount = Math.ceil(entries.length / columns);
   const order = useMemo(() => entries.map((entry) => entry.path), [entries]);

@@ -69,7 +69,7 @@ describe('explorer dialogs', () => {
     const { user } = await focusOn('sub');
     await user.keyboard('{Shift>}{ArrowDown}{/Shift}{Delete}');
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 items?' });
-    expect(dialog).toHaveTextContent('1 file(s) and 1 folder(s) will be deleted for good');
+    expect(dialog).toHaveTextContent('1 file and 1 folder will be deleted for good');
     expect(dialog).toHaveTextContent('sub/');
     expect(dialog).toHaveTextContent('a.txt');
     expect(dialog).toHaveTextContent('Folders are deleted with everything inside them.');
