@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { SETTING_GROUPS, type SettingGroupId } from '@driftbox/contract';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { NotBuiltPage, type UnbuiltPage } from '../features/placeholders/components/not-built-page';
+import { NotBuiltPage } from '../features/placeholders/components/not-built-page';
 import type { AdminPage } from '../lib/auth/admin-access';
 import { ADMIN_PAGE_META } from './admin-pages';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
@@ -50,8 +50,16 @@ function adminRoute(page: AdminPage): RouteObject {
   };
 }
 
-function publicPage(path: string, page: UnbuiltPage, title: RouteHandle['title']): RouteObject {
-  return { path, handle: { title } satisfies RouteHandle, element: <NotBuiltPage page={page} /> };
+/** The mount explorer: the folder is the rest of the path (`/mount-explorer/local/team`). */
+function explorerRoute(path: string): RouteObject {
+  return {
+    path,
+    handle: { title: (t) => t('titles.mountExplorer') } satisfies RouteHandle,
+    lazy: () =>
+      import('../features/mount-explorer/components/mount-explorer-page').then((m) => ({
+        Component: m.MountExplorerPage,
+      })),
+  };
 }
 
 /** Exactly the spec §2 route table; anything else goes Home. */
@@ -86,8 +94,8 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('../features/file-view/components/file-view-page').then((m) => ({ Component: m.FileViewPage })),
       },
-      publicPage('mount-explorer', 'mountExplorer', (t) => t('titles.mountExplorer')),
-      publicPage('mount-explorer/*', 'mountExplorer', (t) => t('titles.mountExplorer')),
+      explorerRoute('mount-explorer'),
+      explorerRoute('mount-explorer/*'),
       { path: '404', handle: { title: (t) => t('titles.notFound') } satisfies RouteHandle, element: <NotFoundPage /> },
       {
         path: 'admin',
