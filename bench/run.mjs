@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { ensureBuilt, spawnServerProcess } from '../scripts/lib.mjs';
 import { filesSection } from './files.mjs';
 import { zipSection } from './zip.mjs';
+import { webdavSection } from './webdav.mjs';
 
 ensureBuilt();
 
@@ -173,6 +174,17 @@ const SECTIONS = {
       body: JSON.stringify(ADMIN),
     }).then((r) => r.json());
     return zipSection({ port: PORT, pid: server.pid, auth: { authorization: `Bearer ${login.data.token}` }, dataDir });
+  },
+
+  /** WebDAV (bench/webdav.mjs): 1 GiB PUT/GET through /dav against the fs API, PROPFIND of 10 000 objects. */
+  async webdav() {
+    const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }).then((r) => r.json());
+    const auth = { authorization: `Bearer ${login.data.token}` };
+    return webdavSection({ port: PORT, pid: server.pid, auth, dataDir });
   },
 };
 
