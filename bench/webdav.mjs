@@ -121,8 +121,8 @@ export async function webdavSection({ port, pid, auth, dataDir }) {
   );
   if (davGet.bytes !== size || apiGet.bytes !== size) throw new Error('a download was short');
 
-  // The folder's objects go straight into the LOCAL config's store (not timed), as the zip section does.
-  const folder = join(dataDir, 'storage', 'local', 'objects', 'dav-bench', 'many');
+  // The folder's objects go straight into the LOCAL config's store (not timed); the mount maps the store's root.
+  const folder = join(dataDir, 'storage', 'local', 'objects', 'many');
   mkdirSync(folder, { recursive: true });
   for (let i = 0; i < objects; i++) writeFileSync(join(folder, `object-${String(i).padStart(5, '0')}.txt`), 'x');
   const runs = 5;
@@ -141,7 +141,7 @@ export async function webdavSection({ port, pid, auth, dataDir }) {
     rss.push(run.rss.peak);
   }
   if (listed !== objects) throw new Error(`PROPFIND listed ${listed} of ${objects}`);
-  const driver = await driverListing(join(dataDir, 'storage', 'local'), 'dav-bench/many/', runs);
+  const driver = await driverListing(join(dataDir, 'storage', 'local'), 'many/', runs);
   const propfindRatio = median(davMs) / median(driver.ms);
   const peak = Math.max(...peaks, ...rss);
   return [

@@ -28,8 +28,14 @@ const MULTISTATUS_OPEN = `${XML_HEAD}<D:multistatus xmlns:D="DAV:">`;
 export function davReads(deps: DavDeps) {
   const { resources, repo, locks, clock } = deps;
 
-  async function describe(members: readonly Member[], parent: string | null, request: PropRequest) {
-    const need = needs(request);
+  async function describe(
+    members: readonly Member[],
+    parent: string | null,
+    request: PropRequest,
+    present = { dead: true, locks: true },
+  ) {
+    const asked = needs(request);
+    const need = { dead: asked.dead && present.dead, locks: asked.locks && present.locks };
     const paths = members.map((m) => m.path);
     const dead = new Map<string, Map<string, string>>();
     if (need.dead)
@@ -73,11 +79,18 @@ export function davReads(deps: DavDeps) {
       const first = MULTISTATUS_OPEN + propfindResponse(self!, request, now);
       if (depth === '0' || resource.kind === 'file')
         return { status: 207, headers: { 'Content-Type': XML_TYPE }, body: first + '</D:multistatus>' };
-      // Depth 1: streamed a listing page at a time, so a folder of any size answers in flat memory.
+      // Depth 1: streamed a listing page at a time, so a folder of any size answers in flat memory. Two probes
+      // first: a folder without dead properties or locks below it needs no per-page queries for them.
+      const present = {
+        dead: await repo.anyPropertiesUnder(resource.path),
+        locks:
+          (await repo.locksUnder(resource.path, clock.now().toISOString())).length > 0 ||
+          (await locks.covering(resource.path)).some((l) => l.depth === 'infinity'),
+      };
       async function* stream() {
         yield Buffer.from(first);
         for await (const page of resources.members(resource)) {
-          const described = await describe(page, resource.path, request);
+          const described = await describe(page, resource.path, request, present);
           yield Buffer.from(described.map((d) => propfindResponse(d, request, now)).join(''));
         }
         yield Buffer.from('</D:multistatus>');

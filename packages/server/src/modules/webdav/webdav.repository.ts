@@ -48,6 +48,17 @@ export function webdavRepository(db: Kysely<Database>) {
       });
     },
 
+    /** True when any dead property is stored at or below `path` (one indexed probe). */
+    async anyPropertiesUnder(path: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('webdav_properties')
+        .select('path')
+        .where(atOrBelow(path))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async deletePropertiesUnder(path: string) {
       await db.deleteFrom('webdav_properties').where(atOrBelow(path)).execute();
     },
