@@ -11,6 +11,7 @@ import { ensureBuilt, spawnServerProcess } from '../scripts/lib.mjs';
 import { filesSection } from './files.mjs';
 import { vfsSection } from './vfs.mjs';
 import { zipSection } from './zip.mjs';
+import { webdavSection } from './webdav.mjs';
 
 ensureBuilt();
 
@@ -158,34 +159,34 @@ const SECTIONS = {
    * bare node:http server, the download against the raw driver's read, and the server's memory (files.mjs).
    */
   async files() {
-    const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    }).then((r) => r.json());
-    return filesSection({ port: PORT, pid: server.pid, auth: { authorization: `Bearer ${login.data.token}` } });
+    return filesSection({ port: PORT, pid: server.pid, auth: await adminAuth() });
   },
 
   /** The file basket's ZIP of BENCH_ZIP_MB (default 1024) MiB on LOCAL: throughput and the server's peak RSS. */
   async zip() {
-    const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    }).then((r) => r.json());
-    return zipSection({ port: PORT, pid: server.pid, auth: { authorization: `Bearer ${login.data.token}` }, dataDir });
+    return zipSection({ port: PORT, pid: server.pid, auth: await adminAuth(), dataDir });
   },
 
   /** Listing and search of a mount of 10 000 objects on LOCAL and MinIO against the raw drivers (vfs.mjs). */
   async vfs() {
-    const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    }).then((r) => r.json());
-    return vfsSection({ port: PORT, auth: { authorization: `Bearer ${login.data.token}` }, dataDir, measure });
+    return vfsSection({ port: PORT, auth: await adminAuth(), dataDir, measure });
+  },
+
+  /** WebDAV (bench/webdav.mjs): 1 GiB PUT/GET through /dav against the fs API, PROPFIND of 10 000 objects. */
+  async webdav() {
+    return webdavSection({ port: PORT, pid: server.pid, auth: await adminAuth(), dataDir });
   },
 };
+
+/** The admin's bearer header for the sections that call admin routes. */
+async function adminAuth() {
+  const login = await fetch(`http://127.0.0.1:${PORT}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  }).then((r) => r.json());
+  return { authorization: `Bearer ${login.data.token}` };
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'driftbox-bench-'));
 const server = await startServer(dataDir);

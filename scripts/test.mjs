@@ -12,6 +12,10 @@ const hasPostgres = () =>
 ensureDebianPackages([
   { name: 'postgresql', present: hasPostgres },
   { name: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  // WebDAV clients the server tests drive (modules/webdav/webdav.clients.test.ts).
+  { name: 'litmus', present: () => existsSync('/usr/bin/litmus') },
+  { name: 'rclone', present: () => existsSync('/usr/bin/rclone') },
+  { name: 'cadaver', present: () => existsSync('/usr/bin/cadaver') },
 ]);
 ensureNpmDependencies();
 

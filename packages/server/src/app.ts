@@ -41,6 +41,7 @@ import { fsShareRoutes } from './modules/fs-share/fs-share.module.js';
 import { fsSearchRoutes } from './modules/fs-search/fs-search.module.js';
 import { fsArchiveRoutes } from './modules/fs-archive/fs-archive.module.js';
 import { fsUploadRoutes } from './modules/fs-upload/fs-upload.module.js';
+import { webdavRoutes } from './modules/webdav/webdav.module.js';
 import type { TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import { createServices, type Services } from './services.js';
 import { createStoreFactory, type StoreFactory } from './storage/stores.js';
@@ -123,6 +124,9 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.route('/api', fsSearchRoutes(services.search));
   app.route('/api', fsArchiveRoutes(services.fsArchive, services.fsArchiveTasks));
   app.route('/api', fsUploadRoutes(services.fsPresign, services.fsMultipart, links));
+
+  // WebDAV checks the credentials of every request itself (Basic too), outside /api's middleware.
+  app.route('/', webdavRoutes(services.webdav, { ...services, trustProxy: config.trustProxy, logger }));
 
   app.all('/api', () => {
     throw notFound('route');

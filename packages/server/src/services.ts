@@ -28,6 +28,7 @@ import { createFsShareServices } from './modules/fs-share/fs-share.module.js';
 import { createFsSearch } from './modules/fs-search/fs-search.module.js';
 import { createFsArchiveServices } from './modules/fs-archive/fs-archive.module.js';
 import { createFsUploadServices } from './modules/fs-upload/fs-upload.module.js';
+import { createWebdavServices } from './modules/webdav/webdav.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
 
@@ -116,6 +117,8 @@ export function createServices(deps: ServiceDeps) {
     ...createFsArchiveServices({ ...deps, vfs, storageConfigs, tasks }),
     // Browser uploads into mounts: presign + commit, resumable multipart, and their cleanup.
     ...createFsUploadServices({ ...deps, vfs, storageConfigs, mountWrites }),
+    // WebDAV at /dav: the second adapter over the vfs, its folder copies and deletes by the task handlers.
+    ...createWebdavServices({ ...deps, vfs, storageConfigs, settings, ...fs, mountWrites }),
     ...fileServices,
     // File shares of mount objects (`/api/fs/create-share`), made by the files module's share rules.
     ...createFsShareServices({ vfs, storageConfigs, fileMountShares: fileServices.fileMountShares }),

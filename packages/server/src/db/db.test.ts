@@ -35,6 +35,8 @@ describe.each(dialects)('database (%s)', (dialect) => {
       'storage_configs',
       'storage_mounts',
       'upload_jobs',
+      'webdav_locks',
+      'webdav_properties',
     ]);
     expect(dialectOf(t.db)).toBe(dialect);
   });

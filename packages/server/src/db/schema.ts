@@ -1,4 +1,6 @@
 import type { ColumnType } from 'kysely';
+import type { WebdavLocksTable, WebdavPropertiesTable } from './schema-webdav.js';
+export type { WebdavLocksTable, WebdavPropertiesTable } from './schema-webdav.js';
 
 /**
  * Row types of every table, as Kysely sees them. Timestamps are TEXT in ISO 8601 UTC with
@@ -285,4 +287,6 @@ export interface Database {
   fs_search_index: FsSearchIndexTable;
   fs_search_mounts: FsSearchMountsTable;
   fs_uploads: FsUploadsTable;
+  webdav_properties: WebdavPropertiesTable;
+  webdav_locks: WebdavLocksTable;
 }

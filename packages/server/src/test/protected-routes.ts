@@ -157,3 +157,10 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/file-download/:slug',
   'GET /api/office-preview/:slug',
 ]);
+
+/**
+ * WebDAV (modules/webdav): every method at `/dav` and below checks its caller itself — credentials on
+ * every request, WEBDAV_READ for reads and WEBDAV_MANAGE for writes, the base path through the vfs
+ * (webdav.auth.routes.test.ts, webdav.base-path.routes.test.ts).
+ */
+export const DAV_ROUTES = new Set(['ALL /dav', 'ALL /dav/*']);

@@ -28,6 +28,7 @@ import { STORAGE_PROBE_MESSAGES } from './catalogue/storage-probe.js';
 import { SYSTEM_MESSAGES } from './catalogue/system.js';
 import { TASK_MESSAGES } from './catalogue/tasks.js';
 import { URL_UPLOAD_MESSAGES } from './catalogue/url-upload.js';
+import { WEBDAV_MESSAGES } from './catalogue/webdav.js';
 
 /** Every entry of every area; area prefixes never overlap, so no spread can overwrite another's key. */
 export const MESSAGES = {
@@ -49,6 +50,7 @@ export const MESSAGES = {
   ...SYSTEM_MESSAGES,
   ...TASK_MESSAGES,
   ...URL_UPLOAD_MESSAGES,
+  ...WEBDAV_MESSAGES,
 } as const;
 
 /** The key of a catalogue entry (`storage.probe.listFailed`). */

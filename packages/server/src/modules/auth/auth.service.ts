@@ -37,6 +37,8 @@ export function createAuthService(deps: AuthDeps) {
   let dummyHash: Promise<string> | null = null;
   // Verifying against a throwaway hash when the user is unknown keeps both paths equally slow.
   const dummy = () => (dummyHash ??= crypto.passwords.hash(ids.token(16)));
+  // WebDAV Basic: digests of (current hash, password) pairs verified in the last minutes (verifyBasic).
+  const verified = new Map<string, { id: string; until: number }>();
 
   return {
     /**
@@ -95,6 +97,32 @@ export function createAuthService(deps: AuthDeps) {
       await rateLimits.sweep();
       await rateLimits.reset(RATE_RULES.login.perClient, clientIp);
       return { username: admin.username, token, expiresAt };
+    },
+
+    /**
+     * WebDAV's Basic login with the admin's username and password (no session): checked under the login
+     * page's throttle. A password already verified against the admin's current hash is remembered (by a
+     * digest of both, never the password) so a client's thousands of requests do not each cost a hash and
+     * an attempt; a changed password changes the hash, so nothing remembered matches it any more.
+     */
+    async verifyBasic(clientIp: string, username: string, password: string): Promise<AdminActor> {
+      const found = await repo.findAdminByUsername(username);
+      const proof = found ? sha256Hex(`${found.password_hash}\0${password}`) : null;
+      if (found && proof && verified.get(proof)?.id === found.id && verified.get(proof)!.until > clock.now().getTime())
+        return { type: 'admin', id: found.id, username: found.username };
+      const { admin } = await rateLimits.guardPasswordCheck(
+        RATE_RULES.login,
+        clientIp,
+        username.toLowerCase(),
+        async () => {
+          const valid = await crypto.passwords.verify(password, found?.password_hash ?? (await dummy()));
+          return valid && found ? { ok: true, admin: found } : { ok: false, admin: null };
+        },
+      );
+      if (!admin || !proof) throw unauthorized('INVALID_CREDENTIALS');
+      if (verified.size >= 64) verified.clear();
+      verified.set(proof, { id: admin.id, until: clock.now().getTime() + 5 * 60_000 });
+      return { type: 'admin', id: admin.id, username: admin.username };
     },
 
     /** Ends the session of the presented token, if any (logout always succeeds). */

@@ -20,7 +20,17 @@ import { REMOVE_TASK, removeHandler, type RemovePayload } from './fs-remove.task
 export { fsRoutes } from './fs.routes.js';
 export type { FsReadService } from './fs-read.service.js';
 export type { FsWriteService } from './fs-write.service.js';
-export { fsStores, STAGING_NAME, type FsStores, type FsTarget } from './fs-store.js';
+export {
+  baseName,
+  folderPrefix,
+  FOLDER_MARKER,
+  fsStores,
+  isHiddenName,
+  STAGING_NAME,
+  type FsStores,
+  type FsTarget,
+} from './fs-store.js';
+export type { StreamAnswer } from './fs-delivery.js';
 export { REMOVE_TASK, removeHandler, type RemovePayload, type RemoveHandlerDeps } from './fs-remove.task.js';
 
 export interface FsDeps {

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api/error-message';
 import { useSettings } from '../api/get-settings';
 import { GROUP_NAMES } from '../lib/group-names';
 import { SettingsForm } from './settings-form';
+import { WebdavAddress } from './webdav-address';
 
 /** /admin/settings/{global,preview,webdav,site}: one group's settings, loaded, then the generated form. */
 export function SettingsPage({ group }: { group: SettingGroupId }) {
@@ -19,6 +20,7 @@ export function SettingsPage({ group }: { group: SettingGroupId }) {
         title={t(`settings.pages.${GROUP_NAMES[group]}.title`)}
         description={t(`settings.pages.${GROUP_NAMES[group]}.description`)}
       />
+      {GROUP_NAMES[group] === 'webdav' ? <WebdavAddress /> : null}
       {settings.isPending ? (
         <LoadingCard />
       ) : settings.isError ? (

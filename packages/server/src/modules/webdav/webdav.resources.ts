@@ -1,0 +1,109 @@
+import { joinPath, parentPath } from '@driftbox/contract';
+import type { Actor } from '../../lib/auth/actor.js';
+import { isStorageError } from '../../storage/errors.js';
+import { storageToAppError } from '../../storage/http-errors.js';
+import type { ObjectInfo } from '../../storage/object-store.js';
+import type { Vfs } from '../../vfs/vfs.js';
+import type { PathAccess, VfsOp, VirtualEntry } from '../../vfs/vfs-types.js';
+import { baseName, folderPrefix, isHiddenName, type FsStores, type FsTarget } from '../fs/fs.module.js';
+import { isStagingKey } from '../../vfs/staging.js';
+
+/**
+ * What a WebDAV URL names, as the vfs resolves it: a virtual folder of the mount tree (the root, the
+ * folders between mounts), a collection in a mount (its root or a folder), a file, or nothing yet
+ * (`none`, inside a mount: where PUT, MKCOL, LOCK, COPY and MOVE may create something).
+ */
+export type Resource =
+  | { kind: 'virtual'; path: string; children: VirtualEntry[] }
+  | { kind: 'collection'; path: string; target: FsTarget; children: VirtualEntry[]; access: PathAccess }
+  | { kind: 'file'; path: string; target: FsTarget; info: ObjectInfo }
+  | { kind: 'none'; path: string; target: FsTarget };
+
+/** One member of a collection as PROPFIND shows it. */
+export interface Member {
+  path: string;
+  collection: boolean;
+  info: ObjectInfo | null;
+}
+
+const rethrow = (err: unknown): never => {
+  throw storageToAppError(err);
+};
+
+/** `/dav` plus the path, each segment escaped; collections end with `/`. */
+export function hrefOf(path: string, collection: boolean): string {
+  const encoded = path === '/' ? '' : path.split('/').map(encodeURIComponent).join('/');
+  return `/dav${encoded}${collection ? '/' : ''}`;
+}
+
+export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
+  const { vfs, stores } = deps;
+
+  /** The resource at a normalised or raw request path (raw: still URL-encoded), checked for `op`. */
+  async function stat(actor: Actor, path: string, op: VfsOp, encoded = false): Promise<Resource> {
+    const resolved = await vfs.resolve(actor, path, op, { encoded });
+    if (resolved.kind === 'virtual') return { kind: 'virtual', path: resolved.path, children: resolved.children };
+    const target = await stores.open(resolved);
+    const { access } = resolved;
+    if (target.key === '')
+      return { kind: 'collection', path: resolved.path, target, children: resolved.children, access };
+    const info = await target.store.head(target.key).catch((err: unknown) => {
+      if (isStorageError(err, 'NOT_FOUND')) return null;
+      return rethrow(err);
+    });
+    if (info) return { kind: 'file', path: resolved.path, target, info };
+    if (resolved.children.length > 0 || (await folderExists(target)))
+      return { kind: 'collection', path: resolved.path, target, children: resolved.children, access };
+    return { kind: 'none', path: resolved.path, target };
+  }
+
+  async function folderExists(target: FsTarget): Promise<boolean> {
+    const page = await target.store.list({ prefix: folderPrefix(target.key), limit: 1 }).catch(rethrow);
+    return page.objects.length > 0 || page.prefixes.length > 0;
+  }
+
+  /** True when the parent of `path` is a collection of a mount (where a new member may be created). */
+  async function parentIsCollection(actor: Actor, path: string, op: VfsOp): Promise<boolean> {
+    if (path === '/') return false;
+    const parent = await stat(actor, parentPath(path), op).catch(() => null);
+    return parent?.kind === 'collection';
+  }
+
+  /**
+   * The members of a collection, a storage listing page at a time (never the whole folder in memory):
+   * sub-folders first per page, hidden names (folder markers, staging) left out, mounts below the
+   * folder shown as collections in place of same-named storage entries.
+   */
+  async function* members(resource: Resource): AsyncGenerator<Member[]> {
+    if (resource.kind === 'virtual') {
+      yield resource.children.map((c) => ({ path: c.path, collection: true, info: null }));
+      return;
+    }
+    if (resource.kind !== 'collection') return;
+    const mounted = new Set(resource.children.map((c) => c.name));
+    if (mounted.size > 0) yield resource.children.map((c) => ({ path: c.path, collection: true, info: null }));
+    const prefix = folderPrefix(resource.target.key);
+    let cursor: string | undefined;
+    do {
+      const page = await resource.target.store.list({ prefix, delimiter: '/', cursor }).catch(rethrow);
+      const out: Member[] = [];
+      // A listing on the way down to a key's base path shows only the next folder of that path.
+      const shown = (name: string) => resource.access.kind === 'full' || resource.access.next === name;
+      for (const p of page.prefixes) {
+        const name = baseName(p.endsWith('/') ? p.slice(0, -1) : p);
+        if (isHiddenName(name) || mounted.has(name) || !shown(name)) continue;
+        out.push({ path: joinPath(resource.path, name), collection: true, info: null });
+      }
+      for (const o of page.objects) {
+        const name = baseName(o.key);
+        if (name === '' || isHiddenName(name) || isStagingKey(o.key) || mounted.has(name) || !shown(name)) continue;
+        out.push({ path: joinPath(resource.path, name), collection: false, info: o });
+      }
+      if (out.length > 0) yield out;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  return { stat, parentIsCollection, members, folderExists };
+}
+export type DavResources = ReturnType<typeof davResources>;
