@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { SETTING_GROUPS, type SettingGroupId } from '@driftbox/contract';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { NotBuiltPage } from '../features/placeholders/components/not-built-page';
 import type { AdminPage } from '../lib/auth/admin-access';
 import { ADMIN_PAGE_META } from './admin-pages';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
@@ -55,10 +54,7 @@ function explorerRoute(path: string): RouteObject {
   return {
     path,
     handle: { title: (t) => t('titles.mountExplorer') } satisfies RouteHandle,
-    lazy: () =>
-      import('../features/mount-explorer/components/mount-explorer-page').then((m) => ({
-        Component: m.MountExplorerPage,
-      })),
+    lazy: () => import('./mount-explorer/mount-explorer-shell').then((m) => ({ Component: m.MountExplorerShell })),
   };
 }
 

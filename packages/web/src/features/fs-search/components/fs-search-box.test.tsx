@@ -80,7 +80,7 @@ describe('fs search box', () => {
     const again = await screen.findByRole('dialog', { name: 'Search files' });
     await user.type(within(again).getByRole('searchbox'), 'rep');
     await user.click(await within(again).findByRole('button', { name: 'Open reports in /s3' }));
-    expect(onOpen).toHaveBeenCalledWith('/s3/reports');
+    expect(onOpen).toHaveBeenCalledWith('/s3/reports', true);
   });
 
   it('searches this mount by its id and this folder by its path', async () => {

@@ -13,7 +13,7 @@ import { SearchResults } from './search-results';
 export interface FsSearchBoxProps {
   currentPath: string;
   mountPath: string | null;
-  onOpen(path: string): void;
+  onOpen(path: string, isDirectory: boolean): void;
   onReveal(folderPath: string, name: string): void;
 }
 
@@ -132,7 +132,7 @@ function SearchDialog({
         {q.length >= SEARCH_QUERY_MIN && !(scope === 'mount' && !mountId && mounts.isPending) ? (
           <SearchResults
             params={searchParams(q, scope, currentPath, mountPath, mountId)}
-            onOpen={(path) => choose(() => onOpen(path))}
+            onOpen={(path, isDirectory) => choose(() => onOpen(path, isDirectory))}
             onReveal={(folder, name) => choose(() => onReveal(folder, name))}
           />
         ) : null}

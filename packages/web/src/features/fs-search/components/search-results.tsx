@@ -12,7 +12,7 @@ import { folderOf } from '../lib/search-scope';
 
 export interface SearchResultsProps {
   params: SearchParams;
-  onOpen: (path: string) => void;
+  onOpen: (path: string, isDirectory: boolean) => void;
   onReveal: (folderPath: string, name: string) => void;
 }
 
@@ -79,7 +79,7 @@ function ResultRow({
   onReveal,
 }: {
   result: FsSearchResultDto;
-  onOpen: (path: string) => void;
+  onOpen: (path: string, isDirectory: boolean) => void;
   onReveal: (folderPath: string, name: string) => void;
 }) {
   const { t } = useTranslation();
@@ -89,7 +89,7 @@ function ResultRow({
     <li className="flex items-center gap-2 px-2 py-1.5">
       <button
         type="button"
-        onClick={() => onOpen(result.path)}
+        onClick={() => onOpen(result.path, result.isDirectory)}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-lg px-1 py-1 text-left outline-none hover:bg-subtle focus-visible:ring-2 focus-visible:ring-accent"
         aria-label={t('fsSearch.openNamed', { name: result.name, folder })}
       >

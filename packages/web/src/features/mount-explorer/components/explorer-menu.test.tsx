@@ -34,6 +34,7 @@ describe('context menu by mouse', () => {
       'Download',
       'Copy link',
       'Create share',
+      'Add to basket',
       'Rename',
       'Copy to…',
       'Move to…',
@@ -62,7 +63,15 @@ describe('context menu by mouse', () => {
     const user = userEvent.setup();
     renderExplorer();
     await user.pointer({ keys: '[MouseRight]', target: await option('b.txt') });
-    expect(menuItems()).toEqual(['Open', 'Download', 'Copy link', 'Create share', 'Rename', 'Move to…']);
+    expect(menuItems()).toEqual([
+      'Open',
+      'Download',
+      'Copy link',
+      'Create share',
+      'Add to basket',
+      'Rename',
+      'Move to…',
+    ]);
     await user.keyboard('{Escape}');
     // No upload bit: no new folder or upload, on the background or in the toolbar.
     await user.pointer({ keys: '[MouseRight]', target: screen.getByRole('listbox') });

@@ -1,3 +1,4 @@
+import { createContext, useContext, type ComponentType } from 'react';
 import type { FsEntryRef } from '../lib/fs-entry';
 
 export interface ExplorerToolbarExtrasProps {
@@ -8,10 +9,12 @@ export interface ExplorerToolbarExtrasProps {
 }
 
 /**
- * The toolbar's slot for the other explorer features (task manager, basket, search, upload): the app
- * wires them in here. Empty until then.
+ * The toolbar's slot for the other explorer features (search, uploads, basket, task manager): features
+ * never import each other, so the app provides them here (`app/mount-explorer-shell.tsx`).
  */
+export const ExplorerToolbarSlot = createContext<ComponentType<ExplorerToolbarExtrasProps> | null>(null);
+
 export function ExplorerToolbarExtras(props: ExplorerToolbarExtrasProps) {
-  void props;
-  return null;
+  const Extras = useContext(ExplorerToolbarSlot);
+  return Extras ? <Extras {...props} /> : null;
 }

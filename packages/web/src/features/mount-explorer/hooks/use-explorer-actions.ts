@@ -4,6 +4,7 @@ import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api/error-message';
 import { copyText } from '../../../lib/clipboard';
 import { getFileLink } from '../api/file-link';
+import { addToBasket } from '../lib/explorer-bridge';
 import type { ExplorerAction } from '../lib/actions';
 import type { ExplorerEntry } from '../lib/fs-entry';
 
@@ -45,6 +46,10 @@ export function useExplorerActions(handlers: { open(entry: ExplorerEntry): void;
           getFileLink(first.path)
             .then(copyText)
             .then(() => toast.success(t('explorer.linkCopied')), fail);
+        return;
+      case 'basket':
+        addToBasket(entries);
+        toast.success(t('explorer.addedToBasket', { count: entries.length }));
         return;
       case 'upload':
         handlers.pickFiles();

@@ -3,7 +3,17 @@ import type { AuthState } from '../../../lib/auth/auth-store';
 import type { ExplorerEntry } from './fs-entry';
 
 export type ExplorerAction =
-  'open' | 'download' | 'share' | 'copyLink' | 'rename' | 'copy' | 'move' | 'delete' | 'newFolder' | 'upload';
+  | 'open'
+  | 'download'
+  | 'share'
+  | 'copyLink'
+  | 'basket'
+  | 'rename'
+  | 'copy'
+  | 'move'
+  | 'delete'
+  | 'newFolder'
+  | 'upload';
 
 /** The mount bits the caller holds (admins hold all). */
 export function mountBits(auth: AuthState): number {
@@ -31,6 +41,7 @@ export function entryActions(bits: number, entries: readonly ExplorerEntry[]): E
   const view = hasPermission(bits, Permission.MOUNT_VIEW);
   const file = one && !one.isDirectory ? one : undefined;
   if (file && view) actions.push('download', 'copyLink', 'share');
+  if (view) actions.push('basket');
   if (one && hasPermission(bits, Permission.MOUNT_RENAME)) actions.push('rename');
   if (hasPermission(bits, Permission.MOUNT_COPY)) actions.push('copy');
   if (hasPermission(bits, Permission.MOUNT_RENAME)) actions.push('move');

@@ -9,11 +9,14 @@ export interface ExplorerBridge {
   openPreview(entry: FsEntryRef, siblings: FsEntryRef[]): void;
   /** Uploads `files` (dropped, picked or pasted) into the folder `currentPath`. */
   startUpload(currentPath: string, files: File[]): void;
+  /** Puts `entries` (files and folders) into the file basket. */
+  addToBasket(entries: readonly FsEntryRef[]): void;
 }
 
 const NO_OP: ExplorerBridge = {
   openPreview: () => undefined,
   startUpload: () => undefined,
+  addToBasket: () => undefined,
 };
 
 let bridge: ExplorerBridge = NO_OP;
@@ -37,7 +40,12 @@ export function startUpload(currentPath: string, files: File[]): void {
   bridge.startUpload(currentPath, files);
 }
 
+/** Puts `entries` into the file basket (no-op until wired). */
+export function addToBasket(entries: readonly FsEntryRef[]): void {
+  bridge.addToBasket(entries);
+}
+
 /** The bridge as a hook, for components. */
 export function useExplorerBridge(): ExplorerBridge {
-  return { openPreview, startUpload };
+  return { openPreview, startUpload, addToBasket };
 }

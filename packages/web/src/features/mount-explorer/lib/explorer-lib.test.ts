@@ -79,7 +79,7 @@ describe('selection', () => {
 describe('actions by bits', () => {
   it('shows only what the bits allow, and nothing but open for mounts', () => {
     const file = entry('f');
-    expect(entryActions(Permission.MOUNT_VIEW, [file])).toEqual(['open', 'download', 'copyLink', 'share']);
+    expect(entryActions(Permission.MOUNT_VIEW, [file])).toEqual(['open', 'download', 'copyLink', 'share', 'basket']);
     expect(entryActions(Permission.MOUNT_DELETE | Permission.MOUNT_COPY, [file, entry('g')])).toEqual([
       'copy',
       'delete',
