@@ -2,11 +2,13 @@
  * Starting a replay from the page (spec §4, §7): Background Sync where the browser has it (the worker
  * replays even after the tab closed), and on the `online` event an in-page replay for browsers without
  * it, or when the worker has not answered within the sync status timeout (5 s, spec §9). Results reach
- * the app through `subscribeSyncResults` whichever side replayed.
+ * the app through `subscribeSyncResults` (sync-events.ts) whichever side replayed.
  */
 import { offlineDb } from './db';
 import { replayQueueLocked } from './replay';
 import { PASTE_OPERATIONS, SYNC_COMPLETED, SYNC_TAG, type SyncCompletedMessage } from './queue-types';
+
+export { subscribeSyncResults } from './sync-events';
 
 export const SYNC_STATUS_TIMEOUT_MS = 5000;
 
@@ -55,19 +57,4 @@ export async function syncNow(): Promise<void> {
     if (!(await hasPending())) return;
   }
   await replayInPage();
-}
-
-/** Every sync's results, from the worker's message or an in-page replay. */
-export function subscribeSyncResults(listener: (message: SyncCompletedMessage) => void): () => void {
-  const fromWorker = (event: MessageEvent) => {
-    const data = event.data as SyncCompletedMessage | null;
-    if (data?.type === SYNC_COMPLETED) listener(data);
-  };
-  const fromPage = (event: Event) => listener((event as CustomEvent<SyncCompletedMessage>).detail);
-  navigator.serviceWorker?.addEventListener('message', fromWorker);
-  window.addEventListener(SYNC_COMPLETED, fromPage);
-  return () => {
-    navigator.serviceWorker?.removeEventListener('message', fromWorker);
-    window.removeEventListener(SYNC_COMPLETED, fromPage);
-  };
 }
