@@ -17,6 +17,8 @@ interface ViteChunk {
 }
 type ViteManifest = Record<string, ViteChunk>;
 
+const OFFLINE_CODE = /(?:^|\/)src\/(?:lib\/offline|app\/pwa)\//;
+
 /** Files (relative to dist) of the shell, from a Vite manifest. */
 export function shellFiles(manifest: ViteManifest): Set<string> {
   const files = new Set<string>();
@@ -31,6 +33,8 @@ export function shellFiles(manifest: ViteManifest): Set<string> {
     for (const imported of chunk.imports ?? []) addWithImports(imported);
   };
   for (const [key, chunk] of Object.entries(manifest)) {
+    // The offline code itself (loaded on demand, and needed most when the network is gone).
+    if (OFFLINE_CODE.test(key)) addWithImports(key);
     if (!chunk.isEntry) continue;
     addWithImports(key);
     // The router's lazy pages: one level of dynamic imports below the entry.
