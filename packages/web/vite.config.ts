@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './precompress.ts';
+import { pwaOptions } from './pwa.config.ts';
 
 // The API and the SPA share one origin in production; in dev the API server runs on 8787.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), precompress()],
   // npm leaves nested copies of KaTeX under the Markdown plugin and Mermaid; one copy in the bundle is enough.
   resolve: { dedupe: ['katex'] },
   server: {
@@ -20,6 +22,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by pwa-shell.ts to precache the app shell only.
+    manifest: true,
     // The CSP has no font-src, so fonts (KaTeX's) must be files on this origin, never data: URLs.
     assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
   },

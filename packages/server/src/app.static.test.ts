@@ -123,6 +123,25 @@ describe('static web app', () => {
     expect(again.status).toBe(304);
   });
 
+  it('serves the service worker and the manifest revalidated, never cached for long (issue 31)', async () => {
+    const webDist = path.join(root, 'web');
+    writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(webDist, 'offline.html'), '<!doctype html><title>Page temporarily unavailable</title>');
+    const worker = await h.call('GET', '/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // A long-cached worker would keep every browser on an old build: the browser must revalidate it.
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    // Served from the root, so its default scope is the whole site: no Service-Worker-Allowed needed.
+    expect(worker.headers.get('service-worker-allowed')).toBeNull();
+    const manifest = await h.call('GET', '/manifest.webmanifest');
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const offline = await h.call('GET', '/offline.html');
+    expect(offline.text).toContain('Page temporarily unavailable');
+    expect(offline.headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('404s a missing asset instead of sending HTML as script', async () => {
     const res = await h.call('GET', '/assets/gone-9z9z.js');
     expect(res.status).toBe(404);

@@ -5,6 +5,7 @@ import { Toaster } from '../components/ui/toaster';
 import { i18n } from '../lib/site/i18n';
 import { createQueryClient } from '../lib/api/query-client';
 import { AuthEffects } from './auth-effects';
+import { PwaLayer } from './pwa/pwa-layer';
 
 /** Everything the app needs around the router; tests pass their own query client. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -14,6 +15,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       <QueryClientProvider client={client}>
         {children}
         <AuthEffects />
+        <PwaLayer />
         <Toaster />
       </QueryClientProvider>
     </I18nextProvider>

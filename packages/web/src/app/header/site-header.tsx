@@ -7,6 +7,7 @@ import { Button, buttonClasses, focusRing } from '../../components/ui/button';
 import { GithubIcon } from '../../components/ui/github-icon';
 import { cn } from '../../lib/cn';
 import { useSiteConfig } from '../../lib/site/site-config';
+import { OfflineBadge } from '../pwa/offline-badge';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
 
@@ -65,6 +66,7 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
           <span className="truncate text-base font-semibold tracking-tight text-fg">{title}</span>
         </Link>
+        <OfflineBadge />
         <nav aria-label={t('nav.main')} className="ml-4 hidden items-center gap-1 md:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={linkState}>

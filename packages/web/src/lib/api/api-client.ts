@@ -11,6 +11,7 @@ import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
 import { authorizationFor, endSession, getAuthState } from '../auth/auth-store';
 import { BACKEND_BASE } from './backend';
 import { currentLanguage } from '../site/i18n';
+import type { QueueType } from '../offline/queue-types';
 
 /** The API under the backend's base address (`lib/api/backend.ts`): this site's `/api` unless configured. */
 export const API_BASE = `${BACKEND_BASE}/api`;
@@ -30,6 +31,8 @@ export interface RequestOptions<S extends z.ZodType> {
   authorization?: string | null;
   /** Extra request headers (e.g. a paste access token). */
   headers?: Record<string, string>;
+  /** A write the offline queue may hold (spec §4): offline, it is queued and QUEUED_OFFLINE is thrown. */
+  offline?: QueueType;
 }
 
 /** 401s that answer a password check, not a dead session: they must not sign the user out. */
@@ -158,6 +161,25 @@ export async function apiRequestList<S extends z.ZodType>(
   return { items: data, pagination: pagination.data };
 }
 
+/** Stores the write in the offline queue (loaded on demand) and reports it as queued. */
+async function queueOffline(
+  options: RequestOptions<z.ZodType>,
+  url: string,
+  authorization: string | undefined,
+  language: string,
+): Promise<never> {
+  const { enqueueRequest } = await import('../offline/enqueue-request');
+  const queueId = await enqueueRequest({
+    type: options.offline!,
+    url,
+    method: (options.method ?? 'POST') as 'POST' | 'PUT' | 'DELETE',
+    body: options.body,
+    authorization,
+    language,
+  });
+  throw new ApiError({ status: 0, code: 'QUEUED_OFFLINE', message: CLIENT_ERROR_MESSAGES.QUEUED_OFFLINE, queueId });
+}
+
 async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<Answer<z.output<S>>> {
   const authorization =
     options.authorization === undefined ? authorizationFor(getAuthState()) : (options.authorization ?? undefined);
@@ -171,16 +193,25 @@ async function request<S extends z.ZodType>(path: string, options: RequestOption
   if (authorization) headers.Authorization = authorization;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await send(
-    buildUrl(path, options.query),
-    {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    },
-    options.signal,
-    options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-  );
+  const url = buildUrl(path, options.query);
+  const queue = () => queueOffline(options, url, authorization, headers['X-Language'] ?? '');
+  if (options.offline && typeof navigator !== 'undefined' && navigator.onLine === false) return queue();
+  let response: Response;
+  try {
+    response = await send(
+      url,
+      {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      },
+      options.signal,
+      options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    );
+  } catch (error) {
+    if (options.offline && error instanceof ApiError && error.code === 'NETWORK') return queue();
+    throw error;
+  }
   const body = await readBody(response);
   const envelope = Envelope.safeParse(body);
 

@@ -11,6 +11,8 @@ export const CLIENT_ERROR_CODES = [
   'HTTP_ERROR',
   'REQUEST_FAILED',
   'BAD_RESPONSE',
+  // Offline: the write was queued and will be sent when the connection is back (lib/offline).
+  'QUEUED_OFFLINE',
 ] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
@@ -24,6 +26,7 @@ export const CLIENT_ERROR_MESSAGES: Record<ClientErrorCode, string> = {
   HTTP_ERROR: 'HTTP error',
   REQUEST_FAILED: 'request failed',
   BAD_RESPONSE: 'invalid server response format',
+  QUEUED_OFFLINE: 'offline: saved and waiting to sync',
 };
 
 export interface ApiErrorInit {
@@ -37,6 +40,8 @@ export interface ApiErrorInit {
   requestId?: string;
   /** A 429's Retry-After: how long until the limit lets the caller try again. */
   retryAfterSeconds?: number;
+  /** QUEUED_OFFLINE: the offline queue entry's id. */
+  queueId?: number;
 }
 
 /** Every failure of lib/api-client is one of these; status 0 means no HTTP answer was received. */
@@ -49,6 +54,7 @@ export class ApiError extends Error {
   readonly details: ErrorDetail[];
   readonly requestId: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly queueId: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -60,6 +66,7 @@ export class ApiError extends Error {
     this.details = init.details ?? [];
     this.requestId = init.requestId;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.queueId = init.queueId;
   }
 }
 

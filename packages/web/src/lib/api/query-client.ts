@@ -11,7 +11,8 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      // 'always': offline, a write runs and fails at once (or is queued, lib/offline) instead of pausing unseen.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -12,6 +12,7 @@ export function updatePaste({ id, body }: { id: string; body: PasteUpdateBody })
     method: 'PUT',
     body,
     schema: PasteDetailDto,
+    offline: 'updatePaste',
     timeoutMs: RAW_UPLOAD_TIMEOUT_MS,
   });
 }

@@ -5,7 +5,12 @@ import { cacheStatsQueryKey } from './get-cache-stats';
 
 /** `POST /api/admin/cache/clear` with no target: every cache the admin may clear. */
 export function clearCache(): Promise<CacheClearResultDto> {
-  return apiRequest('/admin/cache/clear', { method: 'POST', body: {}, schema: CacheClearResultDto });
+  return apiRequest('/admin/cache/clear', {
+    method: 'POST',
+    body: {},
+    schema: CacheClearResultDto,
+    offline: 'clearCache',
+  });
 }
 
 export function useClearCache() {

@@ -7,9 +7,12 @@ const Deleted = z.object({ deleted: z.number() });
 
 /** `POST /api/pastes/clear-expired` → how many expired or used-up pastes were deleted. */
 export function clearExpiredPastes(): Promise<number> {
-  return apiRequest('/pastes/clear-expired', { method: 'POST', body: { clearExpired: true }, schema: Deleted }).then(
-    (result) => result.deleted,
-  );
+  return apiRequest('/pastes/clear-expired', {
+    method: 'POST',
+    body: { clearExpired: true },
+    schema: Deleted,
+    offline: 'clearExpiredPastes',
+  }).then((result) => result.deleted);
 }
 
 export function useClearExpiredPastes() {

@@ -7,9 +7,12 @@ const Deleted = z.object({ deleted: z.number() });
 
 /** `DELETE /api/pastes/batch-delete` with `{ids}` → how many were deleted (others' ids are skipped). */
 export function deletePastes(ids: string[]): Promise<number> {
-  return apiRequest('/pastes/batch-delete', { method: 'DELETE', body: { ids }, schema: Deleted }).then(
-    (result) => result.deleted,
-  );
+  return apiRequest('/pastes/batch-delete', {
+    method: 'DELETE',
+    body: { ids },
+    schema: Deleted,
+    offline: 'batchDeletePastes',
+  }).then((result) => result.deleted);
 }
 
 export function useDeletePastes() {

@@ -15,7 +15,12 @@ export interface UpdateSettingsInput {
  * listed in `errors`); a 400 VALIDATION_FAILED (nothing saved) throws with the keys in `details`.
  */
 export function updateSettings({ group, values }: UpdateSettingsInput): Promise<SettingsUpdateResultDto> {
-  return apiRequest(`/admin/settings/group/${group}`, { method: 'PUT', body: values, schema: SettingsUpdateResultDto });
+  return apiRequest(`/admin/settings/group/${group}`, {
+    method: 'PUT',
+    body: values,
+    schema: SettingsUpdateResultDto,
+    offline: 'updateGroupSettings',
+  });
 }
 
 export function useUpdateSettings() {

@@ -11,6 +11,7 @@ export function verifyFilePassword({ slug, password }: { slug: string; password:
     body: { password },
     schema: FilePublicDto,
     authorization: null,
+    offline: 'verifyFilePassword',
   });
 }
 

@@ -5,7 +5,13 @@ import { PASTES_QUERY_ROOT } from '../../../lib/api/paste-query-keys';
 
 /** `POST /api/paste` → 201 with the new paste's link and settings. Up to 10 MB may travel: allow time. */
 export function createPaste(body: PasteCreateBody): Promise<PasteDto> {
-  return apiRequest('/paste', { method: 'POST', body, schema: PasteDto, timeoutMs: RAW_UPLOAD_TIMEOUT_MS });
+  return apiRequest('/paste', {
+    method: 'POST',
+    body,
+    schema: PasteDto,
+    offline: 'createPaste',
+    timeoutMs: RAW_UPLOAD_TIMEOUT_MS,
+  });
 }
 
 export function useCreatePaste() {

@@ -23,7 +23,9 @@ import { useDraft } from '../hooks/use-draft';
 import { DraftActions } from './draft-actions';
 import { EditorStatus, SyntaxTips } from './editor-status';
 import { LoginNotice } from './login-notice';
+import { isApiError } from '../../../lib/api/api-error';
 import { PasteCreatedCard } from './paste-created-card';
+import { PasteWaitingCard } from './paste-waiting-card';
 
 /** Home: write Markdown with a live preview, choose the options, and share it. */
 export function PasteEditorPage() {
@@ -33,6 +35,7 @@ export function PasteEditorPage() {
   const draft = useDraft();
   const [options, setOptions] = useState<PasteFormValues>(() => emptyPasteForm());
   const [created, setCreated] = useState<PasteDto | null>(null);
+  const [queuedId, setQueuedId] = useState<number | null>(null);
   const { errors, setCodes, formError, setFormError } = usePasteErrorMessages();
   const create = useCreatePaste();
   const blocked = auth.kind === 'none' ? 'signedOut' : !canUse(auth, Permission.TEXT) ? 'noTextPermission' : null;
@@ -50,6 +53,11 @@ export function PasteEditorPage() {
         toast.success(t('paste.created.toast'));
       },
       onError: (error) => {
+        if (isApiError(error) && error.code === 'QUEUED_OFFLINE' && error.queueId !== undefined) {
+          setQueuedId(error.queueId);
+          draft.discard(result.body.content);
+          return;
+        }
         const fields = fieldErrorsFromApi(error);
         setCodes(fields);
         if (Object.keys(fields).length === 0) setFormError(saveErrorOf(error), error);
@@ -61,6 +69,7 @@ export function PasteEditorPage() {
     draft.clear();
     setOptions(emptyPasteForm());
     setCreated(null);
+    setQueuedId(null);
     setCodes({});
   }
 
@@ -103,7 +112,13 @@ export function PasteEditorPage() {
             </div>
           </form>
         </Card>
-        {created ? <PasteCreatedCard paste={created} onNew={startOver} /> : <SyntaxTips />}
+        {created ? (
+          <PasteCreatedCard paste={created} onNew={startOver} />
+        ) : queuedId !== null ? (
+          <PasteWaitingCard queueId={queuedId} onSynced={setCreated} onNew={startOver} />
+        ) : (
+          <SyntaxTips />
+        )}
       </div>
     </div>
   );

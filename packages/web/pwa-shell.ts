@@ -1,0 +1,56 @@
+/**
+ * Which build files the service worker precaches: the app shell, not the whole build. From Vite's build
+ * manifest: the entry with everything it imports, each page chunk the router loads lazily with everything
+ * it imports, the styles, the offline page and the icons. Chunks a page loads only when it needs them
+ * (Mermaid, KaTeX, the code editor's languages, charts) are cached the first time they are used
+ * (stale-while-revalidate in src/sw.ts), so installing costs about a megabyte, not all seven.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface ViteChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type ViteManifest = Record<string, ViteChunk>;
+
+const OFFLINE_CODE = /(?:^|\/)src\/(?:lib\/offline|app\/pwa)\//;
+
+/** Files (relative to dist) of the shell, from a Vite manifest. */
+export function shellFiles(manifest: ViteManifest): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const addWithImports = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) addWithImports(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    // The offline code itself (loaded on demand, and needed most when the network is gone).
+    if (OFFLINE_CODE.test(key)) addWithImports(key);
+    if (!chunk.isEntry) continue;
+    addWithImports(key);
+    // The router's lazy pages: one level of dynamic imports below the entry.
+    for (const page of chunk.dynamicImports ?? []) addWithImports(page);
+  }
+  return files;
+}
+
+const ALWAYS = /^(?:index\.html|offline\.(?:html|js)|favicon\.svg|icons\/.+\.png|manifest\.webmanifest)$/;
+
+/** A workbox `manifestTransforms` entry that keeps the shell's files and drops the rest. */
+export function shellOnly(distDir: string) {
+  return async (entries: Array<{ url: string; size: number; revision: string | null }>) => {
+    const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+    const shell = shellFiles(manifest);
+    const manifestEntries = entries.filter((entry) => ALWAYS.test(entry.url) || shell.has(entry.url));
+    return { manifest: manifestEntries, warnings: [] as string[] };
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The app's reactions to the connection (spec §4, §9): a 3 s toast on going offline and on coming back;
+ * offline, the pages opened online are put back from the offline database; back online, the queue syncs.
+ * Sync results give a toast, and on an admin or management page a reload 1 s after a sync in which a
+ * paste operation succeeded. Dexie is loaded only after the first render.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../components/ui/toaster';
+import { PASTES_QUERY_ROOT } from '../../lib/api/paste-query-keys';
+import { getAuthState, subscribeAuth } from '../../lib/auth/auth-store';
+import { subscribeSyncResults } from '../../lib/offline/sync-events';
+import { forgetRestored } from '../../lib/offline/restored-store';
+import { queueFailureText } from './queue-failure';
+
+export const TOAST_MS = 3000;
+export const SYNC_RELOAD_DELAY_MS = 1000;
+
+/** The offline modules, or a never-settling promise where the browser has no IndexedDB (nothing to do). */
+const loadOffline = () =>
+  typeof indexedDB === 'undefined'
+    ? new Promise<never>(() => undefined)
+    : Promise.all([
+        import('../../lib/offline/query-cache'),
+        import('../../lib/offline/sync'),
+        import('../../lib/offline/db'),
+      ]);
+const ignore = () => undefined;
+
+export function useConnectivity(): void {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let stop = () => {};
+    let cancelled = false;
+    void loadOffline().then(([cache, sync, db]) => {
+      if (cancelled) return;
+      stop = cache.persistKeptQueries(queryClient);
+      if (!navigator.onLine) void cache.restoreKeptQueries(queryClient).catch(ignore);
+      else void sync.syncNow().catch(ignore);
+      void db.cleanUp(db.offlineDb()).catch(ignore);
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [queryClient]);
+
+  useEffect(() => {
+    const offline = () => {
+      toast.warning(t('pwa.offline.wentOffline'), { id: 'connectivity', duration: TOAST_MS });
+      void loadOffline().then(([cache]) => cache.restoreKeptQueries(queryClient).catch(ignore));
+    };
+    const online = () => {
+      toast.success(t('pwa.offline.backOnline'), { id: 'connectivity', duration: TOAST_MS });
+      forgetRestored();
+      void loadOffline().then(([, sync]) => sync.syncNow().catch(ignore));
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, [t, queryClient]);
+
+  // Signing out forgets the pages kept for offline reading (the queue stays: it is the user's work).
+  useEffect(
+    () =>
+      subscribeAuth(() => {
+        if (getAuthState().kind !== 'none') return;
+        void loadOffline().then(([, , db]) => db.clearCachedRecords(db.offlineDb()).catch(ignore));
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    let reloading = false;
+    return subscribeSyncResults((message) => {
+      const synced = message.results.filter((result) => result.ok).length;
+      if (synced > 0) toast.success(t('pwa.sync.done', { count: synced }), { duration: TOAST_MS });
+      for (const result of message.results) {
+        if (!result.ok && !result.willRetry && result.error)
+          toast.error(t('pwa.sync.failed', { reason: queueFailureText(t, result.error) }));
+      }
+      void queryClient.invalidateQueries({ queryKey: PASTES_QUERY_ROOT });
+      if (message.pasteOperationSucceeded && window.location.pathname.startsWith('/admin') && !reloading) {
+        reloading = true;
+        window.setTimeout(() => window.location.reload(), SYNC_RELOAD_DELAY_MS);
+      }
+    });
+  }, [t, queryClient]);
+}

@@ -1,0 +1,30 @@
+/**
+ * What the service worker may keep (src/sw.ts), as plain functions a test can check. The rule that
+ * matters: nothing answered by /api is stored, except the public site settings read without credentials.
+ */
+export const CACHE_NAMES = {
+  pages: 'driftbox-pages',
+  siteSettings: 'driftbox-site-settings',
+  static: 'driftbox-static',
+  config: 'driftbox-config',
+} as const;
+
+export const OFFLINE_PAGE = '/offline.html';
+
+/** `GET /api/admin/settings?group=4` with no Authorization header: the site title, favicon, footer. */
+export function isPublicSiteSettings(url: URL, headers: Headers): boolean {
+  return (
+    url.pathname === '/api/admin/settings' &&
+    url.searchParams.get('group') === '4' &&
+    [...url.searchParams.keys()].length === 1 &&
+    !headers.has('authorization')
+  );
+}
+
+const STATIC = /\.(?:js|css|woff2?|ttf|svg|png|jpe?g|gif|webp|avif|ico|webmanifest)$/i;
+
+/** Build output and public files of this origin: never /api, never a page. */
+export function isStaticAsset(url: URL): boolean {
+  if (url.pathname.startsWith('/api/')) return false;
+  return url.pathname.startsWith('/assets/') || url.pathname.startsWith('/icons/') || STATIC.test(url.pathname);
+}
