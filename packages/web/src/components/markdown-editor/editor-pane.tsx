@@ -22,6 +22,8 @@ export interface EditorPaneProps {
   /** The preview, shown beside (split) or instead of (preview) the editor. */
   preview: ReactNode;
   heightClass: string;
+  /** Focus the text as soon as the editor exists (an edit form that just opened). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -39,12 +41,13 @@ export function EditorPane({
   toolbarEnd,
   preview,
   heightClass,
+  autoFocus = false,
 }: EditorPaneProps) {
   const host = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
   const labels = useRef(new Compartment());
-  const initial = useRef({ value, label, placeholder, snippets, phrases });
+  const initial = useRef({ value, label, placeholder, snippets, phrases, autoFocus });
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -72,6 +75,7 @@ export function EditorPane({
       }),
     });
     setView(created);
+    if (start.autoFocus) created.focus();
     return () => {
       created.destroy();
       setView(null);

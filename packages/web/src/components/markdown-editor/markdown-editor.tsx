@@ -41,6 +41,8 @@ export interface MarkdownEditorProps {
   defaultMode?: EditorMode;
   heightClass?: string;
   className?: string;
+  /** Focus the text once the editor has loaded. */
+  autoFocus?: boolean;
 }
 
 /** Markdown editor with toolbar and live preview: split view on wide screens, write/preview tabs on phones. */
@@ -50,6 +52,7 @@ export function MarkdownEditor({
   defaultMode = 'split',
   heightClass = 'h-[60dvh] min-h-80',
   className,
+  autoFocus,
 }: MarkdownEditorProps) {
   const { t } = useTranslation();
   const wide = useMediaQuery(WIDE_QUERY);
@@ -118,6 +121,7 @@ export function MarkdownEditor({
             toolbarEnd={modeSwitch}
             preview={<MarkdownPreview source={value} />}
             heightClass={heightClass}
+            autoFocus={autoFocus}
           />
         </Suspense>
       </EditorBoundary>
