@@ -33,7 +33,7 @@ async function unlockAndRead(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Unlock' }).click();
   const body = page.locator('.markdown-body');
-  await expect(page.getByRole('heading', { name: 'Trip notes', level: 2 }).last()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trip notes', level: 1 }).last()).toBeVisible();
   await expect(body.locator('strong')).toHaveText('sunscreen');
   await expect(body.locator('table td').first()).toHaveText('1');
   await expect(body.locator('input[type="checkbox"]')).toHaveCount(2);
