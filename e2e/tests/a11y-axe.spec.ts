@@ -69,7 +69,9 @@ async function headerMenus(s: Scanner, phone: boolean): Promise<void> {
   }
   const language = page.getByRole('button', { name: s.t('nav.language') }).filter({ visible: true });
   await s.dialog('language menu', () => language.click());
-  if (phone) await page.getByRole('button', { name: s.t('nav.closeMenu') }).click();
+  // Escape in the language menu may have closed the header's menu too (its Escape closes it from anywhere).
+  const close = page.getByRole('button', { name: s.t('nav.closeMenu') });
+  if (phone && (await close.isVisible())) await close.click();
 }
 
 async function adminDialogs(s: Scanner, phone: boolean): Promise<void> {
