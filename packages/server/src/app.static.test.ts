@@ -161,6 +161,29 @@ describe('static web app', () => {
     expect(res.body).toMatchObject({ code: 404, error: 'NOT_FOUND', success: false });
   });
 
+  it("sets the page's lang from the stored choice (cookie), else Accept-Language, before any script runs", async () => {
+    const webDist = path.join(root, 'web');
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html lang="en"><title>Driftbox SPA</title></html>',
+    );
+    const lang = async (headers: Record<string, string>) => {
+      const res = await h.call('GET', '/paste/abc', { headers });
+      expect(res.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
+      return /<html lang="([^"]+)"/.exec(res.text)?.[1];
+    };
+    expect(await lang({})).toBe('en');
+    expect(await lang({ 'Accept-Language': 'zh-CN,zh;q=0.9,en;q=0.8' })).toBe('zh-CN');
+    expect(await lang({ 'Accept-Language': 'zh-CN', Cookie: 'language=en' })).toBe('en');
+    expect(await lang({ 'Accept-Language': 'en-US', Cookie: 'language=zh-CN' })).toBe('zh-CN');
+    // A rewritten page revalidates like the built one, with its own validator.
+    const first = await h.call('GET', '/', { headers: { Cookie: 'language=zh-CN' } });
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/-zh-CN"$/);
+    const again = await h.call('GET', '/', { headers: { Cookie: 'language=zh-CN', 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
   it('says how to build the web app when there is no build', async () => {
     const bare = await createHarness({ dialect: 'sqlite' });
     try {

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { normalizePath } from '@driftbox/contract';
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';
+import { htmlLanguage, indexHtmlIn } from './html-lang.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,12 +86,18 @@ async function encodedCopy(
   return null;
 }
 
-async function send(c: Context<AppEnv>, file: string, original: Stats, cacheControl: string): Promise<Response> {
+async function send(
+  c: Context<AppEnv>,
+  file: string,
+  original: Stats,
+  cacheControl: string,
+  vary = 'Accept-Encoding',
+): Promise<Response> {
   const copy = await encodedCopy(c, file);
   const info = copy?.info ?? original;
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${copy ? `-${copy.coding}` : ''}"`;
   // Vary: caches must keep the compressed and plain answers apart.
-  const headers: Record<string, string> = { 'Cache-Control': cacheControl, ETag: etag, Vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = { 'Cache-Control': cacheControl, ETag: etag, Vary: vary };
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
   headers['Content-Type'] = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   headers['Content-Length'] = String(info.size);
@@ -129,6 +136,18 @@ export function spa(webDist: string): Handler<AppEnv> {
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     const index = await fileStat(indexFile);
     if (!index) return c.html(NOT_BUILT_HTML, 503, { 'Cache-Control': 'no-store' });
-    return send(c, indexFile, index, REVALIDATE);
+    return sendIndex(c, indexFile, index);
   };
+}
+
+/** The page's language depends on the request (html-lang.ts): the built file for English, else a rewritten copy. */
+async function sendIndex(c: Context<AppEnv>, file: string, info: Stats): Promise<Response> {
+  const vary = 'Accept-Encoding, Accept-Language, Cookie';
+  const lang = htmlLanguage(c);
+  if (lang === 'en') return send(c, file, info, REVALIDATE, vary);
+  const html = await indexHtmlIn(file, info, lang);
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${lang}"`;
+  const headers: Record<string, string> = { 'Cache-Control': REVALIDATE, ETag: etag, Vary: vary };
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  return c.html(html, 200, headers);
 }

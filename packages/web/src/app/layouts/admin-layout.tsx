@@ -34,6 +34,7 @@ export function AdminLayout() {
   if (!canUsePanel(auth)) return <Navigate to="/" replace />;
 
   const page = currentPage(pathname);
+  const label = page ? ADMIN_PAGE_META[page].label(t) : t('nav.admin');
   return (
     <div className="mx-auto flex max-w-7xl gap-8 px-4 py-6 sm:px-6 lg:py-8">
       <aside className="sticky top-24 hidden h-[calc(100dvh-8rem)] w-60 shrink-0 lg:block">
@@ -44,10 +45,13 @@ export function AdminLayout() {
           <Button
             variant="outline"
             icon={<PanelLeft />}
-            aria-label={t('admin.sidebar.openMenu')}
+            // The spoken name starts with the visible text (WCAG 2.5.3), then says what the button does.
+            aria-label={`${label} – ${t('admin.sidebar.openMenu')}`}
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
             onClick={() => setDrawerOpen(true)}
           >
-            {page ? ADMIN_PAGE_META[page].label(t) : t('nav.admin')}
+            {label}
           </Button>
         </div>
         <Outlet />

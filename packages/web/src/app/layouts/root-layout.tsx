@@ -7,6 +7,7 @@ import { useCustomHtml } from '../../lib/site/custom-html';
 import { safeFaviconUrl, useSiteConfig } from '../../lib/site/site-config';
 import { SiteHeader } from '../header/site-header';
 import { SiteAnnouncement } from './site-announcement';
+import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 
 /** Route `handle`: the page's subtitle for the document title. */
@@ -23,16 +24,18 @@ export function isAdminPath(pathname: string): boolean {
 }
 
 /** Spec §2: "<site title> - <subtitle>"; the admin area shows the login subtitle while signed out. */
-function useDocumentTitle(siteTitle: string) {
+function useDocumentTitle(siteTitle: string): string {
   const { t } = useTranslation();
   const matches = useMatches();
   const auth = useAuth();
   const { pathname } = useLocation();
   const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle as RouteHandle | undefined;
   const subtitle = isAdminPath(pathname) && auth.kind === 'none' ? t('titles.login') : handle?.title(t);
+  const title = subtitle ? `${siteTitle} - ${subtitle}` : siteTitle;
   useEffect(() => {
-    document.title = subtitle ? `${siteTitle} - ${subtitle}` : siteTitle;
-  }, [siteTitle, subtitle]);
+    document.title = title;
+  }, [title]);
+  return title;
 }
 
 /** The admin's favicon when it is an http(s) or data URL; the bundled one otherwise. */
@@ -55,7 +58,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   const site = useSiteConfig();
   const { pathname } = useLocation();
-  useDocumentTitle(site.site_title);
+  const signedIn = useAuth().kind !== 'none';
+  const title = useDocumentTitle(site.site_title);
   useFavicon(site.site_favicon_url);
   useCustomHtml(site.site_custom_head, site.site_custom_body);
   const inAdmin = isAdminPath(pathname);
@@ -70,10 +74,12 @@ export function RootLayout() {
       <SiteHeader />
       {/* The announcement is for visitors; the admin edits it in the panel, where it would only be in the way. */}
       {inAdmin ? null : <SiteAnnouncement />}
-      <main id="main" className="flex-1">
+      {/* tabIndex -1: the skip link and a route change can move focus here (not in the Tab order). */}
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       {inAdmin ? null : <SiteFooter />}
+      <RouteFocus navigationKey={`${pathname}|${signedIn ? 'in' : 'out'}`} title={title} />
       <ScrollRestoration />
     </div>
   );

@@ -24,6 +24,8 @@ export interface EditorPaneProps {
   heightClass: string;
   /** Plain text or code (not Markdown): no formatting buttons, no toolbar row. */
   plain?: boolean;
+  /** Focus the text as soon as the editor exists (an edit form that just opened). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -42,12 +44,13 @@ export function EditorPane({
   preview,
   heightClass,
   plain = false,
+  autoFocus = false,
 }: EditorPaneProps) {
   const host = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
   const labels = useRef(new Compartment());
-  const initial = useRef({ value, label, placeholder, snippets, phrases });
+  const initial = useRef({ value, label, placeholder, snippets, phrases, autoFocus });
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -75,6 +78,7 @@ export function EditorPane({
       }),
     });
     setView(created);
+    if (start.autoFocus) created.focus();
     return () => {
       created.destroy();
       setView(null);

@@ -43,6 +43,8 @@ export interface MarkdownEditorProps {
   className?: string;
   /** Plain text or code rather than Markdown: the text only, without formatting buttons or preview. */
   plain?: boolean;
+  /** Focus the text once the editor has loaded. */
+  autoFocus?: boolean;
 }
 
 /** Markdown editor with toolbar and live preview: split view on wide screens, write/preview tabs on phones. */
@@ -53,6 +55,7 @@ export function MarkdownEditor({
   heightClass = 'h-[60dvh] min-h-80',
   className,
   plain = false,
+  autoFocus,
 }: MarkdownEditorProps) {
   const { t } = useTranslation();
   const wide = useMediaQuery(WIDE_QUERY);
@@ -122,6 +125,7 @@ export function MarkdownEditor({
             preview={<MarkdownPreview source={value} />}
             heightClass={heightClass}
             plain={plain}
+            autoFocus={autoFocus}
           />
         </Suspense>
       </EditorBoundary>

@@ -1,7 +1,8 @@
 import type { PasteDetailDto, PasteUpdateBody } from '@driftbox/contract';
-import { useImperativeHandle, useState, type FormEvent, type RefObject } from 'react';
+import { useImperativeHandle, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
+import { useStickyBottomInset } from '../../lib/hooks/use-sticky-inset';
 import {
   buildUpdateBody,
   fieldErrorsFromApi,
@@ -50,6 +51,8 @@ export function PasteEditForm({
   const { requestClose, confirm } = useDiscardGuard(useDirty(values), saving, () => onDone(null));
   useImperativeHandle(closeRef, () => requestClose);
   const { errors, setCodes, formError, setFormError } = usePasteErrorMessages();
+  const bar = useRef<HTMLDivElement>(null);
+  useStickyBottomInset(bar, 0, layout === 'page');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -80,6 +83,8 @@ export function PasteEditForm({
           onChange={(content) => setValues((current) => ({ ...current, content }))}
           defaultMode="write"
           heightClass={editorHeightClass}
+          // Editing starts where the text is, not on the dialog's Close far below it.
+          autoFocus
         />
         {errors.content ? (
           <p className="text-xs font-medium text-danger-text" role="alert">
@@ -123,7 +128,10 @@ export function PasteEditForm({
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3">
       {fields}
       {/* Sticky, so Save stays in reach below a long editor; stacked on phones like a dialog's footer. */}
-      <div className="sticky bottom-0 z-10 flex flex-col-reverse gap-2 border-t border-line bg-surface py-3 sm:flex-row sm:justify-end">
+      <div
+        ref={bar}
+        className="sticky bottom-0 z-10 flex flex-col-reverse gap-2 border-t border-line bg-surface py-3 sm:flex-row sm:justify-end"
+      >
         {actions}
       </div>
       {confirm}

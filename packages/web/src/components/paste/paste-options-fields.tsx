@@ -62,7 +62,7 @@ export function PasteOptionsFields({
           {(control) => (
             <div className="flex min-w-0 items-stretch">
               <span
-                className="hidden items-center rounded-l-lg border border-r-0 border-line-strong bg-subtle px-2.5 font-mono text-xs text-fg-subtle sm:flex"
+                className="hidden items-center rounded-l-lg border border-r-0 border-line-control bg-subtle px-2.5 font-mono text-xs text-fg-subtle sm:flex"
                 aria-hidden="true"
               >
                 /paste/

@@ -26,7 +26,7 @@ export function ShareNotice({
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0">
         <p className="font-semibold">{title}</p>
-        {children ? <div className="mt-0.5 opacity-90">{children}</div> : null}
+        {children ? <div className="mt-0.5">{children}</div> : null}
       </div>
     </div>
   );

@@ -25,7 +25,7 @@ export function SignInNotice({ id, title, description, login }: SignInNoticeProp
       <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{title}</p>
-        <p className="mt-0.5 opacity-90">{description}</p>
+        <p className="mt-0.5">{description}</p>
       </div>
       <Link to="/admin" className={buttonClasses('outline', 'sm', 'self-start sm:self-center')}>
         <LogIn />

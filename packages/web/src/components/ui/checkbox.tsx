@@ -20,7 +20,7 @@ export function Checkbox({ checked, onCheckedChange, className, ...rest }: Check
       checked={checked}
       onCheckedChange={(value) => onCheckedChange(value === true)}
       className={cn(
-        'flex size-4.5 shrink-0 items-center justify-center rounded-[5px] border border-line-strong bg-surface transition-colors',
+        'flex size-4.5 shrink-0 items-center justify-center rounded-[5px] border border-line-control bg-surface transition-colors',
         'data-[state=checked]:border-accent data-[state=checked]:bg-accent data-[state=checked]:text-accent-fg',
         'data-[state=indeterminate]:border-accent data-[state=indeterminate]:bg-accent data-[state=indeterminate]:text-accent-fg',
         'disabled:opacity-50',

@@ -65,3 +65,55 @@ describe('dialogs return focus to their opener', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
   });
 });
+
+/** A list whose rows each delete themselves after a confirm, inside a page with a heading. */
+function Rows() {
+  const [rows, setRows] = useState(['alpha', 'beta', 'gamma']);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  return (
+    <main id="main">
+      <h1>Things</h1>
+      {rows.length > 0 ? (
+        <ul>
+          {rows.map((row) => (
+            <li key={row}>
+              <button type="button" onClick={() => setDeleting(row)}>
+                Delete {row}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Nothing left</p>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete it?"
+        confirmLabel="Delete now"
+        onConfirm={() => {
+          setRows((current) => current.filter((row) => row !== deleting));
+          setDeleting(null);
+        }}
+      />
+    </main>
+  );
+}
+
+describe('a dialog whose opener is gone', () => {
+  it('hands focus to the row now in its place, the one before it, then the page heading', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Rows />);
+    const confirmDelete = async (name: string) => {
+      await user.click(screen.getByRole('button', { name: `Delete ${name}` }));
+      await user.click(await screen.findByRole('button', { name: 'Delete now' }));
+    };
+
+    await confirmDelete('beta');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete gamma' })).toHaveFocus());
+    await confirmDelete('gamma');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete alpha' })).toHaveFocus());
+    await confirmDelete('alpha');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Things' })).toHaveFocus());
+  });
+});

@@ -3,7 +3,13 @@ import { Check } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Not modal: a modal menu hides the rest of the page with aria-hidden while it stays focusable (axe:
+ * aria-hidden-focus). Focus is in the menu while it is open either way, and Escape or Tab closes it.
+ */
+export function DropdownMenu(props: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;
 
@@ -28,8 +34,9 @@ export function DropdownMenuContent({
   );
 }
 
+// The highlighted item is the accent fill (3:1 and more against the menu), not a near-invisible tint.
 const itemClasses =
-  'relative flex cursor-default select-none items-center gap-2 rounded-lg px-2.5 py-2 outline-none data-[highlighted]:bg-subtle data-[disabled]:opacity-50 [&_svg]:size-4';
+  'group relative flex cursor-default select-none items-center gap-2 rounded-lg px-2.5 py-2 outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-fg data-[disabled]:opacity-50 [&_svg]:size-4';
 
 export function DropdownMenuItem({ className, ...rest }: ComponentProps<typeof Menu.Item>) {
   return <Menu.Item className={cn(itemClasses, className)} {...rest} />;
@@ -39,7 +46,7 @@ export function DropdownMenuRadioItem({ className, children, ...rest }: Componen
   return (
     <Menu.RadioItem className={cn(itemClasses, 'pr-8', className)} {...rest}>
       {children}
-      <Menu.ItemIndicator className="absolute right-2.5 text-accent-text">
+      <Menu.ItemIndicator className="absolute right-2.5 text-accent-text group-data-[highlighted]:text-accent-fg">
         <Check />
       </Menu.ItemIndicator>
     </Menu.RadioItem>

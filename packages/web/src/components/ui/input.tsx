@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 import { focusRing } from './button';
 
 const controlBase = cn(
-  'h-10 w-full min-w-0 rounded-lg border border-line-strong bg-surface px-3 text-sm text-fg shadow-xs',
+  'h-10 w-full min-w-0 rounded-lg border border-line-control bg-surface px-3 text-sm text-fg shadow-xs',
   'placeholder:text-fg-subtle transition-colors disabled:cursor-not-allowed disabled:opacity-60',
   'aria-invalid:border-danger aria-invalid:focus-visible:ring-danger',
   focusRing,

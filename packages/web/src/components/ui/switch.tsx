@@ -29,7 +29,7 @@ export function Switch({ checked, onCheckedChange, className, ...rest }: SwitchP
       className={cn(
         'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border border-transparent transition-colors',
         'disabled:cursor-not-allowed disabled:opacity-50',
-        checked ? 'bg-accent' : 'bg-line-strong',
+        checked ? 'bg-accent' : 'bg-line-control',
         focusRing,
         className,
       )}

@@ -30,6 +30,18 @@ describe('renderMarkdownDocument: features', () => {
       [true, true],
       [false, true],
     ]);
+    // Named by their item's text (axe: a form control without a label is critical).
+    expect(boxes.map((box) => box.closest('label')?.textContent?.trim())).toEqual(['done', 'open']);
+  });
+
+  it("announces the document's headings one level below their tag: the page owns the h1", () => {
+    const host = dom('# Title\n\n## Part\n\n###### Deep');
+    const levels = [...host.querySelectorAll('h1, h2, h6')].map((h) => [h.tagName, h.getAttribute('aria-level')]);
+    expect(levels).toEqual([
+      ['H1', '2'],
+      ['H2', '3'],
+      ['H6', '6'],
+    ]);
   });
 
   it('highlights known languages and escapes unknown ones', () => {

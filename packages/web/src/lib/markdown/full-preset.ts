@@ -29,7 +29,8 @@ interface LineBreakEnv extends RenderEnv {
 }
 
 function extendFull(md: MarkdownIt): void {
-  md.use(pluginOf(taskLists), { enabled: false });
+  // Each checkbox inside a <label> with its item's text, so it has an accessible name.
+  md.use(pluginOf(taskLists), { enabled: false, label: true });
   md.use(pluginOf(markdownItKatex), { katex, throwOnError: false, enableFencedBlocks: true });
   md.use(headingAnchors);
 

@@ -42,7 +42,7 @@ export interface RenderEnv extends Env {
 
 /**
  * markdown-it plugin: gives every heading a unique id and records it in `env.toc`, so the table of
- * contents and the anchors come from the same parse and always agree.
+ * contents and the anchors come from the same parse and always agree; and an `aria-level` one below its tag.
  */
 export function headingAnchors(md: MarkdownIt): void {
   md.core.ruler.push('heading_anchors', (state) => {
@@ -57,6 +57,9 @@ export function headingAnchors(md: MarkdownIt): void {
       used.set(base, seen + 1);
       const id = seen === 0 ? base : `${base}-${seen}`;
       token.attrSet('id', id);
+      // The page around a document owns its one h1 (the paste's remark, the file's name): the document's
+      // headings are announced a level lower, and keep their tag and look.
+      token.attrSet('aria-level', String(Math.min(6, Number(token.tag.slice(1)) + 1)));
       toc.push({ level: Number(token.tag.slice(1)), text: text || id, id });
     });
     env.toc = toc;

@@ -47,8 +47,14 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+/**
+ * <html lang> follows the language, and so does the `language` cookie: with it the server writes the
+ * right `lang` into the page before any script runs (packages/server middleware/html-lang.ts).
+ */
 function syncDocumentLanguage(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.cookie = `language=${encodeURIComponent(language)}; path=/; max-age=31536000; SameSite=Lax`;
 }
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);

@@ -1,6 +1,8 @@
 import { CircleCheck, CircleDot, Save, Undo2 } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { useStickyBottomInset } from '../../../lib/hooks/use-sticky-inset';
 
 export interface SaveBarProps {
   dirtyCount: number;
@@ -15,8 +17,14 @@ export interface SaveBarProps {
 export function SaveBar({ dirtyCount, saving, onDiscard }: SaveBarProps) {
   const { t } = useTranslation();
   const dirty = dirtyCount > 0;
+  const bar = useRef<HTMLDivElement>(null);
+  // The bar floats 0.75 rem (bottom-3) above the window's edge.
+  useStickyBottomInset(bar, 12);
   return (
-    <div className="sticky bottom-3 z-20 mt-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-2xl border border-line bg-surface/95 px-4 py-3 shadow-lg shadow-black/5 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+    <div
+      ref={bar}
+      className="sticky bottom-3 z-20 mt-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-2xl border border-line bg-surface/95 px-4 py-3 shadow-lg shadow-black/5 backdrop-blur supports-[backdrop-filter]:bg-surface/85"
+    >
       <p className="flex items-center gap-2 text-sm" role="status">
         {dirty ? (
           <CircleDot className="size-4 shrink-0 text-warning-text" aria-hidden="true" />

@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { useLoginApiKey } from '../api/login-api-key';
 import { LoginErrorMessage } from './login-error-message';
 
-export function ApiKeyLoginForm() {
+export function ApiKeyLoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const { t } = useTranslation();
   const login = useLoginApiKey();
   const [key, setKey] = useState('');
@@ -32,7 +32,7 @@ export function ApiKeyLoginForm() {
             type="password"
             autoComplete="off"
             spellCheck={false}
-            autoFocus
+            autoFocus={autoFocus}
             className="font-mono"
             value={key}
             onChange={(e) => setKey(e.target.value)}

@@ -25,6 +25,22 @@ describe('LoginPage', () => {
     expect(getAuthState().kind).toBe('none');
   });
 
+  it('focuses Username on opening; arrow keys on the tabs keep focus on the tabs', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<LoginPage />);
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    const passwordTab = screen.getByRole('tab', { name: 'Password' });
+    passwordTab.focus();
+    await user.keyboard('{ArrowRight}');
+    const keyTab = screen.getByRole('tab', { name: 'API key' });
+    expect(keyTab).toHaveFocus();
+    expect(keyTab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('API key')).not.toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(passwordTab).toHaveFocus();
+    expect(screen.getByLabelText('Username')).not.toHaveFocus();
+  });
+
   it('logs in with a username and password', async () => {
     mockApi({
       'POST /api/admin/login': () => ok({ username: 'admin', token: 't', expiresAt: '2030-01-01T00:00:00.000Z' }),

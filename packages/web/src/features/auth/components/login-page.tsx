@@ -12,6 +12,9 @@ type LoginTab = 'password' | 'apikey';
 export function LoginPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<LoginTab>('password');
+  // The first field takes focus when the page opens, never when a tab is chosen: arrow keys on the tabs
+  // must leave focus on the tabs (the WAI-ARIA tabs pattern).
+  const [chosen, setChosen] = useState(false);
   return (
     <div className="flex justify-center px-4 py-10 sm:py-16">
       <Card className="w-full max-w-md p-6 sm:p-8">
@@ -23,15 +26,23 @@ export function LoginPage() {
         <Tabs
           label={t('auth.login.method')}
           value={tab}
-          onValueChange={setTab}
+          onValueChange={(next) => {
+            setTab(next);
+            setChosen(true);
+          }}
           items={[
             {
               value: 'password',
               label: t('auth.login.tabPassword'),
               icon: <UserRound />,
-              content: <PasswordLoginForm />,
+              content: <PasswordLoginForm autoFocus={!chosen} />,
             },
-            { value: 'apikey', label: t('auth.login.tabApiKey'), icon: <KeyRound />, content: <ApiKeyLoginForm /> },
+            {
+              value: 'apikey',
+              label: t('auth.login.tabApiKey'),
+              icon: <KeyRound />,
+              content: <ApiKeyLoginForm autoFocus={!chosen} />,
+            },
           ]}
         />
       </Card>

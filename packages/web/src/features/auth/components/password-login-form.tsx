@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { useLoginAdmin } from '../api/login-admin';
 import { LoginErrorMessage } from './login-error-message';
 
-export function PasswordLoginForm() {
+export function PasswordLoginForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const { t } = useTranslation();
   const login = useLoginAdmin();
   const [username, setUsername] = useState('');
@@ -36,7 +36,7 @@ export function PasswordLoginForm() {
           <Input
             {...control}
             autoComplete="username"
-            autoFocus
+            autoFocus={autoFocus}
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />

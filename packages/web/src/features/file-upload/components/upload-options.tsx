@@ -67,7 +67,7 @@ export function UploadOptions({
         {(control) => (
           <div className="flex min-w-0 items-stretch">
             <span
-              className="flex items-center rounded-l-lg border border-r-0 border-line-strong bg-subtle px-2.5 font-mono text-xs text-fg-subtle"
+              className="flex items-center rounded-l-lg border border-r-0 border-line-control bg-subtle px-2.5 font-mono text-xs text-fg-subtle"
               aria-hidden="true"
             >
               /file/

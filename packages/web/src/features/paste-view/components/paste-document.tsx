@@ -1,5 +1,5 @@
 import { Clock, Eye, FileCode2, Link2, Lock, Copy } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownState } from '../../../components/markdown/markdown-body';
 import { TocAside, TocDisclosure } from '../../../components/markdown/markdown-toc';
@@ -35,12 +35,18 @@ export interface PasteDocumentProps {
   notice?: ReactNode;
   /** Extra header actions (the owner's Edit). */
   actions?: ReactNode;
+  /** Focus the heading when shown (after the password form that had focus went away). */
+  focusHeading?: boolean;
 }
 
 /** The rendered paste with its outline, metadata and copy / raw actions. */
-export function PasteDocument({ paste, rawToken, rawHref, notice, actions }: PasteDocumentProps) {
+export function PasteDocument({ paste, rawToken, rawHref, notice, actions, focusHeading = false }: PasteDocumentProps) {
   const { t, i18n } = useTranslation();
   const state = useRenderedMarkdown(paste.content);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
   const toc = state.status === 'ready' && shouldShowToc(state.result.toc) ? state.result.toc : null;
 
   async function copy(text: string, done: string) {
@@ -56,7 +62,11 @@ export function PasteDocument({ paste, rawToken, rawHref, notice, actions }: Pas
     <article className="mx-auto max-w-6xl">
       <header className="mb-5 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
-          <h1 className="text-xl font-semibold tracking-tight break-words text-fg sm:text-2xl">
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="text-xl font-semibold tracking-tight break-words text-fg outline-none sm:text-2xl"
+          >
             {paste.remark || t('paste.view.untitled', { slug: paste.slug })}
           </h1>
           <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-subtle">

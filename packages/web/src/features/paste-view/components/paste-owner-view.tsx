@@ -1,6 +1,6 @@
 import type { PasteDetailDto } from '@driftbox/contract';
 import { Hourglass, Pencil, UserRoundCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasteEditForm } from '../../../components/paste/paste-edit-form';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +18,16 @@ import { ShareNotice } from '../../../components/share/share-notice';
 export function PasteOwnerView({ paste, now }: { paste: PasteDetailDto; now: number }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Saved or cancelled: the form is gone, so focus goes back to Edit rather than to the page's body.
+  useEffect(() => {
+    if (editing) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
   const update = useUpdatePaste({ seedOwnPaste: true });
   const dead = pasteDeadReason(paste, now);
   // The server's raw link counts a view (and wants the password): the owner's Raw opens the text at hand.
@@ -75,7 +85,7 @@ export function PasteOwnerView({ paste, now }: { paste: PasteDetailDto; now: num
       }}
       notice={notice}
       actions={
-        <Button size="sm" icon={<Pencil />} onClick={() => setEditing(true)}>
+        <Button ref={editButton} size="sm" icon={<Pencil />} onClick={() => setEditing(true)}>
           {t('paste.view.edit')}
         </Button>
       }

@@ -11,10 +11,12 @@ export interface PastePasswordFormProps {
   paste: PasteLockedDto;
   /** The paste went away meanwhile (404/410): the page shows that instead of the form. */
   onUnavailable: (error: unknown) => void;
+  /** The password was right: the form goes away and the page shows the paste. */
+  onUnlocked?: () => void;
 }
 
 /** Asks for the password of a protected paste; nothing is counted until it is right. */
-export function PastePasswordForm({ slug, paste, onUnavailable }: PastePasswordFormProps) {
+export function PastePasswordForm({ slug, paste, onUnavailable, onUnlocked }: PastePasswordFormProps) {
   const { t } = useTranslation();
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
@@ -26,6 +28,7 @@ export function PastePasswordForm({ slug, paste, onUnavailable }: PastePasswordF
     unlock.mutate(
       { slug, password },
       {
+        onSuccess: () => onUnlocked?.(),
         onError: (error) => {
           if (isApiError(error) && (error.status === 404 || error.status === 410)) return onUnavailable(error);
           if (isApiError(error) && error.code === 'WRONG_PASSWORD') return setFieldError(t('errors.WRONG_PASSWORD'));

@@ -68,7 +68,7 @@ describe('paste page for visitors', () => {
     mockApi({ 'GET /api/paste/trip': () => ok(view()) });
     renderPage();
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Trip notes', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Trip notes', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('sunscreen').tagName).toBe('STRONG');
     const toc = screen.getAllByRole('navigation', { name: 'Contents' })[0]!;
     expect(
@@ -128,7 +128,9 @@ describe('paste page for visitors', () => {
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'right');
     await user.click(screen.getByRole('button', { name: 'Unlock' }));
-    expect(await screen.findByRole('heading', { name: 'Trip notes', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Trip notes', level: 2 })).toBeInTheDocument();
+    // The form (and its focus) went away: focus is on the paste's own heading, not on the page's body.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     // The raw link carries the token, never the password.
     expect(screen.getByRole('link', { name: 'Raw' })).toHaveAttribute(
       'href',
@@ -150,7 +152,7 @@ describe('paste page for visitors', () => {
     );
     const requests = mockApi({ 'GET /api/paste/trip': () => ok(view({ hasPassword: true })) });
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Trip notes', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Trip notes', level: 2 })).toBeInTheDocument();
     expect(requests[0]?.headers['X-Paste-Token']).toBe('tok-9');
   });
 
@@ -179,7 +181,7 @@ describe('paste page for its owner', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Owner copy', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Owner copy', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('Visitors can no longer open it: its views are used up')).toBeInTheDocument();
     expect(requests.some((r) => r.url.startsWith('/api/paste/'))).toBe(false);
 
@@ -192,13 +194,15 @@ describe('paste page for its owner', () => {
     await waitFor(() => expect(saved).toEqual({ remark: 'renamed', maxViews: 0 }));
     expect(await screen.findByRole('heading', { name: 'renamed', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText(/views are used up/)).toBeNull();
+    // The form is gone: focus is back on Edit.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
   });
 
   it('treats a key that did not create the paste as a visitor', async () => {
     startApiKeySession('key', Permission.TEXT, { id: 'other', name: 'other', basic_path: '/' });
     mockApi({ 'GET /api/pastes/trip': () => fail(404, 'NOT_FOUND', 'no'), 'GET /api/paste/trip': () => ok(view()) });
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Trip notes', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Trip notes', level: 2 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 

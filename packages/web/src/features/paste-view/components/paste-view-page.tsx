@@ -24,6 +24,8 @@ export function PasteViewPage() {
   const own = useOwnerRead(ownPasteQuery(slug), Permission.TEXT);
   const view = useQuery({ ...pasteViewQuery(slug), enabled: own.known && !own.owned });
   const [unavailable, setUnavailable] = useState<unknown>();
+  // Set by a right password: the form and its focus go away, so focus moves to the paste's heading.
+  const [unlocked, setUnlocked] = useState(false);
 
   function content() {
     if (!own.known) return <PasteLoading />;
@@ -33,12 +35,21 @@ export function PasteViewPage() {
     if (view.isError)
       return <PasteUnavailable error={view.error} onRetry={() => void view.refetch()} retrying={view.isFetching} />;
     const paste = view.data;
-    if (paste.requiresPassword) return <PastePasswordForm slug={slug} paste={paste} onUnavailable={setUnavailable} />;
+    if (paste.requiresPassword)
+      return (
+        <PastePasswordForm
+          slug={slug}
+          paste={paste}
+          onUnavailable={setUnavailable}
+          onUnlocked={() => setUnlocked(true)}
+        />
+      );
     return (
       <PasteDocument
         paste={paste}
         rawToken={'accessToken' in paste ? paste.accessToken : paste.hasPassword ? readAccessToken(slug) : undefined}
         notice={paste.isLastView ? <LastViewNotice /> : null}
+        focusHeading={unlocked}
       />
     );
   }

@@ -82,7 +82,7 @@ export function ExtensionListControl({ value, onChange, control }: SettingContro
     <div className="group flex flex-col gap-1.5">
       <div
         className={cn(
-          'flex min-h-10 flex-wrap items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-2 py-1.5 shadow-xs transition-colors',
+          'flex min-h-10 flex-wrap items-center gap-1.5 rounded-lg border border-line-control bg-surface px-2 py-1.5 shadow-xs transition-colors',
           'focus-within:ring-2 focus-within:ring-accent',
           control['aria-invalid'] && 'border-danger focus-within:ring-danger',
         )}

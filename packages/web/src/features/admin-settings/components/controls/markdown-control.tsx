@@ -14,7 +14,7 @@ export function MarkdownControl({ value, onChange, control }: SettingControlProp
   return (
     <div className="grid gap-3 lg:grid-cols-2">
       <Textarea {...control} rows={5} className="min-h-32" value={value} onChange={(e) => onChange(e.target.value)} />
-      <div className="flex min-h-32 flex-col rounded-lg border border-dashed border-line-strong bg-canvas/60">
+      <div className="flex min-h-32 flex-col rounded-lg border border-dashed border-line-control bg-canvas/60">
         <p
           id={previewId}
           className="border-b border-line px-3 py-1.5 text-xs font-medium tracking-wide text-fg-subtle uppercase"

@@ -39,7 +39,7 @@ export function SignatureExpiryControl({ value, onChange, control }: SettingCont
           />
         </div>
         <span
-          className="-ml-px flex items-center rounded-r-lg border border-line-strong bg-subtle px-3 text-sm text-fg-muted"
+          className="-ml-px flex items-center rounded-r-lg border border-line-control bg-subtle px-3 text-sm text-fg-muted"
           aria-hidden="true"
         >
           {t('settings.expiry.unit')}

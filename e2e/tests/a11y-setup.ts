@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { ADMIN } from '../playwright.config';
+
+/** The four looks every page is checked in (issue 33): en light and zh dark, desktop and a 390 px phone. */
+export const COMBINATIONS = [
+  { name: 'en light desktop', language: 'en', theme: 'light', viewport: { width: 1280, height: 800 } },
+  { name: 'en light phone', language: 'en', theme: 'light', viewport: { width: 390, height: 844 } },
+  { name: 'zh dark desktop', language: 'zh-CN', theme: 'dark', viewport: { width: 1280, height: 800 } },
+  { name: 'zh dark phone', language: 'zh-CN', theme: 'dark', viewport: { width: 390, height: 844 } },
+] as const;
+export type Combination = (typeof COMBINATIONS)[number];
+
+export const ADMIN_PAGES = [
+  'dashboard',
+  'text-management',
+  'file-management',
+  'key-management',
+  'mount-management',
+  'storage-config',
+  'backup',
+  'account',
+  'settings/global',
+  'settings/preview',
+  'settings/webdav',
+  'settings/site',
+] as const;
+
+/** What the scanned pages show: a Markdown paste (a task list, its own h1), a locked paste, a file, a locked file. */
+export interface Fixtures {
+  token: string;
+  paste: string;
+  lockedPaste: string;
+  file: string;
+  lockedFile: string;
+}
+
+export const PASTE_PASSWORD = 'a11y-Paste-Password-1';
+export const PASTE_DOCUMENT = [
+  '# Trip notes',
+  '',
+  'Pack **sunscreen** and a [map](https://example.com/map).',
+  '',
+  '| Day | Place |',
+  '| --- | ----- |',
+  '| 1   | Lyon  |',
+  '',
+  '- [x] Book the train',
+  '- [ ] Buy snacks',
+].join('\n');
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/admin/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function createPaste(request: APIRequestContext, token: string, data: object): Promise<string> {
+  const res = await request.post('/api/paste', { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { slug: string } }).data.slug;
+}
+
+async function uploadFile(request: APIRequestContext, token: string, name: string, query = ''): Promise<string> {
+  const res = await request.put(`/api/upload-direct/${name}?use_proxy=1${query}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: 'hello from the accessibility check\n',
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return ((await res.json()) as { data: { slug: string } }).data.slug;
+}
+
+export async function makeFixtures(request: APIRequestContext): Promise<Fixtures> {
+  const token = await adminToken(request);
+  return {
+    token,
+    paste: await createPaste(request, token, { content: PASTE_DOCUMENT, remark: 'a11y trip' }),
+    lockedPaste: await createPaste(request, token, { content: PASTE_DOCUMENT, password: PASTE_PASSWORD }),
+    file: await uploadFile(request, token, 'a11y-notes.txt', '&remark=a11y%20file'),
+    lockedFile: await uploadFile(request, token, 'a11y-secret.txt', `&password=${PASTE_PASSWORD}`),
+  };
+}
+
+/** localStorage for a context in one look, signed in as the admin when a token is given. */
+export function storageState(baseURL: string, combination: Combination, token?: string) {
+  const localStorage = [
+    { name: 'language', value: combination.language },
+    { name: 'themeMode', value: combination.theme },
+    ...(token ? [{ name: 'admin_token', value: token }] : []),
+  ];
+  return { cookies: [], origins: [{ origin: baseURL, localStorage }] };
+}
+
+/** Waits until the page has settled: chunks and data loaded, no loading placeholder left. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+type Messages = { [key: string]: string | Messages };
+const MESSAGES: Record<string, Messages> = Object.fromEntries(
+  ['en', 'zh-CN'].map((language) => [
+    language,
+    JSON.parse(readFileSync(new URL(`../../packages/web/src/locales/${language}.json`, import.meta.url), 'utf8')),
+  ]),
+);
+
+/** The app's own text for `key` in `language` (from its locale files), with {{name}} values filled in. */
+export function text(language: string, key: string, values: Record<string, string> = {}): string {
+  let node: string | Messages | undefined = MESSAGES[language];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no text ${key} in ${language}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+/** One axe scan against WCAG 2.0–2.2 A and AA; returns a line per serious or critical violation. */
+export async function scan(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${where}: [${v.impact}] ${v.id} ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`,
+      ),
+    );
+}
