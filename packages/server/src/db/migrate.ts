@@ -10,6 +10,7 @@ import { tasks } from './migrations/008_tasks.js';
 import { fsListing } from './migrations/009_fs_listing.js';
 import { fsSearchIndex } from './migrations/010_fs_search_index.js';
 import { fsUploads } from './migrations/011_fs_uploads.js';
+import { restoreFlags } from './migrations/012_restore_flags.js';
 import type { Database } from './schema.js';
 
 /**
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '009_fs_listing': fsListing,
   '010_fs_search_index': fsSearchIndex,
   '011_fs_uploads': fsUploads,
+  '012_restore_flags': restoreFlags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

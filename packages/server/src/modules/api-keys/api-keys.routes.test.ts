@@ -26,6 +26,7 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
         role: 'GENERAL',
         basic_path: '/',
         is_guest: 0,
+        is_enable: 1,
         expires_at: inDays(1),
         last_used: null,
         created_at: TEST_START,

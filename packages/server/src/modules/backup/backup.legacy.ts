@@ -7,17 +7,16 @@ import {
   convertApiKey,
   convertFile,
   convertPaste,
-  convertS3Config,
   LegacyApiKey,
   LegacyFile,
   LegacyFilePassword,
   LegacyPaste,
   LegacyPastePassword,
-  LegacyS3Config,
   LegacySetting,
   type LegacyContext,
 } from './backup.legacy-rows.js';
 import { convertMounts, LegacyMount } from './backup.legacy-mounts.js';
+import { convertS3Config, LegacyS3Config } from './backup.legacy-s3.js';
 import { LegacyStorageConfig, storageConfigsToS3, type StorageImport } from './backup.legacy-storage.js';
 import { backupSpec, type BackupRow, type BackupTableSpec } from './backup.tables.js';
 import {

@@ -37,6 +37,8 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       expect(items[0]).toEqual({
         id: expect.any(String),
         slug: 'second',
+        title: null,
+        is_public: true,
         remark: 'r',
         has_password: false,
         expires_at: null,
@@ -123,6 +125,8 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       expect(res.body.data).toEqual({
         id: paste.id,
         slug: 'full',
+        title: null,
+        is_public: true,
         content: 'x'.repeat(300),
         remark: null,
         has_password: true,

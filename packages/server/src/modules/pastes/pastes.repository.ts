@@ -39,6 +39,8 @@ const META_COLUMNS = [
   'expires_at',
   'max_views',
   'views',
+  'is_public',
+  'title',
   'created_by',
   'created_at',
   'updated_at',
@@ -169,6 +171,8 @@ export function pastesRepository(db: Kysely<Database>) {
           'pastes.expires_at',
           'pastes.max_views',
           'pastes.views',
+          'pastes.is_public',
+          'pastes.title',
         ])
         .select(['pastes.created_by', 'pastes.created_at', 'pastes.updated_at', 'api_keys.name as key_name'])
         .select(sql<number>`case when pastes.password_hash is null then 0 else 1 end`.as('has_password'))

@@ -54,6 +54,8 @@ export function createPastesService(deps: PastesDeps) {
         expires_at: storedExpiry(pasteExpiry(body), now) ?? null,
         max_views: body.maxViews ?? 0,
         views: 0,
+        is_public: body.is_public === false ? 0 : 1,
+        title: body.title ?? null,
         created_by: creatorOf(owner),
         created_at: iso(now),
         updated_at: iso(now),

@@ -28,6 +28,7 @@ const key = (overrides: Partial<ApiKeyDto> = {}): ApiKeyDto => ({
   role: 'GENERAL',
   basic_path: '/',
   is_guest: 0,
+  is_enable: 1,
   expires_at: null,
   last_used: null,
   created_at: '2026-01-01T00:00:00.000Z',

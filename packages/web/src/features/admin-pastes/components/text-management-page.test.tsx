@@ -11,6 +11,8 @@ import { TextManagementPage } from './text-management-page';
 const row = (n: number, overrides: Partial<PasteListItemDto> = {}): PasteListItemDto => ({
   id: `p${n}`,
   slug: `slug${n}`,
+  title: null,
+  is_public: true,
   remark: `remark ${n}`,
   has_password: false,
   expires_at: null,

@@ -17,6 +17,7 @@ const meta = {
   views: 1,
   createdAt: '2026-03-01T00:00:00.000Z',
   created_by: 'admin-1',
+  title: null,
 };
 const view = (overrides: Partial<PasteViewDto> = {}): PasteViewDto => ({
   ...meta,
@@ -31,6 +32,8 @@ const locked: PasteLockedDto = { ...meta, hasPassword: true, requiresPassword: t
 const detail = (overrides: Partial<PasteDetailDto> = {}): PasteDetailDto => ({
   id: 'p1',
   slug: 'trip',
+  title: null,
+  is_public: true,
   content: '# Owner copy',
   remark: 'mine',
   has_password: false,
