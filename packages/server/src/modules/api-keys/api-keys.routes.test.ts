@@ -83,7 +83,7 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
       ['a blank name', { name: '   ' }, 'name'],
       ['a custom key with bad characters', { name: 'k', custom_key: 'has spaces!!' }, 'custom_key'],
       ['a too short custom key', { name: 'k', custom_key: 'abc' }, 'custom_key'],
-      ['unknown permission bits', { name: 'k', permissions: 8 }, 'permissions'],
+      ['unknown permission bits', { name: 'k', permissions: 16 }, 'permissions'],
       ['negative permissions', { name: 'k', permissions: -1 }, 'permissions'],
       ['an unknown role', { name: 'k', role: 'ROOT' }, 'role'],
       ['a base path with ..', { name: 'k', basic_path: '/a/../b' }, 'basic_path'],

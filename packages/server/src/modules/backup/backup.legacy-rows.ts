@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, API_KEY_NAME_MAX, API_KEY_ROLES, PASTE_TITLE_MAX } from '@driftbox/contract';
+import { ALL_PERMISSIONS, API_KEY_NAME_MAX, API_KEY_ROLES, PASTE_TITLE_MAX, splitShareBits } from '@driftbox/contract';
 import { z } from 'zod';
 import { sha256Hex } from '../../lib/crypto/digest.js';
 import { legacySha256 } from '../../lib/crypto/password.js';
@@ -208,8 +208,12 @@ export function convertApiKey(k: z.output<typeof LegacyApiKey>, ctx: LegacyConte
     key_hash: sha256Hex(k.key),
     key_encrypted: ctx.box.encrypt(k.key, KEY_CONTEXT),
     key_prefix: prefixOf(k.key),
-    // The bit values are the same in both products; bits Driftbox does not know are dropped.
-    permissions: (k.permissions ?? 0) & ALL_PERMISSIONS,
+    // The bit values are the same in both products; bits Driftbox does not know are dropped. Rows with
+    // `is_enable` come from v0.8.x on, where the share and manage bits were already split; older rows
+    // (with `is_guest`) granted managing with the share bits.
+    permissions:
+      (k.is_enable === undefined || k.is_enable === null ? splitShareBits(k.permissions ?? 0) : (k.permissions ?? 0)) &
+      ALL_PERMISSIONS,
     role: k.role && (API_KEY_ROLES as string[]).includes(k.role) ? k.role : 'GENERAL',
     basic_path: k.basic_path || '/',
     is_guest: k.is_guest ?? 0,

@@ -199,14 +199,22 @@ describe.each(dialects)("importing the original product's backup (%s)", (dialect
       key_prefix: 'Legacy',
       last_used: '2025-05-01T12:00:00.000Z',
       expires_at: null,
-      permissions: 259,
+      // 1|2|256 of a backup before the share/manage split: its share bits bring their manage bits (4, 8).
+      permissions: 271,
     });
     expect(JSON.stringify(stored)).not.toContain('LegacyKey123');
     const res = await h.call('GET', '/api/test/api-key', { headers: { Authorization: 'ApiKey LegacyKey123' } });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({
       name: 'migrated key',
-      permissions: { text: true, file: true, mount_view: true, mount_upload: false },
+      permissions: {
+        text: true,
+        file: true,
+        text_manage: true,
+        file_manage: true,
+        mount_view: true,
+        mount_upload: false,
+      },
       key_info: { id: 'key-legacy-1', expires_at: null, role: 'GENERAL' },
     });
     // The key's own pastes are still its own.

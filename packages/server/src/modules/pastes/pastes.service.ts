@@ -35,7 +35,13 @@ export function createPastesService(deps: PastesDeps) {
   const repo = pastesRepository(deps.db);
   const { clock, ids, crypto } = deps;
   const shares = shareManager(
-    { resource: 'paste', permission: Permission.TEXT, store: repo, beforeRead: () => deps.tally.flush() },
+    {
+      resource: 'paste',
+      permission: Permission.TEXT,
+      managePermission: Permission.TEXT_MANAGE,
+      store: repo,
+      beforeRead: () => deps.tally.flush(),
+    },
     deps,
   );
 
