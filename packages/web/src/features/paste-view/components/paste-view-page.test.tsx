@@ -169,7 +169,7 @@ describe('paste page for visitors', () => {
 
 describe('paste page for its owner', () => {
   it('reads through the management detail (no view counted) and edits in place', async () => {
-    startApiKeySession('key', Permission.TEXT, { id: 'k1', name: 'laptop', basic_path: '/' });
+    startApiKeySession('key', Permission.TEXT | Permission.TEXT_MANAGE, { id: 'k1', name: 'laptop', basic_path: '/' });
     let saved: unknown;
     let current = detail();
     const requests = mockApi({
@@ -198,7 +198,11 @@ describe('paste page for its owner', () => {
   });
 
   it('treats a key that did not create the paste as a visitor', async () => {
-    startApiKeySession('key', Permission.TEXT, { id: 'other', name: 'other', basic_path: '/' });
+    startApiKeySession('key', Permission.TEXT | Permission.TEXT_MANAGE, {
+      id: 'other',
+      name: 'other',
+      basic_path: '/',
+    });
     mockApi({ 'GET /api/pastes/trip': () => fail(404, 'NOT_FOUND', 'no'), 'GET /api/paste/trip': () => ok(view()) });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Trip notes', level: 1 })).toBeInTheDocument();
