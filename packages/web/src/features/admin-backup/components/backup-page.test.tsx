@@ -36,6 +36,7 @@ const preview: BackupPreviewDto = {
   mode: 'overwrite',
   backup_info: { backup_type: 'full', timestamp: '2026-01-01T00:00:00.000Z', version: '1.0.0', selected_modules: null },
   tables: { pastes: { rows: 1, insert: 1, update: 0, unchanged: 0, skip: 0, delete: 3 } },
+  settings_changes: [],
   skipped: [],
 };
 
