@@ -173,6 +173,27 @@ describe('key list', () => {
     await waitFor(() => expect(deleted).toEqual({ ids: ['k1', 'k2'] }));
   });
 
+  it('shows a disabled key as disabled and enables it through the update route (is_enable)', async () => {
+    const sent: unknown[] = [];
+    let enabled = 0;
+    mockApi({
+      'GET /api/admin/api-keys': () => ok([key({ is_enable: enabled })]),
+      'PUT /api/admin/api-keys/k1': (request) => {
+        sent.push(request.body);
+        enabled = 1;
+        return ok(null);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<KeyManagementPage />);
+    expect((await screen.findAllByText('Disabled')).length).toBeGreaterThan(0);
+    await user.click(screen.getAllByRole('button', { name: 'Enable key laptop' })[0]!);
+    await waitFor(() => expect(sent).toEqual([{ is_enable: 1 }]));
+    expect(await screen.findByText('Key laptop enabled')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryAllByText('Disabled')).toHaveLength(0));
+    expect(screen.getAllByRole('button', { name: 'Disable key laptop' }).length).toBeGreaterThan(0);
+  });
+
   it('edits a key without touching its expiry unless asked', async () => {
     let sent: RecordedRequest | undefined;
     mockApi({

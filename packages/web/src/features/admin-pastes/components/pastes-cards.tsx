@@ -28,7 +28,12 @@ export function PastesCards({ pastes, selected, onSelect, now, ...actions }: Pas
             <PasteLink paste={paste} />
             {paste.has_password ? <ProtectionBadge paste={paste} /> : null}
           </div>
-          {paste.remark ? <p className="text-sm break-words text-fg">{paste.remark}</p> : null}
+          {paste.title ? <p className="text-sm font-medium break-words text-fg">{paste.title}</p> : null}
+          {paste.remark ? (
+            <p className={paste.title ? 'text-xs break-words text-fg-muted' : 'text-sm break-words text-fg'}>
+              {paste.remark}
+            </p>
+          ) : null}
           <PastePreviewText paste={paste} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
             <dt className="text-fg-subtle">{t('texts.table.views')}</dt>

@@ -40,7 +40,7 @@ export function PastesTable({
         <tr>
           <SelectAllHead checked={allState} onCheckedChange={onSelectAll} label={t('texts.table.selectAll')} />
           <TH>{t('texts.table.link')}</TH>
-          <TH>{t('texts.table.remark')}</TH>
+          <TH>{t('texts.table.titleRemark')}</TH>
           <TH>{t('texts.table.preview')}</TH>
           <TH>{t('texts.table.password')}</TH>
           <TH>{t('texts.table.views')}</TH>
@@ -61,8 +61,13 @@ export function PastesTable({
               <PasteLink paste={paste} />
             </TD>
             <TD className="max-w-44 min-w-32">
-              <span className="line-clamp-2 break-words text-fg">
-                {paste.remark || <span className="text-fg-subtle">—</span>}
+              {paste.title ? <span className="line-clamp-1 font-medium break-words text-fg">{paste.title}</span> : null}
+              <span
+                className={
+                  paste.title ? 'line-clamp-1 text-xs break-words text-fg-muted' : 'line-clamp-2 break-words text-fg'
+                }
+              >
+                {paste.remark || (paste.title ? null : <span className="text-fg-subtle">—</span>)}
               </span>
             </TD>
             <TD className="max-w-64 min-w-36">

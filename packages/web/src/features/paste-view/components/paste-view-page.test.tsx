@@ -67,6 +67,13 @@ beforeEach(() => {
 });
 
 describe('paste page for visitors', () => {
+  it('heads the page with the title and shows the remark beneath it', async () => {
+    mockApi({ 'GET /api/paste/trip': () => ok(view({ title: '密码文本 title', remark: 'password paste' })) });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: '密码文本 title', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('password paste')).toBeInTheDocument();
+  });
+
   it('shows the rendered document with its table of contents after loading', async () => {
     mockApi({ 'GET /api/paste/trip': () => ok(view()) });
     renderPage();
