@@ -6,7 +6,7 @@ import {
   PasteActions,
   PasteLink,
   PastePreviewText,
-  ProtectionBadge,
+  AccessBadges,
   ViewsText,
 } from './paste-cells';
 import type { PasteListProps } from './pastes-table';
@@ -26,7 +26,7 @@ export function PastesCards({ pastes, selected, onSelect, now, ...actions }: Pas
         >
           <div className="flex items-start justify-between gap-2">
             <PasteLink paste={paste} />
-            {paste.has_password ? <ProtectionBadge paste={paste} /> : null}
+            <AccessBadges paste={paste} />
           </div>
           {paste.title ? <p className="text-sm font-medium break-words text-fg">{paste.title}</p> : null}
           {paste.remark ? (

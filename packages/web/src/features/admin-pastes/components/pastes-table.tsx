@@ -13,7 +13,7 @@ import {
   PasteActions,
   PasteLink,
   PastePreviewText,
-  ProtectionBadge,
+  AccessBadges,
   ViewsText,
   type PasteActionHandlers,
 } from './paste-cells';
@@ -34,7 +34,7 @@ export function PastesTable({
 }: PasteListProps & SelectAllProps) {
   const { t } = useTranslation();
   return (
-    // Nine columns: slightly tighter cells than the default so the table fits beside the admin menu.
+    // Eight columns: slightly tighter cells than the default so the table fits beside the admin menu.
     <Table className="[&_td]:px-3 [&_th]:px-3">
       <THead>
         <tr>
@@ -42,7 +42,6 @@ export function PastesTable({
           <TH>{t('texts.table.link')}</TH>
           <TH>{t('texts.table.titleRemark')}</TH>
           <TH>{t('texts.table.preview')}</TH>
-          <TH>{t('texts.table.password')}</TH>
           <TH>{t('texts.table.views')}</TH>
           <TH>{t('texts.table.expires')}</TH>
           <TH>{t('texts.table.created')}</TH>
@@ -59,6 +58,8 @@ export function PastesTable({
           >
             <TD className="max-w-40">
               <PasteLink paste={paste} />
+              {/* Protection and visibility sit under the link: a column of their own pushed the actions out at 1400 px. */}
+              <AccessBadges paste={paste} />
             </TD>
             <TD className="max-w-44 min-w-32">
               {paste.title ? <span className="line-clamp-1 font-medium break-words text-fg">{paste.title}</span> : null}
@@ -72,9 +73,6 @@ export function PastesTable({
             </TD>
             <TD className="max-w-64 min-w-36">
               <PastePreviewText paste={paste} />
-            </TD>
-            <TD>
-              <ProtectionBadge paste={paste} />
             </TD>
             <TD>
               <ViewsText paste={paste} now={now} />
