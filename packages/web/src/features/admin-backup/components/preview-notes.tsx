@@ -55,7 +55,7 @@ export function PreviewNotes({ preview }: { preview: BackupPreviewDto }) {
               <TBody>
                 {preview.skipped.map((s, index) => (
                   <TR key={`${s.table}-${index}`}>
-                    <TD className="font-mono text-xs break-all">{s.table}</TD>
+                    <TD className="min-w-40 font-mono text-xs [overflow-wrap:anywhere]">{s.table}</TD>
                     <TD className="text-right tabular-nums">{s.rows}</TD>
                     <TD className="min-w-64 text-fg-muted">{s.reason}</TD>
                   </TR>
