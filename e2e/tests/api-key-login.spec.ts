@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin, logout } from './helpers';
 
-// Journey: the admin creates a TEXT-only key, logs out, logs in with the key and sees the reduced menu.
-test('a TEXT-only API key gets the reduced panel and is refused admin routes', async ({ page, request }) => {
+// Journey: the admin creates a text key (share + manage), logs out, logs in with the key and sees the reduced menu.
+test('a text-only API key (TEXT + TEXT_MANAGE) gets the reduced panel and is refused admin routes', async ({
+  page,
+  request,
+}) => {
   await loginAsAdmin(page);
 
   await page.getByRole('link', { name: 'Key management' }).click();
@@ -10,11 +13,13 @@ test('a TEXT-only API key gets the reduced panel and is refused admin routes', a
 
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name', { exact: true }).fill('e2e text only');
-  // Start from a clean slate whatever the default preset is, then tick Text share alone.
+  // Start from a clean slate whatever the default preset is, then tick the text bits alone: since the
+  // split, Text share creates and Text manage opens text management.
   for (const checkbox of await dialog.getByRole('checkbox').all()) {
     if (await checkbox.isChecked()) await checkbox.uncheck();
   }
   await dialog.getByLabel('Text share').check();
+  await dialog.getByLabel('Text manage').check();
   await dialog.getByLabel('Expiry').selectOption({ label: 'Never' });
 
   const created = page.waitForResponse(

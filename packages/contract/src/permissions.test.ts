@@ -9,6 +9,7 @@ import {
   isValidPermissionMask,
   MOUNT_PERMISSIONS,
   permissionNames,
+  splitShareBits,
   toPermissionObject,
 } from './permissions.js';
 import { ApiKeyCreateBody } from './schemas/api-keys.js';
@@ -18,6 +19,8 @@ describe('permission bits', () => {
     expect(Permission).toEqual({
       TEXT: 1,
       FILE_SHARE: 2,
+      TEXT_MANAGE: 4,
+      FILE_MANAGE: 8,
       MOUNT_VIEW: 256,
       MOUNT_UPLOAD: 512,
       MOUNT_COPY: 1024,
@@ -26,7 +29,7 @@ describe('permission bits', () => {
       WEBDAV_READ: 65536,
       WEBDAV_MANAGE: 131072,
     });
-    expect(ALL_PERMISSIONS).toBe(1 + 2 + 256 + 512 + 1024 + 2048 + 4096 + 65536 + 131072);
+    expect(ALL_PERMISSIONS).toBe(1 + 2 + 4 + 8 + 256 + 512 + 1024 + 2048 + 4096 + 65536 + 131072);
   });
 
   it('checks every required bit', () => {
@@ -54,9 +57,18 @@ describe('permission bits', () => {
     expect(permissionNames(Permission.WEBDAV_READ | Permission.TEXT)).toEqual(['TEXT', 'WEBDAV_READ']);
   });
 
+  it('maps masks of before the share/manage split so no key gains or loses a right', () => {
+    expect(splitShareBits(0)).toBe(0);
+    expect(splitShareBits(Permission.TEXT)).toBe(Permission.TEXT | Permission.TEXT_MANAGE);
+    expect(splitShareBits(Permission.FILE_SHARE | Permission.MOUNT_VIEW)).toBe(
+      Permission.FILE_SHARE | Permission.FILE_MANAGE | Permission.MOUNT_VIEW,
+    );
+    expect(splitShareBits(Permission.WEBDAV_READ)).toBe(Permission.WEBDAV_READ);
+  });
+
   it('refuses undefined bits', () => {
     expect(isValidPermissionMask(ALL_PERMISSIONS)).toBe(true);
-    expect(isValidPermissionMask(4)).toBe(false);
+    expect(isValidPermissionMask(16)).toBe(false);
     expect(isValidPermissionMask(-1)).toBe(false);
     expect(isValidPermissionMask(1.5)).toBe(false);
   });
@@ -64,7 +76,7 @@ describe('permission bits', () => {
   it('key bodies accept both permission forms', () => {
     expect(ApiKeyCreateBody.parse({ name: 'a', permissions: 3 }).permissions).toBe(3);
     expect(ApiKeyCreateBody.parse({ name: 'a', permissions: { text: true, mount_view: true } }).permissions).toBe(257);
-    expect(ApiKeyCreateBody.safeParse({ name: 'a', permissions: 8 }).success).toBe(false);
+    expect(ApiKeyCreateBody.safeParse({ name: 'a', permissions: 16 }).success).toBe(false);
   });
 
   it('key bodies default role, base path and guest flag, and validate custom keys', () => {

@@ -1,9 +1,14 @@
 /**
  * API-key permission bits (spec §6). Defined once here and used by the server, the web app and WebDAV.
+ * The share bits follow the original's later split (v0.8.x on): TEXT (the original's TEXT_SHARE) and
+ * FILE_SHARE create shares; TEXT_MANAGE and FILE_MANAGE list, edit and delete the key's own shares.
+ * Before the split, TEXT and FILE_SHARE did both: see `splitShareBits`.
  */
 export const Permission = {
   TEXT: 1,
   FILE_SHARE: 2,
+  TEXT_MANAGE: 4,
+  FILE_MANAGE: 8,
   MOUNT_VIEW: 256,
   MOUNT_UPLOAD: 512,
   MOUNT_COPY: 1024,
@@ -30,7 +35,13 @@ export const MOUNT_PERMISSIONS =
 export const ROLE_PRESETS = {
   GUEST: Permission.MOUNT_VIEW,
   GENERAL:
-    Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD | Permission.WEBDAV_READ,
+    Permission.TEXT |
+    Permission.TEXT_MANAGE |
+    Permission.FILE_SHARE |
+    Permission.FILE_MANAGE |
+    Permission.MOUNT_VIEW |
+    Permission.MOUNT_UPLOAD |
+    Permission.WEBDAV_READ,
   ADMIN: ALL_PERMISSIONS,
 } as const;
 
@@ -41,6 +52,8 @@ export const API_KEY_ROLES = Object.keys(ROLE_PRESETS) as ApiKeyRole[];
 export const PERMISSION_OBJECT_KEYS = {
   text: Permission.TEXT,
   file: Permission.FILE_SHARE,
+  text_manage: Permission.TEXT_MANAGE,
+  file_manage: Permission.FILE_MANAGE,
   mount_view: Permission.MOUNT_VIEW,
   mount_upload: Permission.MOUNT_UPLOAD,
   mount_copy: Permission.MOUNT_COPY,
@@ -91,6 +104,18 @@ export function permissionNames(mask: number): PermissionName[] {
   return (Object.entries(Permission) as [PermissionName, number][])
     .filter(([, bit]) => hasPermission(mask, bit))
     .map(([name]) => name);
+}
+
+/**
+ * A mask of the model before the split (Driftbox keys before migration 010, the original's backups
+ * before v0.8.x) in today's bits: TEXT also managed texts and FILE_SHARE files, so each brings its
+ * manage bit along. No key gains or loses a right.
+ */
+export function splitShareBits(mask: number): number {
+  let out = mask;
+  if (hasPermission(mask, Permission.TEXT)) out |= Permission.TEXT_MANAGE;
+  if (hasPermission(mask, Permission.FILE_SHARE)) out |= Permission.FILE_MANAGE;
+  return out;
 }
 
 /** True when `mask` uses only defined bits. */

@@ -55,6 +55,8 @@ export const ApiKeyCreateBody = z.object({
   role: nullOrDefault(z.enum(API_KEY_ROLES as [string, ...string[]]), 'GENERAL'),
   basic_path: nullOrDefault(BasicPath, '/'),
   is_guest: nullOrDefault(IntFlag, 0),
+  /** 0 = created disabled (the original's `is_enable`). */
+  is_enable: nullOrDefault(IntFlag, 1),
   // Here null is a value: no expiry (as `never`).
   expires_at: KeyExpiry.optional(),
 });
@@ -68,6 +70,8 @@ export const ApiKeyUpdateBody = z
     role: nullAsAbsent(z.enum(API_KEY_ROLES as [string, ...string[]])),
     basic_path: nullAsAbsent(BasicPath),
     is_guest: nullAsAbsent(IntFlag),
+    /** Enable (1) or disable (0) the key, as in the original's key management. */
+    is_enable: nullAsAbsent(IntFlag),
     expires_at: KeyExpiry.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
@@ -83,6 +87,8 @@ export const ApiKeyDto = z.object({
   role: z.string(),
   basic_path: z.string(),
   is_guest: z.number(),
+  /** 0 = disabled: the key is refused (401 API_KEY_DISABLED). */
+  is_enable: z.number(),
   expires_at: z.string().nullable(),
   last_used: z.string().nullable(),
   created_at: z.string(),

@@ -142,6 +142,10 @@ export type BackupTableChangesDto = z.infer<typeof BackupTableChangesDto>;
 export const BackupSkippedDto = z.object({ table: z.string(), rows: z.number(), reason: z.string() });
 export type BackupSkippedDto = z.infer<typeof BackupSkippedDto>;
 
+/** A setting the restore changes: its value now (null: not set) and the backup's. */
+export const BackupSettingChangeDto = z.object({ key: z.string(), from: z.string().nullable(), to: z.string() });
+export type BackupSettingChangeDto = z.infer<typeof BackupSettingChangeDto>;
+
 /** `data` of `POST /api/admin/backup/preview`: nothing has been changed. */
 export const BackupPreviewDto = z.object({
   source: z.enum(['driftbox', 'cloudpaste']),
@@ -153,6 +157,8 @@ export const BackupPreviewDto = z.object({
     selected_modules: z.array(z.string()).nullable(),
   }),
   tables: z.record(z.string(), BackupTableChangesDto),
+  /** The settings whose value the restore changes (merge: new ones and those still at their seeded default). */
+  settings_changes: z.array(BackupSettingChangeDto).default([]),
   skipped: z.array(BackupSkippedDto),
 });
 export type BackupPreviewDto = z.infer<typeof BackupPreviewDto>;

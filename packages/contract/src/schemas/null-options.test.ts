@@ -15,6 +15,7 @@ describe('null in optional fields', () => {
         role: null,
         basic_path: null,
         is_guest: null,
+        is_enable: null,
         expires_at: null,
       }),
     ).toEqual({
@@ -24,6 +25,7 @@ describe('null in optional fields', () => {
       role: 'GENERAL',
       basic_path: '/',
       is_guest: 0,
+      is_enable: 1,
       expires_at: null,
     });
     expect(ApiKeyUpdateBody.parse({ name: null, role: null, permissions: 3 })).toEqual({

@@ -47,6 +47,15 @@ function oneExpiry(body: { expiry?: unknown; expiresAt?: unknown }, ctx: z.Refin
   }
 }
 
+export const PASTE_TITLE_MAX = 200;
+/** A paste's title; empty or null = none. */
+export const PasteTitle = z
+  .string()
+  .trim()
+  .max(PASTE_TITLE_MAX)
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+
 /**
  * `POST /api/paste`. Expiry is a preset (`expiry`, what the UI offers) or an absolute `expiresAt`
  * (what clients of the original send); neither = never. Without a slug a random one is generated.
@@ -60,6 +69,10 @@ export const PasteCreateBody = z
     expiry: ShareExpiry.optional(),
     expiresAt: AbsoluteExpiry.optional(),
     maxViews: MaxViews.optional(),
+    /** The original's v1.x paste title. */
+    title: PasteTitle,
+    /** false = private: only its creator and the admin may read it (the original's `is_public`). */
+    is_public: z.boolean().optional(),
   })
   .superRefine(oneExpiry);
 export type PasteCreateBody = z.input<typeof PasteCreateBody>;
@@ -111,6 +124,8 @@ export const PasteDto = z.object({
   /** 0 = unlimited. */
   maxViews: z.number(),
   hasPassword: z.boolean(),
+  title: z.string().nullable(),
+  is_public: z.boolean(),
   createdAt: z.string(),
   authorizedBy: z.enum(['admin', 'apikey']),
 });
@@ -118,6 +133,7 @@ export type PasteDto = z.infer<typeof PasteDto>;
 
 const PasteMeta = z.object({
   slug: z.string(),
+  title: z.string().nullable(),
   remark: z.string().nullable(),
   expiresAt: z.string().nullable(),
   maxViews: z.number(),
@@ -152,6 +168,9 @@ export type PasteUnlockedDto = z.infer<typeof PasteUnlockedDto>;
 /** One row of `GET /api/pastes`. */
 export const PasteListItemDto = z.object({
   ...ShareRowFields,
+  title: z.string().nullable(),
+  /** false = private: only its creator and the admin may read it. */
+  is_public: z.boolean(),
   view_count: z.number(),
   /** The first 200 characters, with "..." when cut. */
   content_preview: z.string(),

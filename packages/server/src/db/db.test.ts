@@ -92,6 +92,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         role: 'GENERAL',
         basic_path: '/',
         is_guest: 0,
+        is_enable: 1,
         expires_at: null,
         last_used: null,
       });

@@ -11,6 +11,7 @@ import { fsListing } from './migrations/009_fs_listing.js';
 import { fsSearchIndex } from './migrations/010_fs_search_index.js';
 import { fsUploads } from './migrations/011_fs_uploads.js';
 import { webdav } from './migrations/012_webdav.js';
+import { restoreFlags } from './migrations/013_restore_flags.js';
 import type { Database } from './schema.js';
 
 /**
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '010_fs_search_index': fsSearchIndex,
   '011_fs_uploads': fsUploads,
   '012_webdav': webdav,
+  '013_restore_flags': restoreFlags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

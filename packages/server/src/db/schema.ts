@@ -34,6 +34,8 @@ export interface ApiKeysTable {
   role: string;
   basic_path: string;
   is_guest: number;
+  /** 0 = disabled: the key is refused (401) until the admin enables it again. */
+  is_enable: number;
   /** null = never expires. */
   expires_at: string | null;
   last_used: string | null;
@@ -68,6 +70,10 @@ export interface PastesTable {
   /** 0 or null = unlimited. */
   max_views: number | null;
   views: number;
+  /** 0 = private: readable only by its creator and the admin (the original's v1.x visibility). */
+  is_public: number;
+  /** The original's v1.x title; null = none. */
+  title: string | null;
   /** Admin id, or `apikey:<key id>`. */
   created_by: string;
   created_at: string;

@@ -67,7 +67,12 @@ export function invalidField(path: string, text: Text): AppError {
 /** 401 not authenticated (or presented credentials that are not valid). */
 export function unauthorized(
   code:
-    'UNAUTHORIZED' | 'INVALID_CREDENTIALS' | 'WRONG_PASSWORD' | 'TOKEN_EXPIRED' | 'API_KEY_INVALID' = 'UNAUTHORIZED',
+    | 'UNAUTHORIZED'
+    | 'INVALID_CREDENTIALS'
+    | 'WRONG_PASSWORD'
+    | 'TOKEN_EXPIRED'
+    | 'API_KEY_INVALID'
+    | 'API_KEY_DISABLED' = 'UNAUTHORIZED',
 ): AppError {
   return new AppError(code);
 }

@@ -219,6 +219,7 @@ function keyFactory(services: Services, adminActor: AdminActor): Harness['create
       role: 'GENERAL',
       basic_path: keyOptions.basicPath ?? '/',
       is_guest: 0,
+      is_enable: 1,
       expires_at: keyOptions.expiresAt === undefined ? null : keyOptions.expiresAt,
     });
     const headers: Headers =

@@ -25,11 +25,11 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'DELETE', path: '/api/admin/api-keys/:id', access: 'admin' },
   // Pastes: admins manage all, keys with TEXT only their own (others' answer 404).
   { method: 'POST', path: '/api/paste', access: { permission: Permission.TEXT } },
-  { method: 'GET', path: '/api/pastes', access: { permission: Permission.TEXT } },
-  { method: 'DELETE', path: '/api/pastes/batch-delete', access: { permission: Permission.TEXT } },
-  { method: 'POST', path: '/api/pastes/clear-expired', access: { permission: Permission.TEXT } },
-  { method: 'GET', path: '/api/pastes/:id', access: { permission: Permission.TEXT } },
-  { method: 'PUT', path: '/api/pastes/:id', access: { permission: Permission.TEXT } },
+  { method: 'GET', path: '/api/pastes', access: { permission: Permission.TEXT_MANAGE } },
+  { method: 'DELETE', path: '/api/pastes/batch-delete', access: { permission: Permission.TEXT_MANAGE } },
+  { method: 'POST', path: '/api/pastes/clear-expired', access: { permission: Permission.TEXT_MANAGE } },
+  { method: 'GET', path: '/api/pastes/:id', access: { permission: Permission.TEXT_MANAGE } },
+  { method: 'PUT', path: '/api/pastes/:id', access: { permission: Permission.TEXT_MANAGE } },
   // Without ?group=4 (the public site group) settings are admin-only.
   { method: 'GET', path: '/api/admin/settings', access: 'admin' },
   { method: 'GET', path: '/api/admin/settings/groups', access: 'admin' },
@@ -61,10 +61,10 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'POST', path: '/api/admin/backup/preview', access: 'admin' },
   { method: 'POST', path: '/api/admin/backup/restore', access: 'admin' },
   // File shares: admins manage all, keys with FILE_SHARE only their own (others' answer 404).
-  { method: 'GET', path: '/api/files', access: { permission: Permission.FILE_SHARE } },
-  { method: 'GET', path: '/api/files/:id', access: { permission: Permission.FILE_SHARE } },
-  { method: 'PUT', path: '/api/files/:id', access: { permission: Permission.FILE_SHARE } },
-  { method: 'DELETE', path: '/api/files/batch-delete', access: { permission: Permission.FILE_SHARE } },
+  { method: 'GET', path: '/api/files', access: { permission: Permission.FILE_MANAGE } },
+  { method: 'GET', path: '/api/files/:id', access: { permission: Permission.FILE_MANAGE } },
+  { method: 'PUT', path: '/api/files/:id', access: { permission: Permission.FILE_MANAGE } },
+  { method: 'DELETE', path: '/api/files/batch-delete', access: { permission: Permission.FILE_MANAGE } },
   // Uploads: only the actor that started an upload may continue, commit or abort it.
   { method: 'POST', path: '/api/upload', access: { permission: Permission.FILE_SHARE } },
   { method: 'PUT', path: '/api/upload-direct/:filename', access: { permission: Permission.FILE_SHARE } },

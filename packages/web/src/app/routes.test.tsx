@@ -86,12 +86,24 @@ describe('routing and guards', () => {
   });
 
   it('redirects an API key away from admin-only pages and shows only its menu entries', async () => {
-    startApiKeySession('k', Permission.TEXT, { id: 'k1', name: 'laptop', basic_path: '/' });
+    startApiKeySession('k', Permission.TEXT | Permission.TEXT_MANAGE, { id: 'k1', name: 'laptop', basic_path: '/' });
     const router = renderAt('/admin/key-management');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/text-management'));
     const menu = screen.getAllByRole('navigation', { name: 'Admin navigation' })[0]!;
     expect([...menu.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Text management']);
     expect(screen.getAllByText('laptop').length).toBeGreaterThan(0);
+  });
+
+  it('tells a key with share bits only that it has no management page, with no menu entry and a way out', async () => {
+    startApiKeySession('k', Permission.TEXT | Permission.FILE_SHARE, { id: 'k1', name: 'laptop', basic_path: '/' });
+    const router = renderAt('/admin/text-management');
+    expect(await screen.findByText('No management pages for this key')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/text-management');
+    const menu = screen.getAllByRole('navigation', { name: 'Admin navigation' })[0]!;
+    expect(menu.querySelectorAll('a')).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: 'Text management' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Log out' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Create a share' })).toHaveAttribute('href', '/');
   });
 
   it('redirects unknown paths home', async () => {

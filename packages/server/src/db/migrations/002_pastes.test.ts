@@ -43,6 +43,9 @@ describe.each(dialects)('migration 002_pastes (%s)', (dialect) => {
       'created_by',
       'created_at',
       'updated_at',
+      // Added by migration 012.
+      'is_public',
+      'title',
     ]);
     const indexes =
       dialect === 'sqlite'

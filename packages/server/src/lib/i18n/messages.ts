@@ -20,6 +20,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Text> = {
   WRONG_PASSWORD: { en: 'Current password is incorrect', zh: '当前密码错误' },
   TOKEN_EXPIRED: { en: 'Admin session expired, please log in again', zh: '管理员会话已过期，请重新登录' },
   API_KEY_INVALID: { en: 'API key invalid or expired', zh: 'API 密钥无效或已过期' },
+  API_KEY_DISABLED: { en: 'API key disabled', zh: 'API 密钥已禁用' },
   FORBIDDEN: { en: 'Forbidden', zh: '禁止访问' },
   PERMISSION_DENIED: { en: 'Permission denied', zh: '权限不足' },
   PATH_FORBIDDEN: { en: 'Path outside the allowed base path', zh: '无权访问该路径' },

@@ -20,6 +20,7 @@ export function presentApiKey(row: ApiKeyRow): ApiKeyDto {
     role: row.role,
     basic_path: row.basic_path,
     is_guest: row.is_guest,
+    is_enable: row.is_enable,
     expires_at: row.expires_at,
     last_used: row.last_used,
     created_at: row.created_at,

@@ -3,7 +3,10 @@ import type { ApiKeysTable, Database } from '../../db/schema.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type ApiKeyChanges = Updateable<
-  Pick<ApiKeysTable, 'name' | 'permissions' | 'role' | 'basic_path' | 'is_guest' | 'expires_at' | 'updated_at'>
+  Pick<
+    ApiKeysTable,
+    'name' | 'permissions' | 'role' | 'basic_path' | 'is_guest' | 'is_enable' | 'expires_at' | 'updated_at'
+  >
 >;
 
 /** Storage of API keys. The key itself appears only as digest and ciphertext. */

@@ -24,6 +24,8 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
         permissions: {
           text: true,
           file: false,
+          text_manage: false,
+          file_manage: false,
           mount_view: false,
           mount_upload: false,
           mount_copy: false,
@@ -58,7 +60,7 @@ describe.each(dialects)('api-keys routes (%s)', (dialect) => {
       expect(data.is_admin).toBe(true);
       expect(data.name).toBe('admin');
       expect(Object.values(data.permissions).every(Boolean)).toBe(true);
-      expect(Object.keys(data.permissions)).toHaveLength(9);
+      expect(Object.keys(data.permissions)).toHaveLength(11);
     });
 
     it('401 API_KEY_INVALID for unknown and expired keys', async () => {

@@ -109,6 +109,7 @@ export function createApiKeysService(deps: ApiKeysDeps) {
         role: body.role,
         basic_path: body.basic_path,
         is_guest: body.is_guest,
+        is_enable: body.is_enable,
         expires_at: body.expires_at === undefined ? iso(addMs(now, DEFAULT_KEY_TTL_MS)) : expiryOf(body.expires_at),
         last_used: null,
         created_at: iso(now),
@@ -129,6 +130,7 @@ export function createApiKeysService(deps: ApiKeysDeps) {
         role: body.role,
         basic_path: body.basic_path,
         is_guest: body.is_guest,
+        is_enable: body.is_enable,
         expires_at: body.expires_at === undefined ? undefined : expiryOf(body.expires_at),
         updated_at: iso(clock.now()),
       };
@@ -172,6 +174,8 @@ export function createApiKeysService(deps: ApiKeysDeps) {
         throw unauthorized('API_KEY_INVALID');
       }
       if (row.expires_at !== null && row.expires_at <= iso(now)) throw unauthorized('API_KEY_INVALID');
+      // A disabled key is refused like in the original, and its use is not recorded.
+      if (row.is_enable !== 1) throw unauthorized('API_KEY_DISABLED');
       const staleBefore = iso(addMs(now, -LAST_USED_EVERY_MS));
       if (row.last_used === null || row.last_used < staleBefore)
         await repo.touchLastUsed(row.id, iso(now), staleBefore);

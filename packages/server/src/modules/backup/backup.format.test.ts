@@ -4,12 +4,8 @@ import { createPasswordHasher } from '../../lib/crypto/password.js';
 import { createSecretBox } from '../../lib/crypto/secret-box.js';
 import { exportData } from './backup.export.js';
 import { backupFileName, canonicalJson, sha256Text } from './backup.format.js';
-import {
-  decodeLegacySecret,
-  legacyPasswordHash,
-  normalizeLegacyTime,
-  type LegacyContext,
-} from './backup.legacy-rows.js';
+import { legacyPasswordHash, normalizeLegacyTime, type LegacyContext } from './backup.legacy-rows.js';
+import { decodeLegacySecret } from './backup.legacy-s3.js';
 import type { BackupRepository } from './backup.repository.js';
 import { BACKUP_TABLES, type BackupRow } from './backup.tables.js';
 import { legacyFixture } from './backup.test-support.js';

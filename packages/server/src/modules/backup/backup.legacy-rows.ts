@@ -1,19 +1,9 @@
-import {
-  ALL_PERMISSIONS,
-  API_KEY_NAME_MAX,
-  API_KEY_ROLES,
-  DefaultFolder,
-  S3_PROVIDERS,
-  SIGNATURE_EXPIRES_DEFAULT,
-  SIGNATURE_EXPIRES_MAX,
-  STORAGE_CONFIG_NAME_MAX,
-} from '@driftbox/contract';
+import { ALL_PERMISSIONS, API_KEY_NAME_MAX, API_KEY_ROLES, PASTE_TITLE_MAX, splitShareBits } from '@driftbox/contract';
 import { z } from 'zod';
 import { sha256Hex } from '../../lib/crypto/digest.js';
 import { legacySha256 } from '../../lib/crypto/password.js';
 import type { SecretBox } from '../../lib/crypto/secret-box.js';
 import { KEY_CONTEXT, prefixOf } from '../api-keys/api-keys.service.js';
-import { credentialContext } from '../storage-configs/storage-configs.input.js';
 import type { BackupRow } from './backup.tables.js';
 
 /**
@@ -71,6 +61,8 @@ export const LegacyPaste = z.object({
   expires_at: Time.nullish(),
   max_views: z.number().int().nullish(),
   views: z.number().int().nullish(),
+  title: Str.nullish(),
+  is_public: Bool.nullish(),
   created_by: Str.nullish(),
   created_at: Time.nullish(),
   updated_at: Time.nullish(),
@@ -106,29 +98,10 @@ export const LegacyApiKey = z.object({
   role: Str.nullish(),
   basic_path: Str.nullish(),
   is_guest: Bool.nullish(),
+  is_enable: Bool.nullish(),
   last_used: Time.nullish(),
   created_at: Time.nullish(),
   expires_at: Str.nullish(),
-});
-export const LegacyS3Config = z.object({
-  id: Str,
-  name: Str,
-  provider_type: Str,
-  endpoint_url: Str.nullish(),
-  bucket_name: Str,
-  region: Str.nullish(),
-  access_key_id: Str.nullish(),
-  secret_access_key: Str.nullish(),
-  path_style: Bool.nullish(),
-  default_folder: Str.nullish(),
-  is_public: Bool.nullish(),
-  is_default: Bool.nullish(),
-  total_storage_bytes: z.number().nullish(),
-  custom_host: Str.nullish(),
-  signature_expires_in: z.number().nullish(),
-  created_at: Time.nullish(),
-  updated_at: Time.nullish(),
-  last_used: Time.nullish(),
 });
 export const LegacySetting = z.object({
   key: Str,
@@ -174,6 +147,9 @@ export async function convertPaste(
     expires_at: p.expires_at ?? null,
     max_views: p.max_views ?? 0,
     views: p.views ?? 0,
+    // A private paste stays private; v1.x titles are kept (up to Driftbox's length).
+    is_public: p.is_public ?? 1,
+    title: p.title ? p.title.slice(0, PASTE_TITLE_MAX) : null,
     created_by: ownerOf(p.created_by, ctx),
     created_at: createdAt,
     updated_at: p.updated_at ?? createdAt,
@@ -232,66 +208,20 @@ export function convertApiKey(k: z.output<typeof LegacyApiKey>, ctx: LegacyConte
     key_hash: sha256Hex(k.key),
     key_encrypted: ctx.box.encrypt(k.key, KEY_CONTEXT),
     key_prefix: prefixOf(k.key),
-    // The bit values are the same in both products; bits Driftbox does not know are dropped.
-    permissions: (k.permissions ?? 0) & ALL_PERMISSIONS,
+    // The bit values are the same in both products; bits Driftbox does not know are dropped. Rows with
+    // `is_enable` come from v0.8.x on, where the share and manage bits were already split; older rows
+    // (with `is_guest`) granted managing with the share bits.
+    permissions:
+      (k.is_enable === undefined || k.is_enable === null ? splitShareBits(k.permissions ?? 0) : (k.permissions ?? 0)) &
+      ALL_PERMISSIONS,
     role: k.role && (API_KEY_ROLES as string[]).includes(k.role) ? k.role : 'GENERAL',
     basic_path: k.basic_path || '/',
     is_guest: k.is_guest ?? 0,
+    // A disabled key stays disabled (keys of backups without the column were all usable).
+    is_enable: k.is_enable ?? 1,
     expires_at: keyExpiry(k.expires_at),
     last_used: k.last_used ?? null,
     created_at: createdAt,
     updated_at: createdAt,
-  };
-}
-
-/**
- * The original's "encrypted" credentials are `encrypted:<b64 HMAC>:<b64 plaintext>` (btoa, so Latin-1):
- * readable without any key (notes §7). Anything else was stored in clear.
- */
-export function decodeLegacySecret(value: string): string {
-  if (!value.startsWith('encrypted:')) return value;
-  const parts = value.split(':');
-  if (parts.length !== 3) throw new Error('Malformed encrypted value');
-  return Buffer.from(parts[2] ?? '', 'base64').toString('latin1');
-}
-
-function sealed(
-  box: SecretBox,
-  value: string | null | undefined,
-  column: 'access_key_id' | 'secret_access_key',
-  id: string,
-): string | null {
-  if (!value) return null;
-  return box.encrypt(decodeLegacySecret(value), credentialContext(column, id));
-}
-
-/** An S3 config: credentials re-encrypted with Driftbox's key, providers Driftbox does not list become "Other". */
-export function convertS3Config(s: z.output<typeof LegacyS3Config>, name: string, ctx: LegacyContext): BackupRow {
-  const createdAt = s.created_at ?? ctx.now;
-  const folder = DefaultFolder.safeParse(s.default_folder ?? '');
-  const expiresIn = Math.round(s.signature_expires_in ?? SIGNATURE_EXPIRES_DEFAULT);
-  return {
-    id: s.id,
-    name: name.slice(0, STORAGE_CONFIG_NAME_MAX),
-    storage_type: 'S3',
-    provider_type: (S3_PROVIDERS as readonly string[]).includes(s.provider_type)
-      ? s.provider_type
-      : 'Other S3 Compatible',
-    endpoint_url: (s.endpoint_url ?? '').trim().replace(/\/+$/, ''),
-    bucket_name: s.bucket_name.trim(),
-    region: s.region ?? '',
-    access_key_id_enc: sealed(ctx.box, s.access_key_id, 'access_key_id', s.id),
-    secret_access_key_enc: sealed(ctx.box, s.secret_access_key, 'secret_access_key', s.id),
-    path_style: s.path_style ?? 0,
-    default_folder: folder.success ? folder.data : '',
-    custom_host: s.custom_host ? s.custom_host.trim().replace(/\/+$/, '') : null,
-    signature_expires_in: Math.min(Math.max(expiresIn, 60), SIGNATURE_EXPIRES_MAX),
-    total_storage_bytes: s.total_storage_bytes ?? null,
-    is_public: s.is_public ?? 0,
-    is_default: s.is_default ?? 0,
-    created_by: ctx.adminId,
-    created_at: createdAt,
-    updated_at: s.updated_at ?? createdAt,
-    last_used: s.last_used ?? null,
   };
 }

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { invalidField } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
-import { Bool, LegacyS3Config, Str, Time, type LegacyContext } from './backup.legacy-rows.js';
+import { Bool, Str, Time, type LegacyContext } from './backup.legacy-rows.js';
+import { LegacyS3Config } from './backup.legacy-s3.js';
 import type { SkippedPart } from './backup.validate.js';
 
 /**

@@ -40,15 +40,19 @@ describe.each(dialects)("importing the original product's backup (%s)", (dialect
       backup_info: { version: '1.0', backup_type: 'full', timestamp: '2025-06-01T08:00:00.000Z' },
     });
     expect(preview.tables).toEqual({
-      settings: { rows: 3, insert: 0, update: 0, unchanged: 0, skip: 3, delete: 0 },
+      // A fresh server's settings still hold their seeded defaults: merge takes the backup's values.
+      settings: { rows: 3, insert: 0, update: 3, unchanged: 0, skip: 0, delete: 0 },
       storage_configs: { rows: 2, insert: 2, update: 0, unchanged: 0, skip: 0, delete: 0 },
       api_keys: { rows: 2, insert: 2, update: 0, unchanged: 0, skip: 0, delete: 0 },
       pastes: { rows: 3, insert: 3, update: 0, unchanged: 0, skip: 0, delete: 0 },
       files: { rows: 1, insert: 1, update: 0, unchanged: 0, skip: 0, delete: 0 },
       storage_mounts: { rows: 1, insert: 1, update: 0, unchanged: 0, skip: 0, delete: 0 },
     });
+    expect(preview.settings_changes).toContainEqual({ key: 'site_title', from: 'Driftbox', to: 'My CloudPaste' });
+    expect(preview.settings_changes).toContainEqual({ key: 'max_upload_size', from: '100', to: '200' });
     expect(preview.skipped.map((s) => [s.table, s.rows])).toEqual([
-      ['system_settings', 2],
+      ['system_settings.proxy_sign_expires', 1],
+      ['system_settings.schema_version', 1],
       ['admins', 1],
       ['admin_tokens', 1],
     ]);
@@ -199,14 +203,22 @@ describe.each(dialects)("importing the original product's backup (%s)", (dialect
       key_prefix: 'Legacy',
       last_used: '2025-05-01T12:00:00.000Z',
       expires_at: null,
-      permissions: 259,
+      // 1|2|256 of a backup before the share/manage split: its share bits bring their manage bits (4, 8).
+      permissions: 271,
     });
     expect(JSON.stringify(stored)).not.toContain('LegacyKey123');
     const res = await h.call('GET', '/api/test/api-key', { headers: { Authorization: 'ApiKey LegacyKey123' } });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({
       name: 'migrated key',
-      permissions: { text: true, file: true, mount_view: true, mount_upload: false },
+      permissions: {
+        text: true,
+        file: true,
+        text_manage: true,
+        file_manage: true,
+        mount_view: true,
+        mount_upload: false,
+      },
       key_info: { id: 'key-legacy-1', expires_at: null, role: 'GENERAL' },
     });
     // The key's own pastes are still its own.
@@ -233,10 +245,13 @@ describe.each(dialects)("importing the original product's backup (%s)", (dialect
 
   it('merge keeps what Driftbox already has; a changed file fails its 16-digit checksum', async () => {
     const first = await restore('merge');
-    // Every setting already has a row in Driftbox, so merge keeps them all.
-    expect(first.tables.settings).toMatchObject({ insert: 0, skip: 3 });
-    expect(first.total_records).toBe(2 + 2 + 3 + 1 + 1);
+    // Every setting has a seeded row in Driftbox still at its default, so merge takes the file's values.
+    expect(first.tables.settings).toMatchObject({ insert: 0, update: 3, skip: 0 });
+    expect(first.total_records).toBe(3 + 2 + 2 + 3 + 1 + 1);
     const again = await restore('merge');
+    // Now they hold the backup's values: unchanged.
+    expect(again.tables.settings).toMatchObject({ update: 0, unchanged: 3 });
+    expect(again.settings_changes).toEqual([]);
     expect(again.tables.pastes).toMatchObject({ insert: 0 });
     expect(again.tables.api_keys).toMatchObject({ insert: 0, skip: 2 });
 

@@ -7,17 +7,16 @@ import {
   convertApiKey,
   convertFile,
   convertPaste,
-  convertS3Config,
   LegacyApiKey,
   LegacyFile,
   LegacyFilePassword,
   LegacyPaste,
   LegacyPastePassword,
-  LegacyS3Config,
   LegacySetting,
   type LegacyContext,
 } from './backup.legacy-rows.js';
 import { convertMounts, LegacyMount } from './backup.legacy-mounts.js';
+import { convertS3Config, LegacyS3Config } from './backup.legacy-s3.js';
 import { LegacyStorageConfig, storageConfigsToS3, type StorageImport } from './backup.legacy-storage.js';
 import { backupSpec, type BackupRow, type BackupTableSpec } from './backup.tables.js';
 import {
@@ -46,6 +45,27 @@ const LegacyMetadata = z.object({
 const NOT_IMPORTED: Record<string, PlainMessageKey> = {
   admins: 'backup.legacy.accountsNotImported',
   admin_tokens: 'backup.legacy.sessionsNotImported',
+  // v1.x bookkeeping: Driftbox keeps its own migrations, jobs, tasks, caches and upload sessions.
+  schema_migrations: 'backup.legacy.internalTable',
+  scheduled_jobs: 'backup.legacy.internalTable',
+  scheduled_job_runs: 'backup.legacy.internalTable',
+  tasks: 'backup.legacy.internalTable',
+  metrics_cache: 'backup.legacy.internalTable',
+  upload_sessions: 'backup.legacy.internalTable',
+  vfs_nodes: 'backup.legacy.internalTable',
+  principal_storage_acl: 'backup.legacy.storageAclNotImported',
+  fs_meta: 'backup.legacy.fsMetaNotImported',
+};
+
+/** The original's settings Driftbox does not take, and why (any other unknown key: no such setting). */
+const SETTING_NOT_IMPORTED: Record<string, PlainMessageKey> = {
+  schema_version: 'backup.legacy.settingSchemaVersion',
+  preview_providers: 'backup.legacy.settingPreviewProviders',
+};
+
+/** Columns of the original's v1.x rows Driftbox has no place for (every other column is imported). */
+const COLUMNS_NOT_IMPORTED: Record<string, { column: string; reason: PlainMessageKey }[]> = {
+  storage_mounts: [{ column: 'enable_folder_summary_compute', reason: 'backup.legacy.folderSummaryNotImported' }],
 };
 const CONSUMED = new Set([
   'pastes',
@@ -123,15 +143,35 @@ function storageConfigs(configs: StorageImport['configs'], ctx: LegacyContext): 
   return validateRows(spec('storage_configs'), rows, 'storage_configs');
 }
 
-function settings(data: Data, ctx: LegacyContext): { rows: BackupRow[]; leftOut: number } {
+/** The settings Driftbox has, with a value it accepts; every other one is listed with its reason. */
+function settings(data: Data, ctx: LegacyContext): { rows: BackupRow[]; skipped: SkippedPart[] } {
   const rows: BackupRow[] = [];
-  let leftOut = 0;
+  const skipped: SkippedPart[] = [];
+  const leaveOut = (key: string, reason: PlainMessageKey) =>
+    skipped.push({ table: `system_settings.${key}`, rows: 1, reason: msg(reason) });
   for (const s of parseAll(LegacySetting, data.system_settings ?? [], 'system_settings')) {
-    const value = isSettingKey(s.key) ? SETTINGS_CATALOGUE[s.key].schema.safeParse(String(s.value ?? '')) : null;
-    if (!value?.success) leftOut += 1;
+    if (!isSettingKey(s.key)) {
+      leaveOut(s.key, SETTING_NOT_IMPORTED[s.key] ?? 'backup.legacy.settingUnknown');
+      continue;
+    }
+    const value = SETTINGS_CATALOGUE[s.key].schema.safeParse(String(s.value ?? ''));
+    if (!value.success) leaveOut(s.key, 'backup.legacy.settingInvalid');
     else rows.push({ key: s.key, value: value.data, updated_at: s.updated_at ?? ctx.now });
   }
-  return { rows: validateRows(spec('settings'), rows, 'system_settings'), leftOut };
+  return { rows: validateRows(spec('settings'), rows, 'system_settings'), skipped };
+}
+
+/** v1.x columns that have no place here, listed once per table with the number of rows that set them. */
+function droppedColumns(data: Data): SkippedPart[] {
+  const out: SkippedPart[] = [];
+  for (const [table, columns] of Object.entries(COLUMNS_NOT_IMPORTED)) {
+    const rows = (data[table] ?? []) as Record<string, unknown>[];
+    for (const { column, reason } of columns) {
+      const set = rows.filter((row) => row[column] !== undefined && row[column] !== null).length;
+      if (set > 0) out.push({ table: `${table}.${column}`, rows: set, reason: msg(reason) });
+    }
+  }
+  return out;
 }
 
 async function convertTables(
@@ -162,11 +202,11 @@ async function convertTables(
       skipped.push({ table: 'storage_mounts', rows: mounts.leftOut, reason: msg('backup.legacy.mountsLeftOut') });
   }
   if (data.system_settings) {
-    const { rows, leftOut } = settings(data, ctx);
-    tables.push({ spec: spec('settings'), rows });
-    if (leftOut > 0)
-      skipped.push({ table: 'system_settings', rows: leftOut, reason: msg('backup.legacy.settingsLeftOut') });
+    const settingsPart = settings(data, ctx);
+    tables.push({ spec: spec('settings'), rows: settingsPart.rows });
+    skipped.push(...settingsPart.skipped);
   }
+  skipped.push(...droppedColumns(data));
   for (const [table, rows] of Object.entries(data)) {
     if (!CONSUMED.has(table))
       skipped.push({ table, rows: rows.length, reason: msg(NOT_IMPORTED[table] ?? 'backup.legacy.unknownTable') });

@@ -2,6 +2,7 @@ import {
   BACKUP_FORMAT,
   BackupFileShape,
   BackupMetadata,
+  splitShareBits,
   type BackupFileShape as FileShape,
   type ErrorDetail,
 } from '@driftbox/contract';
@@ -12,6 +13,15 @@ import { readLegacy } from './backup.legacy.js';
 import type { LegacyContext } from './backup.legacy-rows.js';
 import { backupSpec } from './backup.tables.js';
 import { assertCounts, collectRows, throwIfInvalid, type ParsedBackup, type ParsedTable } from './backup.validate.js';
+
+/**
+ * A key row of a backup made before migration 010 (no `is_enable`): enabled, and its share bits still
+ * granting management, so they bring the manage bits along (`splitShareBits`).
+ */
+function beforeSplit(row: Record<string, unknown>): Record<string, unknown> {
+  if ('is_enable' in row || typeof row.permissions !== 'number') return row;
+  return { ...row, is_enable: 1, permissions: splitShareBits(row.permissions) };
+}
 
 function readNative(shape: FileShape): ParsedBackup {
   const meta = BackupMetadata.safeParse(shape.metadata);
@@ -27,7 +37,7 @@ function readNative(shape: FileShape): ParsedBackup {
   for (const [name, rows] of Object.entries(shape.data)) {
     const spec = backupSpec(name);
     if (!spec) throw backupInvalid(msg('backup.unknownTable', { table: name }));
-    tables.push({ spec, rows: collectRows(spec, rows, name, details) });
+    tables.push({ spec, rows: collectRows(spec, name === 'api_keys' ? rows.map(beforeSplit) : rows, name, details) });
   }
   throwIfInvalid(details);
   const { backup_type, timestamp, selected_modules } = meta.data;

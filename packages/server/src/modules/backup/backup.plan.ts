@@ -9,6 +9,10 @@ export interface TablePlan {
   spec: BackupTableSpec;
   /** Overwrite: every row of the file (the table is cleared first). Merge: only the rows that are new. */
   writes: BackupRow[];
+  /** Merge: primary keys of existing rows the file's row replaces (deleted before the writes). */
+  replaces: string[];
+  /** Every row the restore inserts or changes, with the row it replaces (null: new). */
+  changed: { before: BackupRow | null; after: BackupRow }[];
   changes: BackupTableChangesDto;
 }
 
@@ -52,30 +56,43 @@ function emptyChanges(rows: number): BackupTableChangesDto {
 function planOverwrite(spec: BackupTableSpec, fileRows: BackupRow[], existing: readonly BackupRow[]): TablePlan {
   assertNoDuplicates(spec, fileRows);
   const writes = withExclusiveFlag(spec, fileRows, false);
-  const before = new Map(existing.map((row) => [keyOf(row, spec.primaryKey), fingerprint(row)]));
+  const before = new Map(existing.map((row) => [keyOf(row, spec.primaryKey), row]));
   const changes = emptyChanges(writes.length);
+  const changed: TablePlan['changed'] = [];
   for (const row of writes) {
     const previous = before.get(keyOf(row, spec.primaryKey));
     if (previous === undefined) changes.insert += 1;
-    else if (previous === fingerprint(row)) changes.unchanged += 1;
+    else if (fingerprint(previous) === fingerprint(row)) changes.unchanged += 1;
     else changes.update += 1;
+    if (previous === undefined || fingerprint(previous) !== fingerprint(row))
+      changed.push({ before: previous ?? null, after: row });
     before.delete(keyOf(row, spec.primaryKey));
   }
   changes.delete = before.size;
-  return { spec, writes, changes };
+  return { spec, writes, replaces: [], changed, changes };
 }
 
 function planMerge(spec: BackupTableSpec, fileRows: BackupRow[], existing: readonly BackupRow[]): TablePlan {
+  const current = new Map(existing.map((row) => [keyOf(row, spec.primaryKey), row]));
   const before = new Map(existing.map((row) => [keyOf(row, spec.primaryKey), fingerprint(row)]));
   const taken = new Map(spec.unique.map((column) => [column, new Set(existing.map((row) => keyOf(row, column)))]));
   const changes = emptyChanges(fileRows.length);
   const fresh: BackupRow[] = [];
+  const replaced: BackupRow[] = [];
+  const changed: TablePlan['changed'] = [];
+  const replaces: string[] = [];
   for (const row of fileRows) {
-    const previous = before.get(keyOf(row, spec.primaryKey));
+    const key = keyOf(row, spec.primaryKey);
+    const previous = before.get(key);
     if (previous !== undefined) {
-      // Existing rows win; an identical one is simply already there.
+      // Existing rows win, unless one still holds what the server seeded; an identical one is already there.
+      const existingRow = current.get(key);
       if (previous === fingerprint(row)) changes.unchanged += 1;
-      else changes.skip += 1;
+      else if (existingRow && !replaces.includes(key) && spec.mergeReplaces?.(existingRow)) {
+        replaces.push(key);
+        replaced.push(row);
+        changed.push({ before: existingRow, after: row });
+      } else changes.skip += 1;
       continue;
     }
     if (spec.unique.some((column) => taken.get(column)?.has(keyOf(row, column)))) {
@@ -85,14 +102,13 @@ function planMerge(spec: BackupTableSpec, fileRows: BackupRow[], existing: reado
     before.set(keyOf(row, spec.primaryKey), fingerprint(row));
     for (const column of spec.unique) taken.get(column)?.add(keyOf(row, column));
     fresh.push(row);
+    changed.push({ before: null, after: row });
   }
   changes.insert = fresh.length;
+  changes.update = replaced.length;
   const flag = spec.exclusiveFlag;
-  return {
-    spec,
-    writes: withExclusiveFlag(spec, fresh, flag !== undefined && existing.some((row) => row[flag] === 1)),
-    changes,
-  };
+  const writes = withExclusiveFlag(spec, fresh, flag !== undefined && existing.some((row) => row[flag] === 1));
+  return { spec, writes: [...writes, ...replaced], replaces, changed, changes };
 }
 
 /** The plan of one table for `mode`, from the file's rows and the rows the table holds now. */

@@ -32,6 +32,15 @@ export function presentPreview(outcome: RestoreOutcome, lang: Lang): BackupPrevi
     mode: outcome.mode,
     backup_info: outcome.parsed.info,
     tables: Object.fromEntries(outcome.plans.map((p) => [p.spec.table, p.changes])),
+    settings_changes: outcome.plans
+      .filter((p) => p.spec.table === 'settings')
+      .flatMap((p) => p.changed)
+      .filter(({ before, after }) => before?.value !== after.value)
+      .map(({ before, after }) => ({
+        key: String(after.key),
+        from: before ? String(before.value) : null,
+        to: String(after.value),
+      })),
     skipped: outcome.parsed.skipped.map((s) => ({ table: s.table, rows: s.rows, reason: t(lang, s.reason) })),
   };
 }

@@ -59,6 +59,15 @@ export function backupRepository(db: Kysely<Database>) {
       await loose.deleteFrom(spec.table).execute();
     },
 
+    /** Deletes the rows with these primary keys (merge replacing rows that still hold seeded defaults). */
+    async deleteKeys(spec: BackupTableSpec, keys: readonly string[]): Promise<void> {
+      if (keys.length > 0)
+        await loose
+          .deleteFrom(spec.table)
+          .where(spec.primaryKey, 'in', [...keys])
+          .execute();
+    },
+
     async insertMany(spec: BackupTableSpec, rows: readonly BackupRow[]): Promise<void> {
       const columns = columnsOf(spec);
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {

@@ -101,6 +101,7 @@ export function createBackupService(deps: BackupDeps) {
   async function apply(r: BackupRepository, plans: readonly TablePlan[], mode: BackupRestoreMode): Promise<void> {
     // Children before parents when clearing, parents before children when filling.
     if (mode === 'overwrite') for (const plan of [...plans].reverse()) await r.deleteAll(plan.spec);
+    else for (const plan of plans) await r.deleteKeys(plan.spec, plan.replaces);
     for (const plan of plans) await r.insertMany(plan.spec, plan.writes);
   }
 

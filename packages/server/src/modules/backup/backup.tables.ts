@@ -1,4 +1,4 @@
-import type { BackupModule } from '@driftbox/contract';
+import { isSettingKey, SETTINGS_CATALOGUE, type BackupModule } from '@driftbox/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { sha256Hex } from '../../lib/crypto/digest.js';
@@ -32,6 +32,11 @@ export interface BackupTableSpec {
   row: z.ZodObject;
   /** A database row in its file form (PostgreSQL returns int8 as a string). */
   fromDb?: (row: BackupRow) => BackupRow;
+  /**
+   * Merge keeps existing rows, except one this says still holds what the server seeded (a setting at its
+   * default): the file's row replaces it, so a fresh server takes the backup's site title and limits.
+   */
+  mergeReplaces?: (existing: BackupRow) => boolean;
   /** Why the row's encrypted values cannot be used with this server's key, or null when they can. */
   checkSecrets?: (row: BackupRow, box: SecretBox) => string | null;
 }
@@ -49,7 +54,18 @@ function opens(box: SecretBox, sealed: unknown, context: string): string | null 
 
 /** Every table a backup may carry. */
 export const BACKUP_TABLES: readonly BackupTableSpec[] = [
-  { table: 'settings', module: 'system_settings', primaryKey: 'key', unique: [], order: 10, row: SettingRowSchema },
+  {
+    table: 'settings',
+    module: 'system_settings',
+    primaryKey: 'key',
+    unique: [],
+    order: 10,
+    row: SettingRowSchema,
+    mergeReplaces: (row) => {
+      const key = String(row.key);
+      return isSettingKey(key) && row.value === SETTINGS_CATALOGUE[key].default;
+    },
+  },
   {
     table: 'storage_configs',
     module: 'storage',

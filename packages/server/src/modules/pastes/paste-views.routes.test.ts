@@ -49,6 +49,7 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       const paste = {
         slug: 'pub',
+        title: null,
         content: 'some *markdown*',
         remark: 'note',
         expiresAt: null,
@@ -128,6 +129,7 @@ describe.each(dialects)('reading pastes (%s)', (dialect) => {
       const res = await view('locked');
       const meta = {
         slug: 'locked',
+        title: null,
         remark: 'ask me',
         expiresAt: null,
         maxViews: 3,

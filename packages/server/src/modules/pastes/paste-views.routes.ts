@@ -30,7 +30,7 @@ export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy
   const app = new Hono<AppEnv>();
   // A HEAD (link checkers, chat previews, `curl -I`) learns whether the paste is live and counts no view.
   const headOnly = async (c: Context<AppEnv>, contentType: string) => {
-    await views.checkLive(c.req.param('slug') ?? '');
+    await views.checkLive(c.req.param('slug') ?? '', c.get('actor'));
     return c.body(null, 200, { 'Content-Type': contentType, 'Cache-Control': NO_STORE });
   };
 
@@ -39,14 +39,14 @@ export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy
   app.get('/paste/:slug', async (c) => {
     if (c.req.method === 'HEAD') return headOnly(c, 'application/json');
     c.header('Cache-Control', NO_STORE);
-    const view = await views.view(c.req.param('slug'), tokenOf(c));
+    const view = await views.view(c.req.param('slug'), tokenOf(c), c.get('actor'));
     return ok(c, view, { extra: view });
   });
 
   app.post('/paste/:slug', async (c) => {
     const { password } = await readJson(c, PastePasswordBody);
     c.header('Cache-Control', NO_STORE);
-    const unlocked = await views.unlock(c.req.param('slug'), password, clientIp(c, options.trustProxy));
+    const unlocked = await views.unlock(c.req.param('slug'), password, clientIp(c, options.trustProxy), c.get('actor'));
     // `plain_password` echoes what this request sent, proven right (the original's client builds the raw
     // link from it); nothing stored is revealed, and it stays out of `data`.
     return ok(c, unlocked, { extra: { ...unlocked, plain_password: password } });
@@ -58,7 +58,12 @@ export function pasteViewsRoutes(views: PasteViewsService, options: { trustProxy
     const password = headerText(c.req.header(PASTE_PASSWORD_HEADER)) || c.req.query('password') || undefined;
     try {
       if (c.req.method === 'HEAD') return await headOnly(c, 'text/plain; charset=utf-8');
-      const content = await views.raw(slug, { token: tokenOf(c), password }, clientIp(c, options.trustProxy));
+      const content = await views.raw(
+        slug,
+        { token: tokenOf(c), password },
+        clientIp(c, options.trustProxy),
+        c.get('actor'),
+      );
       return c.text(content, 200, {
         'Content-Type': 'text/plain; charset=utf-8',
         'X-Content-Type-Options': 'nosniff',

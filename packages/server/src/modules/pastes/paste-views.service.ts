@@ -1,6 +1,7 @@
 import type { PasteLockedDto, PasteUnlockedDto, PasteViewDto } from '@driftbox/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Actor } from '../../lib/auth/actor.js';
 import type { ViewTally } from '../../db/view-limits.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import type { AppCrypto } from '../../lib/crypto/crypto.js';
@@ -56,10 +57,22 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
     );
   }
 
+  /** A private paste (is_public 0) exists only for its creator and the admin; 404 for everyone else. */
+  function visible(meta: PasteMeta | undefined, reader: Actor): meta is PasteMeta {
+    if (!meta) return false;
+    if (meta.is_public === 1 || reader.type === 'admin') return true;
+    return reader.type === 'apikey' && meta.created_by === `apikey:${reader.id}`;
+  }
+
   /** The current state of a paste that could not be counted: 404, 410, or locked metadata. */
-  async function explain(slug: string, now: Date): Promise<PasteMeta> {
+  async function explain(slug: string, now: Date, reader: Actor): Promise<PasteMeta | PasteRow> {
     const meta = await repo.findMetaBySlug(slug);
-    if (!meta) throw notFound('paste');
+    if (!visible(meta, reader)) throw notFound('paste');
+    if (meta.is_public === 0 && isLive(meta, now)) {
+      // Its creator or the admin: counted like any read, without a password.
+      const owned = await repo.countView({ kind: 'owned', id: meta.id }, iso(now), deps.tally);
+      if (owned) return owned;
+    }
     if (!isLive(meta, now)) throw shareGone(PASTE_GONE);
     // Public, live, yet not counted: it died between the two statements.
     if (meta.password_hash === null) throw shareGone(PASTE_GONE);
@@ -92,34 +105,34 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
    * protected paste answers its metadata and counts nothing. 404 unknown, 410 expired or used up.
    * The common cases cost one statement.
    */
-  async function read(slug: string, token: string | undefined): Promise<PasteRow | PasteMeta> {
+  async function read(slug: string, token: string | undefined, reader: Actor): Promise<PasteRow | PasteMeta> {
     const now = clock.now();
     const viewed =
       (await viewWithToken(slug, token, now)) ?? (await repo.countView({ kind: 'public', slug }, iso(now), deps.tally));
-    return viewed ?? explain(slug, now);
+    return viewed ?? explain(slug, now, reader);
   }
 
   const isViewed = (row: PasteRow | PasteMeta): row is PasteRow => 'content' in row;
 
   return {
     /** `GET /api/paste/{slug}`: the content (a counted view) or, for a locked paste, its metadata. */
-    async view(slug: string, token: string | undefined): Promise<PasteViewDto | PasteLockedDto> {
-      const row = await read(slug, token);
+    async view(slug: string, token: string | undefined, reader: Actor): Promise<PasteViewDto | PasteLockedDto> {
+      const row = await read(slug, token, reader);
       return isViewed(row) ? presentView(row) : presentLocked(row);
     },
 
     /** A HEAD of a paste's links: 404 unknown, 410 expired or used up, else nothing; counts no view. */
-    async checkLive(slug: string): Promise<void> {
+    async checkLive(slug: string, reader: Actor): Promise<void> {
       const meta = await repo.findMetaBySlug(slug);
-      if (!meta) throw notFound('paste');
+      if (!visible(meta, reader)) throw notFound('paste');
       if (!isLive(meta, clock.now())) throw shareGone(PASTE_GONE);
     },
 
     /** `POST /api/paste/{slug}`: checks the password, counts a view, and issues an access token. */
-    async unlock(slug: string, password: string, clientIp: string): Promise<PasteUnlockedDto> {
+    async unlock(slug: string, password: string, clientIp: string, reader: Actor): Promise<PasteUnlockedDto> {
       const now = clock.now();
       const meta = await repo.findMetaBySlug(slug);
-      if (!meta) throw notFound('paste');
+      if (!visible(meta, reader)) throw notFound('paste');
       if (!isLive(meta, now)) throw shareGone(PASTE_GONE);
       const viewed = await unlockMeta(meta, password, clientIp, now);
       const access = tokens.issue(viewed.id, meta.password_version, now);
@@ -127,8 +140,8 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
     },
 
     /** `GET /api/raw/{slug}`: the text of a counted view; a locked paste needs a token or the password (401). */
-    async raw(slug: string, credentials: RawCredentials, clientIp: string): Promise<string> {
-      const row = await read(slug, credentials.token);
+    async raw(slug: string, credentials: RawCredentials, clientIp: string, reader: Actor): Promise<string> {
+      const row = await read(slug, credentials.token, reader);
       if (isViewed(row)) return row.content;
       if (credentials.password === undefined)
         throw new AppError('UNAUTHORIZED', { text: msg('pastes.view.passwordRequired') });

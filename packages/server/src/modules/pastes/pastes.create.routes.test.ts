@@ -52,6 +52,8 @@ describe.each(dialects)('POST /api/paste (%s)', (dialect) => {
           expiresAt: null,
           maxViews: 0,
           hasPassword: false,
+          title: null,
+          is_public: true,
           createdAt: TEST_START,
           authorizedBy: 'admin',
         },
@@ -82,6 +84,8 @@ describe.each(dialects)('POST /api/paste (%s)', (dialect) => {
         expiresAt: after(24 * HOUR),
         maxViews: 5,
         hasPassword: true,
+        title: null,
+        is_public: true,
         createdAt: TEST_START,
         authorizedBy: 'admin',
       });

@@ -27,7 +27,7 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
 
   describe('GET /api/pastes', () => {
     it('lists newest first with previews, key names and the original pagination beside data', async () => {
-      const { headers } = await h.createKey(Permission.TEXT, { name: 'laptop' });
+      const { headers } = await h.createKey(Permission.TEXT | Permission.TEXT_MANAGE, { name: 'laptop' });
       await seedPaste(h, { slug: 'first', content: 'x'.repeat(250), password: 'pw' });
       h.clock.advance(1000);
       await seedPaste(h, { slug: 'second', content: 'short', remark: 'r', maxViews: 3 }, headers);
@@ -37,6 +37,8 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       expect(items[0]).toEqual({
         id: expect.any(String),
         slug: 'second',
+        title: null,
+        is_public: true,
         remark: 'r',
         has_password: false,
         expires_at: null,
@@ -97,8 +99,8 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
     });
 
     it('a key sees only its own pastes, whatever created_by it asks for; the admin may filter by creator', async () => {
-      const a = await h.createKey(Permission.TEXT);
-      const b = await h.createKey(Permission.TEXT);
+      const a = await h.createKey(Permission.TEXT | Permission.TEXT_MANAGE);
+      const b = await h.createKey(Permission.TEXT | Permission.TEXT_MANAGE);
       await seedPaste(h, { slug: 'by-a' }, a.headers);
       await seedPaste(h, { slug: 'by-b' }, b.headers);
       await seedPaste(h, { slug: 'by-admin' });
@@ -109,7 +111,7 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
     });
 
     it("tells a key who it is (the original's key_info beside the list); the admin gets none", async () => {
-      const a = await h.createKey(Permission.TEXT, { name: 'laptop' });
+      const a = await h.createKey(Permission.TEXT | Permission.TEXT_MANAGE, { name: 'laptop' });
       const res = await h.call('GET', '/api/pastes', { headers: a.headers });
       expect(res.body.key_info).toEqual({ id: a.key.id, name: 'laptop', basic_path: '/' });
       expect((await h.call('GET', '/api/pastes', { headers: h.actors.admin() })).body.key_info).toBeUndefined();
@@ -123,6 +125,8 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
       expect(res.body.data).toEqual({
         id: paste.id,
         slug: 'full',
+        title: null,
+        is_public: true,
         content: 'x'.repeat(300),
         remark: null,
         has_password: true,
@@ -139,8 +143,8 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
     });
 
     it("404 for an unknown id and for another key's paste", async () => {
-      const a = await h.createKey(Permission.TEXT);
-      const b = await h.createKey(Permission.TEXT);
+      const a = await h.createKey(Permission.TEXT | Permission.TEXT_MANAGE);
+      const b = await h.createKey(Permission.TEXT | Permission.TEXT_MANAGE);
       const paste = await seedPaste(h, {}, a.headers);
       expect((await get('nope')).body).toMatchObject({ code: 404, error: 'NOT_FOUND', message: 'Paste not found' });
       expect((await get(paste.id, b.headers)).body).toMatchObject({
@@ -229,8 +233,8 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
     });
 
     it("404 for an unknown paste or another key's; an expired paste can be revived", async () => {
-      const a = await h.createKey(Permission.TEXT);
-      const b = await h.createKey(Permission.TEXT);
+      const a = await h.createKey(Permission.TEXT | Permission.TEXT_MANAGE);
+      const b = await h.createKey(Permission.TEXT | Permission.TEXT_MANAGE);
       const paste = await seedPaste(h, { slug: 'old', expiry: 'hour' }, a.headers);
       expect((await update('missing', { remark: 'x' })).body).toMatchObject({ code: 404, error: 'NOT_FOUND' });
       expect((await update(paste.id, { remark: 'x' }, b.headers)).body).toMatchObject({
@@ -246,7 +250,7 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
 
   describe('DELETE /api/pastes/batch-delete and POST /api/pastes/clear-expired', () => {
     it('the admin deletes any listed pastes; a key only its own; the count says how many', async () => {
-      const a = await h.createKey(Permission.TEXT);
+      const a = await h.createKey(Permission.TEXT | Permission.TEXT_MANAGE);
       const mine = await seedPaste(h, {}, a.headers);
       const other = await seedPaste(h);
       const byKey = await h.call('DELETE', '/api/pastes/batch-delete', {
@@ -269,7 +273,7 @@ describe.each(dialects)('managing pastes (%s)', (dialect) => {
     });
 
     it('clear-expired deletes expired and used-up pastes: all for the admin, its own for a key', async () => {
-      const a = await h.createKey(Permission.TEXT);
+      const a = await h.createKey(Permission.TEXT | Permission.TEXT_MANAGE);
       await seedPaste(h, { slug: 'key-expired', expiry: 'hour' }, a.headers);
       await seedPaste(h, { slug: 'key-live' }, a.headers);
       await seedPaste(h, { slug: 'admin-expired', expiry: 'hour' });

@@ -24,6 +24,8 @@ export function presentCreated(row: PasteRow, actor: AdminActor | ApiKeyActor): 
     expiresAt: row.expires_at,
     maxViews: maxViewsOf(row),
     hasPassword: row.password_hash !== null,
+    title: row.title,
+    is_public: row.is_public === 1,
     createdAt: row.created_at,
     authorizedBy: actor.type,
   };
@@ -33,6 +35,7 @@ export function presentCreated(row: PasteRow, actor: AdminActor | ApiKeyActor): 
 export function presentLocked(row: PasteMeta): PasteLockedDto {
   return {
     slug: row.slug,
+    title: row.title,
     remark: row.remark,
     expiresAt: row.expires_at,
     maxViews: maxViewsOf(row),
@@ -49,6 +52,7 @@ export function presentView(row: PasteRow): PasteViewDto {
   const maxViews = maxViewsOf(row);
   return {
     slug: row.slug,
+    title: row.title,
     content: row.content,
     remark: row.remark,
     expiresAt: row.expires_at,
@@ -71,6 +75,8 @@ export function presentListItem(row: PasteListRow): PasteListItemDto {
   return {
     id: row.id,
     slug: row.slug,
+    title: row.title,
+    is_public: Number(row.is_public) === 1,
     remark: row.remark,
     has_password: Number(row.has_password) === 1,
     expires_at: row.expires_at,
@@ -89,6 +95,8 @@ export function presentDetail(row: PasteDetailRow): PasteDetailDto {
   return {
     id: row.id,
     slug: row.slug,
+    title: row.title,
+    is_public: row.is_public === 1,
     content: row.content,
     remark: row.remark,
     has_password: row.password_hash !== null,

@@ -20,7 +20,9 @@ export type PasteChanges = Updateable<Omit<PastesTable, 'id' | 'password_version
 
 /** Which paste a view is counted on: the public paste at a slug, or a protected one whose password was proven. */
 export type ViewTarget =
-  { kind: 'public'; slug: string } | { kind: 'proven'; id: string; passwordVersion: number; slug?: string };
+  | { kind: 'public'; slug: string }
+  | { kind: 'proven'; id: string; passwordVersion: number; slug?: string }
+  | { kind: 'owned'; id: string };
 
 /** Filter of the management list; `createdBy` undefined = every creator (admins). */
 export interface ListFilter {
@@ -39,6 +41,8 @@ const META_COLUMNS = [
   'expires_at',
   'max_views',
   'views',
+  'is_public',
+  'title',
   'created_by',
   'created_at',
   'updated_at',
@@ -72,11 +76,14 @@ export function pastesRepository(db: Kysely<Database>) {
   // The read path runs on every view, so its shapes are compiled once (see db/prepared.ts). Each target
   // has one WHERE, used by a SELECT (the read of an unlimited paste) and by the counting UPDATE.
   const publicWhere = (param: Param<'now' | 'slug'>) =>
-    sql<SqlBool>`${liveCondition(param('now'))} and slug = ${param('slug')} and password_hash is null`;
+    sql<SqlBool>`${liveCondition(param('now'))} and slug = ${param('slug')} and password_hash is null and is_public = 1`;
   const provenWhere = (param: Param<'now' | 'id' | 'version'>) =>
-    sql<SqlBool>`${liveCondition(param('now'))} and id = ${param('id')} and password_version = ${param('version')} and password_hash is not null`;
+    sql<SqlBool>`${liveCondition(param('now'))} and id = ${param('id')} and password_version = ${param('version')} and password_hash is not null and is_public = 1`;
   const provenAtWhere = (param: Param<'now' | 'id' | 'version' | 'slug'>) =>
     sql<SqlBool>`${provenWhere(param)} and slug = ${param('slug')}`;
+  // A private paste read by its creator or the admin (the service checks who): no password needed.
+  const ownedWhere = (param: Param<'now' | 'id'>) =>
+    sql<SqlBool>`${liveCondition(param('now'))} and id = ${param('id')}`;
   const peekQuery = (where: Expression<SqlBool>) => db.selectFrom('pastes').selectAll().where(where);
   const countQuery = (where: Expression<SqlBool>) =>
     db.updateTable('pastes').set({ views: oneMoreView() }).where(where).returningAll();
@@ -88,6 +95,10 @@ export function pastesRepository(db: Kysely<Database>) {
     proven: {
       peek: prepared(db, (p: Param<'now' | 'id' | 'version'>) => peekQuery(provenWhere(p))),
       count: prepared(db, (p: Param<'now' | 'id' | 'version'>) => countQuery(provenWhere(p))),
+    },
+    owned: {
+      peek: prepared(db, (p: Param<'now' | 'id'>) => peekQuery(ownedWhere(p))),
+      count: prepared(db, (p: Param<'now' | 'id'>) => countQuery(ownedWhere(p))),
     },
     provenAt: {
       peek: prepared(db, (p: Param<'now' | 'id' | 'version' | 'slug'>) => peekQuery(provenAtWhere(p))),
@@ -103,6 +114,10 @@ export function pastesRepository(db: Kysely<Database>) {
     if (target.kind === 'public') {
       const values = { now, slug: target.slug };
       return { peek: () => shapes.public.peek(values), count: () => shapes.public.count(values) };
+    }
+    if (target.kind === 'owned') {
+      const values = { now, id: target.id };
+      return { peek: () => shapes.owned.peek(values), count: () => shapes.owned.count(values) };
     }
     if (target.slug === undefined) {
       const values = { now, id: target.id, version: target.passwordVersion };
@@ -169,6 +184,8 @@ export function pastesRepository(db: Kysely<Database>) {
           'pastes.expires_at',
           'pastes.max_views',
           'pastes.views',
+          'pastes.is_public',
+          'pastes.title',
         ])
         .select(['pastes.created_by', 'pastes.created_at', 'pastes.updated_at', 'api_keys.name as key_name'])
         .select(sql<number>`case when pastes.password_hash is null then 0 else 1 end`.as('has_password'))

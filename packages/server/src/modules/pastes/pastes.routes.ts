@@ -15,13 +15,14 @@ import type { PastesService } from './pastes.service.js';
 export function pastesRoutes(pastes: PastesService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const text = requirePermission(Permission.TEXT);
+  const manage = requirePermission(Permission.TEXT_MANAGE);
 
   app.post('/paste', text, async (c) => {
     const body = await readPasteBody(c, PasteCreateBody);
     return ok(c, await pastes.create(c.get('actor'), body), { status: 201, message: msg('pastes.created') });
   });
 
-  app.get('/pastes', text, async (c) => {
+  app.get('/pastes', manage, async (c) => {
     const actor = c.get('actor');
     const { items, pagination } = await pastes.list(actor, readQuery(c, PasteListQuery));
     // The original puts `pagination` beside `data`, not inside it, and tells a key who it is.
@@ -30,21 +31,21 @@ export function pastesRoutes(pastes: PastesService): Hono<AppEnv> {
     return ok(c, items, { extra: { pagination, ...keyInfo } });
   });
 
-  app.delete('/pastes/batch-delete', text, async (c) => {
+  app.delete('/pastes/batch-delete', manage, async (c) => {
     const { ids } = await readJson(c, BulkDeleteBody);
     const deleted = await pastes.removeMany(c.get('actor'), ids);
     return ok(c, { deleted }, { message: msg('pastes.deleted') });
   });
 
   // The original's body `{clearExpired}` carries nothing to act on, so it is not read.
-  app.post('/pastes/clear-expired', text, async (c) => {
+  app.post('/pastes/clear-expired', manage, async (c) => {
     const deleted = await pastes.clearExpired(c.get('actor'));
     return ok(c, { deleted }, { message: msg('pastes.cleared') });
   });
 
-  app.get('/pastes/:id', text, async (c) => ok(c, await pastes.get(c.get('actor'), c.req.param('id'))));
+  app.get('/pastes/:id', manage, async (c) => ok(c, await pastes.get(c.get('actor'), c.req.param('id'))));
 
-  app.put('/pastes/:id', text, async (c) => {
+  app.put('/pastes/:id', manage, async (c) => {
     const body = await readPasteBody(c, PasteUpdateBody);
     return ok(c, await pastes.update(c.get('actor'), c.req.param('id'), body), { message: msg('pastes.updated') });
   });

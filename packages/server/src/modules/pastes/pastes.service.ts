@@ -35,7 +35,13 @@ export function createPastesService(deps: PastesDeps) {
   const repo = pastesRepository(deps.db);
   const { clock, ids, crypto } = deps;
   const shares = shareManager(
-    { resource: 'paste', permission: Permission.TEXT, store: repo, beforeRead: () => deps.tally.flush() },
+    {
+      resource: 'paste',
+      permission: Permission.TEXT,
+      managePermission: Permission.TEXT_MANAGE,
+      store: repo,
+      beforeRead: () => deps.tally.flush(),
+    },
     deps,
   );
 
@@ -54,6 +60,8 @@ export function createPastesService(deps: PastesDeps) {
         expires_at: storedExpiry(pasteExpiry(body), now) ?? null,
         max_views: body.maxViews ?? 0,
         views: 0,
+        is_public: body.is_public === false ? 0 : 1,
+        title: body.title ?? null,
         created_by: creatorOf(owner),
         created_at: iso(now),
         updated_at: iso(now),

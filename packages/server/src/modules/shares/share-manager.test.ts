@@ -10,7 +10,7 @@ import { shareManager, type ShareChanges, type ShareListFilter, type ShareRow } 
 type NoteRow = ShareRow & { note: string };
 
 const admin: AdminActor = { type: 'admin', id: 'admin-1', username: 'admin' };
-const key = (id: string, permissions: number = Permission.TEXT): ApiKeyActor => ({
+const key = (id: string, permissions: number = Permission.TEXT | Permission.TEXT_MANAGE): ApiKeyActor => ({
   type: 'apikey',
   id,
   name: id,
@@ -49,7 +49,7 @@ function setup(rows: NoteRow[]) {
   const clock = testClock();
   const ids = { uuid: () => 'id', token: () => 'token', slug: () => 'Random01' };
   const manager = shareManager(
-    { resource: 'paste', permission: Permission.TEXT, store },
+    { resource: 'paste', permission: Permission.TEXT, managePermission: Permission.TEXT_MANAGE, store },
     {
       clock,
       ids,

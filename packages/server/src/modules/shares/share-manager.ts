@@ -84,8 +84,10 @@ export interface ShareStore<Detail extends ShareRow, Item, Own> {
 export interface ShareKind<Detail extends ShareRow, Item, Own> {
   /** What a missing one is called in the 404. */
   resource: Resource;
-  /** What an API key needs to manage (and create) shares of this kind. */
+  /** What an API key needs to create shares of this kind. */
   permission: PermissionRequirement;
+  /** What an API key needs to list, edit and delete its own shares of this kind. */
+  managePermission: PermissionRequirement;
   store: ShareStore<Detail, Item, Own>;
   /** Runs before stored view counts are read (pastes write their tallied views first). */
   beforeRead?: () => Promise<void>;
@@ -124,15 +126,21 @@ export function shareManager<Detail extends ShareRow, Item, Own>(
   const { store } = kind;
   const { clock, ids, crypto } = deps;
 
-  /** The actor as one who may manage this kind: 401 anonymous, 403 a key without the bit. */
+  /** The actor as one who may create this kind: 401 anonymous, 403 a key without the bit. */
   function authorize(actor: Actor): AdminActor | ApiKeyActor {
     assertPermission(actor, kind.permission);
     return actor;
   }
 
+  /** The actor as one who may manage this kind: 401 anonymous, 403 a key without the manage bit. */
+  function authorizeManage(actor: Actor): AdminActor | ApiKeyActor {
+    assertPermission(actor, kind.managePermission);
+    return actor;
+  }
+
   /** The share by id (or slug) if the actor may manage it; 404 otherwise, so others' shares stay invisible. */
   async function requireOwned(actor: Actor, idOrSlug: string): Promise<Detail> {
-    const scope = scopeOf(authorize(actor));
+    const scope = scopeOf(authorizeManage(actor));
     await kind.beforeRead?.();
     const row = await store.findDetail(idOrSlug, scope);
     if (!row) throw notFound(kind.resource);
@@ -164,13 +172,13 @@ export function shareManager<Detail extends ShareRow, Item, Own>(
     authorize,
 
     /** Which creator's shares the actor may manage: every one (undefined) for admins, its own for a key. */
-    scope: (actor: Actor): string | undefined => scopeOf(authorize(actor)),
+    scope: (actor: Actor): string | undefined => scopeOf(authorizeManage(actor)),
 
     requireOwned,
 
     /** One page of the shares the actor may manage, newest first, optionally searched; a key sees only its own. */
     async list(actor: Actor, query: ShareListQuery): Promise<SharePage<Item>> {
-      const manager = authorize(actor);
+      const manager = authorizeManage(actor);
       const offset = query.page === undefined ? query.offset : (query.page - 1) * query.limit;
       const createdBy = manager.type === 'admin' ? query.created_by : creatorOf(manager);
       const filter = { createdBy, search: query.search, limit: query.limit, offset };

@@ -5,11 +5,12 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Drawer } from '../../components/ui/drawer';
 import { LoginPage } from '../../features/auth/components/login-page';
-import { ADMIN_PAGES, canUsePanel, type AdminPage } from '../../lib/auth/admin-access';
+import { ADMIN_PAGES, canUsePanel, keyCanSignIn, type AdminPage } from '../../lib/auth/admin-access';
 import { revalidateSession } from '../../lib/auth/auth-session';
 import { useAuth } from '../../lib/auth/auth-store';
 import { ADMIN_PAGE_META } from '../admin-pages';
 import { AdminSidebar } from './admin-sidebar';
+import { NoManagePages } from './no-manage-pages';
 
 function currentPage(pathname: string): AdminPage | undefined {
   const rest = pathname.replace(/^\/admin\/?/, '').replace(/\/$/, '');
@@ -18,7 +19,7 @@ function currentPage(pathname: string): AdminPage | undefined {
 
 /**
  * The /admin shell. Spec §5: nobody signed in sees the login form right here (no redirect); a key that
- * may not use the panel goes Home. Entering or moving within the area re-validates a stale session.
+ * with share bits only (no manage bit) sees why it has no page here and can sign out; any other key goes Home. Entering or moving within the area re-validates a stale session.
  */
 export function AdminLayout() {
   const { t } = useTranslation();
@@ -31,7 +32,8 @@ export function AdminLayout() {
   }, [pathname]);
 
   if (auth.kind === 'none') return <LoginPage />;
-  if (!canUsePanel(auth)) return <Navigate to="/" replace />;
+  const panel = canUsePanel(auth);
+  if (!panel && !(auth.kind === 'apikey' && keyCanSignIn(auth.permissions))) return <Navigate to="/" replace />;
 
   const page = currentPage(pathname);
   const label = page ? ADMIN_PAGE_META[page].label(t) : t('nav.admin');
@@ -54,7 +56,7 @@ export function AdminLayout() {
             {label}
           </Button>
         </div>
-        <Outlet />
+        {panel ? <Outlet /> : <NoManagePages />}
       </div>
       <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title={t('admin.sidebar.title')}>
         <AdminSidebar onNavigate={() => setDrawerOpen(false)} />

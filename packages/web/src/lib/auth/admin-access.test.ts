@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_PAGES,
   canUse,
+  canUsePanel,
+  keyCanSignIn,
   firstUsablePage,
   isPageInMenu,
   resolveAdminAccess,
@@ -26,7 +28,11 @@ describe('resolveAdminAccess (spec §5 route guards)', () => {
     expect(resolveAdminAccess(admin, undefined)).toEqual({ type: 'redirect', to: '/admin/dashboard' });
   });
 
-  it('sends a key without TEXT or FILE_SHARE home, whatever the page', () => {
+  it('sends a key without TEXT_MANAGE or FILE_MANAGE home, whatever the page (share bits alone open no page)', () => {
+    for (const bits of [Permission.TEXT, Permission.FILE_SHARE, Permission.TEXT | Permission.FILE_SHARE]) {
+      for (const page of ADMIN_PAGES)
+        expect(resolveAdminAccess(key(bits), page)).toEqual({ type: 'redirect', to: '/' });
+    }
     const mountOnly = key(Permission.MOUNT_VIEW | Permission.WEBDAV_READ);
     expect(resolveAdminAccess(mountOnly, undefined)).toEqual({ type: 'redirect', to: '/' });
     for (const page of ADMIN_PAGES) expect(resolveAdminAccess(mountOnly, page)).toEqual({ type: 'redirect', to: '/' });
@@ -34,11 +40,11 @@ describe('resolveAdminAccess (spec §5 route guards)', () => {
 
   it('redirects a key from admin-only pages (dashboard included) to its first usable page', () => {
     for (const page of ADMIN_ONLY) {
-      expect(resolveAdminAccess(key(Permission.TEXT), page)).toEqual({
+      expect(resolveAdminAccess(key(Permission.TEXT_MANAGE), page)).toEqual({
         type: 'redirect',
         to: '/admin/text-management',
       });
-      expect(resolveAdminAccess(key(Permission.FILE_SHARE), page)).toEqual({
+      expect(resolveAdminAccess(key(Permission.FILE_MANAGE), page)).toEqual({
         type: 'redirect',
         to: '/admin/file-management',
       });
@@ -49,19 +55,31 @@ describe('resolveAdminAccess (spec §5 route guards)', () => {
     });
   });
 
-  it('accepts either bit on text and file management', () => {
-    for (const bits of [Permission.TEXT, Permission.FILE_SHARE, Permission.TEXT | Permission.FILE_SHARE]) {
-      expect(resolveAdminAccess(key(bits), 'text-management')).toEqual({ type: 'allow' });
-      expect(resolveAdminAccess(key(bits), 'file-management')).toEqual({ type: 'allow' });
-    }
+  it('opens text management only with TEXT_MANAGE and file management only with FILE_MANAGE (as the API answers)', () => {
+    const textManager = key(Permission.TEXT | Permission.TEXT_MANAGE | Permission.FILE_SHARE);
+    expect(resolveAdminAccess(textManager, 'text-management')).toEqual({ type: 'allow' });
+    expect(resolveAdminAccess(textManager, 'file-management')).toEqual({
+      type: 'redirect',
+      to: '/admin/text-management',
+    });
+    const fileManager = key(Permission.FILE_MANAGE | Permission.TEXT);
+    expect(resolveAdminAccess(fileManager, 'file-management')).toEqual({ type: 'allow' });
+    expect(resolveAdminAccess(fileManager, 'text-management')).toEqual({
+      type: 'redirect',
+      to: '/admin/file-management',
+    });
+    const both = key(Permission.TEXT_MANAGE | Permission.FILE_MANAGE);
+    expect(resolveAdminAccess(both, 'text-management')).toEqual({ type: 'allow' });
+    expect(resolveAdminAccess(both, 'file-management')).toEqual({ type: 'allow' });
   });
 });
 
 describe('firstUsablePage', () => {
   it('orders dashboard, text management, file management, home', () => {
     expect(firstUsablePage(admin)).toBe('/admin/dashboard');
-    expect(firstUsablePage(key(Permission.TEXT | Permission.FILE_SHARE))).toBe('/admin/text-management');
-    expect(firstUsablePage(key(Permission.FILE_SHARE))).toBe('/admin/file-management');
+    expect(firstUsablePage(key(Permission.TEXT_MANAGE | Permission.FILE_MANAGE))).toBe('/admin/text-management');
+    expect(firstUsablePage(key(Permission.FILE_MANAGE | Permission.TEXT))).toBe('/admin/file-management');
+    expect(firstUsablePage(key(Permission.TEXT | Permission.FILE_SHARE))).toBe('/');
     expect(firstUsablePage(key(Permission.MOUNT_VIEW))).toBe('/');
     expect(firstUsablePage(none)).toBe('/');
   });
@@ -70,10 +88,12 @@ describe('firstUsablePage', () => {
 describe('isPageInMenu', () => {
   it('shows an admin every page and a key only the pages its bits name', () => {
     expect(ADMIN_PAGES.every((page) => isPageInMenu(admin, page))).toBe(true);
-    const textKey = key(Permission.TEXT | Permission.MOUNT_VIEW);
+    const textKey = key(Permission.TEXT | Permission.TEXT_MANAGE | Permission.FILE_SHARE | Permission.MOUNT_VIEW);
     expect(ADMIN_PAGES.filter((page) => isPageInMenu(textKey, page))).toEqual(['text-management']);
-    const both = key(Permission.TEXT | Permission.FILE_SHARE);
+    const both = key(Permission.TEXT_MANAGE | Permission.FILE_MANAGE);
     expect(ADMIN_PAGES.filter((page) => isPageInMenu(both, page))).toEqual(['text-management', 'file-management']);
+    const sharesOnly = key(Permission.TEXT | Permission.FILE_SHARE);
+    expect(ADMIN_PAGES.some((page) => isPageInMenu(sharesOnly, page))).toBe(false);
     expect(ADMIN_PAGES.some((page) => isPageInMenu(none, page))).toBe(false);
   });
 });
@@ -85,5 +105,18 @@ describe('canUse', () => {
     expect(canUse(textKey, Permission.TEXT)).toBe(true);
     expect(canUse(textKey, Permission.FILE_SHARE)).toBe(false);
     expect(canUse(none, Permission.TEXT)).toBe(false);
+  });
+});
+
+describe('keyCanSignIn and canUsePanel', () => {
+  it('signs in a key with a share or manage bit; only a manage bit opens the panel', () => {
+    expect(keyCanSignIn(Permission.TEXT)).toBe(true);
+    expect(keyCanSignIn(Permission.FILE_SHARE)).toBe(true);
+    expect(keyCanSignIn(Permission.FILE_MANAGE)).toBe(true);
+    expect(keyCanSignIn(Permission.MOUNT_VIEW | Permission.WEBDAV_READ)).toBe(false);
+    expect(canUsePanel(key(Permission.TEXT | Permission.FILE_SHARE))).toBe(false);
+    expect(canUsePanel(key(Permission.TEXT_MANAGE))).toBe(true);
+    expect(canUsePanel(admin)).toBe(true);
+    expect(canUsePanel(none)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LoginResult, TestApiKeyResult, fromPermissionObject, type LoginBody } from '@driftbox/contract';
 import { apiRequest } from '../api/api-client';
 import { ApiError, isApiError } from '../api/api-error';
-import { keyCanUsePanel } from './admin-access';
+import { keyCanSignIn } from './admin-access';
 import {
   authorizationFor,
   endSession,
@@ -32,12 +32,12 @@ export function testApiKey(key: string): Promise<TestApiKeyResult> {
 
 /**
  * API-key login (spec §4): verify the key first, then store its permissions and info. A key with
- * neither TEXT nor FILE_SHARE cannot use the panel and is not stored.
+ * no share or manage bit (TEXT, FILE_SHARE, TEXT_MANAGE, FILE_MANAGE) cannot use the web app and is not stored.
  */
 export async function loginWithApiKey(key: string): Promise<TestApiKeyResult> {
   const result = await testApiKey(key.trim());
   const permissions = fromPermissionObject(result.permissions);
-  if (!keyCanUsePanel(permissions)) {
+  if (!keyCanSignIn(permissions)) {
     throw new ApiError({ status: 403, code: INSUFFICIENT_PERMISSIONS, message: 'insufficient API key permissions' });
   }
   startApiKeySession(key.trim(), permissions, { ...result.key_info, name: result.key_info.name || result.name });

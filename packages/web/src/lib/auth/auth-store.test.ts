@@ -69,7 +69,7 @@ describe('login', () => {
     expect(getAuthState()).toMatchObject({ kind: 'apikey', key: 'my-key-123', info: { name: 'laptop' } });
   });
 
-  it('refuses a key without text or file permission and stores nothing', async () => {
+  it('refuses a key without a share or manage bit and stores nothing', async () => {
     mockApi({ 'GET /api/test/api-key': () => ok(keyResult({ text: false, file: false })) });
     await expect(loginWithApiKey('mount-only')).rejects.toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS' });
     expect(localStorage.getItem(STORAGE_KEYS.apiKey)).toBeNull();

@@ -6,6 +6,8 @@ export const keyPermissions = (
 ): TestApiKeyResult['permissions'] => ({
   text: true,
   file: false,
+  text_manage: false,
+  file_manage: false,
   mount_view: true,
   mount_upload: false,
   mount_copy: false,

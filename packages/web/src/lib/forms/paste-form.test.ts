@@ -16,6 +16,8 @@ import {
 const detail: PasteDetailDto = {
   id: 'p1',
   slug: 'notes',
+  title: null,
+  is_public: true,
   content: '# Hi',
   remark: 'old',
   has_password: true,

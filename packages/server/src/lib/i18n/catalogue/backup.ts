@@ -55,9 +55,37 @@ export const BACKUP_MESSAGES = {
     en: 'Not a table of the original product that Driftbox knows',
     zh: 'Driftbox 不认识的原系统数据表',
   },
-  'backup.legacy.settingsLeftOut': {
-    en: 'Settings Driftbox does not have (or with values it does not accept) keep their Driftbox values',
-    zh: 'Driftbox 没有的设置项（或取值不被接受）保留 Driftbox 的当前值',
+  'backup.legacy.settingUnknown': {
+    en: 'Driftbox has no such setting: not imported',
+    zh: 'Driftbox 没有此设置项：未导入',
+  },
+  'backup.legacy.settingInvalid': {
+    en: 'A value Driftbox does not accept for this setting: the setting keeps its Driftbox value',
+    zh: 'Driftbox 不接受此设置项的取值：保留 Driftbox 的当前值',
+  },
+  'backup.legacy.settingSchemaVersion': {
+    en: "The original's database version, not a setting: Driftbox keeps its own",
+    zh: '原系统的数据库版本号，并非设置项：Driftbox 使用自己的版本',
+  },
+  'backup.legacy.settingPreviewProviders': {
+    en: "The original's preview rules (v1.x): Driftbox chooses previews by the preview file-type lists and the Office preview setting, so the rules are not imported",
+    zh: '原系统的预览规则（v1.x）：Driftbox 按预览文件类型列表和 Office 预览设置选择预览方式，因此不导入这些规则',
+  },
+  'backup.legacy.internalTable': {
+    en: "The original's own bookkeeping (migrations, scheduled jobs, tasks, caches, upload sessions): Driftbox keeps its own",
+    zh: '原系统的内部记录（迁移、定时任务、任务、缓存、上传会话）：Driftbox 使用自己的记录',
+  },
+  'backup.legacy.storageAclNotImported': {
+    en: 'Per-key storage access lists: Driftbox grants storage by the key’s bits and base path',
+    zh: '按密钥的存储访问列表：Driftbox 按密钥的权限位和基础路径授权存储',
+  },
+  'backup.legacy.fsMetaNotImported': {
+    en: 'Folder notes and folder passwords of the mount explorer: Driftbox has no such feature',
+    zh: '挂载浏览器的目录说明和目录密码：Driftbox 没有此功能',
+  },
+  'backup.legacy.folderSummaryNotImported': {
+    en: 'The mount option to compute folder sizes: Driftbox computes none',
+    zh: '计算目录大小的挂载选项：Driftbox 不计算目录大小',
   },
   'backup.legacy.wrongSecret': {
     en: 'The ENCRYPTION_SECRET given did not encrypt the credentials of storage config "{name}": give the one the original product ran with',

@@ -48,7 +48,7 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
     });
 
     it('a key sees only its own shares, with its name', async () => {
-      const { headers, key } = await h.createKey(Permission.FILE_SHARE, { name: 'uploader' });
+      const { headers, key } = await h.createKey(Permission.FILE_SHARE | Permission.FILE_MANAGE, { name: 'uploader' });
       await seedFile(h, { query: { slug: 'mine' }, headers });
       await seedFile(h, { query: { slug: 'admins' } });
       const res = await h.call('GET', '/api/files?created_by=anyone', { headers });
@@ -89,9 +89,9 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
     });
 
     it('answers by slug too (the share page asks so), for its owner only, and counts no view', async () => {
-      const { headers } = await h.createKey(Permission.FILE_SHARE, { name: 'uploader' });
+      const { headers } = await h.createKey(Permission.FILE_SHARE | Permission.FILE_MANAGE, { name: 'uploader' });
       await seedFile(h, { query: { slug: 'once', max_views: '1' }, headers });
-      const other = await h.actors.apiKey(Permission.FILE_SHARE);
+      const other = await h.actors.apiKey(Permission.FILE_SHARE | Permission.FILE_MANAGE);
       for (let i = 0; i < 3; i += 1) {
         for (const owner of [headers, h.actors.admin()]) {
           expect((await h.call('GET', '/api/files/once', { headers: owner })).body.data).toMatchObject({
@@ -109,7 +109,7 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
 
     it("404 for another key's share, an unknown id and a pending upload", async () => {
       const file = await seedFile(h);
-      const other = await h.actors.apiKey(Permission.FILE_SHARE);
+      const other = await h.actors.apiKey(Permission.FILE_SHARE | Permission.FILE_MANAGE);
       for (const id of [file.id, 'nope']) {
         expect((await h.call('GET', `/api/files/${id}`, { headers: other })).body).toMatchObject({
           code: 404,
@@ -200,7 +200,7 @@ describe.each(dialects)('managing file shares (%s)', (dialect) => {
     it("a key cannot delete another's share", async () => {
       const file = await seedFile(h);
       const res = await h.call('DELETE', '/api/files/batch-delete', {
-        headers: await h.actors.apiKey(Permission.FILE_SHARE),
+        headers: await h.actors.apiKey(Permission.FILE_SHARE | Permission.FILE_MANAGE),
         body: { ids: [file.id] },
       });
       expect(res.body.data).toMatchObject({ deleted: 0 });

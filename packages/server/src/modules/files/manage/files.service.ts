@@ -109,7 +109,10 @@ function shareEditOf(body: UpdateInput): ShareEdit {
  */
 export function createFilesService(deps: FilesDeps) {
   const { repo, access, remover } = deps;
-  const shares = shareManager({ resource: 'file', permission: Permission.FILE_SHARE, store: repo }, deps);
+  const shares = shareManager(
+    { resource: 'file', permission: Permission.FILE_SHARE, managePermission: Permission.FILE_MANAGE, store: repo },
+    deps,
+  );
 
   /** Links for the manager: with a token, so a protected share can be previewed from the admin pages. */
   function detailOf(row: FileListRow, origin: string): FileDetailDto {

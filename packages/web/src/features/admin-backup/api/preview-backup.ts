@@ -5,6 +5,8 @@ import { apiRequest } from '../../../lib/api/api-client';
 export interface BackupRestoreInput {
   mode: BackupRestoreMode;
   backup: unknown;
+  /** The original product's ENCRYPTION_SECRET (its v0.8+ storage credentials); left out when empty. */
+  legacy_encryption_secret?: string;
 }
 
 /** Large files take a while to check and write; the default 30 s would cut them off. */

@@ -36,6 +36,7 @@ const preview: BackupPreviewDto = {
   mode: 'overwrite',
   backup_info: { backup_type: 'full', timestamp: '2026-01-01T00:00:00.000Z', version: '1.0.0', selected_modules: null },
   tables: { pastes: { rows: 1, insert: 1, update: 0, unchanged: 0, skip: 0, delete: 3 } },
+  settings_changes: [],
   skipped: [],
 };
 
@@ -140,6 +141,44 @@ describe('restore backup', () => {
     expect(await screen.findByText('Backup restored: 1 records in 1 tables')).toBeInTheDocument();
     expect(posted[1]?.url).toBe('/api/admin/backup/restore');
     expect(posted[1]?.body).toEqual({ mode: 'overwrite', backup: backupFile });
+  });
+
+  it("sends the original's ENCRYPTION_SECRET and shows changed settings and what is not imported, with why", async () => {
+    const posted: RecordedRequest[] = [];
+    const legacyPreview: BackupPreviewDto = {
+      ...preview,
+      source: 'cloudpaste',
+      mode: 'merge',
+      settings_changes: [{ key: 'site_title', from: 'Driftbox', to: 'BK 迁移测试站' }],
+      skipped: [
+        { table: 'admins', rows: 1, reason: 'Accounts are not imported' },
+        { table: 'system_settings.preview_providers', rows: 1, reason: "The original's preview rules (v1.x)" },
+      ],
+    };
+    mockApi({
+      'GET /api/admin/backup/modules': () => ok(modules),
+      'POST /api/admin/backup/preview': (request) => {
+        posted.push(request);
+        return ok(legacyPreview);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<BackupPage />);
+    await user.upload(screen.getByLabelText('Backup file'), jsonFile(JSON.stringify(backupFile)));
+    await user.click(screen.getByRole('radio', { name: /Merge/ }));
+    await user.type(screen.getByLabelText("Original product's ENCRYPTION_SECRET (optional)"), 'bk-secret-123');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+
+    const settings = await screen.findByRole('table', { name: 'Settings that change' });
+    const cells = (name: RegExp) =>
+      [...within(settings).getByRole('row', { name }).querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cells(/site_title/)).toEqual(['site_title', 'Driftbox', 'BK 迁移测试站']);
+    const skipped = screen.getByRole('table', { name: 'Not imported' });
+    expect(within(skipped).getByRole('row', { name: /preview_providers/ })).toHaveTextContent(
+      "The original's preview rules (v1.x)",
+    );
+    expect(within(skipped).getByRole('row', { name: /admins/ })).toHaveTextContent('Accounts are not imported');
+    expect(posted[0]?.body).toEqual({ mode: 'merge', backup: backupFile, legacy_encryption_secret: 'bk-secret-123' });
   });
 
   it('translates the server refusals of a restore', async () => {

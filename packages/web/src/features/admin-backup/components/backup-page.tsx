@@ -9,7 +9,8 @@ export function BackupPage() {
   return (
     <div>
       <PageHeader title={t('backup.title')} description={t('backup.description')} />
-      <div className="grid items-start gap-5 xl:grid-cols-2">
+      {/* One column: the restore preview's tables (changes, settings, what is not imported and why) need the width. */}
+      <div className="flex min-w-0 flex-col gap-5">
         <CreateBackupCard />
         <RestoreBackupCard />
       </div>

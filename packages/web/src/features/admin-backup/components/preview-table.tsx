@@ -1,15 +1,26 @@
 import type { BackupPreviewDto } from '@driftbox/contract';
 import { useTranslation } from 'react-i18next';
 import { Table, TBody, TD, TH, THead, TR } from '../../../components/ui/table';
+import { PreviewNotes } from './preview-notes';
 
 const COLUMNS = ['rows', 'insert', 'update', 'unchanged', 'skip', 'delete'] as const;
 
-/** What the chosen file would change, one row per table (from the preview endpoint). */
+function cellClass(column: (typeof COLUMNS)[number], value: number): string {
+  if (value === 0) return 'text-right tabular-nums text-fg-subtle';
+  if (column === 'delete') return 'text-right font-medium text-danger-text tabular-nums';
+  if (column === 'insert' || column === 'update') return 'text-right font-medium text-fg tabular-nums';
+  return 'text-right tabular-nums';
+}
+
+/**
+ * What the chosen file would change, before anything is written: one row per table (imported, updated,
+ * unchanged, skipped, deleted), then the settings that change and what is not imported, with the reasons.
+ */
 export function PreviewTable({ preview }: { preview: BackupPreviewDto }) {
   const { t } = useTranslation();
   const tables = Object.entries(preview.tables);
   return (
-    <section aria-labelledby="backup-preview-title" className="flex flex-col gap-2">
+    <section aria-labelledby="backup-preview-title" className="flex flex-col gap-4">
       <h3 id="backup-preview-title" className="text-sm font-medium text-fg">
         {t('backup.preview.title')}
       </h3>
@@ -33,14 +44,7 @@ export function PreviewTable({ preview }: { preview: BackupPreviewDto }) {
                 <TR key={name}>
                   <TD className="font-mono text-xs">{name}</TD>
                   {COLUMNS.map((column) => (
-                    <TD
-                      key={column}
-                      className={
-                        changes[column] > 0 && column === 'delete'
-                          ? 'text-right font-medium text-danger-text tabular-nums'
-                          : 'text-right tabular-nums'
-                      }
-                    >
+                    <TD key={column} className={cellClass(column, changes[column])}>
                       {changes[column]}
                     </TD>
                   ))}
@@ -50,18 +54,7 @@ export function PreviewTable({ preview }: { preview: BackupPreviewDto }) {
           </Table>
         </div>
       )}
-      {preview.skipped.length > 0 ? (
-        <div className="text-xs text-fg-muted">
-          <p className="font-medium">{t('backup.preview.skipped')}</p>
-          <ul className="list-disc pl-5">
-            {preview.skipped.map((s) => (
-              <li key={s.table}>
-                <span className="font-mono">{s.table}</span> ({s.rows}): {s.reason}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <PreviewNotes preview={preview} />
     </section>
   );
 }

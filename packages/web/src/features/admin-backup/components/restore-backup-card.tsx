@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, FormError } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api/error-message';
 import { usePreviewBackup } from '../api/preview-backup';
@@ -26,6 +27,8 @@ export function RestoreBackupCard() {
   const [mode, setMode] = useState<BackupRestoreMode>('overwrite');
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
+  const [legacySecret, setLegacySecret] = useState('');
+  const secret = legacySecret.trim() ? { legacy_encryption_secret: legacySecret } : {};
 
   function reset() {
     preview.reset();
@@ -56,7 +59,7 @@ export function RestoreBackupCard() {
     }
     setError(undefined);
     preview.mutate(
-      { mode, backup },
+      { mode, backup, ...secret },
       { onError: (cause) => setError(`${t('backup.errors.preview')}: ${errorMessage(cause)}`) },
     );
   }
@@ -64,7 +67,7 @@ export function RestoreBackupCard() {
   function onRestore() {
     if (!backup) return;
     restore.mutate(
-      { mode, backup },
+      { mode, backup, ...secret },
       {
         onSuccess: (result) => {
           toast.success(
@@ -138,6 +141,20 @@ export function RestoreBackupCard() {
             hint={t('backup.restore.mergeHint')}
           />
         </fieldset>
+        <Field label={t('backup.restore.legacySecret')} hint={t('backup.restore.legacySecretHint')}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="off"
+              value={legacySecret}
+              onChange={(event) => {
+                reset();
+                setLegacySecret(event.target.value);
+              }}
+            />
+          )}
+        </Field>
         <div>
           <Button variant="outline" icon={<Eye />} loading={preview.isPending} onClick={onPreview}>
             {preview.isPending ? t('backup.restore.previewing') : t('backup.restore.preview')}

@@ -128,7 +128,12 @@ describe('file management', () => {
   });
 
   it('works for an API key with FILE_SHARE (the server scopes the list to its own shares)', async () => {
-    startApiKeySession('key-1', Permission.FILE_SHARE, { id: 'k1', name: 'laptop', basic_path: '/', expires_at: null });
+    startApiKeySession('key-1', Permission.FILE_SHARE | Permission.FILE_MANAGE, {
+      id: 'k1',
+      name: 'laptop',
+      basic_path: '/',
+      expires_at: null,
+    });
     const requests = mockApi({
       'GET /api/files': () => page([row(1, { created_by: 'apikey:k1', key_name: 'laptop' })]),
     });

@@ -1,4 +1,4 @@
-import { Copy, Pencil } from 'lucide-react';
+import { Copy, Pencil, Power, PowerOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
   ALL_PERMISSIONS,
@@ -21,6 +21,9 @@ export interface KeyActionHandlers {
   onEdit: (key: ApiKeyDto) => void;
   onDelete: (key: ApiKeyDto) => void;
   copyingId: string | undefined;
+  /** Enables a disabled key, disables an enabled one. */
+  onToggleEnable: (key: ApiKeyDto) => void;
+  togglingId: string | undefined;
 }
 
 export function RoleBadges({ apiKey }: { apiKey: ApiKeyDto }) {
@@ -32,7 +35,8 @@ export function RoleBadges({ apiKey }: { apiKey: ApiKeyDto }) {
   };
   const role = apiKey.role in ROLE_PRESETS ? roles[apiKey.role as ApiKeyRole] : apiKey.role;
   return (
-    <span className="inline-flex gap-1">
+    <span className="inline-flex flex-wrap gap-1">
+      {apiKey.is_enable === 0 ? <Badge tone="danger">{t('keys.table.disabled')}</Badge> : null}
       <Badge>{role}</Badge>
       {apiKey.is_guest === 1 && apiKey.role !== 'GUEST' ? <Badge tone="warning">{t('keys.table.guest')}</Badge> : null}
     </span>
@@ -82,9 +86,19 @@ export function LastUsedText({ lastUsed, now }: { lastUsed: string | null; now: 
   return <RelativeTime at={lastUsed} now={now} />;
 }
 
-export function KeyActions({ apiKey, onCopy, onEdit, onDelete, copyingId }: KeyActionHandlers & { apiKey: ApiKeyDto }) {
+export function KeyActions({
+  apiKey,
+  onCopy,
+  onEdit,
+  onDelete,
+  copyingId,
+  onToggleEnable,
+  togglingId,
+}: KeyActionHandlers & { apiKey: ApiKeyDto }) {
   const { t } = useTranslation();
-  const named = (action: 'copy' | 'edit' | 'delete') => t(`keys.actions.${action}Named`, { name: apiKey.name });
+  const toggle = apiKey.is_enable === 0 ? 'enable' : 'disable';
+  const named = (action: 'copy' | 'edit' | 'delete' | 'enable' | 'disable') =>
+    t(`keys.actions.${action}Named`, { name: apiKey.name });
   return (
     <RowActions
       items={[
@@ -97,6 +111,14 @@ export function KeyActions({ apiKey, onCopy, onEdit, onDelete, copyingId }: KeyA
           loading: copyingId === apiKey.id,
         },
         { id: 'edit', icon: Pencil, label: t('keys.actions.edit'), named: named('edit'), run: () => onEdit(apiKey) },
+        {
+          id: toggle,
+          icon: toggle === 'enable' ? Power : PowerOff,
+          label: t(`keys.actions.${toggle}`),
+          named: named(toggle),
+          run: () => onToggleEnable(apiKey),
+          loading: togglingId === apiKey.id,
+        },
       ]}
       onDelete={() => onDelete(apiKey)}
       deleteLabel={t('keys.actions.delete')}

@@ -28,6 +28,7 @@ const key = (overrides: Partial<ApiKeyDto> = {}): ApiKeyDto => ({
   role: 'GENERAL',
   basic_path: '/',
   is_guest: 0,
+  is_enable: 1,
   expires_at: null,
   last_used: null,
   created_at: '2026-01-01T00:00:00.000Z',
@@ -170,6 +171,27 @@ describe('key list', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete 2 keys?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toEqual({ ids: ['k1', 'k2'] }));
+  });
+
+  it('shows a disabled key as disabled and enables it through the update route (is_enable)', async () => {
+    const sent: unknown[] = [];
+    let enabled = 0;
+    mockApi({
+      'GET /api/admin/api-keys': () => ok([key({ is_enable: enabled })]),
+      'PUT /api/admin/api-keys/k1': (request) => {
+        sent.push(request.body);
+        enabled = 1;
+        return ok(null);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<KeyManagementPage />);
+    expect((await screen.findAllByText('Disabled')).length).toBeGreaterThan(0);
+    await user.click(screen.getAllByRole('button', { name: 'Enable key laptop' })[0]!);
+    await waitFor(() => expect(sent).toEqual([{ is_enable: 1 }]));
+    expect(await screen.findByText('Key laptop enabled')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryAllByText('Disabled')).toHaveLength(0));
+    expect(screen.getAllByRole('button', { name: 'Disable key laptop' }).length).toBeGreaterThan(0);
   });
 
   it('edits a key without touching its expiry unless asked', async () => {

@@ -21,6 +21,7 @@ import { KeyCreatedDialog } from './key-created-dialog';
 import { KeyFormDialog, type KeyFormTarget } from './key-form-dialog';
 import { KeysCards } from './keys-cards';
 import { KeysTable, type KeyListProps } from './keys-table';
+import { useToggleKey } from '../hooks/use-toggle-key';
 
 export function KeyManagementPage() {
   const { t } = useTranslation();
@@ -89,6 +90,7 @@ export function KeyManagementPage() {
     });
   }
 
+  const toggleKey = useToggleKey();
   const selectAll = (on: boolean) => setSelected(on ? new Set(list.map((key) => key.id)) : new Set());
   const listProps: KeyListProps = {
     keys: list,
@@ -98,6 +100,8 @@ export function KeyManagementPage() {
     onEdit: (key) => setFormTarget({ mode: 'edit', key }),
     onDelete: setDeleting,
     copyingId: copy.isPending ? copy.variables : undefined,
+    onToggleEnable: toggleKey.toggle,
+    togglingId: toggleKey.togglingId,
     // "Expired" and "3 minutes ago" are relative to when the list was fetched (render stays pure).
     now: keys.dataUpdatedAt,
   };

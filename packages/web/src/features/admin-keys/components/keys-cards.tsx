@@ -18,7 +18,15 @@ export function KeysCards({ keys, selected, onSelect, now, ...actions }: KeyList
         >
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
-              <p className="truncate font-medium text-fg">{key.name}</p>
+              <p
+                className={
+                  key.is_enable === 0
+                    ? 'truncate font-medium text-fg-muted line-through'
+                    : 'truncate font-medium text-fg'
+                }
+              >
+                {key.name}
+              </p>
               <p className="truncate font-mono text-xs text-fg-subtle">
                 {key.key_masked} · {key.basic_path}
               </p>

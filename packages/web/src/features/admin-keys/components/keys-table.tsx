@@ -54,7 +54,11 @@ export function KeysTable({
           >
             <TD>
               <div className="flex min-w-36 flex-col gap-1">
-                <span className="font-medium text-fg">{key.name}</span>
+                <span
+                  className={key.is_enable === 0 ? 'font-medium text-fg-muted line-through' : 'font-medium text-fg'}
+                >
+                  {key.name}
+                </span>
                 <span className="font-mono text-xs text-fg-subtle" title={t('keys.table.key')}>
                   {key.key_masked}
                 </span>

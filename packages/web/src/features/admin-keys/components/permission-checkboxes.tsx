@@ -2,9 +2,9 @@ import { PERMISSION_OBJECT_KEYS, hasPermission, type PermissionObjectKey } from 
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/ui/checkbox';
 
-/** The nine bits, grouped the way people think about them. */
+/** The eleven bits, grouped the way people think about them. */
 const GROUPS: { id: 'sharing' | 'mount' | 'webdav'; keys: PermissionObjectKey[] }[] = [
-  { id: 'sharing', keys: ['text', 'file'] },
+  { id: 'sharing', keys: ['text', 'text_manage', 'file', 'file_manage'] },
   { id: 'mount', keys: ['mount_view', 'mount_upload', 'mount_copy', 'mount_rename', 'mount_delete'] },
   { id: 'webdav', keys: ['webdav_read', 'webdav_manage'] },
 ];

@@ -29,6 +29,7 @@ const dto: ApiKeyDto = {
   role: 'GENERAL',
   basic_path: '/team',
   is_guest: 0,
+  is_enable: 1,
   expires_at: '2026-04-01T00:00:00.000Z',
   last_used: null,
   created_at: '2026-01-01T00:00:00.000Z',

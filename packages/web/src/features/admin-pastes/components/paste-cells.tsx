@@ -42,6 +42,22 @@ export function PastePreviewText({ paste }: { paste: PasteListItemDto }) {
   return <p className="line-clamp-2 text-xs [overflow-wrap:anywhere] text-fg-muted">{paste.content_preview}</p>;
 }
 
+/** Password protection and private visibility, as badges (none for a public paste without a password). */
+export function AccessBadges({ paste }: { paste: PasteListItemDto }) {
+  const { t } = useTranslation();
+  if (!paste.has_password && paste.is_public) return null;
+  return (
+    <div className="mt-1 flex flex-wrap gap-1">
+      {paste.has_password ? <ProtectionBadge paste={paste} /> : null}
+      {paste.is_public ? null : (
+        <Badge tone="neutral" title={t('texts.table.privateHint')}>
+          {t('texts.table.private')}
+        </Badge>
+      )}
+    </div>
+  );
+}
+
 export function ProtectionBadge({ paste }: { paste: PasteListItemDto }) {
   const { t } = useTranslation();
   if (!paste.has_password) return <span className="text-fg-subtle">—</span>;

@@ -6,7 +6,7 @@ import {
   PasteActions,
   PasteLink,
   PastePreviewText,
-  ProtectionBadge,
+  AccessBadges,
   ViewsText,
 } from './paste-cells';
 import type { PasteListProps } from './pastes-table';
@@ -26,9 +26,14 @@ export function PastesCards({ pastes, selected, onSelect, now, ...actions }: Pas
         >
           <div className="flex items-start justify-between gap-2">
             <PasteLink paste={paste} />
-            {paste.has_password ? <ProtectionBadge paste={paste} /> : null}
+            <AccessBadges paste={paste} />
           </div>
-          {paste.remark ? <p className="text-sm break-words text-fg">{paste.remark}</p> : null}
+          {paste.title ? <p className="text-sm font-medium break-words text-fg">{paste.title}</p> : null}
+          {paste.remark ? (
+            <p className={paste.title ? 'text-xs break-words text-fg-muted' : 'text-sm break-words text-fg'}>
+              {paste.remark}
+            </p>
+          ) : null}
           <PastePreviewText paste={paste} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
             <dt className="text-fg-subtle">{t('texts.table.views')}</dt>

@@ -13,7 +13,7 @@ import {
   PasteActions,
   PasteLink,
   PastePreviewText,
-  ProtectionBadge,
+  AccessBadges,
   ViewsText,
   type PasteActionHandlers,
 } from './paste-cells';
@@ -34,15 +34,14 @@ export function PastesTable({
 }: PasteListProps & SelectAllProps) {
   const { t } = useTranslation();
   return (
-    // Nine columns: slightly tighter cells than the default so the table fits beside the admin menu.
+    // Eight columns: slightly tighter cells than the default so the table fits beside the admin menu.
     <Table className="[&_td]:px-3 [&_th]:px-3">
       <THead>
         <tr>
           <SelectAllHead checked={allState} onCheckedChange={onSelectAll} label={t('texts.table.selectAll')} />
           <TH>{t('texts.table.link')}</TH>
-          <TH>{t('texts.table.remark')}</TH>
+          <TH>{t('texts.table.titleRemark')}</TH>
           <TH>{t('texts.table.preview')}</TH>
-          <TH>{t('texts.table.password')}</TH>
           <TH>{t('texts.table.views')}</TH>
           <TH>{t('texts.table.expires')}</TH>
           <TH>{t('texts.table.created')}</TH>
@@ -59,17 +58,21 @@ export function PastesTable({
           >
             <TD className="max-w-40">
               <PasteLink paste={paste} />
+              {/* Protection and visibility sit under the link: a column of their own pushed the actions out at 1400 px. */}
+              <AccessBadges paste={paste} />
             </TD>
             <TD className="max-w-44 min-w-32">
-              <span className="line-clamp-2 break-words text-fg">
-                {paste.remark || <span className="text-fg-subtle">—</span>}
+              {paste.title ? <span className="line-clamp-1 font-medium break-words text-fg">{paste.title}</span> : null}
+              <span
+                className={
+                  paste.title ? 'line-clamp-1 text-xs break-words text-fg-muted' : 'line-clamp-2 break-words text-fg'
+                }
+              >
+                {paste.remark || (paste.title ? null : <span className="text-fg-subtle">—</span>)}
               </span>
             </TD>
             <TD className="max-w-64 min-w-36">
               <PastePreviewText paste={paste} />
-            </TD>
-            <TD>
-              <ProtectionBadge paste={paste} />
             </TD>
             <TD>
               <ViewsText paste={paste} now={now} />

@@ -11,6 +11,8 @@ import { TextManagementPage } from './text-management-page';
 const row = (n: number, overrides: Partial<PasteListItemDto> = {}): PasteListItemDto => ({
   id: `p${n}`,
   slug: `slug${n}`,
+  title: null,
+  is_public: true,
   remark: `remark ${n}`,
   has_password: false,
   expires_at: null,
@@ -60,10 +62,13 @@ describe('text management list', () => {
       'GET /api/pastes': () =>
         page([
           row(1, { has_password: true, max_views: 2, view_count: 2, key_name: 'laptop', created_by: 'apikey:k1' }),
-          row(2, { expires_at: '2000-01-01T00:00:00.000Z' }),
+          row(2, { expires_at: '2000-01-01T00:00:00.000Z', title: 'Plain title' }),
         ]),
     });
     renderWithApp(<TextManagementPage />);
+    const titled = (await screen.findByRole('link', { name: 'slug2' })).closest('tr')!;
+    expect(within(titled).getByText('Plain title')).toBeInTheDocument();
+    expect(within(titled).getByText('remark 2')).toBeInTheDocument();
     const first = (await screen.findByRole('link', { name: 'slug1' })).closest('tr')!;
     expect(within(first).getByRole('link', { name: 'slug1' })).toHaveAttribute('href', '/paste/slug1');
     expect(within(first).getByText('by key laptop')).toBeInTheDocument();

@@ -24,7 +24,11 @@ describe('file page for its owner', () => {
   afterEach(() => endSession('logout'));
 
   it('shows the uploader the file through the management detail: no view counted, no password asked', async () => {
-    startApiKeySession('key-1', Permission.FILE_SHARE, { id: 'k1', name: 'laptop', basic_path: '/' });
+    startApiKeySession('key-1', Permission.FILE_SHARE | Permission.FILE_MANAGE, {
+      id: 'k1',
+      name: 'laptop',
+      basic_path: '/',
+    });
     const requests = mockApi({
       'GET /api/files/pic': () => ok(detail()),
       'GET /api/admin/settings': previewSettings(),
@@ -152,7 +156,11 @@ describe('file page for its owner', () => {
   });
 
   it('treats a key that did not upload the file as a visitor', async () => {
-    startApiKeySession('key-2', Permission.FILE_SHARE, { id: 'k2', name: 'other', basic_path: '/' });
+    startApiKeySession('key-2', Permission.FILE_SHARE | Permission.FILE_MANAGE, {
+      id: 'k2',
+      name: 'other',
+      basic_path: '/',
+    });
     const requests = mockApi({
       'GET /api/files/pic': () => fail(404, 'NOT_FOUND', 'no'),
       'GET /api/public/files/pic': () => ok(file()),

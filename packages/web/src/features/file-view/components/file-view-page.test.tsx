@@ -122,7 +122,11 @@ describe('file page', () => {
     expect(await screen.findByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('link', { name: 'Share a file' })).toBeNull();
     visitor.unmount();
-    startApiKeySession('key-1', Permission.FILE_SHARE, { id: 'k1', name: 'laptop', basic_path: '/' });
+    startApiKeySession('key-1', Permission.FILE_SHARE | Permission.FILE_MANAGE, {
+      id: 'k1',
+      name: 'laptop',
+      basic_path: '/',
+    });
     try {
       renderPage();
       expect(await screen.findByRole('link', { name: 'Share a file' })).toHaveAttribute('href', '/upload');

@@ -28,7 +28,7 @@ import { LinksExpired } from './links-expired';
  */
 export function FileViewPage() {
   const { slug = '' } = useParams();
-  const own = useOwnerRead(ownFileQuery(slug), Permission.FILE_SHARE);
+  const own = useOwnerRead(ownFileQuery(slug), Permission.FILE_MANAGE);
   const file = useQuery({ ...publicFileQuery(slug), enabled: own.known && !own.owned });
   const preview = usePreviewSettings();
   const [unavailable, setUnavailable] = useState<unknown>();

@@ -12,6 +12,8 @@ import { PasteEditorPage } from './paste-editor-page';
 const created = {
   id: 'p1',
   slug: 'trip',
+  title: null,
+  is_public: true,
   remark: null,
   expiresAt: '2026-03-08T00:00:00.000Z',
   maxViews: 2,

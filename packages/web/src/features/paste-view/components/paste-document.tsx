@@ -18,6 +18,8 @@ export interface PasteDocumentData {
   slug: string;
   content: string;
   remark: string | null;
+  /** The paste's title (the original's v1.x field); the remark heads the page when there is none. */
+  title?: string | null;
   createdAt: string;
   views: number;
   maxViews: number;
@@ -67,8 +69,11 @@ export function PasteDocument({ paste, rawToken, rawHref, notice, actions, focus
             tabIndex={-1}
             className="text-xl font-semibold tracking-tight break-words text-fg outline-none sm:text-2xl"
           >
-            {paste.remark || t('paste.view.untitled', { slug: paste.slug })}
+            {paste.title || paste.remark || t('paste.view.untitled', { slug: paste.slug })}
           </h1>
+          {paste.title && paste.remark ? (
+            <p className="mt-1 text-sm break-words text-fg-muted">{paste.remark}</p>
+          ) : null}
           <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-subtle">
             <li className="flex items-center gap-1.5">
               <Clock className="size-3.5" aria-hidden="true" />

@@ -77,6 +77,7 @@ export function PasteOwnerView({ paste, now }: { paste: PasteDetailDto; now: num
         slug: paste.slug,
         content: paste.content,
         remark: paste.remark,
+        title: paste.title,
         createdAt: paste.created_at,
         views: paste.view_count,
         maxViews: paste.max_views,

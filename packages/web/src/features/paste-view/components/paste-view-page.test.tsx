@@ -17,6 +17,7 @@ const meta = {
   views: 1,
   createdAt: '2026-03-01T00:00:00.000Z',
   created_by: 'admin-1',
+  title: null,
 };
 const view = (overrides: Partial<PasteViewDto> = {}): PasteViewDto => ({
   ...meta,
@@ -31,6 +32,8 @@ const locked: PasteLockedDto = { ...meta, hasPassword: true, requiresPassword: t
 const detail = (overrides: Partial<PasteDetailDto> = {}): PasteDetailDto => ({
   id: 'p1',
   slug: 'trip',
+  title: null,
+  is_public: true,
   content: '# Owner copy',
   remark: 'mine',
   has_password: false,
@@ -64,6 +67,13 @@ beforeEach(() => {
 });
 
 describe('paste page for visitors', () => {
+  it('heads the page with the title and shows the remark beneath it', async () => {
+    mockApi({ 'GET /api/paste/trip': () => ok(view({ title: '密码文本 title', remark: 'password paste' })) });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: '密码文本 title', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('password paste')).toBeInTheDocument();
+  });
+
   it('shows the rendered document with its table of contents after loading', async () => {
     mockApi({ 'GET /api/paste/trip': () => ok(view()) });
     renderPage();
@@ -168,7 +178,7 @@ describe('paste page for visitors', () => {
 
 describe('paste page for its owner', () => {
   it('reads through the management detail (no view counted) and edits in place', async () => {
-    startApiKeySession('key', Permission.TEXT, { id: 'k1', name: 'laptop', basic_path: '/' });
+    startApiKeySession('key', Permission.TEXT | Permission.TEXT_MANAGE, { id: 'k1', name: 'laptop', basic_path: '/' });
     let saved: unknown;
     let current = detail();
     const requests = mockApi({
@@ -199,7 +209,11 @@ describe('paste page for its owner', () => {
   });
 
   it('treats a key that did not create the paste as a visitor', async () => {
-    startApiKeySession('key', Permission.TEXT, { id: 'other', name: 'other', basic_path: '/' });
+    startApiKeySession('key', Permission.TEXT | Permission.TEXT_MANAGE, {
+      id: 'other',
+      name: 'other',
+      basic_path: '/',
+    });
     mockApi({ 'GET /api/pastes/trip': () => fail(404, 'NOT_FOUND', 'no'), 'GET /api/paste/trip': () => ok(view()) });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Trip notes', level: 2 })).toBeInTheDocument();

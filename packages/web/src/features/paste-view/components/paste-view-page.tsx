@@ -21,7 +21,7 @@ import { PasteUnavailable } from './paste-unavailable';
  */
 export function PasteViewPage() {
   const { slug = '' } = useParams();
-  const own = useOwnerRead(ownPasteQuery(slug), Permission.TEXT);
+  const own = useOwnerRead(ownPasteQuery(slug), Permission.TEXT_MANAGE);
   const view = useQuery({ ...pasteViewQuery(slug), enabled: own.known && !own.owned });
   const [unavailable, setUnavailable] = useState<unknown>();
   // Set by a right password: the form and its focus go away, so focus moves to the paste's heading.
