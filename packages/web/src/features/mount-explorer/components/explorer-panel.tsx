@@ -166,6 +166,7 @@ export function ExplorerPanel({ path }: { path: string }) {
       ref={panel}
       tabIndex={-1}
       data-explorer-panel
+      data-keeps-focus
       role="region"
       aria-label={t('explorer.title')}
       onKeyDown={(event) => {
