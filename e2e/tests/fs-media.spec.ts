@@ -1,38 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { buildHarness } from '../harness/fs-media/build.mjs';
+import { loginAsAdmin } from './helpers';
 
-// The explorer's media parts (upload, preview, editing) on the real server through a dev-only harness
-// page (e2e/harness/fs-media) served as the server's WEB_DIST: a second server, its own data folder.
-const PASSWORD = 'e2e-Fs-Media-Pass-1';
-let server: ChildProcess;
-let base: string;
-let token: string;
-let dir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function api<T>(route: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${base}/api${route}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
-  });
-  const body = (await response.json()) as { data: T };
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(body)}`);
-  return body.data;
-}
+// The explorer's media parts on the real page (/mount-explorer/…): a folder dropped on the listing, the
+// Uploads sheet, the folder picker, an image previewed, → to a text file, edited in place and saved.
 
 /** A small PNG (a gradient), made here so the test needs no fixture file. */
 function png(width: number, height: number): Buffer {
@@ -69,67 +44,39 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  const main = path.resolve('../packages/server/dist/main.js');
-  const webDist = await buildHarness();
-  dir = mkdtempSync(path.join(tmpdir(), 'driftbox-e2e-fsmedia-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
-      WEB_DIST: webDist,
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; ; i += 1) {
-    const up = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 100) throw new Error('the harness server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+/** The LOCAL mount at /local (another journey may have made it) and a fresh folder of this try. */
+async function seed(request: APIRequestContext, headers: Record<string, string>, folder: string) {
+  const mounts = (await (await request.get('/api/admin/mounts', { headers })).json()).data as { mount_path: string }[];
+  if (!mounts.some((m) => m.mount_path === '/local')) {
+    const created = await request.post('/api/admin/mounts', {
+      headers,
+      data: { name: 'Local', mount_path: '/local', storage_config_id: 'local' },
+    });
+    expect(created.status()).toBe(201);
   }
-  const login = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
-  await api('/admin/mounts', {
-    method: 'POST',
-    body: JSON.stringify({ name: 'Local', mount_path: '/local', storage_config_id: 'local' }),
-  });
-});
-
-test.afterAll(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-async function openHarness(page: Page, folder: string) {
-  await page.addInitScript((t) => localStorage.setItem('admin_token', t), token);
-  await page.goto(`${base}/?path=${encodeURIComponent(folder)}`);
-  await expect(page.getByRole('heading', { name: folder })).toBeVisible();
+  const made = await request.post('/api/fs/mkdir', { headers, data: { path: folder } });
+  expect(made.status()).toBe(201);
 }
 
-const names = async (folder: string) =>
-  (await api<{ items: { name: string }[] }>(`/fs/list?path=${encodeURIComponent(folder)}`)).items.map((i) => i.name);
-
 test('drop a folder, preview an image, edit a text file', async ({ page }) => {
-  await openHarness(page, '/local');
-  // A folder dropped as Chromium hands it over: entries read through webkitGetAsEntry, batch by batch.
+  test.setTimeout(60_000);
+  await loginAsAdmin(page);
+  const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const folder = `/local/fs-media-${randomBytes(3).toString('hex')}`;
+  await seed(page.request, headers, folder);
+  const names = async (at: string) => {
+    const listed = await page.request.get(`/api/fs/list?path=${encodeURIComponent(at)}`, { headers });
+    return ((await listed.json()).data.items as { name: string }[]).map((i) => i.name).sort();
+  };
+
+  await page.goto(`/mount-explorer${folder}`);
+  const list = page.getByRole('listbox', { name: `Entries of ${folder}` });
+  const empty = page.getByText('This folder is empty');
+  await expect(empty).toBeVisible();
+  // A folder dropped on the (empty) folder as Chromium hands it over: entries read through webkitGetAsEntry.
   const image = [...png(320, 200)];
-  await page.getByTestId('folder').evaluate((zone, bytes) => {
+  await empty.evaluate((zone, bytes) => {
     const file = (name: string, parts: BlobPart[], type = '') => ({
       name,
       isFile: true,
@@ -168,30 +115,44 @@ test('drop a folder, preview an image, edit a text file', async ({ page }) => {
       zone.dispatchEvent(event);
     }
   }, image);
-  const panel = page.getByRole('region', { name: 'Upload' });
+  // The Uploads sheet opens by itself with the queue.
+  const sheet = page.getByRole('dialog', { name: 'Uploads' });
+  const panel = sheet.getByRole('region', { name: 'Upload' });
   await expect(panel.getByText('3 of 3 files', { exact: false })).toBeVisible({ timeout: 20_000 });
   await expect(panel.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute('aria-valuenow', '100');
-  expect((await names('/local/album')).sort()).toEqual(['empty', 'notes.txt', 'raw', 'sunset.png']);
-  expect(await names('/local/album/raw')).toEqual(['a.bin']);
+  expect(await names(`${folder}/album`)).toEqual(['empty', 'notes.txt', 'raw', 'sunset.png']);
+  expect(await names(`${folder}/album/raw`)).toEqual(['a.bin']);
 
-  // The folder picker too: a real folder from disk, its paths kept.
-  const picked = path.join(dir, 'picked');
-  mkdirSync(path.join(picked, 'deep'), { recursive: true });
-  writeFileSync(path.join(picked, 'deep', 'c.txt'), 'from the picker');
-  await page.getByLabel('Upload a folder').setInputFiles(picked);
-  await expect(panel.getByText('4 of 4 files', { exact: false })).toBeVisible({ timeout: 20_000 });
-  expect(await names('/local/picked/deep')).toEqual(['c.txt']);
+  // The sheet's folder picker too: a real folder from disk, its paths kept.
+  const dir = mkdtempSync(path.join(tmpdir(), 'driftbox-e2e-fsmedia-'));
+  try {
+    const picked = path.join(dir, 'picked');
+    mkdirSync(path.join(picked, 'deep'), { recursive: true });
+    writeFileSync(path.join(picked, 'deep', 'c.txt'), 'from the picker');
+    await panel.getByLabel('Upload a folder').setInputFiles(picked);
+    await expect(panel.getByText('4 of 4 files', { exact: false })).toBeVisible({ timeout: 20_000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  expect(await names(`${folder}/picked/deep`)).toEqual(['c.txt']);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  // The listing shows what arrived.
+  await expect(list.getByRole('option', { name: /album/ })).toBeVisible();
 
-  // Preview the image in the folder, and step to the text file with ←.
-  await page.goto(`${base}/?path=${encodeURIComponent('/local/album')}`);
-  await page.getByRole('button', { name: 'sunset.png' }).click();
+  // Preview the image over its folder (a double click), and step to the text file with ←.
+  await list.getByRole('option', { name: /album/ }).dblclick();
+  const album = page.getByRole('listbox', { name: `Entries of ${folder}/album` });
+  await album.getByRole('option', { name: /sunset\.png/ }).dblclick();
   const dialog = page.getByRole('dialog', { name: 'sunset.png' });
   const img = dialog.getByRole('img', { name: 'sunset.png' });
   await expect(img).toBeVisible();
   expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(320);
+  await expect(page).toHaveURL(/\?preview=sunset\.png$/);
   await page.keyboard.press('ArrowLeft');
   const text = page.getByRole('dialog', { name: 'notes.txt' });
   await expect(text.getByText('first line')).toBeVisible();
+  await expect(page).toHaveURL(/\?preview=notes\.txt$/);
 
   // Edit it in place and save.
   await text.getByRole('button', { name: 'Edit' }).click();
@@ -203,8 +164,8 @@ test('drop a folder, preview an image, edit a text file', async ({ page }) => {
   await text.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('notes.txt saved')).toBeVisible();
   await expect(text.getByText('second line')).toBeVisible();
-  const saved = await fetch(`${base}/api/fs/download?path=${encodeURIComponent('/local/album/notes.txt')}`, {
-    headers: { Authorization: `Bearer ${token}` },
+  const saved = await page.request.get(`/api/fs/download?path=${encodeURIComponent(`${folder}/album/notes.txt`)}`, {
+    headers,
   });
   expect(await saved.text()).toBe('first line\nsecond line');
 });

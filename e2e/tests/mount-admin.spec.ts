@@ -176,14 +176,7 @@ test('a folder copied across mounts is watched in the task panel, found by searc
 
   await page.goto(`/mount-explorer${root}/src`);
   const tasksButton = page.getByRole('button', { name: /^Tasks/ });
-  // The explorer page and its toolbar are issue 28's other part; until they render these buttons there is
-  // nothing of this journey to click.
-  const wired = await tasksButton
-    .first()
-    .waitFor({ timeout: 10_000 })
-    .then(() => true)
-    .catch(() => false);
-  test.skip(!wired, 'the explorer does not render the task, basket and search buttons yet');
+  await expect(tasksButton).toBeVisible();
 
   const copy = await page.request.post('/api/fs/batch-copy', {
     headers: auth,
@@ -204,21 +197,20 @@ test('a folder copied across mounts is watched in the task panel, found by searc
   await expect(search.getByText(`${root}/src/media`)).toBeVisible({ timeout: 20_000 });
   await page.keyboard.press('Escape');
 
-  // The basket holds three files of two folders (what the explorer's "Add to basket" stores).
-  await page.evaluate(
-    (entries) => {
-      localStorage.setItem('driftbox_fs_basket', JSON.stringify(entries));
-      window.dispatchEvent(new StorageEvent('storage', { key: 'driftbox_fs_basket' }));
-    },
-    [...files].map(([path, data]) => ({
-      path,
-      name: path.split('/').pop(),
-      size: data.length,
-      isDirectory: false,
-      directory: path.slice(0, path.lastIndexOf('/')),
-      addedAt: new Date().toISOString(),
-    })),
-  );
+  // The basket gets three files of two folders through the explorer's "Add to basket": two picked together
+  // in one folder (click, Ctrl+click, right click), the third from its own folder's menu.
+  const [alpha, beta, gamma] = [...files.keys()].map((path) => path.split('/').pop() ?? '');
+  await page.goto(`/mount-explorer${root}/src/docs`);
+  const docs = page.getByRole('listbox', { name: `Entries of ${root}/src/docs` });
+  await docs.getByRole('option', { name: alpha }).click();
+  await docs.getByRole('option', { name: beta }).click({ modifiers: ['ControlOrMeta'] });
+  await docs.getByRole('option', { name: beta }).click({ button: 'right' });
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Add to basket' }).click();
+  await expect(page.getByRole('button', { name: /^Basket: 2 items/ })).toBeVisible();
+  await page.goto(`/mount-explorer${root}/src/media`);
+  const media = page.getByRole('listbox', { name: `Entries of ${root}/src/media` });
+  await media.getByRole('option', { name: gamma }).click({ button: 'right' });
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Add to basket' }).click();
   await page.getByRole('button', { name: /^Basket: 3 items/ }).click();
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('dialog', { name: 'Basket' }).getByRole('button', { name: 'Download as ZIP' }).click();

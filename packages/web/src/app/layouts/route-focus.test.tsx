@@ -8,6 +8,7 @@ import { DEFAULT_SITE_CONFIG } from '../../lib/site/site-config';
 import { mockApi, ok } from '../../test/http';
 import { AppProviders } from '../providers';
 import { routes } from '../routes';
+import { RouteFocus } from './route-focus';
 
 beforeEach(() => {
   reloadAuthFromStorage();
@@ -48,5 +49,26 @@ describe('a client-side navigation', () => {
     await act(() => router.navigate('/404'));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveFocus());
     await waitFor(() => expect(announced()).toHaveTextContent('Page not found'));
+  });
+});
+
+describe('a part that keeps the keyboard itself', () => {
+  it('keeps the focus it holds across a navigation (the explorer entering a folder)', async () => {
+    const page = (key: string) => (
+      <main id="main" tabIndex={-1}>
+        <h1>Mount explorer</h1>
+        <div data-keeps-focus tabIndex={-1} data-testid="panel" />
+        <RouteFocus navigationKey={key} title="Mount explorer" />
+      </main>
+    );
+    const { rerender } = render(page('/mount-explorer/a'));
+    screen.getByTestId('panel').focus();
+    rerender(page('/mount-explorer/a/b'));
+    await waitFor(() => expect(announced()).toHaveTextContent('Mount explorer'));
+    expect(screen.getByTestId('panel')).toHaveFocus();
+    // Elsewhere on the page the heading takes it, as after any navigation.
+    screen.getByTestId('panel').blur();
+    rerender(page('/mount-explorer/a'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 });

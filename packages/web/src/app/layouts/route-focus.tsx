@@ -4,11 +4,14 @@ import { focusElement } from '../../lib/focus';
 /** How long a new page may take to show its heading (its data loading) before focus settles on `main`. */
 const HEADING_WAIT_MS = 3000;
 const FIELDS = 'input, textarea, select, [contenteditable="true"]';
+/** A page part that keeps the keyboard itself across its own navigations (the mount explorer's panel). */
+const KEEPS_FOCUS = '[data-keeps-focus]';
 
 /**
  * After a client-side navigation (`navigationKey` changes: a new path, signing in or out) focus would stay
  * on a link that may be gone, i.e. on <body>. It goes to the new page's h1 (or `main` when the page has
- * none in time), unless the page has already put it in a field itself (an autofocused one), and the new
+ * none in time), unless the page has already put it in a field itself (an autofocused one) or in a part that
+ * keeps the keyboard itself (`data-keeps-focus`: the explorer going into a folder by Enter), and the new
  * title is announced in a polite live region. The first render leaves focus where the browser put it.
  */
 export function RouteFocus({ navigationKey, title }: { navigationKey: string; title: string }) {
@@ -29,7 +32,7 @@ export function RouteFocus({ navigationKey, title }: { navigationKey: string; ti
       if (!main) return;
       // A field the page focused itself (the login form's username) keeps it; a link that was clicked does not.
       const active = document.activeElement;
-      if (active && main.contains(active) && active.matches(FIELDS)) return;
+      if (active && main.contains(active) && (active.matches(FIELDS) || active.closest(KEEPS_FOCUS))) return;
       const heading = main.querySelector<HTMLElement>('h1');
       if (!heading && Date.now() - started < HEADING_WAIT_MS) {
         timer = window.setTimeout(settle, 50);

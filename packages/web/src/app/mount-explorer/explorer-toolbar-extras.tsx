@@ -1,6 +1,6 @@
 import { parentPath } from '@driftbox/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Upload } from 'lucide-react';
+import { CloudUpload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,8 @@ import { isFinished } from '../../features/fs-upload/lib/fs-upload-store';
 import type { ExplorerToolbarExtrasProps } from '../../features/mount-explorer/components/explorer-toolbar-extras';
 import { explorerUrl } from '../../features/mount-explorer/lib/paths';
 
-/** The upload queue of the current folder in a side sheet, with its running count on the button. */
+/** The upload queue of the current folder in a side sheet, with its running count on the button (a cloud: the
+ * toolbar's Upload button beside it has the plain arrow, and on phones both are icons alone). */
 function UploadsButton({ currentPath }: { currentPath: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -29,7 +30,7 @@ function UploadsButton({ currentPath }: { currentPath: string }) {
   }, [running]);
   return (
     <>
-      <Button variant="outline" size="sm" className="h-9" icon={<Upload />} onClick={() => setOpen(true)}>
+      <Button variant="outline" size="sm" className="h-9" icon={<CloudUpload />} onClick={() => setOpen(true)}>
         <span className="sr-only sm:not-sr-only">{t('explorer.uploads')}</span>
         {running > 0 ? <span className="tabular-nums">({running})</span> : null}
       </Button>

@@ -166,6 +166,7 @@ export function ExplorerPanel({ path }: { path: string }) {
       ref={panel}
       tabIndex={-1}
       data-explorer-panel
+      data-keeps-focus
       role="region"
       aria-label={t('explorer.title')}
       onKeyDown={(event) => {
@@ -186,6 +187,8 @@ export function ExplorerPanel({ path }: { path: string }) {
         onRefresh={() => void refresh()}
         refreshing={refreshing}
       />
+      {body}
+      {/* Below the entries: a bar appearing above them would move the row under a double click. */}
       {selected.length > 0 ? (
         <SelectionBar
           count={selected.length}
@@ -194,7 +197,6 @@ export function ExplorerPanel({ path }: { path: string }) {
           onClear={() => setSelection(EMPTY_SELECTION)}
         />
       ) : null}
-      {body}
       <input
         ref={fileInput}
         type="file"

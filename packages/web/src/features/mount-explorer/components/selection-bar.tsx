@@ -22,7 +22,7 @@ export function SelectionBar({
     <div
       role="region"
       aria-label={t('explorer.selection.label')}
-      className="flex items-center gap-1 overflow-x-auto border-b border-line bg-accent-soft/60 px-2 py-1.5"
+      className="flex items-center gap-1 overflow-x-auto border-t border-line bg-accent-soft/60 px-2 py-1.5"
     >
       <Button variant="ghost" size="icon-sm" aria-label={t('explorer.selection.clear')} onClick={onClear}>
         <X />
