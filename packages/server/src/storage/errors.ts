@@ -28,6 +28,8 @@ export type StorageErrorCode =
 
 export class StorageError extends Error {
   readonly code: StorageErrorCode;
+  /** The storage config's name, set where the store of a named config failed (`withStorageName`). */
+  storageName?: string;
 
   constructor(code: StorageErrorCode, message: string = code, options?: { cause?: unknown }) {
     super(message, options);

@@ -31,6 +31,8 @@ export function storageToAppError(err: unknown): unknown {
     case 'CONFLICT':
       return new AppError('CONFLICT', { text: msg('storage.object.folderExists') });
     default:
+      if (err.code === 'BACKEND' && err.storageName !== undefined)
+        return new AppError('UNAVAILABLE', { text: msg('storage.object.unreachable', { name: err.storageName }) });
       return new AppError('UNAVAILABLE', { text: msg('storage.object.backendFailed') });
   }
 }
