@@ -23,6 +23,8 @@ export type StorageErrorCode =
   | 'ACCESS_DENIED'
   /** The bucket does not exist. */
   | 'BUCKET_NOT_FOUND'
+  /** The disk (or quota) is full: nothing of the write was kept. */
+  | 'NO_SPACE'
   /** Any other backend or network failure. */
   | 'BACKEND';
 
