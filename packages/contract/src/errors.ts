@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -54,6 +55,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
   503: 'UNAVAILABLE',
+  507: 'INSUFFICIENT_STORAGE',
 };
 
 /** The generic error code for an HTTP status, or undefined when there is none; callers choose the fallback. */

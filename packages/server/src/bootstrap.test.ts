@@ -17,7 +17,7 @@ describe.each(dialects)('first run (%s)', (dialect) => {
   let dir: string;
   let testDb: TestDb;
   let services: Services;
-  const configWith = (admin: Config['admin']) => ({ admin }) as Config;
+  const configWith = (admin: Config['admin']) => ({ admin, database: testDb.database }) as Config;
 
   beforeEach(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'driftbox-boot-'));

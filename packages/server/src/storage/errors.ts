@@ -23,11 +23,15 @@ export type StorageErrorCode =
   | 'ACCESS_DENIED'
   /** The bucket does not exist. */
   | 'BUCKET_NOT_FOUND'
+  /** The disk (or quota) is full: nothing of the write was kept. */
+  | 'NO_SPACE'
   /** Any other backend or network failure. */
   | 'BACKEND';
 
 export class StorageError extends Error {
   readonly code: StorageErrorCode;
+  /** The storage config's name, set where the store of a named config failed (`withStorageName`). */
+  storageName?: string;
 
   constructor(code: StorageErrorCode, message: string = code, options?: { cause?: unknown }) {
     super(message, options);

@@ -28,9 +28,13 @@ export function storageToAppError(err: unknown): unknown {
     case 'INVALID_RANGE':
       // The driver's own words say what was wrong in English; Chinese gets the kind of mistake.
       return new AppError('BAD_REQUEST', { text: msg(REFUSED[err.code], { reason: err.message }) });
+    case 'NO_SPACE':
+      return new AppError('INSUFFICIENT_STORAGE', { text: msg('storage.object.noSpace') });
     case 'CONFLICT':
       return new AppError('CONFLICT', { text: msg('storage.object.folderExists') });
     default:
+      if (err.code === 'BACKEND' && err.storageName !== undefined)
+        return new AppError('UNAVAILABLE', { text: msg('storage.object.unreachable', { name: err.storageName }) });
       return new AppError('UNAVAILABLE', { text: msg('storage.object.backendFailed') });
   }
 }

@@ -79,6 +79,8 @@ export async function writeAtomically(
     await moveIntoPlace(tmp, target, createParents);
   } catch (err) {
     await rm(tmp, { force: true });
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw new StorageError('NO_SPACE', 'The disk is full', { cause: err });
     throw err;
   } finally {
     writing.delete(tmp);

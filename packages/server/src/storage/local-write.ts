@@ -132,10 +132,10 @@ async function writeDirect(
   const writeAt = async (chunk: Buffer, length: number, at: number): Promise<void> => {
     const target = await handle;
     try {
-      await target.write(chunk, 0, length, at);
+      await writeFully(target, chunk, length, at);
     } catch (err) {
       if (target !== first || !directRefused(err)) throw err;
-      await (await fallBack()).write(chunk, 0, length, at);
+      await writeFully(await fallBack(), chunk, length, at);
     }
   };
 
@@ -177,5 +177,17 @@ async function writeDirect(
     const last = await handle.catch(() => null);
     await last?.close();
     if (last !== first) await first.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Writes all `length` bytes: a write may take fewer (a nearly full disk takes what fits and says so
+ * only in the count), so the rest goes again until it is written or the disk answers ENOSPC.
+ */
+async function writeFully(handle: FileHandle, chunk: Buffer, length: number, at: number): Promise<void> {
+  for (let done = 0; done < length;) {
+    const { bytesWritten } = await handle.write(chunk, done, length - done, at + done);
+    if (bytesWritten <= 0) throw Object.assign(new Error('No space left on device'), { code: 'ENOSPC' });
+    done += bytesWritten;
   }
 }

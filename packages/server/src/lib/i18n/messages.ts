@@ -38,6 +38,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Text> = {
   RATE_LIMITED: { en: 'Too many attempts, please try again later', zh: '尝试次数过多，请稍后再试' },
   INTERNAL: { en: 'Internal server error', zh: '服务器内部错误' },
   UNAVAILABLE: { en: 'Service unavailable', zh: '服务暂不可用' },
+  INSUFFICIENT_STORAGE: { en: 'Insufficient storage', zh: '存储空间不足' },
 };
 
 /** Things that can be "not found", with their names in both languages. */

@@ -60,7 +60,7 @@ describe.skipIf(!s3Server).each(dialects)("the original's file shares, restored 
     });
     expect(update.status, update.text).toBe(200);
 
-    const rows = (originalBackup(version).data as { files: FileRow[] }).files;
+    const rows = (originalBackup(version).data as unknown as { files: FileRow[] }).files;
     const expectedFiles = Object.values(
       (expected as unknown as { files: Record<string, { sha256: string; resp: { slug: string } }> }).files,
     );

@@ -19,6 +19,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
 import type { Ids } from '../../lib/crypto/ids.js';
 import type { ObjectStore } from '../../storage/object-store.js';
+import { withStorageName } from '../../storage/named-store.js';
 import type { StoreFactory, StoreSpec } from '../../storage/stores.js';
 import { bucketBaseUrl } from './bucket-url.js';
 import { changesFromUpdate, credentialContext, rowFromCreate } from './storage-configs.input.js';
@@ -108,7 +109,7 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
   function storeOf(row: StorageConfigRow): ObjectStore {
     const cached = cache.get(row.id);
     if (cached && cached.updatedAt === row.updated_at) return cached.store;
-    const store = deps.stores.open(specOf(row));
+    const store = withStorageName(deps.stores.open(specOf(row)), row.name);
     cache.set(row.id, { updatedAt: row.updated_at, store });
     return store;
   }

@@ -35,4 +35,12 @@ export const STORAGE_MESSAGES = {
   'storage.object.invalidRange': { en: '{reason}', zh: '请求的字节范围无效或超出文件大小' },
   'storage.object.folderExists': { en: 'A folder with that name already exists', zh: '已存在同名文件夹' },
   'storage.object.backendFailed': { en: 'The storage backend failed', zh: '存储服务出错' },
+  'storage.object.noSpace': {
+    en: 'The storage is full: the file was not saved',
+    zh: '存储空间已满，文件未保存',
+  },
+  'storage.object.unreachable': {
+    en: 'The storage "{name}" cannot be reached; try again later',
+    zh: '无法连接存储“{name}”，请稍后再试',
+  },
 } as const satisfies Area<'storage.config' | 'storage.object'>;
