@@ -12,6 +12,7 @@ import { filesSection } from './files.mjs';
 import { vfsSection } from './vfs.mjs';
 import { zipSection } from './zip.mjs';
 import { webdavSection } from './webdav.mjs';
+import { webSection } from './web.mjs';
 
 ensureBuilt();
 
@@ -175,6 +176,11 @@ const SECTIONS = {
   /** WebDAV (bench/webdav.mjs): 1 GiB PUT/GET through /dav against the fs API, PROPFIND of 10 000 objects. */
   async webdav() {
     return webdavSection({ port: PORT, pid: server.pid, auth: await adminAuth(), dataDir });
+  },
+
+  /** First paint of the public pages in 4×-throttled headless Chromium against /api/raw as the floor (web.mjs). */
+  async web() {
+    return webSection({ port: PORT, auth: await adminAuth() });
   },
 };
 

@@ -1,46 +1,63 @@
 import { useEffect, useMemo, useState } from 'react';
 import type * as RenderModuleNamespace from '../../lib/markdown/full-preset';
 import type { RenderedMarkdown, RenderOptions } from '../../lib/markdown/full-preset';
+import { needsFullPreset } from '../../lib/markdown/needs-full-preset';
 
-type RenderModule = typeof RenderModuleNamespace;
+type RenderModule = Pick<typeof RenderModuleNamespace, 'renderMarkdownDocument'>;
+type Kind = 'full' | 'light';
 
-let loaded: RenderModule | undefined;
-let loading: Promise<RenderModule> | undefined;
+const loaded: Partial<Record<Kind, RenderModule>> = {};
+const loading: Partial<Record<Kind, Promise<RenderModule>>> = {};
+const importers: Record<Kind, () => Promise<RenderModule>> = {
+  full: () => import('../../lib/markdown/full-preset'),
+  light: () => import('../../lib/markdown/light-preset'),
+};
 
-/** The renderer (markdown-it, KaTeX, highlight.js) is its own chunk, fetched once on first use. */
-export function loadRenderer(): Promise<RenderModule> {
-  loading ??= import('../../lib/markdown/full-preset').then((module) => {
-    loaded = module;
-    return module;
-  });
-  return loading;
+function loadKind(kind: Kind): Promise<RenderModule> {
+  loading[kind] ??= importers[kind]().then(
+    (module) => (loaded[kind] = module),
+    (error: unknown) => {
+      // A failed chunk load (offline, new deploy) may succeed later: allow a fresh attempt.
+      loading[kind] = undefined;
+      throw error;
+    },
+  );
+  return loading[kind];
+}
+
+/**
+ * The renderers are their own chunks, fetched once on first use: the full one (markdown-it, KaTeX, highlight.js)
+ * only for a source with fenced code or `$`, the light one otherwise (issue 30). Without a source: both (tests).
+ */
+export async function loadRenderer(source?: string): Promise<void> {
+  if (source === undefined) await Promise.all([loadKind('full'), loadKind('light')]);
+  else await loadKind(needsFullPreset(source) ? 'full' : 'light');
 }
 
 export type RenderState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; result: RenderedMarkdown };
 
-/** Renders `source` once the renderer chunk is there; re-renders only when the source (or flavour) changes. */
+/** Renders `source` once its renderer chunk is there; re-renders only when the source (or flavour) changes. */
 export function useRenderedMarkdown(source: string, flavour: RenderOptions['flavour'] = 'note'): RenderState {
-  const [module, setModule] = useState<RenderModule | undefined>(loaded);
+  const kind: Kind = needsFullPreset(source) ? 'full' : 'light';
+  // The full renderer renders every source: once loaded, it serves light sources too (an editor's preview).
+  const ready = loaded.full ?? loaded[kind];
+  const [, setVersion] = useState(0);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (module) return;
+    if (ready) return;
     let active = true;
-    loadRenderer().then(
-      (m) => active && setModule(() => m),
-      () => {
-        // A failed chunk load (offline, new deploy) may succeed later: allow a fresh attempt.
-        loading = undefined;
-        if (active) setFailed(true);
-      },
+    loadKind(kind).then(
+      () => active && setVersion((v) => v + 1),
+      () => active && setFailed(true),
     );
     return () => {
       active = false;
     };
-  }, [module]);
+  }, [ready, kind]);
 
   return useMemo<RenderState>(() => {
-    if (module) return { status: 'ready', result: module.renderMarkdownDocument(source, { flavour }) };
+    if (ready) return { status: 'ready', result: ready.renderMarkdownDocument(source, { flavour }) };
     return failed ? { status: 'error' } : { status: 'loading' };
-  }, [module, failed, source, flavour]);
+  }, [ready, failed, source, flavour]);
 }
