@@ -27,8 +27,6 @@ export function dismissedRecently(now: number, stored: string | null = readStora
 }
 
 export function InstallPrompt() {
-  const { t } = useTranslation();
-  const { site_title: name } = useSiteConfig();
   const { installEvent, installed, updateWaiting } = usePwaState();
   const [now, setNow] = useState(() => Date.now());
 
@@ -44,6 +42,21 @@ export function InstallPrompt() {
     writeStorage(STORAGE_KEYS.pwaInstallDismissed, String(Date.now()));
     setNow(Date.now());
   };
+  return <InstallCard ios={ios} installEvent={installEvent} onDismiss={dismiss} />;
+}
+
+/** The card itself: only rendered when a prompt is due, so the site title is read (fetched) only then. */
+function InstallCard({
+  ios,
+  installEvent,
+  onDismiss: dismiss,
+}: {
+  ios: boolean;
+  installEvent: ReturnType<typeof usePwaState>['installEvent'];
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  const { site_title: name } = useSiteConfig();
   const install = async () => {
     if (!installEvent) return;
     await installEvent.prompt();
