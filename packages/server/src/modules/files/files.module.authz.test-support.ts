@@ -88,14 +88,14 @@ export const PATH_ROUTES: [string, Start][] = [
 ];
 
 /**
- * A harness per test (URL fetches reach the fixture) with an API key `owner` (FILE_SHARE) made before
+ * A harness per test (URL fetches reach the fixture) with an API key `owner` (FILE_SHARE, FILE_MANAGE) made before
  * each test; after it, server-side URL fetches are waited for, so none writes after the harness closed.
  */
 export function authzSuite(dialect: Dialect) {
   const h = harnessPerTest({ dialect, urlPolicy: policy });
   let current: { headers: Headers; id: string } | undefined;
   beforeEach(async () => {
-    const created = await h.createKey(Permission.FILE_SHARE, { name: 'owner' });
+    const created = await h.createKey(Permission.FILE_SHARE | Permission.FILE_MANAGE, { name: 'owner' });
     current = { headers: created.headers, id: created.key.id };
   });
   // Registered after the harness, so it runs before the harness closes (after-hooks run in reverse).

@@ -58,7 +58,10 @@ describe.each(dialects)('file shares: authorisation beyond the guard (%s)', (dia
     it.each(SHARE_ROUTES)('%s: 404 for another key, and the share is untouched', async (_name, request, message) => {
       const share = await seedFile(h, { headers: owner, query: { slug: 'owned' } });
       const [method, path, body] = request(share);
-      const res = await h.call(method, path, { headers: await h.actors.apiKey(Permission.FILE_SHARE), body });
+      const res = await h.call(method, path, {
+        headers: await h.actors.apiKey(Permission.FILE_SHARE | Permission.FILE_MANAGE),
+        body,
+      });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(notFound(message));
       expect(await fileRow(h, share.id)).toMatchObject({
@@ -78,7 +81,7 @@ describe.each(dialects)('file shares: authorisation beyond the guard (%s)', (dia
 
     it('batch-delete and the list ignore it, even named by id or by creator', async () => {
       const share = await seedFile(h, { headers: owner });
-      const other = await h.actors.apiKey(Permission.FILE_SHARE);
+      const other = await h.actors.apiKey(Permission.FILE_SHARE | Permission.FILE_MANAGE);
       const deleted = await h.call('DELETE', '/api/files/batch-delete', { headers: other, body: { ids: [share.id] } });
       expect(deleted.body.data).toEqual({
         deleted: 0,
