@@ -33,7 +33,7 @@ export function start(env: Record<string, string>): Run {
   return { child, output: () => out, exited };
 }
 
-export async function waitFor(predicate: () => boolean, ms = 15_000): Promise<void> {
+export async function waitFor(predicate: () => boolean, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
   while (!predicate()) {
     if (Date.now() > until) throw new Error('timed out');
