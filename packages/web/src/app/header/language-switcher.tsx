@@ -20,7 +20,8 @@ export function LanguageSwitcher({ showName = false }: { showName?: boolean }) {
         <Button
           variant="ghost"
           size={showName ? 'md' : 'icon'}
-          aria-label={t('nav.language')}
+          // A shown name starts the spoken one (WCAG 2.5.3).
+          aria-label={showName ? `${LANGUAGE_NAMES[language]} — ${t('nav.language')}` : t('nav.language')}
           title={t('nav.language')}
           icon={<Languages />}
         >

@@ -29,15 +29,15 @@ describe('mobile header menu', () => {
     const user = userEvent.setup();
     renderWithApp(<SiteHeader />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    // Not the lowercase fragment of "Theme: light".
+    // Not the lowercase fragment of "Theme: light"; its spoken name starts with what it shows (WCAG 2.5.3).
     // The desktop icon button is in the DOM too (jsdom has no media queries); the menu's is the last.
-    expect(screen.getAllByRole('button', { name: /^Theme: / }).at(-1)).toHaveTextContent(
-      /^(System theme|Light mode|Dark mode)$/,
-    );
+    expect(
+      screen.getAllByRole('button', { name: /^(System theme|Light mode|Dark mode) — Theme: / }).at(-1),
+    ).toHaveTextContent(/^(System theme|Light mode|Dark mode)$/);
     await i18n.changeLanguage('zh-CN');
-    expect((await screen.findAllByRole('button', { name: /^主题：/ })).at(-1)).toHaveTextContent(
-      /^(跟随系统|浅色模式|深色模式)$/,
-    );
+    expect(
+      (await screen.findAllByRole('button', { name: /^(跟随系统|浅色模式|深色模式) — 主题：/ })).at(-1),
+    ).toHaveTextContent(/^(跟随系统|浅色模式|深色模式)$/);
     void i18n.changeLanguage('en');
   });
 });

@@ -18,17 +18,19 @@ export function ThemeToggle({ showName = false }: { showName?: boolean }) {
     dark: t('nav.theme.dark'),
   };
   const label = t('nav.theme.label', { mode: names[mode] });
+  const shown = t(`nav.theme.menu.${mode}`);
   const Icon = ICONS[mode];
   return (
     <Button
       variant="ghost"
       size={showName ? 'md' : 'icon'}
       onClick={cycleThemeMode}
-      aria-label={label}
+      // A shown name starts the spoken one (WCAG 2.5.3: what is seen is what voice control says).
+      aria-label={showName ? `${shown} — ${label}` : label}
       title={label}
       icon={<Icon />}
     >
-      {showName ? t(`nav.theme.menu.${mode}`) : null}
+      {showName ? shown : null}
     </Button>
   );
 }
