@@ -3,15 +3,32 @@
 // test tier call `ensureSqliteBinding` for the Node they are about to run, which swaps in a binary built
 // for it — from a cache beside MinIO's, or compiled once with node-gyp against that Node's own headers.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { availableParallelism, homedir, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { root } from './lib.mjs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { cacheDir, root } from './lib.mjs';
+import { ensureNodeRelease } from './node-release.mjs';
 
-/** `DRIFTBOX_CACHE_DIR`, else ~/.cache/driftbox (MinIO and Node releases are cached there too). */
-export function cacheDir() {
-  return process.env.DRIFTBOX_CACHE_DIR || join(homedir(), '.cache', 'driftbox');
-}
+/**
+ * Headers to compile against, per ABI, where the running Node's own would build a faulty addon. Node
+ * 24.19 changed the inline `node::ObjectWrap` of `node_object_wrap.h`: an addon compiled against it
+ * (better-sqlite3 12 is one) removes a cleanup hook when V8 collects a statement, and aborts the process
+ * (`Assertion failed: (env) != nullptr`, SIGABRT) when that collection runs outside any context — it
+ * did in our server suite on 24.21.0 (nodejs/node#65446). Built against 24.18.1's headers (the same ABI)
+ * the addon keeps the old ObjectWrap and runs on every 24.x. better-sqlite3 13 (Node-API) has no such
+ * code, but needs Node 22: revisit when Node 20 support is dropped.
+ */
+const HEADERS_FOR_ABI = { 137: '24.18.1' };
 
 const SQLITE_PACKAGE = join(root, 'node_modules', 'better-sqlite3');
 const BINARY = join('build', 'Release', 'better_sqlite3.node');
@@ -57,10 +74,11 @@ function findNodeGyp() {
  * if the build fails) against the headers that ship beside that Node (`<prefix>/include/node`: Debian's
  * and the official builds have them), and returns the built file.
  */
-function compile(node, packageDir) {
+function compile(node, packageDir, abi) {
   const work = mkdtempSync(join(tmpdir(), 'driftbox-sqlite-build-'));
   cpSync(packageDir, work, { recursive: true, filter: (src) => !src.startsWith(join(packageDir, 'build')) });
-  const prefix = dirname(dirname(node));
+  const headers = HEADERS_FOR_ABI[abi];
+  const prefix = headers ? dirname(dirname(ensureNodeRelease(headers))) : dirname(dirname(node));
   const nodedir = existsSync(join(prefix, 'include', 'node', 'node.h')) ? [`--nodedir=${prefix}`] : [];
   const env = { ...process.env, PATH: `${dirname(node)}:${process.env.PATH ?? ''}` };
   const jobs = String(availableParallelism());
@@ -90,10 +108,11 @@ export function prepareSqliteBinding(
   node,
   { packageDir = SQLITE_PACKAGE, cache = join(cacheDir(), 'native'), log = (line) => console.log(line) } = {},
 ) {
-  const file = cachedPath(cache, packageDir, nodeAbi(node).abi);
+  const { abi } = nodeAbi(node);
+  const file = cachedPath(cache, packageDir, abi);
   if (existsSync(file)) return file;
   log(`› compiling better-sqlite3 for ${node} (about two minutes, once)…`);
-  const built = compile(node, packageDir);
+  const built = compile(node, packageDir, abi);
   try {
     mkdirSync(cache, { recursive: true });
     replaceFile(built.file, file);
@@ -103,43 +122,56 @@ export function prepareSqliteBinding(
   return file;
 }
 
-/** Where the cache keeps the binary of this package version for one ABI. */
+/** Where the cache keeps the binary of this package version for one ABI (and the headers it needs). */
 function cachedPath(cache, packageDir, abi) {
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-  return join(cache, `better-sqlite3-${version}-abi${abi}-${process.platform}-${process.arch}.node`);
+  const headers = HEADERS_FOR_ABI[abi] ? `-headers${HEADERS_FOR_ABI[abi]}` : '';
+  return join(cache, `better-sqlite3-${version}-abi${abi}${headers}-${process.platform}-${process.arch}.node`);
 }
 
 /**
  * Makes `<packageDir>/build/Release/better_sqlite3.node` loadable by `node` (default: this Node). Says
  * in one line when it had to change the binary and why. Returns 'ok' (nothing to do), 'cached' or
- * 'compiled'.
+ * 'compiled'. A binary put in place from the cache carries a stamp (`<binary>.driftbox`, the cache
+ * entry's name): for an ABI whose own headers build a faulty addon, an unstamped binary (compiled by
+ * `npm install` under that Node) is replaced too.
  */
 export function ensureSqliteBinding(
   node = process.execPath,
   { packageDir = SQLITE_PACKAGE, cache = join(cacheDir(), 'native'), log = (line) => console.log(line) } = {},
 ) {
   const target = join(packageDir, BINARY);
+  const stamp = `${target}.driftbox`;
   const cached = (abi) => cachedPath(cache, packageDir, abi);
+  const trusted = (abi) =>
+    !HEADERS_FOR_ABI[abi] || (existsSync(stamp) && readFileSync(stamp, 'utf8') === basename(cached(abi)));
   const remember = (abi) => {
-    if (existsSync(cached(abi))) return;
+    if (existsSync(cached(abi)) || !trusted(abi)) return;
     mkdirSync(cache, { recursive: true });
     replaceFile(target, cached(abi));
   };
   const { abi, version } = nodeAbi(node);
   const probe = probeBinding(node, target);
-  if (probe.ok) {
+  if (probe.ok && trusted(abi)) {
     remember(abi);
     return 'ok';
   }
-  if (!probe.builtAbi) throw new Error(`better-sqlite3 does not load in Node ${version}:\n${probe.error}`);
-  remember(probe.builtAbi);
+  if (!probe.ok && !probe.builtAbi) throw new Error(`better-sqlite3 does not load in Node ${version}:\n${probe.error}`);
+  if (!probe.ok) remember(probe.builtAbi);
   const hit = existsSync(cached(abi));
+  const why = probe.ok
+    ? `was compiled against Node ${version}'s own headers, whose ObjectWrap can abort the process (nodejs/node#65446)`
+    : `was built for another Node.js (ABI ${probe.builtAbi}); Node ${version} needs ABI ${abi}`;
+  const how = HEADERS_FOR_ABI[abi] ? ` (against Node ${HEADERS_FOR_ABI[abi]}'s headers)` : '';
   log(
-    `› better-sqlite3 was built for another Node.js (ABI ${probe.builtAbi}); Node ${version} needs ABI ${abi}: ` +
-      (hit ? `using the build cached in ${cache}` : 'compiling it for this Node (about two minutes, once)…'),
+    `› better-sqlite3 ${why}: ` +
+      (hit
+        ? `using the build${how} cached in ${cache}`
+        : `compiling it${how} for this Node (about two minutes, once)…`),
   );
   if (!hit) prepareSqliteBinding(node, { packageDir, cache, log: () => {} });
   replaceFile(cached(abi), target);
+  writeFileSync(stamp, basename(cached(abi)));
   const again = probeBinding(node, target);
   if (!again.ok) throw new Error(`better-sqlite3 still does not load in Node ${version}:\n${again.error}`);
   return hit ? 'cached' : 'compiled';

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cacheDir } from './native.mjs';
+import { cacheDir } from './lib.mjs';
 
 /** The Active LTS line tested beside the machine's Node 20 (README "Node.js versions"). */
 export const NODE_LTS_RELEASE = '24.21.0';
