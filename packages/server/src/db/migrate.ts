@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { dialectOf } from './client.js';
 import { initial } from './migrations/001_initial.js';
 import { pastes } from './migrations/002_pastes.js';
 import { storage } from './migrations/003_storage.js';
@@ -38,7 +39,14 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Applies pending migrations (Kysely takes a lock, so concurrent instances are safe); throws on failure. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its own tables in every schema unless told which: on PostgreSQL, name the schema the
+  // connection works in, or another schema's `kysely_migration_lock` passes for ours (it did with test
+  // schemas migrated in parallel; so would two instances in two schemas of one database).
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
