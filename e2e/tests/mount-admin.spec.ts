@@ -215,6 +215,8 @@ test('a folder copied across mounts is watched in the task panel, found by searc
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('dialog', { name: 'Basket' }).getByRole('button', { name: 'Download as ZIP' }).click();
   const download = await downloadPromise;
+  // Built as a task and opened by the browser through its signed link (streamed to disk, not a Blob).
+  expect(download.url()).toMatch(/\/api\/fs\/archive-download\/[^?]+\?by=[^&]+&sign=/);
   const zip = readStoredZip(await readFile((await download.path()) ?? ''));
   for (const [path, data] of files) {
     expect(sha(zip.get(path.split('/').pop() ?? '') ?? Buffer.alloc(0)), path).toBe(sha(data));
