@@ -12,20 +12,8 @@ export const COMBINATIONS = [
 ] as const;
 export type Combination = (typeof COMBINATIONS)[number];
 
-export const ADMIN_PAGES = [
-  'dashboard',
-  'text-management',
-  'file-management',
-  'key-management',
-  'mount-management',
-  'storage-config',
-  'backup',
-  'account',
-  'settings/global',
-  'settings/preview',
-  'settings/webdav',
-  'settings/site',
-] as const;
+// The admin pages as the web app lists them (one table: packages/web/src/lib/auth/admin-pages.ts).
+export { ADMIN_PAGES } from '../../packages/web/src/lib/auth/admin-pages';
 
 /** What the scanned pages show: a Markdown paste (a task list, its own h1), a locked paste, a file, a locked file. */
 export interface Fixtures {

@@ -114,7 +114,7 @@ export function createServices(deps: ServiceDeps) {
     // Copies in the mount tree: the `copy` task's handler and batch-copy.
     ...createFsCopyServices({ vfs, tasks, storeFor, mountWrites, logger: deps.logger }),
     // The file basket's ZIP download.
-    ...createFsArchiveServices({ ...deps, vfs, storageConfigs, tasks }),
+    ...createFsArchiveServices({ ...deps, vfs, storageConfigs, tasks, mac: deps.crypto.mac }),
     // Browser uploads into mounts: presign + commit, resumable multipart, and their cleanup.
     ...createFsUploadServices({ ...deps, vfs, storageConfigs, mountWrites }),
     // WebDAV at /dav: the second adapter over the vfs, its folder copies and deletes by the task handlers.
