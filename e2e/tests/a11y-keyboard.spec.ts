@@ -233,6 +233,16 @@ test('keyboard: browse into folders and rename a file in the mount explorer', as
   await expect(docs).toBeFocused();
   expect(await activeEntry(docs)).toBe('todo.txt');
 
+  // Shift+F10 opens the entry's menu on its first item; Escape gives the list the keyboard back.
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(docs).toBeFocused();
+  expect(await activeEntry(docs)).toBe('todo.txt');
+
   // Backspace goes up: the folder one came from is the active entry.
   await page.keyboard.press('Backspace');
   await expect(inRoot).toBeFocused();
