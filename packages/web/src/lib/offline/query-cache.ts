@@ -4,9 +4,9 @@
  * the query cache, and `useRestoredAt` tells the page they may be stale. Only the user's own and admin
  * lists and details: never a public read (it counts a view), never API keys.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { API_CACHE_PREFIX, offlineDb } from './db';
-import { setRestoredAt } from './restored-store';
+import { isRestored, noteRestored } from './restored-store';
 
 const KEPT_ROOTS = new Set(['pastes', 'files']);
 const KEPT_ADMIN = new Set(['dashboard', 'storage-configs']);
@@ -23,26 +23,37 @@ interface StoredQuery {
   dataUpdatedAt: number;
 }
 
-/** Saves every kept query's fresh answer; returns the unsubscribe. */
+type CachedQuery = ReturnType<ReturnType<QueryClient['getQueryCache']>['getAll']>[number];
+
+function persist(query: CachedQuery): void {
+  // A copy put back offline is not a fresh answer: saving it again would re-stamp it and defeat the clean-up.
+  if (!isKeptOffline(query.queryKey) || query.state.data === undefined || isRestored(query)) return;
+  const stored: StoredQuery = {
+    queryKey: query.queryKey,
+    data: query.state.data,
+    dataUpdatedAt: query.state.dataUpdatedAt,
+  };
+  const db = offlineDb();
+  const [root, kind, slug] = query.queryKey;
+  const write =
+    root === 'pastes' && kind === 'own' && typeof slug === 'string'
+      ? db.pastes.put({ slug, cachedAt: Date.now(), data: stored })
+      : root === 'files' && kind === 'own' && typeof slug === 'string'
+        ? db.files.put({ slug, cachedAt: Date.now(), data: stored })
+        : db.settings.put({ key: API_CACHE_PREFIX + query.queryHash, cachedAt: Date.now(), data: stored });
+  write.catch(() => undefined);
+}
+
+/**
+ * Saves every kept query's fresh answer; returns the unsubscribe. The answers that arrived before this
+ * module loaded (it is loaded after the first render, often after the page's first list) are saved too:
+ * without them a list opened once, on a full page load, was not readable offline.
+ */
 export function persistKeptQueries(queryClient: QueryClient): () => void {
-  return queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    const { query } = event;
-    if (!isKeptOffline(query.queryKey) || query.state.data === undefined) return;
-    const stored: StoredQuery = {
-      queryKey: query.queryKey,
-      data: query.state.data,
-      dataUpdatedAt: query.state.dataUpdatedAt,
-    };
-    const db = offlineDb();
-    const [root, kind, slug] = query.queryKey;
-    const write =
-      root === 'pastes' && kind === 'own' && typeof slug === 'string'
-        ? db.pastes.put({ slug, cachedAt: Date.now(), data: stored })
-        : root === 'files' && kind === 'own' && typeof slug === 'string'
-          ? db.files.put({ slug, cachedAt: Date.now(), data: stored })
-          : db.settings.put({ key: API_CACHE_PREFIX + query.queryHash, cachedAt: Date.now(), data: stored });
-    write.catch(() => undefined);
+  const cache = queryClient.getQueryCache();
+  for (const query of cache.getAll()) if (query.state.status === 'success') persist(query);
+  return cache.subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') persist(event.query);
   });
 }
 
@@ -55,14 +66,12 @@ export async function restoreKeptQueries(queryClient: QueryClient): Promise<numb
     ...(await db.files.toArray()),
   ];
   let restored = 0;
-  let oldest: number | null = null;
   for (const row of rows) {
     const stored = row.data as StoredQuery;
     if (!stored?.queryKey || queryClient.getQueryData(stored.queryKey) !== undefined) continue;
+    noteRestored(hashKey(stored.queryKey), row.cachedAt, stored.dataUpdatedAt);
     queryClient.setQueryData(stored.queryKey, stored.data, { updatedAt: stored.dataUpdatedAt });
     restored++;
-    oldest = oldest === null ? row.cachedAt : Math.min(oldest, row.cachedAt);
   }
-  if (restored > 0) setRestoredAt(oldest);
   return restored;
 }

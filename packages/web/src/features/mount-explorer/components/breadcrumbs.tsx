@@ -32,7 +32,7 @@ export function Breadcrumbs({ path }: { path: string }) {
               ) : (
                 <Link
                   to={explorerUrl(crumb.path)}
-                  state={{ browsingUp: true }}
+                  state={{ browsingUp: true, cameFrom: path }}
                   className="flex items-center gap-1 rounded px-1.5 py-1 text-fg-muted hover:bg-subtle hover:text-fg"
                 >
                   {crumb.path === '/' ? <House className="size-4" aria-hidden="true" /> : null}
