@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import { bootstrap, firstRunBanner } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/client.js';
+import { pgInvalidationBus } from './db/pg-invalidation-bus.js';
 import { startPasteSweep } from './jobs/paste-sweep.js';
 import { startUploadCleanup } from './jobs/upload-cleanup.js';
 import { systemClock } from './lib/clock.js';
@@ -119,9 +120,13 @@ async function main(): Promise<void> {
   const secret = config.encryptionSecret ?? loadOrCreateSecret(config.dataDir).secret;
 
   const db = createDb(config.database);
+  // Several instances may share a PostgreSQL database: their caches hear each other's clears.
+  const bus = config.database.kind === 'postgres' ? pgInvalidationBus(config.database.url, db, logger) : null;
+  await bus?.ready;
   const { app, services, settled } = createApp({
     config,
     db,
+    ...(bus && { bus: bus.bus }),
     clock,
     ids: cryptoIds(),
     logger,
@@ -179,6 +184,7 @@ async function main(): Promise<void> {
       await pasteSweep.stop();
       await uploadCleanup.stop();
       await services.flushViews();
+      await bus?.close();
       await db.destroy();
     },
     logger,
