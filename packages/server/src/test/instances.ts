@@ -23,7 +23,7 @@ export function bundledMain(): Promise<string> {
     const outDir = path.join(SERVER_DIR, 'node_modules', '.driftbox-test');
     mkdirSync(outDir, { recursive: true });
     const outfile = path.join(outDir, `main-${process.pid}-${Date.now()}.js`);
-    process.once('exit', () => rmSync(outfile, { force: true }));
+    process.once('exit', () => process.env.KEEP || rmSync(outfile, { force: true }));
     const pkg = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
@@ -100,12 +100,15 @@ export async function startInstance(env: Record<string, string> = {}): Promise<I
   const until = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance exited: ${out}`);
-    const ok = await fetch(`${base}/api/health`).then(
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`instance not healthy: ${out}`);
+    }
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) break;
-    if (Date.now() > until) throw new Error(`instance not healthy: ${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
