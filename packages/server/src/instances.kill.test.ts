@@ -39,7 +39,7 @@ describe('kill -9 of an instance under load (SQLite, LOCAL)', () => {
   let instance: Instance | null = null;
   afterAll(async () => {
     await instance?.stop('SIGKILL');
-    if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('leaves a sound database, nothing half-written visible, committed data intact, work resumed and swept', async () => {

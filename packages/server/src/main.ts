@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = config.encryptionSecret ?? loadOrCreateSecret(config.dataDir).secret;
 
-  const db = createDb(config.database);
+  const db = createDb(config.database, (err) => logger.warn('Database connection lost', { error: err.message }));
   // Several instances may share a PostgreSQL database: their caches hear each other's clears.
   const bus = config.database.kind === 'postgres' ? pgInvalidationBus(config.database.url, db, logger) : null;
   await bus?.ready;

@@ -23,7 +23,7 @@ export function bundledMain(): Promise<string> {
     const outDir = path.join(SERVER_DIR, 'node_modules', '.driftbox-test');
     mkdirSync(outDir, { recursive: true });
     const outfile = path.join(outDir, `main-${process.pid}-${Date.now()}.js`);
-    process.once('exit', () => process.env.KEEP || rmSync(outfile, { force: true }));
+    process.once('exit', () => rmSync(outfile, { force: true }));
     const pkg = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
