@@ -188,6 +188,8 @@ describe('kill -9 of an instance under load (SQLite, LOCAL)', () => {
       .prepare("update files set updated_at = '2020-01-01T00:00:00.000Z' where status = 'pending'")
       .run();
     expect(pending.changes).toBe(1);
+    // And the clean-up's period has passed: the next start's pass is due.
+    aged.prepare("update periodic_runs set next_run_at = '2000-01-01T00:00:00.000Z'").run();
     aged.close();
     expect(readdirSync(path.join(local, 'tmp')).length).toBeGreaterThan(0);
     instance = await startInstance({ DATA_DIR: dir });

@@ -7,6 +7,7 @@ import { bootstrap, firstRunBanner } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/client.js';
 import { pgInvalidationBus } from './db/pg-invalidation-bus.js';
+import { periodicClaims } from './jobs/periodic-claim.js';
 import { startPasteSweep } from './jobs/paste-sweep.js';
 import { startUploadCleanup } from './jobs/upload-cleanup.js';
 import { systemClock } from './lib/clock.js';
@@ -166,8 +167,11 @@ async function main(): Promise<void> {
     logger.info(`Driftbox listening on unix:${config.socketPath}`);
     servers.push(socketServer);
   }
-  const pasteSweep = startPasteSweep({ pastes: services.pastes, logger });
+  // Sweeps run once per period across the instances sharing the database.
+  const claim = periodicClaims(db, clock, logger);
+  const pasteSweep = startPasteSweep({ pastes: services.pastes, logger, claim: (ms) => claim('paste-sweep', ms)() });
   const uploadCleanup = startUploadCleanup({
+    claim: (ms) => claim('upload-cleanup', ms)(),
     files: services.fileCleanup,
     urlFetches: services.urlFetch,
     fsUploads: services.fsUploadCleanup,
