@@ -4,45 +4,18 @@
  * second where the tsx loader takes 15 s on a loaded machine.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { TEST_SECRET } from './harness.js';
-import { freePort, type Run } from './main-process.js';
+import { bundledMainSync, freePort, type Run } from './main-process.js';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 export const ADMIN_PASSWORD = 'instances-admin-pass';
 
-let bundled: Promise<string> | null = null;
-
-/** `src/main.ts` bundled under node_modules (so its external packages resolve); once per test file. */
-export function bundledMain(): Promise<string> {
-  bundled ??= (async () => {
-    const outDir = path.join(SERVER_DIR, 'node_modules', '.driftbox-test');
-    mkdirSync(outDir, { recursive: true });
-    const outfile = path.join(outDir, `main-${process.pid}-${Date.now()}.js`);
-    process.once('exit', () => rmSync(outfile, { force: true }));
-    const pkg = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
-      dependencies: Record<string, string>;
-    };
-    await build({
-      absWorkingDir: SERVER_DIR,
-      entryPoints: ['src/main.ts'],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      external: Object.keys(pkg.dependencies).filter((name) => name !== '@driftbox/contract'),
-      logLevel: 'warning',
-      banner: { js: "import { createRequire as __cr } from 'node:module';\nconst require = __cr(import.meta.url);" },
-    });
-    return outfile;
-  })();
-  return bundled;
-}
+/** `src/main.ts` bundled (test/main-process.ts), once per test file. */
+export const bundledMain = async (): Promise<string> => bundledMainSync();
 
 /** A database of its own on the throwaway cluster; `drop()` removes it (forcing connections off). */
 export async function freshDatabase(pgUrl: string, label: string): Promise<{ url: string; drop(): Promise<void> }> {
