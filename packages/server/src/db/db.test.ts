@@ -30,6 +30,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
       'fs_uploads',
       'object_purges',
       'pastes',
+      'periodic_runs',
       'rate_limits',
       'settings',
       'storage_configs',

@@ -13,6 +13,7 @@ import { fsSearchIndex } from './migrations/010_fs_search_index.js';
 import { fsUploads } from './migrations/011_fs_uploads.js';
 import { webdav } from './migrations/012_webdav.js';
 import { restoreFlags } from './migrations/013_restore_flags.js';
+import { periodicRuns } from './migrations/014_periodic_runs.js';
 import type { Database } from './schema.js';
 
 /**
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '011_fs_uploads': fsUploads,
   '012_webdav': webdav,
   '013_restore_flags': restoreFlags,
+  '014_periodic_runs': periodicRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

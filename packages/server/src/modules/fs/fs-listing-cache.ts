@@ -51,6 +51,7 @@ export function createListingCache(deps: {
     size: () => pages.size,
     clear(scope: CacheScope) {
       if (scope.kind === 'all') return drop(() => false);
+      if (scope.kind === 'cache') return scope.name === 'fs-listings' ? drop(() => false) : 0;
       if (scope.kind === 'mounts') return drop((p) => !scope.mountIds.includes(p.mountId));
       return drop((p) => p.configId !== scope.storageConfigId);
     },
