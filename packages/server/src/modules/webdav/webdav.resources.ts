@@ -83,9 +83,16 @@ export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
     const mounted = new Set(resource.children.map((c) => c.name));
     if (mounted.size > 0) yield resource.children.map((c) => ({ path: c.path, collection: true, info: null }));
     const prefix = folderPrefix(resource.target.key);
+    const list = (cursor?: string) => resource.target.store.list({ prefix, delimiter: '/', cursor }).catch(rethrow);
     let cursor: string | undefined;
+    let next = list();
     do {
-      const page = await resource.target.store.list({ prefix, delimiter: '/', cursor }).catch(rethrow);
+      const page = await next;
+      // The next page is listed while this one is described and written (two pages in memory at most).
+      if (page.nextCursor) {
+        next = list(page.nextCursor);
+        next.catch(() => undefined); // a reader that stops early never awaits it
+      }
       const out: Member[] = [];
       // A listing on the way down to a key's base path shows only the next folder of that path.
       const shown = (name: string) => resource.access.kind === 'full' || resource.access.next === name;
