@@ -47,6 +47,12 @@ const D = (local: string) => propKey('DAV:', local);
 
 type Live = (r: Described, name: string, now: Date) => string | undefined;
 
+/** RFC 3339 without milliseconds (a slice for the usual 24-character form; years past 9999 by the pattern). */
+function secondsIso(date: Date): string {
+  const iso = date.toISOString();
+  return iso.length === 24 ? iso.slice(0, 19) + 'Z' : iso.replace(/\.\d{3}Z$/, 'Z');
+}
+
 const SUPPORTED_LOCK = ['exclusive', 'shared']
   .map((s) => `<D:lockentry><D:lockscope><D:${s}/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>`)
   .join('');
@@ -59,7 +65,7 @@ const SUPPORTED_LOCK = ['exclusive', 'shared']
 const LIVE: [local: string, value: Live][] = [
   ['resourcetype', (r) => (r.collection ? '<D:collection/>' : '')],
   ['displayname', (_r, name) => escapeXml(name)],
-  ['creationdate', (r) => r.info?.lastModified.toISOString().replace(/\.\d{3}Z$/, 'Z')],
+  ['creationdate', (r) => (r.info ? secondsIso(r.info.lastModified) : undefined)],
   ['getlastmodified', (r) => r.info?.lastModified.toUTCString()],
   ['getcontentlength', (r) => (!r.collection && r.info ? String(r.info.size) : undefined)],
   ['getcontenttype', (r, name) => (!r.collection && r.info ? escapeXml(mimetypeFor(name, undefined)) : undefined)],

@@ -25,6 +25,17 @@ export const DAV_METHODS = [
 
 const MULTISTATUS_OPEN = `${XML_HEAD}<D:multistatus xmlns:D="DAV:">`;
 
+/**
+ * A page of `<D:response>`s as one Buffer, each written into it as it is: joining a thousand of them into one
+ * string first and encoding that cost more than building them (V8 flattens the joined rope to encode it).
+ */
+function encodePage(parts: readonly string[]): Buffer {
+  const out = Buffer.allocUnsafe(parts.reduce((n, part) => n + part.length, 0) * 3);
+  let at = 0;
+  for (const part of parts) at += out.write(part, at);
+  return out.subarray(0, at);
+}
+
 /** WebDAV's reads: OPTIONS, PROPFIND (Depth 0 and 1), GET and HEAD. */
 export function davReads(deps: DavDeps) {
   const { resources, repo, locks, clock } = deps;
@@ -102,9 +113,9 @@ export function davReads(deps: DavDeps) {
         yield Buffer.from(first);
         for await (const page of resources.members(resource)) {
           const described = await describe(page, resource.path, request, present);
-          let xml = '';
-          for (const d of described) xml += propfindResponse(quota ? { ...d, quota: quotaFor(d) } : d, request, now);
-          yield Buffer.from(xml);
+          yield encodePage(
+            described.map((d) => propfindResponse(quota ? { ...d, quota: quotaFor(d) } : d, request, now)),
+          );
         }
         yield Buffer.from('</D:multistatus>');
       }

@@ -30,10 +30,18 @@ const rethrow = (err: unknown): never => {
   throw storageToAppError(err);
 };
 
+/** The parent of the last href built, encoded (a PROPFIND's members share it). */
+let lastParent = { path: '', href: '' };
+
 /** `/dav` plus the path, each segment escaped; collections end with `/`. */
 export function hrefOf(path: string, collection: boolean): string {
-  const encoded = path === '/' ? '' : path.split('/').map(encodeURIComponent).join('/');
-  return `/dav${encoded}${collection ? '/' : ''}`;
+  if (path === '/') return collection ? '/dav/' : '/dav';
+  // The members of a PROPFIND share their parent: it is encoded once, then only each name.
+  const slash = path.lastIndexOf('/');
+  const parent = path.slice(0, slash);
+  if (parent !== lastParent.path)
+    lastParent = { path: parent, href: parent.split('/').map(encodeURIComponent).join('/') };
+  return `/dav${lastParent.href}/${encodeURIComponent(path.slice(slash + 1))}${collection ? '/' : ''}`;
 }
 
 export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
