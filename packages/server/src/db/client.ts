@@ -14,6 +14,9 @@ export function createDb(config: DatabaseConfig, onLost: (err: Error) => void = 
     // An idle connection lost (the server restarted) is dropped by the pool and replaced on the next
     // query; unhandled, this event would end the process.
     pool.on('error', onLost);
+    // The pool listens only to idle connections: one in use when the server goes away emits 'error'
+    // with no listener (its query fails on its own), which ended the process in the restart test.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const sqlite = new Sqlite(config.file);
