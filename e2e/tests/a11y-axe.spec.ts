@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  ensureLocalMount,
   ADMIN_PAGES,
   COMBINATIONS,
   makeFixtures,
@@ -25,12 +26,7 @@ const EXPLORER_FOLDER = '/local/a11y-axe';
 test.beforeAll(async ({ request }) => {
   fixtures = await makeFixtures(request);
   const headers = { Authorization: `Bearer ${fixtures.token}` };
-  const mounts = (await (await request.get('/api/admin/mounts', { headers })).json()).data as { mount_path: string }[];
-  if (!mounts.some((m) => m.mount_path === '/local'))
-    await request.post('/api/admin/mounts', {
-      headers,
-      data: { name: 'Local', mount_path: '/local', storage_config_id: 'local' },
-    });
+  await ensureLocalMount(request, fixtures.token);
   for (const path of [EXPLORER_FOLDER, `${EXPLORER_FOLDER}/sub`])
     await request.post('/api/fs/mkdir', { headers, data: { path } });
   const saved = await request.post('/api/fs/update', {

@@ -1,6 +1,13 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
-import { COMBINATIONS, PASTE_PASSWORD, makeFixtures, storageState, type Fixtures } from './a11y-setup';
+import {
+  COMBINATIONS,
+  PASTE_PASSWORD,
+  ensureLocalMount,
+  makeFixtures,
+  storageState,
+  type Fixtures,
+} from './a11y-setup';
 
 // Issue 33: keyboard-only journeys. Every step is a key press (typing included), and after each one the
 // test says where focus is.
@@ -184,12 +191,7 @@ async function arrowTo(page: Page, list: Locator, name: string): Promise<void> {
 
 test('keyboard: browse into folders and rename a file in the mount explorer', async ({ browser, baseURL, request }) => {
   const headers = { Authorization: `Bearer ${fixtures.token}` };
-  const mounts = (await (await request.get('/api/admin/mounts', { headers })).json()).data as { mount_path: string }[];
-  if (!mounts.some((m) => m.mount_path === '/local'))
-    await request.post('/api/admin/mounts', {
-      headers,
-      data: { name: 'Local', mount_path: '/local', storage_config_id: 'local' },
-    });
+  await ensureLocalMount(request, fixtures.token);
   const root = `/local/kbd-${Date.now().toString(36)}`;
   for (const path of [root, `${root}/docs`]) await request.post('/api/fs/mkdir', { headers, data: { path } });
   for (const name of ['notes.txt', 'todo.txt'])

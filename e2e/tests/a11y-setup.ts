@@ -59,6 +59,17 @@ async function uploadFile(request: APIRequestContext, token: string, name: strin
   return ((await res.json()) as { data: { slug: string } }).data.slug;
 }
 
+/** A `/local` mount on the LOCAL storage (the explorer journeys and scans), created once. */
+export async function ensureLocalMount(request: APIRequestContext, token: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const mounts = (await (await request.get('/api/admin/mounts', { headers })).json()).data as { mount_path: string }[];
+  if (!mounts.some((m) => m.mount_path === '/local'))
+    await request.post('/api/admin/mounts', {
+      headers,
+      data: { name: 'Local', mount_path: '/local', storage_config_id: 'local' },
+    });
+}
+
 export async function makeFixtures(request: APIRequestContext): Promise<Fixtures> {
   const token = await adminToken(request);
   return {
