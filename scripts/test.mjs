@@ -4,6 +4,7 @@
 // journeys again on the Node.js LTS release (README "Node.js versions"). Ends with one summary line.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureBuilt, ensureDebianPackages, ensureNpmDependencies, root, run } from './lib.mjs';
 import { ensureSqliteBinding, prepareSqliteBinding } from './native.mjs';
 import { NODE_LTS_RELEASE, ensureNodeRelease } from './node-release.mjs';
@@ -94,21 +95,44 @@ if (nodeLts) {
 }
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test by file and name with the first line of its error, repeated at the end of the log. */
+const failedTests = [];
+const firstLine = (message) =>
+  stripVTControlCharacters(String(message ?? ''))
+    .trim()
+    .split('\n')[0]
+    .slice(0, 200);
 for (const file of reportFiles.vitest.filter((f) => existsSync(f))) {
   const v = JSON.parse(readFileSync(file, 'utf8'));
   counts.passed += v.numPassedTests ?? 0;
   counts.failed += v.numFailedTests ?? 0;
   counts.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  for (const suite of v.testResults ?? []) {
+    const where = suite.name?.replace(`${root}/`, '') ?? '?';
+    const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failedTests.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (failed.length === 0 && suite.status === 'failed') failedTests.push(`${where}: ${firstLine(suite.message)}`);
+  }
 }
+const playwrightFailures = (suite, file) => {
+  for (const spec of suite.specs ?? []) {
+    const results = spec.tests?.flatMap((t) => t.results ?? []) ?? [];
+    if (spec.ok === false)
+      failedTests.push(`e2e ${file ?? suite.file} › ${spec.title}: ${firstLine(results.at(-1)?.errors?.[0]?.message)}`);
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, file ?? suite.file);
+};
 for (const file of reportFiles.playwright.filter((f) => existsSync(f))) {
   const p = JSON.parse(readFileSync(file, 'utf8'));
   counts.passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
   counts.failed += p.stats?.unexpected ?? 0;
   counts.skipped += p.stats?.skipped ?? 0;
+  for (const suite of p.suites ?? []) playwrightFailures(suite);
 }
 if (failures.length > 0 && counts.failed === 0) counts.failed = failures.length;
 
 console.log(`\n━━ summary ━━`);
+for (const line of failedTests) console.log(`✖ ${line}`);
 if (failures.length > 0) console.log(`failed steps: ${failures.join(', ')}`);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);
