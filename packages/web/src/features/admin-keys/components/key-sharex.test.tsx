@@ -87,7 +87,8 @@ describe('ShareX config', () => {
     const user = userEvent.setup();
     renderWithApp(<KeyManagementPage />);
     await user.click((await screen.findAllByRole('button', { name: 'Create key' }))[0]!);
-    await user.type(await screen.findByLabelText('Name'), 'laptop');
+    await user.click(await screen.findByLabelText('Name'));
+    await user.paste('laptop');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog', { name: 'Key “laptop” created' });
     await user.click(within(dialog).getByRole('button', { name: 'ShareX config' }));
