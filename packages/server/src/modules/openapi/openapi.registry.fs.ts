@@ -7,6 +7,7 @@ import {
   FsArchiveLinkDto,
   FsBatchRemoveBody,
   FsCreateShareBody,
+  FsCreateShareDto,
   FsFileLinkQuery,
   FsListQuery,
   FsListUploadsBody,
@@ -223,7 +224,7 @@ export const FS_ROUTE_DOCS: RouteDoc[] = [
     summary: 'Share a mount file',
     access: VIEW,
     body: json(FsCreateShareBody),
-    answer: untyped('FsCreateShareDto (a TypeScript type, no schema yet)', 201),
+    answer: ok(FsCreateShareDto, 201),
   },
   {
     method: 'GET',
