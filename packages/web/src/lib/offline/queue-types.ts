@@ -68,3 +68,12 @@ export interface SyncCompletedMessage {
   results: ReplayResult[];
   pasteOperationSucceeded: boolean;
 }
+
+/** The message of one replay's results, the same whichever side (the worker or the page) replayed. */
+export function syncCompletedMessage(results: ReplayResult[]): SyncCompletedMessage {
+  return {
+    type: SYNC_COMPLETED,
+    results,
+    pasteOperationSucceeded: results.some((result) => result.ok && PASTE_OPERATIONS.has(result.type)),
+  };
+}
