@@ -89,7 +89,7 @@ export class FakeServiceWorkerContainer extends EventTarget {
 }
 
 /** Puts the fake on `navigator.serviceWorker` for this test. */
-export function useServiceWorker(container = new FakeServiceWorkerContainer()): FakeServiceWorkerContainer {
+export function installServiceWorker(container = new FakeServiceWorkerContainer()): FakeServiceWorkerContainer {
   Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
   onTestFinished(() => void Reflect.deleteProperty(navigator, 'serviceWorker'));
   return container;

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { countReloads, FakeServiceWorkerContainer, FakeWorker, useServiceWorker } from '../../test/service-worker';
+import { countReloads, FakeServiceWorkerContainer, FakeWorker, installServiceWorker } from '../../test/service-worker';
 
 /** Spec §2: the app reloads 1 s after the update (a literal: the test holds the spec's value). */
 const RELOAD_DELAY_MS = 1000;
@@ -43,7 +43,7 @@ afterEach(() => {
 
 describe('the update prompt', () => {
   it('the first install takes over without a prompt and without a reload', async () => {
-    const browser = useServiceWorker();
+    const browser = installServiceWorker();
     const reloads = countReloads();
     await openPage(browser);
     expect(browser.registered).toEqual(['/sw.js']);
@@ -56,7 +56,7 @@ describe('the update prompt', () => {
   });
 
   it('a new worker found while the app is open waits; "Reload" lets it take over and reloads once, 1 s later', async () => {
-    const browser = useServiceWorker(new FakeServiceWorkerContainer().controlledBy(new FakeWorker()));
+    const browser = installServiceWorker(new FakeServiceWorkerContainer().controlledBy(new FakeWorker()));
     const reloads = countReloads();
     await openPage(browser);
     expect(prompt()).toBeNull();
@@ -86,7 +86,7 @@ describe('the update prompt', () => {
 
   it('after the reload the new worker is in charge: no prompt, no further reload (no loop)', async () => {
     const waiting = new FakeWorker();
-    const browser = useServiceWorker(new FakeServiceWorkerContainer().controlledBy(new FakeWorker()));
+    const browser = installServiceWorker(new FakeServiceWorkerContainer().controlledBy(new FakeWorker()));
     browser.install(waiting);
     const reloads = countReloads();
     // A worker that waited before the page opened: the prompt shows on load.
@@ -105,7 +105,7 @@ describe('the update prompt', () => {
   });
 
   it('"Later" keeps the page as it is; another tab\'s update takes it over without a reload until the user accepts', async () => {
-    const browser = useServiceWorker(new FakeServiceWorkerContainer().controlledBy(new FakeWorker()));
+    const browser = installServiceWorker(new FakeServiceWorkerContainer().controlledBy(new FakeWorker()));
     const waiting = browser.install();
     const reloads = countReloads();
     await openPage(browser);
