@@ -108,9 +108,11 @@ export function countReloads(): { readonly count: number } {
   };
   jsdom.virtualConsole.on('jsdomError', listener);
   onTestFinished(() => void jsdom.virtualConsole.off('jsdomError', listener));
-  const error = console.error.bind(console);
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (!isReload(args[0])) error(...args);
-  });
+  if (!vi.isMockFunction(console.error)) {
+    const error = console.error.bind(console);
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      if (!isReload(args[0])) error(...args);
+    });
+  }
   return reloads;
 }
