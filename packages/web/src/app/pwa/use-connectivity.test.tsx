@@ -1,13 +1,16 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueType, SyncCompletedMessage } from '../../lib/offline/queue-types';
+import type { ReplayResult, SyncCompletedMessage } from '../../lib/offline/queue-types';
 import { renderWithApp } from '../../test/render';
 import { countReloads, FakeServiceWorkerContainer, FakeWorker, installServiceWorker } from '../../test/service-worker';
 
 /** Spec §4: an admin or management page reloads 1 s after a sync in which a paste operation succeeded. */
 const RELOAD_DELAY_MS = 1000;
 
-function synced(results: Array<{ type: QueueType; ok: boolean }>, pasteOperationSucceeded: boolean) {
+/** Spec §9: the offline and back-online toasts hide after 3 s. */
+const TOAST_MS = 3000;
+
+function synced(results: Array<Omit<ReplayResult, 'id'>>, pasteOperationSucceeded: boolean) {
   const message: SyncCompletedMessage = {
     type: 'PWA_SYNC_COMPLETED',
     results: results.map((result, index) => ({ id: index + 1, ...result })),
@@ -81,5 +84,46 @@ describe('after a sync', () => {
       await tick(5 * RELOAD_DELAY_MS);
       expect(reloads.count, path).toBe(0);
     }
+  });
+
+  it('a write refused for good is told with its reason; one that will retry is not', async () => {
+    openAt('/');
+    fromPage(
+      synced(
+        [
+          { type: 'createPaste', ok: false, error: { status: 409, code: 'SLUG_TAKEN', message: 'taken' } },
+          {
+            type: 'updatePaste',
+            ok: false,
+            willRetry: true,
+            error: { status: 503, code: 'DOWN', message: 'down a bit' },
+          },
+        ],
+        false,
+      ),
+    );
+    await tick(0);
+    expect(
+      screen.getByText('An offline change could not be synced: That link suffix is taken. Enter another and retry.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/down a bit/)).toBeNull();
+  });
+});
+
+describe('the connection', () => {
+  it('going offline and coming back each show a toast for 3 s', async () => {
+    openAt('/');
+    const wentOffline = /You are offline\. Changes you make are saved on this device/;
+    act(() => void window.dispatchEvent(new Event('offline')));
+    await tick(TOAST_MS - 100);
+    expect(screen.getByText(wentOffline)).toBeInTheDocument();
+    await tick(1000);
+    expect(screen.queryByText(wentOffline)).toBeNull();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await tick(TOAST_MS - 100);
+    expect(screen.getByText('Back online')).toBeInTheDocument();
+    await tick(1000);
+    expect(screen.queryByText('Back online')).toBeNull();
   });
 });
