@@ -31,7 +31,10 @@ export interface QueueFailure {
 export interface QueueEntry {
   id?: number;
   type: QueueType;
-  /** The absolute URL the write goes to (the backend may be another origin). */
+  /**
+   * The URL the write goes to: `/api/…` on the app's own origin (the page and the worker resolve it there),
+   * absolute for a backend elsewhere.
+   */
   endpoint: string;
   method: QueueMethod;
   /** The JSON body, if any. */
