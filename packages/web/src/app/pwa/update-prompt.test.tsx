@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/site/i18n';
 import { countReloads, FakeServiceWorkerContainer, FakeWorker, installServiceWorker } from '../../test/service-worker';
 
 /** Spec §2: the app reloads 1 s after the update (a literal: the test holds the spec's value). */
@@ -15,8 +16,6 @@ async function openPage(browser: FakeServiceWorkerContainer) {
   vi.resetModules();
   const { registerServiceWorker } = await import('../../lib/pwa/register');
   const { UpdatePrompt } = await import('./update-prompt');
-  const { i18n } = await import('../../lib/site/i18n');
-  await i18n.changeLanguage('en');
   render(<UpdatePrompt />);
   const registrations = browser.registered.length;
   registerServiceWorker();
@@ -31,7 +30,9 @@ const prompt = () => screen.queryByRole('region', { name: 'A new version is avai
 /** workbox-window says "waiting" 200 ms after a worker installed and still waits. */
 const WAITING_NOTICE_MS = 200;
 
-beforeEach(() => {
+beforeEach(async () => {
+  // The texts: react-i18next's one instance, set up once (only the page's own modules load afresh).
+  await i18n.changeLanguage('en');
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   vi.stubEnv('DEV', false);
   (globalThis as { __WB_DISABLE_DEV_LOGS?: boolean }).__WB_DISABLE_DEV_LOGS = true;
