@@ -3,13 +3,13 @@
  * that folds deeper keys into common prefixes, and cursor pagination where a page counts keys and
  * prefixes together (S3's MaxKeys).
  */
-import { stat, type BigIntStats, type Dirent } from 'node:fs';
+import { stat, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { StorageError } from './errors.js';
 import { assertValidPrefix, compareKeys } from './keys.js';
 import { infoOf, isMissing } from './local-fs.js';
-import { MAX_LIST_LIMIT, type ListBatch, type ListOptions, type ListResult } from './object-store.js';
+import { MAX_LIST_LIMIT, type ListBatch, type ListOptions, type ListResult, type ObjectInfo } from './object-store.js';
 
 interface Entry {
   key: string;
@@ -102,29 +102,32 @@ export async function listLocal(objectsDir: string, options: ListOptions): Promi
 const STAT_CONCURRENCY = 8;
 
 /**
- * The stats of `files` (null for one deleted since the directory was read), `STAT_CONCURRENCY` at a time, on
- * callbacks: a promise and an async resumption per file were most of a large listing's garbage.
+ * The objects of `keys` in order (one deleted since the directory was read is left out), stat'ed
+ * `STAT_CONCURRENCY` at a time on callbacks — a promise and an async resumption per file were most of a large
+ * listing's garbage — and each turned into its ObjectInfo at once, so no stats object outlives its callback.
  */
-function statAll(objectsDir: string, keys: readonly string[]): Promise<(BigIntStats | null)[]> {
-  const out: (BigIntStats | null)[] = new Array<BigIntStats | null>(keys.length).fill(null);
-  if (keys.length === 0) return Promise.resolve(out);
+function objectsOf(objectsDir: string, keys: readonly string[]): Promise<ObjectInfo[]> {
+  const infos: (ObjectInfo | null)[] = new Array<ObjectInfo | null>(keys.length).fill(null);
+  const present = (): ObjectInfo[] => infos.filter((info): info is ObjectInfo => info !== null);
+  if (keys.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
     let next = 0;
     let done = 0;
     let failed = false;
     const launch = (): void => {
       const i = next++;
-      stat(path.join(objectsDir, keys[i]!), { bigint: true }, (err, stats) => {
+      const key = keys[i]!;
+      stat(path.join(objectsDir, key), { bigint: true }, (err, stats) => {
         if (failed) return;
         if (err && !isMissing(err)) {
           failed = true;
           reject(err);
           return;
         }
-        out[i] = err ? null : stats;
+        if (!err) infos[i] = infoOf(key, stats);
         done += 1;
         if (next < keys.length) launch();
-        else if (done === keys.length) resolve(out);
+        else if (done === keys.length) resolve(present());
       });
     };
     for (let k = 0; k < Math.min(STAT_CONCURRENCY, keys.length); k++) launch();
@@ -133,14 +136,10 @@ function statAll(objectsDir: string, keys: readonly string[]): Promise<(BigIntSt
 
 /** A page's entries as objects (stat'ed; deleted ones simply not listed) and prefixes, in order. */
 async function described(objectsDir: string, page: readonly Entry[]): Promise<ListBatch> {
-  const batch: ListBatch = { objects: [], prefixes: [] };
-  const files = page.filter((e) => !e.isPrefix).map((e) => e.key);
-  const stats = await statAll(objectsDir, files);
-  for (const entry of page) if (entry.isPrefix) batch.prefixes.push(entry.key);
-  stats.forEach((s, i) => {
-    if (s) batch.objects.push(infoOf(files[i]!, s));
-  });
-  return batch;
+  const prefixes: string[] = [];
+  const files: string[] = [];
+  for (const entry of page) (entry.isPrefix ? prefixes : files).push(entry.key);
+  return { objects: await objectsOf(objectsDir, files), prefixes };
 }
 
 /**

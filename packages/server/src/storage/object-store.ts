@@ -145,8 +145,8 @@ export interface ObjectStore {
   /** One page of keys in byte order, optionally grouped by a delimiter. */
   list(options?: ListOptions): Promise<ListResult>;
   /**
-   * LOCAL only: one folder level (the `/` delimiter) below `prefix`, all of it in one pass, in the batches
-   * `list` would page it in. Callers go through `folderBatches`, which pages stores without it.
+   * LOCAL only: one folder level (the `/` delimiter) below `prefix`, all of it in one pass (read and sorted
+   * once), in the batches `list` would page it in. Callers go through `folderBatches`, which pages the others.
    */
   listFolder?(prefix: string): AsyncIterable<ListBatch>;
   /** Copies `from` to `to` inside this store without passing the bytes through the caller. */
