@@ -36,15 +36,6 @@ export async function bareServer(port, bodies) {
   };
 }
 
-/** `route` as a fraction of `bare` and the ratios of each to its own trivial answer, for a table row. */
-export function ceilingColumns(route, bare) {
-  return {
-    'route x trivial': (route.rps / route.trivialRps).toFixed(2),
-    'bare x trivial': (bare.rps / bare.trivialRps).toFixed(2),
-    'route / bare': (route.rps / bare.rps).toFixed(2),
-  };
-}
-
 if (process.argv[1] === self) {
   const [port, ...specs] = process.argv.slice(2);
   const bodies = new Map(

@@ -38,7 +38,7 @@ function formBody(folder, name, size) {
   };
 }
 
-export async function webdavSection({ port, pid, auth, dataDir }) {
+export async function webdavSection({ port, pid, auth, dataDir, barePort }) {
   const base = `http://127.0.0.1:${port}`;
   const size = Number(process.env.BENCH_WEBDAV_MB ?? 1024) * MiB;
   const objects = Number(process.env.BENCH_WEBDAV_OBJECTS ?? 10_000);
@@ -112,7 +112,7 @@ export async function webdavSection({ port, pid, auth, dataDir }) {
     objects,
     rounds: Number(process.env.BENCH_WEBDAV_ROUNDS ?? 5),
     target: WEBDAV_TARGETS.propfind,
-    barePort: port + 1,
+    barePort,
   });
   const peak = Math.max(...peaks, propfind.peakRss);
   return [
