@@ -202,7 +202,10 @@ async function adminAuth() {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'driftbox-bench-'));
-const server = await startServer(dataDir);
+const server = await startServer(dataDir).catch((err) => {
+  rmSync(dataDir, { recursive: true, force: true }); // a taken port left an empty data directory behind
+  throw err;
+});
 const results = {};
 try {
   // BENCH_SECTIONS=pastes,files runs only those sections (default: all).
