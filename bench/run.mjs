@@ -27,11 +27,12 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 /**
  * Runs autocannon against one request shape and returns requests per second (mean). A short unmeasured
  * run comes first, so the mean is of a warmed-up route (JIT, statement caches), not of its first second.
+ * `base` points it at another server (the bare node:http ceiling of bench/ceiling.mjs).
  */
-async function measure(path, { method = 'GET', headers = {}, body } = {}) {
+async function measure(path, { method = 'GET', headers = {}, body, base = `http://127.0.0.1:${PORT}` } = {}) {
   const load = (duration) =>
     autocannon({
-      url: `http://127.0.0.1:${PORT}${path}`,
+      url: `${base}${path}`,
       method,
       headers,
       body,
@@ -171,12 +172,12 @@ const SECTIONS = {
 
   /** Listing and search of a mount of 10 000 objects on LOCAL and MinIO against the raw drivers (vfs.mjs). */
   async vfs() {
-    return vfsSection({ port: PORT, auth: await adminAuth(), dataDir, measure });
+    return vfsSection({ port: PORT, auth: await adminAuth(), dataDir, measure, barePort: PORT + 1 });
   },
 
   /** WebDAV (bench/webdav.mjs): 1 GiB PUT/GET through /dav against the fs API, PROPFIND of 10 000 objects. */
   async webdav() {
-    return webdavSection({ port: PORT, pid: server.pid, auth: await adminAuth(), dataDir });
+    return webdavSection({ port: PORT, pid: server.pid, auth: await adminAuth(), dataDir, barePort: PORT + 1 });
   },
 
   /** 60 s at saturation on a mixed workload: zero 5xx, flat RSS, p99 (load.mjs). */
@@ -201,7 +202,10 @@ async function adminAuth() {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'driftbox-bench-'));
-const server = await startServer(dataDir);
+const server = await startServer(dataDir).catch((err) => {
+  rmSync(dataDir, { recursive: true, force: true }); // a taken port left an empty data directory behind
+  throw err;
+});
 const results = {};
 try {
   // BENCH_SECTIONS=pastes,files runs only those sections (default: all).
