@@ -7,20 +7,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { ensureBuilt, spawnServerProcess } from '../scripts/lib.mjs';
+import { ensureBuilt } from '../scripts/lib.mjs';
 import { filesSection } from './files.mjs';
 import { vfsSection } from './vfs.mjs';
 import { zipSection } from './zip.mjs';
 import { webdavSection } from './webdav.mjs';
 import { webSection } from './web.mjs';
 import { loadSection } from './load.mjs';
+import { scaleSection } from './scale.mjs';
+import { BENCH_ADMIN, startBenchServer } from './server.mjs';
 
 ensureBuilt();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const ADMIN = { username: 'admin', password: 'bench-Admin-Password-1' };
+const ADMIN = BENCH_ADMIN;
 
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 
@@ -47,37 +49,8 @@ async function measure(path, { method = 'GET', headers = {}, body, base = `http:
   return result.requests.average;
 }
 
-/** Starts the server and resolves once /api/health answers. */
-async function startServer(dataDir) {
-  // Another process on the port would answer the health check and be measured instead of ours.
-  const taken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${PORT} is already in use; set BENCH_PORT to a free port`);
-  // As `npm start` runs it.
-  const child = spawnServerProcess(join(root, 'packages/server/dist/main.js'), [], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start');
-}
+/** Starts the server (server.mjs) on BENCH_PORT with the SQLite database in `dataDir`. */
+const startServer = (dataDir) => startBenchServer({ port: PORT, dataDir });
 
 const SECTIONS = {
   /** The foundation: the trivial route against routes that touch the database or check auth. */
@@ -183,6 +156,11 @@ const SECTIONS = {
   /** 60 s at saturation on a mixed workload: zero 5xx, flat RSS, p99 (load.mjs). */
   async load() {
     return loadSection({ port: PORT, pid: server.pid, auth: await adminAuth(), measure });
+  },
+
+  /** The load's workload against one and against two instances on one PostgreSQL: the ratio (scale.mjs). */
+  async scale() {
+    return scaleSection();
   },
 
   /** First paint of the public pages in 4×-throttled headless Chromium against /api/raw as the floor (web.mjs). */

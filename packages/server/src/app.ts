@@ -59,7 +59,7 @@ export interface AppDeps {
   crypto?: AppCrypto;
   /** Storage drivers; defaults to the real ones (local disk under `config.dataDir`, S3). */
   stores?: StoreFactory;
-  /** Name resolution of the URL-upload SSRF guard; only tests set it (to trust a loopback fixture). */
+  /** Name resolution of the URL-upload SSRF guard (tests); else built from `config.urlFetchTrustedHosts`. */
   urlPolicy?: SsrfPolicy;
   /** Worker timings of the task engine; only tests change them. */
   taskOptions?: Partial<TaskEngineOptions>;
@@ -88,7 +88,10 @@ export function createApp(deps: AppDeps): BuiltApp {
   const { config, logger } = deps;
   const crypto = cryptoOf(deps);
   const stores = deps.stores ?? createStoreFactory({ dataDir: config.dataDir, mac: crypto.mac, clock: deps.clock });
-  const services = createServices({ ...deps, crypto, stores });
+  // URL_FETCH_TRUSTED_HOSTS: names the SSRF guard lets reach private addresses (tests inject a whole policy).
+  const trusted = config.urlFetchTrustedHosts;
+  const urlPolicy = deps.urlPolicy ?? (trusted.length > 0 ? { trustedHosts: new Set(trusted) } : undefined);
+  const services = createServices({ ...deps, crypto, stores, urlPolicy });
   const app = new Hono<AppEnv>();
   const inFlight = inFlightRequests();
   const links = { trustProxy: config.trustProxy, publicUrl: config.publicUrl, allowedHosts: config.allowedHosts };

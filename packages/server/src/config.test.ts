@@ -56,6 +56,7 @@ describe('loadConfig', () => {
         MAX_CONNECTIONS_PER_CLIENT: '8',
         PUBLIC_URL: 'https://files.example.com/',
         ALLOWED_HOSTS: 'Files.Example.com, 192.0.2.7, ::1',
+        URL_FETCH_TRUSTED_HOSTS: 'Mirror.Internal, localhost',
         WEB_DIST: '/opt/web',
         NODE_ENV: 'development',
       },
@@ -76,6 +77,7 @@ describe('loadConfig', () => {
       slowClients: { minBodyRate: 512, bodyRateWindowMs: 30_000, maxConnectionsPerClient: 8 },
       publicUrl: 'https://files.example.com',
       allowedHosts: ['files.example.com', '192.0.2.7', '::1'],
+      urlFetchTrustedHosts: ['mirror.internal', 'localhost'],
       webDist: '/opt/web',
       nodeEnv: 'development',
     });
@@ -149,6 +151,28 @@ describe('loadConfig', () => {
     for (const bad of ['https://x.example', 'x.example:8443', 'x.example/a', 'a b']) {
       expect(problemsOf({ ALLOWED_HOSTS: `ok.example, ${bad}` }), bad).toEqual([
         expect.stringMatching(/^ALLOWED_HOSTS: /),
+      ]);
+    }
+  });
+
+  it('trusts no host for URL fetches by default, and only names: never an address or a wildcard', () => {
+    expect(loadConfig({}, '/x').urlFetchTrustedHosts).toEqual([]);
+    expect(loadConfig({ URL_FETCH_TRUSTED_HOSTS: ' a.internal,, B.internal ' }, '/x').urlFetchTrustedHosts).toEqual([
+      'a.internal',
+      'b.internal',
+    ]);
+    for (const bad of [
+      '127.0.0.1',
+      '::1',
+      '[::1]',
+      '10.0.0.8',
+      '*.internal',
+      '*',
+      'http://a.internal',
+      'a.internal:80',
+    ]) {
+      expect(problemsOf({ URL_FETCH_TRUSTED_HOSTS: `ok.internal, ${bad}` }), bad).toEqual([
+        expect.stringMatching(/^URL_FETCH_TRUSTED_HOSTS: must list host names/),
       ]);
     }
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN, USERNAME_MAX } from '@driftbox/contract';
@@ -177,6 +178,23 @@ export const EnvSchema = z.object({
     )
     .refine((hosts) => hosts.every(isHostName), 'must list host names like files.example.com (no scheme or port)')
     .optional(),
+  /**
+   * Host names (comma-separated) URL uploads may fetch from although they resolve to loopback or private
+   * addresses: an intranet mirror, a test fixture. Names only: an address or a wildcard is refused.
+   */
+  URL_FETCH_TRUSTED_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.every((h) => isHostName(h) && !isIP(h) && !h.includes('*')),
+      'must list host names like mirror.internal (no address, wildcard, scheme or port)',
+    )
+    .optional(),
   /** Folder of the built web app served with SPA fallback. */
   WEB_DIST: z.string().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -206,6 +224,8 @@ export interface Config {
   publicUrl: string | null;
   /** ALLOWED_HOSTS, lower case. */
   allowedHosts: string[];
+  /** URL_FETCH_TRUSTED_HOSTS, lower case: names the SSRF guard lets reach private addresses. */
+  urlFetchTrustedHosts: string[];
   webDist: string;
   nodeEnv: 'development' | 'production' | 'test';
 }
@@ -260,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     },
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     allowedHosts: e.ALLOWED_HOSTS ?? [],
+    urlFetchTrustedHosts: e.URL_FETCH_TRUSTED_HOSTS ?? [],
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     nodeEnv: e.NODE_ENV,
   };

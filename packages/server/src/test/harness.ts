@@ -177,6 +177,7 @@ function baseConfig(dir: string, database: Config['database']): Config {
     slowClients: { minBodyRate: 1024, bodyRateWindowMs: 60_000, maxConnectionsPerClient: 64 },
     publicUrl: null,
     allowedHosts: [],
+    urlFetchTrustedHosts: [],
     webDist: path.join(dir, 'no-web-build'),
     nodeEnv: 'test',
   };
