@@ -73,7 +73,13 @@ describe.each(dialects)('GET /metrics (%s)', (dialect) => {
       expect(sample(text, 'driftbox_http_request_duration_seconds_count{route="/api/paste/:slug",method="GET"}')).toBe(
         3,
       );
-      expect(text).toContain('driftbox_http_request_duration_seconds_bucket{le="0.005",route="/api/paste/:slug"');
+      const bucket = (le: string) =>
+        sample(text, `driftbox_http_request_duration_seconds_bucket{le="${le}",route="/api/paste/:slug",method="GET"}`);
+      expect(bucket('0.005')).toBeLessThanOrEqual(bucket('30') ?? -1);
+      expect(bucket('30')).toBe(3);
+      expect(bucket('+Inf')).toBe(3);
+      expect(text).toContain('# TYPE driftbox_http_request_duration_seconds histogram');
+      expect(text).toContain('# TYPE driftbox_http_requests_total counter');
       expect(sample(text, 'driftbox_tasks{state="pending"}')).toBe(1);
       expect(sample(text, 'driftbox_tasks{state="running"}')).toBe(0);
       // The scrape itself is in flight while it is rendered; no upload is.

@@ -2,12 +2,10 @@ import type { Server } from 'node:net';
 import { TASK_STATUSES } from '@driftbox/contract';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { AppEnv } from '../app-env.js';
 import type { Logger } from '../lib/logger.js';
-
-/** Seconds to the response's headers (a streamed body goes on after): fine at the bottom, coarse above. */
-const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+import { requestSeries } from './metrics-requests.js';
 
 export interface MetricsSources {
   /** Tasks of every instance by state, read from the task table at each scrape. */
@@ -34,11 +32,6 @@ export interface AppMetrics extends RequestMetrics {
   watchServer(server: Server): void;
   /** The text exposition of every metric. */
   render(): Promise<string>;
-}
-
-interface RouteSeries {
-  duration: Histogram.Internal<string>;
-  byStatus: Map<number, Counter.Internal>;
 }
 
 /** Byte totals of a server's connections: those closed, plus those still open (read at each scrape). */
@@ -74,19 +67,7 @@ export function createMetrics(sources: MetricsSources): AppMetrics {
   collectDefaultMetrics({ register: registry });
   const bytes = connectionBytes();
 
-  const requests = new Counter({
-    name: 'driftbox_http_requests_total',
-    help: 'HTTP requests by route pattern, method and status',
-    labelNames: ['route', 'method', 'status'],
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'driftbox_http_request_duration_seconds',
-    help: 'Time to the response headers, by route pattern and method',
-    labelNames: ['route', 'method'],
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
+  const record = requestSeries(registry);
   new Gauge({
     name: 'driftbox_http_requests_in_flight',
     help: 'Requests whose handlers are running',
@@ -135,23 +116,6 @@ export function createMetrics(sources: MetricsSources): AppMetrics {
       }
     },
   });
-
-  // The series of a route are looked up once and kept: a request costs three map reads, no label hashing.
-  const series = new Map<string, Map<string, RouteSeries>>();
-  const seriesOf = (route: string, method: string): RouteSeries => {
-    let byMethod = series.get(route);
-    if (!byMethod) series.set(route, (byMethod = new Map()));
-    let found = byMethod.get(method);
-    if (!found) byMethod.set(method, (found = { duration: duration.labels(route, method), byStatus: new Map() }));
-    return found;
-  };
-  const record = (route: string, method: string, status: number, seconds: number) => {
-    const s = seriesOf(route, method);
-    let counter = s.byStatus.get(status);
-    if (!counter) s.byStatus.set(status, (counter = requests.labels(route, method, String(status))));
-    counter.inc();
-    s.duration.observe(seconds);
-  };
 
   const uploadStarted = (c: Context<AppEnv>) => {
     if (c.get('uploading') === true) return;
