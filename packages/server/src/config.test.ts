@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, secretWeakness } from './config.js';
+import { ConfigError, loadConfig, metricsEnabled, secretWeakness } from './config.js';
 
 const STRONG = 'Zx9!kq2#Lm5$Wp8@Rt4%Yu7^Ab3&Cd6*Ef';
 
@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       encryptionSecret: null,
       admin: { username: 'admin', password: null },
       logLevel: 'info',
+      logFormat: null,
+      metrics: { token: null, port: null, host: '127.0.0.1' },
       trustProxy: false,
       nodeEnv: 'production',
     });
@@ -49,6 +51,10 @@ describe('loadConfig', () => {
         ADMIN_USERNAME: 'root',
         ADMIN_PASSWORD: 'a-long-password',
         LOG_LEVEL: 'debug',
+        LOG_FORMAT: 'text',
+        METRICS_TOKEN: 'metrics-token-0123456789',
+        METRICS_PORT: '9100',
+        METRICS_HOST: '0.0.0.0',
         TRUST_PROXY: 'true',
         CORS_ORIGINS: 'https://paste.example.com, http://localhost:5173/',
         MIN_BODY_RATE: '512',
@@ -71,6 +77,8 @@ describe('loadConfig', () => {
       encryptionSecret: STRONG,
       admin: { username: 'root', password: 'a-long-password' },
       logLevel: 'debug',
+      logFormat: 'text',
+      metrics: { token: 'metrics-token-0123456789', port: 9100, host: '0.0.0.0' },
       // With SOCKET_PATH the proxy is on the socket: only requests over it are believed.
       trustProxy: 'socket',
       corsOrigins: ['https://paste.example.com', 'http://localhost:5173'],
@@ -175,6 +183,20 @@ describe('loadConfig', () => {
         expect.stringMatching(/^URL_FETCH_TRUSTED_HOSTS: must list host names/),
       ]);
     }
+  });
+
+  it('never exposes /metrics by default: a METRICS_PORT reachable from elsewhere needs a token', () => {
+    expect(metricsEnabled(loadConfig({}, '/x').metrics)).toBe(false);
+    expect(metricsEnabled(loadConfig({ METRICS_PORT: '9100' }, '/x').metrics)).toBe(true);
+    expect(problemsOf({ METRICS_PORT: '9100', METRICS_HOST: '::1' })).toEqual([]);
+    expect(problemsOf({ METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' })).toEqual([
+      expect.stringMatching(/^METRICS_HOST: 0\.0\.0\.0 is reachable from other machines: set METRICS_TOKEN/),
+    ]);
+    expect(problemsOf({ METRICS_PORT: '8787' })).toEqual(['METRICS_PORT: must differ from PORT']);
+    expect(problemsOf({ METRICS_TOKEN: 'short', LOG_FORMAT: 'xml' })).toEqual([
+      'LOG_FORMAT: Invalid option: expected one of "json"|"text"',
+      'METRICS_TOKEN: must be at least 16 characters',
+    ]);
   });
 
   it('refuses port numbers out of range', () => {
