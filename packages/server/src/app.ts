@@ -21,6 +21,7 @@ import { requestId } from './middleware/request-id.js';
 import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { spa } from './middleware/spa.js';
+import { webManifest } from './middleware/web-manifest.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { localStorageRoutes } from './modules/local-storage/local-storage.routes.js';
 import { fileAccessRoutes } from './modules/files/access/file-access.routes.js';
@@ -160,6 +161,10 @@ export function createApp(deps: AppDeps): BuiltApp {
     app.get('/metrics', () => {
       throw notFound('route');
     });
+  app.get(
+    '/manifest.webmanifest',
+    webManifest(config.webDist, () => services.settings.value('site_title')),
+  );
   app.get('*', spa(config.webDist));
 
   app.notFound(notFoundHandler());
