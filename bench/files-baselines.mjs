@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { spawnServerProcess } from '../scripts/lib.mjs';
 import { client } from './files-client.mjs';
+import { bundleForNode } from './bundle.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
@@ -22,14 +22,8 @@ let driverScript = null;
 function bundledDriver() {
   driverScript ??= (async () => {
     const outfile = join(root, '.tmp/bench/files-driver.mjs');
-    await build({
+    await bundleForNode(outfile, {
       entryPoints: [join(here, 'files-driver.mjs')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'warning',
     });
     return outfile;
   })();

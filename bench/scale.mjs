@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { BENCH_ADMIN, startBenchServer } from './server.mjs';
 import { percentile, prepareWorkload, runWorkload } from './workload.mjs';
+import { bundleForNode } from './bundle.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const TEST_DIR = join(here, '..', 'packages/server/test');
@@ -20,18 +20,12 @@ const CLOCK_TICKS = 100;
 /** The tests' PostgreSQL cluster and free-port helpers, bundled from their TypeScript source. */
 async function pgModule() {
   const outfile = join(here, '..', '.tmp/bench/pg-cluster.mjs');
-  await build({
+  await bundleForNode(outfile, {
     stdin: {
       contents: "export { startPgCluster } from './pg-cluster.ts'; export { freePort } from './free-port.ts';",
       resolveDir: TEST_DIR,
       loader: 'ts',
     },
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
   });
   return import(outfile);
 }

@@ -10,9 +10,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { bareServer } from './ceiling.mjs';
 import { median } from './files-measure.mjs';
+import { bundleForNode } from './bundle.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const OBJECTS = Number(process.env.BENCH_VFS_OBJECTS ?? 10_000);
@@ -25,15 +25,9 @@ const names = () => Array.from({ length: OBJECTS }, (_, i) => `file-${String(i).
 /** vfs-raw.mjs bundled (its imports are TypeScript source); the AWS SDK stays in node_modules. */
 async function rawModule() {
   const outfile = join(here, '..', '.tmp/bench/vfs-raw.mjs');
-  await build({
+  await bundleForNode(outfile, {
     entryPoints: [join(here, 'vfs-raw.mjs')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     external: ['@aws-sdk/*'],
-    logLevel: 'warning',
   });
   return import(outfile);
 }

@@ -9,10 +9,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { spawnServerProcess } from '../scripts/lib.mjs';
 import { bareServer, cpuMsOf } from './ceiling.mjs';
 import { median, rssSampler } from './files-measure.mjs';
+import { bundleForNode } from './bundle.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const tmp = join(here, '..', '.tmp/bench');
@@ -20,14 +20,8 @@ const tmp = join(here, '..', '.tmp/bench');
 /** The raw driver in its own bundled process; `list(mode)` answers `{ ms, cpuMs, entries }`. */
 async function driverProcess(storeRoot, prefix) {
   const outfile = join(tmp, 'webdav-list-driver.mjs');
-  await build({
+  await bundleForNode(outfile, {
     entryPoints: [join(here, 'webdav-list-driver.mjs')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
   });
   const child = spawnServerProcess(outfile, [storeRoot, prefix], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();

@@ -1,5 +1,5 @@
 import { StorageError } from './errors.js';
-import type { ObjectStore } from './object-store.js';
+import { onStoreErrors } from './store-errors.js';
 import type { StoreFactory } from './stores.js';
 
 /** Calls `onError(type, code)` for every storage operation of the factory's stores that fails with a StorageError. */
@@ -15,21 +15,7 @@ export function countStorageErrors(
         if (err instanceof StorageError) onError(spec.type, err.code);
         throw err;
       };
-      return new Proxy(store, {
-        get(target, prop, receiver) {
-          const value: unknown = Reflect.get(target, prop, receiver);
-          if (typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            let result: unknown;
-            try {
-              result = (value as (...a: unknown[]) => unknown).apply(target, args);
-            } catch (err) {
-              return count(err);
-            }
-            return result instanceof Promise ? result.catch(count) : result;
-          };
-        },
-      }) as ObjectStore;
+      return onStoreErrors(store, count);
     },
   };
 }
