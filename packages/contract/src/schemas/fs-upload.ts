@@ -78,7 +78,102 @@ export const FsListUploadsBody = z.object({ path: FsPath.optional() });
 export type FsListUploadsBody = z.input<typeof FsListUploadsBody>;
 
 /** A part's upload URL, as the original named it. */
-export interface FsPartUrl {
-  partNumber: number;
-  url: string;
-}
+export const FsPartUrl = z.object({ partNumber: z.number().int(), url: z.string() });
+export type FsPartUrl = z.infer<typeof FsPartUrl>;
+
+/** `POST /api/fs/presign`: PUT the bytes to `presignedUrl` with `headers`, then commit by `fileId`. */
+export const FsPresignDto = z.object({
+  presignedUrl: z.string(),
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+  fileId: z.string(),
+  /** The file's key in its storage (the URL itself writes a staging key). */
+  s3Path: z.string(),
+  s3Url: z.null(),
+  mountId: z.string(),
+  s3ConfigId: z.string(),
+  targetPath: z.string(),
+  contentType: z.string(),
+  fileSize: z.number(),
+});
+export type FsPresignDto = z.infer<typeof FsPresignDto>;
+
+/** `POST /api/fs/presign/commit`. */
+export const FsPresignCommitDto = z.object({
+  success: z.literal(true),
+  fileName: z.string(),
+  targetPath: z.string(),
+  path: z.string(),
+  mountId: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  s3Path: z.string(),
+  etag: z.string(),
+});
+export type FsPresignCommitDto = z.infer<typeof FsPresignCommitDto>;
+
+/** `POST /api/fs/multipart/init`: a URL per part, each signed for its exact length. */
+export const FsMultipartInitDto = z.object({
+  uploadId: z.string(),
+  bucket: z.null(),
+  key: z.string(),
+  partSize: z.number(),
+  partCount: z.number().int(),
+  totalSize: z.number(),
+  presignedUrls: z.array(FsPartUrl),
+  mount_id: z.string(),
+  path: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  storage_type: z.string(),
+});
+export type FsMultipartInitDto = z.infer<typeof FsMultipartInitDto>;
+
+/** `POST /api/fs/multipart/complete`. */
+export const FsMultipartCompleteDto = z.object({
+  success: z.literal(true),
+  fileName: z.string(),
+  path: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  s3Path: z.string(),
+  s3Url: z.null(),
+  etag: z.string(),
+  location: z.string(),
+});
+export type FsMultipartCompleteDto = z.infer<typeof FsMultipartCompleteDto>;
+
+/** `POST /api/fs/multipart/abort`. */
+export const FsMultipartAbortDto = z.object({ success: z.literal(true) });
+export type FsMultipartAbortDto = z.infer<typeof FsMultipartAbortDto>;
+
+/** `POST /api/fs/multipart/list-parts`: what storage already holds (the original's capitalised names). */
+export const FsMultipartPartsDto = z.object({
+  uploadId: z.string(),
+  path: z.string(),
+  partSize: z.number(),
+  fileSize: z.number(),
+  parts: z.array(z.object({ PartNumber: z.number().int(), ETag: z.string(), Size: z.number() })),
+});
+export type FsMultipartPartsDto = z.infer<typeof FsMultipartPartsDto>;
+
+/** `POST /api/fs/multipart/refresh-urls`. */
+export const FsMultipartUrlsDto = z.object({ uploadId: z.string(), presignedUrls: z.array(FsPartUrl) });
+export type FsMultipartUrlsDto = z.infer<typeof FsMultipartUrlsDto>;
+
+/** `POST /api/fs/multipart/list-uploads`: the caller's own unfinished uploads (`initiated`: ISO time). */
+export const FsUploadListDto = z.object({
+  uploads: z.array(
+    z.object({
+      uploadId: z.string(),
+      key: z.string(),
+      path: z.string(),
+      fileName: z.string(),
+      fileSize: z.number(),
+      partSize: z.number(),
+      mount_id: z.string(),
+      initiated: z.string(),
+    }),
+  ),
+});
+export type FsUploadListDto = z.infer<typeof FsUploadListDto>;

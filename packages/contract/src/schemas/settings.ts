@@ -96,3 +96,11 @@ export const MaxUploadSizeDto = z.object({
   max_upload_size_unit: z.enum(Object.keys(UPLOAD_SIZE_UNITS) as [UploadSizeUnit, ...UploadSizeUnit[]]),
 });
 export type MaxUploadSizeDto = z.infer<typeof MaxUploadSizeDto>;
+
+/** Rows of one group (`GET /api/admin/settings?group=`): with metadata, or `{key, value}` (`metadata=false`). */
+export const SettingRowsDto = z.union([z.array(SettingDto), z.array(SettingValueDto)]);
+export type SettingRowsDto = z.infer<typeof SettingRowsDto>;
+
+/** `GET /api/admin/settings` without `group`: the rows keyed by group id (`{ "1": [...], "4": [...] }`). */
+export const SettingsByGroupDto = z.record(z.string().regex(/^\d+$/), SettingRowsDto);
+export type SettingsByGroupDto = z.infer<typeof SettingsByGroupDto>;

@@ -1,10 +1,16 @@
 import type {
   FsListUploadsBody,
+  FsMultipartAbortDto,
   FsMultipartCompleteBody,
+  FsMultipartCompleteDto,
   FsMultipartInitBody,
+  FsMultipartInitDto,
+  FsMultipartPartsDto,
   FsMultipartRefBody,
   FsMultipartRefreshBody,
+  FsMultipartUrlsDto,
   FsPartUrl,
+  FsUploadListDto,
 } from '@driftbox/contract';
 import type { z } from 'zod';
 import { absoluteUrl } from '../../http/origin.js';
@@ -59,7 +65,7 @@ export function createFsMultipartService(deps: FsMultipartDeps) {
   const touch = (row: FsUploadRow) => repo.update(row.id, { touched_at: iso(clock.now()) });
 
   return {
-    async init(actor: Actor, body: z.output<typeof FsMultipartInitBody>, origin: string) {
+    async init(actor: Actor, body: z.output<typeof FsMultipartInitBody>, origin: string): Promise<FsMultipartInitDto> {
       const owner = ownerOf(actor);
       const plan = { size: body.fileSize, partSize: body.partSize };
       const partCount = checkPlan(plan, body.partCount);
@@ -111,21 +117,25 @@ export function createFsMultipartService(deps: FsMultipartDeps) {
     },
 
     /** The parts storage already holds, so a reloaded page uploads only the rest. */
-    async listParts(actor: Actor, body: z.output<typeof FsMultipartRefBody>) {
+    async listParts(actor: Actor, body: z.output<typeof FsMultipartRefBody>): Promise<FsMultipartPartsDto> {
       const { row, target } = await targets.multipart(actor, body);
       const parts = await target.store.listParts(row.object_key, row.upload_id).catch(rethrow);
       await touch(row);
       return {
         uploadId: row.upload_id,
         path: row.path,
-        partSize: row.part_size,
+        partSize: planOf(row).partSize,
         fileSize: row.size,
         parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag, Size: p.size })),
       };
     },
 
     /** Fresh URLs for parts whose first ones expired. */
-    async refreshUrls(actor: Actor, body: z.output<typeof FsMultipartRefreshBody>, origin: string) {
+    async refreshUrls(
+      actor: Actor,
+      body: z.output<typeof FsMultipartRefreshBody>,
+      origin: string,
+    ): Promise<FsMultipartUrlsDto> {
       const { row, target } = await targets.multipart(actor, body);
       const numbers = [...new Set(body.partNumbers)];
       checkPartNumbers(planOf(row), numbers, 'partNumbers');
@@ -137,13 +147,14 @@ export function createFsMultipartService(deps: FsMultipartDeps) {
     },
 
     /** The caller's unfinished uploads at or below `path` (every one without), for resuming after a reload. */
-    async listUploads(actor: Actor, body: z.output<typeof FsListUploadsBody>) {
+    async listUploads(actor: Actor, body: z.output<typeof FsListUploadsBody>): Promise<FsUploadListDto> {
       const owner = ownerOf(actor);
       const below = body.path === undefined ? undefined : (await targets.resolve(actor, body.path)).location.path;
       // A key sees its uploads inside its base path as it is now (it may have narrowed since they started).
       const base = actor.type === 'apikey' ? actor.basicPath : '/';
       const rows = (await repo.listMultipart(owner, 1000)).filter(
-        (r) => isWithin(r.path, base) && (below === undefined || isWithin(r.path, below)),
+        (r): r is FsUploadRow & { upload_id: string } =>
+          r.upload_id !== null && isWithin(r.path, base) && (below === undefined || isWithin(r.path, below)),
       );
       return {
         uploads: rows.map((r) => ({
@@ -152,7 +163,7 @@ export function createFsMultipartService(deps: FsMultipartDeps) {
           path: r.path,
           fileName: r.path.slice(r.path.lastIndexOf('/') + 1),
           fileSize: r.size,
-          partSize: r.part_size,
+          partSize: planOf(r).partSize,
           mount_id: r.mount_id,
           initiated: r.created_at,
         })),
@@ -160,7 +171,7 @@ export function createFsMultipartService(deps: FsMultipartDeps) {
     },
 
     /** Assembles the parts at the file's key: every planned part, once; the result must have the planned size. */
-    async complete(actor: Actor, body: z.output<typeof FsMultipartCompleteBody>) {
+    async complete(actor: Actor, body: z.output<typeof FsMultipartCompleteBody>): Promise<FsMultipartCompleteDto> {
       const { row, target } = await targets.multipart(actor, body);
       const parts = [...body.parts]
         .sort((a, b) => a.PartNumber - b.PartNumber)
@@ -186,7 +197,7 @@ export function createFsMultipartService(deps: FsMultipartDeps) {
     },
 
     /** Discards the upload and its parts. */
-    async abort(actor: Actor, body: z.output<typeof FsMultipartRefBody>) {
+    async abort(actor: Actor, body: z.output<typeof FsMultipartRefBody>): Promise<FsMultipartAbortDto> {
       const { row, target } = await targets.multipart(actor, body);
       await target.store.abortMultipart(row.object_key, row.upload_id).catch(rethrow);
       await repo.delete(row.id);

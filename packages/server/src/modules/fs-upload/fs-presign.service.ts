@@ -1,4 +1,4 @@
-import type { FsPresignBody, FsPresignCommitBody } from '@driftbox/contract';
+import type { FsPresignBody, FsPresignCommitBody, FsPresignCommitDto, FsPresignDto } from '@driftbox/contract';
 import type { z } from 'zod';
 import { absoluteUrl } from '../../http/origin.js';
 import type { Actor } from '../../lib/auth/actor.js';
@@ -33,7 +33,7 @@ export function createFsPresignService(deps: FsPresignDeps) {
   const { repo, targets, writes, clock, ids } = deps;
 
   return {
-    async presign(actor: Actor, body: z.output<typeof FsPresignBody>, origin: string) {
+    async presign(actor: Actor, body: z.output<typeof FsPresignBody>, origin: string): Promise<FsPresignDto> {
       const owner = ownerOf(actor);
       const target = await targets.fileTarget(actor, body.path, body.fileName);
       const id = ids.uuid();
@@ -76,7 +76,7 @@ export function createFsPresignService(deps: FsPresignDeps) {
       };
     },
 
-    async commit(actor: Actor, body: z.output<typeof FsPresignCommitBody>) {
+    async commit(actor: Actor, body: z.output<typeof FsPresignCommitBody>): Promise<FsPresignCommitDto> {
       const owner = ownerOf(actor);
       // The path again through the vfs: a key whose base path changed since presign cannot commit there.
       const byPath =

@@ -1,4 +1,4 @@
-import type { FsEntryDto } from '@driftbox/contract';
+import type { FsEntryDto, FsMountListingDto, FsVirtualListingDto } from '@driftbox/contract';
 import { storageToAppError } from '../../storage/http-errors.js';
 import type { ListResult } from '../../storage/object-store.js';
 import { visibleEntries } from '../../vfs/authorize.js';
@@ -25,7 +25,11 @@ export interface ListRequest {
  */
 export function fsListing(deps: { stores: FsStores; cache: ListingCache }) {
   /** The answer for one storage page of a mount location. */
-  function presentPage(resolved: MountLocation & { access: PathAccess }, page: ListResult, request: ListRequest) {
+  function presentPage(
+    resolved: MountLocation & { access: PathAccess },
+    page: ListResult,
+    request: ListRequest,
+  ): FsMountListingDto {
     const { path } = resolved;
     const prefix = folderPrefix(resolved.key);
     // Deeper mounts hide same-named storage entries; they are listed with the first page.
@@ -56,7 +60,7 @@ export function fsListing(deps: { stores: FsStores; cache: ListingCache }) {
     };
   }
 
-  function virtualListing(resolved: Resolved & { kind: 'virtual' }) {
+  function virtualListing(resolved: Resolved & { kind: 'virtual' }): FsVirtualListingDto {
     const items = resolved.children.map(presentVirtual).sort(byFolderThenName);
     return { path: resolved.path, isDirectory: true, isVirtual: true, items, nextCursor: null, hasMore: false };
   }

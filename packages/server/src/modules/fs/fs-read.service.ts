@@ -1,3 +1,4 @@
+import type { FsFileLinkDto, FsGetDto } from '@driftbox/contract';
 import { contentDisposition } from '../../http/content-safety.js';
 import type { Actor } from '../../lib/auth/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -67,7 +68,7 @@ export function createFsReadService(deps: FsReadDeps) {
     },
 
     /** Metadata of a file or folder (notes §3.11 `fs/get`); a folder is one found by a one-key listing. */
-    async get(actor: Actor, path: string) {
+    async get(actor: Actor, path: string): Promise<FsGetDto> {
       const target = await stores.open(stores.mountOf(await vfs.resolve(actor, path, 'get')));
       const { location } = target;
       const common = { mount_id: location.mount.id, storage_type: location.mount.storageType };
@@ -116,7 +117,12 @@ export function createFsReadService(deps: FsReadDeps) {
      * mounts, the config's link lifetime (≤ 1 h) otherwise). The original's `file-link` skipped the base
      * path and always gave a raw presigned URL; this one goes through the vfs and the mount's proxy.
      */
-    async fileLink(actor: Actor, path: string, expiresIn: number | undefined, forceDownload: boolean) {
+    async fileLink(
+      actor: Actor,
+      path: string,
+      expiresIn: number | undefined,
+      forceDownload: boolean,
+    ): Promise<FsFileLinkDto> {
       const target = await fileAt(actor, path, 'link');
       const link = await linkTo(target, forceDownload ? 'attachment' : 'inline', expiresIn);
       return {

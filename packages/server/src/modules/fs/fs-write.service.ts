@@ -1,4 +1,12 @@
-import { FS_UPDATE_MAX_BYTES, joinPath, parentPath } from '@driftbox/contract';
+import {
+  FS_UPDATE_MAX_BYTES,
+  joinPath,
+  parentPath,
+  type FsMkdirDto,
+  type FsRenameDto,
+  type FsUpdateDto,
+  type FsUploadDto,
+} from '@driftbox/contract';
 import { Readable } from 'node:stream';
 import type { Actor } from '../../lib/auth/actor.js';
 import { assertAuthenticated } from '../../lib/auth/authz.js';
@@ -61,7 +69,7 @@ export function createFsWriteService(deps: FsWriteDeps) {
 
   return {
     /** A folder, kept by an empty marker object (keys cannot end with `/`); 409 if the name is taken. */
-    async mkdir(actor: Actor, path: string) {
+    async mkdir(actor: Actor, path: string): Promise<FsMkdirDto> {
       const target = await targetAt(actor, path, 'mkdir');
       if (target.key === '' || (await exists(target))) throw new AppError('CONFLICT', { text: msg('fsfiles.exists') });
       await target.store.put(`${target.key}/${FOLDER_MARKER}`, Readable.from([]), { contentLength: 0 }).catch(rethrow);
@@ -74,7 +82,7 @@ export function createFsWriteService(deps: FsWriteDeps) {
      * streams from the form into storage as it arrives, like the share upload. `path` must come first.
      */
     async upload(actor: Actor, body: BodySource, contentType: string) {
-      return parseUploadForm(body, contentType, async (fields, file) => {
+      return parseUploadForm(body, contentType, async (fields, file): Promise<FsUploadDto> => {
         if (fields.path === undefined) {
           file.stream.resume();
           throw new AppError('BAD_REQUEST', { text: msg('fsfiles.pathFirst') });
@@ -137,7 +145,7 @@ export function createFsWriteService(deps: FsWriteDeps) {
     },
 
     /** Renames (moves) a file or a folder inside one mount; a folder page by page (ObjectStore.move). */
-    async rename(actor: Actor, oldPath: string, newPath: string) {
+    async rename(actor: Actor, oldPath: string, newPath: string): Promise<FsRenameDto> {
       const from = await targetAt(actor, oldPath, 'rename', 'oldPath');
       const to = await targetAt(actor, newPath, 'rename', 'newPath');
       notRoot(from);
@@ -161,7 +169,7 @@ export function createFsWriteService(deps: FsWriteDeps) {
     },
 
     /** Replaces (or creates) a text file with `content` (at most 10 MB, spec §9). */
-    async update(actor: Actor, path: string, content: string) {
+    async update(actor: Actor, path: string, content: string): Promise<FsUpdateDto> {
       const target = await targetAt(actor, path, 'update');
       notRoot(target);
       const bytes = Buffer.from(content, 'utf8');

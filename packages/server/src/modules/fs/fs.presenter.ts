@@ -19,7 +19,11 @@ export function presentFolder(parent: string, name: string): FsEntryDto {
 }
 
 /** A stored file below `parent`. */
-export function presentFile(parent: string, name: string, info: ObjectInfo): FsEntryDto & { contentType: string } {
+export function presentFile(
+  parent: string,
+  name: string,
+  info: ObjectInfo,
+): FsEntryDto & { contentType: string; etag: string } {
   const contentType = mimetypeFor(name, undefined);
   return {
     name,

@@ -8,6 +8,7 @@ import {
   FsRenameBody,
   FsUpdateBody,
   Permission,
+  type FsBatchRemoveDto,
 } from '@driftbox/contract';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.js';
@@ -101,14 +102,13 @@ export function fsRoutes(read: FsReadService, write: FsWriteService): Hono<AppEn
     const { paths } = await readJson(c, FsBatchRemoveBody);
     const { success, failed, task } = await write.remove(c.get('actor'), paths);
     const lang = c.get('lang') ?? 'en';
-    const data = { success, failed: failed.map((f) => ({ path: f.path, error: t(lang, f.error) })) };
+    const data: FsBatchRemoveDto = { success, failed: failed.map((f) => ({ path: f.path, error: t(lang, f.error) })) };
     // A folder was queued: 202 with the task, as batch-copy answers.
     if (task)
-      return ok(
-        c,
-        { ...data, jobId: task.id, task: presentTask(task, lang) },
-        { status: 202, message: msg('fsfiles.removeQueued') },
-      );
+      return ok(c, { ...data, jobId: task.id, task: presentTask(task, lang) } satisfies FsBatchRemoveDto, {
+        status: 202,
+        message: msg('fsfiles.removeQueued'),
+      });
     return ok(c, data, { message: msg('fsfiles.removed') });
   };
   app.delete('/fs/batch-remove', requirePermission(Permission.MOUNT_DELETE), remove);

@@ -86,10 +86,6 @@ export function buildOpenApiDocument(routes: RouteDoc[] = ROUTE_DOCS): JsonSchem
         description: 'OK',
         content: { 'application/json': { schema: envelope(components.data(answer.data), extra) } },
       };
-    } else if ('untyped' in answer) {
-      status = answer.status ?? 200;
-      const data = { description: `Not yet described by a contract schema: ${answer.untyped}` };
-      response = { description: 'OK', content: { 'application/json': { schema: envelope(data) } } };
     } else if ('file' in answer) {
       status = answer.status ?? 200;
       response = { description: 'The body itself', content: { [answer.file]: { schema: {} } } };

@@ -6,23 +6,24 @@ import {
   FsArchiveBody,
   FsArchiveLinkDto,
   FsBatchRemoveBody,
+  FsBatchRemoveDto,
   FsCreateShareBody,
   FsCreateShareDto,
+  FsFileLinkDto,
   FsFileLinkQuery,
+  FsGetDto,
+  FsListDto,
   FsListQuery,
-  FsListUploadsBody,
   FsMkdirBody,
-  FsMultipartCompleteBody,
-  FsMultipartInitBody,
-  FsMultipartRefBody,
-  FsMultipartRefreshBody,
+  FsMkdirDto,
   FsPathQuery,
-  FsPresignBody,
-  FsPresignCommitBody,
   FsRenameBody,
+  FsRenameDto,
   FsSearchDto,
   FsSearchQuery,
   FsUpdateBody,
+  FsUpdateDto,
+  FsUploadDto,
   MOUNT_PERMISSIONS,
   Permission,
   TaskDto,
@@ -30,13 +31,12 @@ import {
   TaskListQuery,
   BulkDeleteResult,
 } from '@driftbox/contract';
-import { file, json, ok, untyped, type DocMethod, type RouteDoc } from './openapi.types.js';
+import { FS_UPLOAD_ROUTE_DOCS } from './openapi.registry.uploads.js';
+import { file, json, ok, type DocMethod, type RouteDoc } from './openapi.types.js';
 
 const VIEW = { permission: Permission.MOUNT_VIEW };
 const UPLOAD = { permission: Permission.MOUNT_UPLOAD };
 const mountAny = { anyOf: MOUNT_PERMISSIONS };
-const ENTRY = 'a mount-tree entry (fs.presenter.ts; not yet a contract schema)';
-const UPLOAD_STATE = 'the upload state of the mount uploader (not yet a contract schema)';
 
 /** `/api/fs/jobs` (the original's name) and `/api/fs/tasks` are one sub-app. */
 function taskRoutes(base: '/api/fs/jobs' | '/api/fs/tasks'): RouteDoc[] {
@@ -87,16 +87,6 @@ function taskRoutes(base: '/api/fs/jobs' | '/api/fs/tasks'): RouteDoc[] {
   ];
 }
 
-const fsUpload = (path: string, summary: string, body: Parameters<typeof json>[0]): RouteDoc => ({
-  method: 'POST',
-  path: `/api/fs/${path}`,
-  tag: 'File system',
-  summary,
-  access: UPLOAD,
-  body: json(body),
-  answer: untyped(UPLOAD_STATE),
-});
-
 /** WebDAV answers every method at `/dav` and below; OpenAPI 3.1 can name only the HTTP ones. */
 function davRoutes(path: string): RouteDoc[] {
   const methods: DocMethod[] = ['GET', 'HEAD', 'PUT', 'DELETE'];
@@ -125,7 +115,7 @@ export const FS_ROUTE_DOCS: RouteDoc[] = [
     summary: 'List a folder (paged by cursor)',
     access: VIEW,
     query: FsListQuery,
-    answer: untyped(`a page of ${ENTRY}`),
+    answer: ok(FsListDto),
   },
   {
     method: 'GET',
@@ -134,7 +124,7 @@ export const FS_ROUTE_DOCS: RouteDoc[] = [
     summary: 'One entry',
     access: VIEW,
     query: FsPathQuery,
-    answer: untyped(ENTRY),
+    answer: ok(FsGetDto),
   },
   {
     method: 'GET',
@@ -152,7 +142,7 @@ export const FS_ROUTE_DOCS: RouteDoc[] = [
     summary: 'A signed link to a file',
     access: VIEW,
     query: FsFileLinkQuery,
-    answer: untyped('{ url, expiresAt }'),
+    answer: ok(FsFileLinkDto),
   },
   {
     method: 'POST',
@@ -161,7 +151,7 @@ export const FS_ROUTE_DOCS: RouteDoc[] = [
     summary: 'Create a folder',
     access: UPLOAD,
     body: json(FsMkdirBody),
-    answer: untyped(ENTRY, 201),
+    answer: ok(FsMkdirDto, 201),
   },
   {
     method: 'POST',
@@ -170,7 +160,7 @@ export const FS_ROUTE_DOCS: RouteDoc[] = [
     summary: 'Upload into a folder (streamed multipart form)',
     access: UPLOAD,
     body: { multipart: { path: 'the target folder (before the file)', file: 'the file (binary)' } },
-    answer: untyped(ENTRY, 201),
+    answer: ok(FsUploadDto, 201),
   },
   {
     method: 'POST',
@@ -179,7 +169,7 @@ export const FS_ROUTE_DOCS: RouteDoc[] = [
     summary: 'Save a text file',
     access: UPLOAD,
     body: json(FsUpdateBody),
-    answer: untyped(ENTRY),
+    answer: ok(FsUpdateDto),
   },
   {
     method: 'POST',
@@ -188,16 +178,16 @@ export const FS_ROUTE_DOCS: RouteDoc[] = [
     summary: 'Rename or move',
     access: { permission: Permission.MOUNT_RENAME },
     body: json(FsRenameBody),
-    answer: untyped(ENTRY),
+    answer: ok(FsRenameDto),
   },
   ...(['DELETE', 'POST'] as const).map((method): RouteDoc => ({
     method,
     path: '/api/fs/batch-remove',
     tag: 'File system',
-    summary: 'Remove entries (folders as tasks)',
+    summary: 'Remove entries (folders as tasks: 202 with jobId and task)',
     access: { permission: Permission.MOUNT_DELETE },
     body: json(FsBatchRemoveBody),
-    answer: untyped('{ success, failed, tasks }'),
+    answer: ok(FsBatchRemoveDto),
   })),
   {
     method: 'POST',
@@ -278,14 +268,7 @@ export const FS_ROUTE_DOCS: RouteDoc[] = [
     access: 'public',
     answer: file('application/octet-stream'),
   })),
-  fsUpload('presign', 'A presigned PUT into a mount', FsPresignBody),
-  fsUpload('presign/commit', 'Publish it', FsPresignCommitBody),
-  fsUpload('multipart/init', 'Start a multipart upload into a mount', FsMultipartInitBody),
-  fsUpload('multipart/complete', 'Assemble it', FsMultipartCompleteBody),
-  fsUpload('multipart/abort', 'Abort it', FsMultipartRefBody),
-  fsUpload('multipart/list-uploads', 'Unfinished uploads of a folder', FsListUploadsBody),
-  fsUpload('multipart/list-parts', 'Parts already stored', FsMultipartRefBody),
-  fsUpload('multipart/refresh-urls', 'New part URLs', FsMultipartRefreshBody),
+  ...FS_UPLOAD_ROUTE_DOCS,
   ...davRoutes('/dav'),
   ...davRoutes('/dav/*'),
 ];

@@ -12,6 +12,8 @@ import {
   MaxUploadSizeDto,
   SettingDto,
   SettingGroupsDto,
+  SettingRowsDto,
+  SettingsByGroupDto,
   SettingMetadataQuery,
   SettingsListQuery,
   SettingsUpdateBody,
@@ -21,7 +23,7 @@ import {
   VersionDto,
 } from '@driftbox/contract';
 import { z } from 'zod';
-import { file, json, many, ok, untyped, type RouteDoc } from './openapi.types.js';
+import { file, json, many, ok, type RouteDoc } from './openapi.types.js';
 
 /** System, sign-in, API keys, settings. */
 export const SYSTEM_ROUTE_DOCS: RouteDoc[] = [
@@ -151,7 +153,7 @@ export const SYSTEM_ROUTE_DOCS: RouteDoc[] = [
     description: 'Anyone may read the preview group (2) and the site group (4); everything else is admin only.',
     access: 'public-or-admin',
     query: SettingsListQuery,
-    answer: untyped('rows of SettingDto for a group, else a map key → value'),
+    answer: ok({ anyOf: [SettingRowsDto, SettingsByGroupDto] }),
   },
   {
     method: 'GET',

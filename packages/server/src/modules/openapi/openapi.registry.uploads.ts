@@ -1,5 +1,20 @@
 import {
   FileCommitBody,
+  FsListUploadsBody,
+  FsMultipartAbortDto,
+  FsMultipartCompleteBody,
+  FsMultipartCompleteDto,
+  FsMultipartInitBody,
+  FsMultipartInitDto,
+  FsMultipartPartsDto,
+  FsMultipartRefBody,
+  FsMultipartRefreshBody,
+  FsMultipartUrlsDto,
+  FsPresignBody,
+  FsPresignCommitBody,
+  FsPresignCommitDto,
+  FsPresignDto,
+  FsUploadListDto,
   FileDetailDto,
   FileIdBody,
   FilePresignBody,
@@ -20,6 +35,7 @@ import {
   UrlMultipartInitBody,
   UrlPresignBody,
 } from '@driftbox/contract';
+import type { z } from 'zod';
 import { file, json, ok, type RouteDoc } from './openapi.types.js';
 
 const FILE_SHARE = { permission: Permission.FILE_SHARE };
@@ -230,4 +246,26 @@ export const UPLOAD_ROUTE_DOCS: RouteDoc[] = [
     body: { raw: 'application/octet-stream' },
     answer: { empty: 200 },
   },
+];
+
+const fsUpload = (path: string, summary: string, body: z.ZodType, data: z.ZodType): RouteDoc => ({
+  method: 'POST',
+  path: `/api/fs/${path}`,
+  tag: 'File system',
+  summary,
+  access: { permission: Permission.MOUNT_UPLOAD },
+  body: json(body),
+  answer: ok(data),
+});
+
+/** Browser uploads into mounts (presigned PUT, multipart), listed with the file system's routes. */
+export const FS_UPLOAD_ROUTE_DOCS: RouteDoc[] = [
+  fsUpload('presign', 'A presigned PUT into a mount', FsPresignBody, FsPresignDto),
+  fsUpload('presign/commit', 'Publish it', FsPresignCommitBody, FsPresignCommitDto),
+  fsUpload('multipart/init', 'Start a multipart upload into a mount', FsMultipartInitBody, FsMultipartInitDto),
+  fsUpload('multipart/complete', 'Assemble it', FsMultipartCompleteBody, FsMultipartCompleteDto),
+  fsUpload('multipart/abort', 'Abort it', FsMultipartRefBody, FsMultipartAbortDto),
+  fsUpload('multipart/list-uploads', 'Unfinished uploads of a folder', FsListUploadsBody, FsUploadListDto),
+  fsUpload('multipart/list-parts', 'Parts already stored', FsMultipartRefBody, FsMultipartPartsDto),
+  fsUpload('multipart/refresh-urls', 'New part URLs', FsMultipartRefreshBody, FsMultipartUrlsDto),
 ];

@@ -22,8 +22,6 @@ export type DocData = z.ZodType | { many: DocData } | { anyOf: DocData[] };
 export type DocAnswer =
   /** The envelope with `data` (null: `data: null`); `extra`: fields beside `data`, as the original had them. */
   | { data: DocData | null; status?: number; extra?: z.ZodType }
-  /** The envelope, its `data` not (yet) described by a contract schema. */
-  | { untyped: string; status?: number }
   /** A body that is not an envelope: a file, a text, a stream. */
   | { file: string; status?: number; redirects?: boolean }
   /** An empty answer (e.g. a storage PUT's 200 with its ETag). */
@@ -46,6 +44,5 @@ export interface RouteDoc {
 
 export const ok = (data: DocData | null, status?: number, extra?: z.ZodType): DocAnswer => ({ data, status, extra });
 export const many = (data: DocData): DocData => ({ many: data });
-export const untyped = (what: string, status?: number): DocAnswer => ({ untyped: what, status });
 export const file = (type: string, redirects = false): DocAnswer => ({ file: type, redirects });
 export const json = (schema: z.ZodType): DocBody => ({ json: schema });

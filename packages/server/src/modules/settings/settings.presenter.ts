@@ -4,8 +4,9 @@ import {
   type SettingDto,
   type SettingGroupId,
   type SettingGroupsDto,
+  type SettingRowsDto,
+  type SettingsByGroupDto,
   type SettingsUpdateResultDto,
-  type SettingValueDto,
 } from '@driftbox/contract';
 import { msg } from '../../lib/i18n/catalogue.js';
 import { t, type Lang, type Text } from '../../lib/i18n/i18n.js';
@@ -30,21 +31,13 @@ export function presentSetting(entry: SettingEntry, lang: Lang): SettingDto {
 }
 
 /** Rows of a list: with metadata, or `{key, value}` only when the caller asked for `metadata=false`. */
-export function presentSettingRows(
-  entries: SettingEntry[],
-  lang: Lang,
-  metadata: boolean,
-): SettingDto[] | SettingValueDto[] {
+export function presentSettingRows(entries: SettingEntry[], lang: Lang, metadata: boolean): SettingRowsDto {
   if (!metadata) return entries.map((e) => ({ key: e.def.key, value: e.value }));
   return entries.map((e) => presentSetting(e, lang));
 }
 
 /** All settings keyed by group id (`{ "1": [...], "4": [...] }`), as the original answers without `group`. */
-export function presentSettingMap(
-  entries: SettingEntry[],
-  lang: Lang,
-  metadata: boolean,
-): Record<string, SettingDto[] | SettingValueDto[]> {
+export function presentSettingMap(entries: SettingEntry[], lang: Lang, metadata: boolean): SettingsByGroupDto {
   const byGroup = new Map<number, SettingEntry[]>();
   for (const entry of entries) byGroup.set(entry.def.group, [...(byGroup.get(entry.def.group) ?? []), entry]);
   return Object.fromEntries(

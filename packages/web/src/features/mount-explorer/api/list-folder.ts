@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { FsEntryDto } from '@driftbox/contract';
+import { FsEntryDto } from '@driftbox/contract';
 import { apiRequest } from '../../../lib/api/api-client';
 
 /** Entries per page while scrolling: a screenful many times over, small enough to answer fast. */
@@ -16,8 +16,8 @@ const FsEntrySchema = z
     type: z.number().optional(),
     typeName: z.string().optional(),
     contentType: z.string().optional(),
-    isMount: z.boolean().optional(),
-    isVirtual: z.boolean().optional(),
+    isMount: FsEntryDto.shape.isMount.catch(undefined),
+    isVirtual: FsEntryDto.shape.isVirtual.catch(undefined),
     mountId: z.string().optional(),
     storageType: z.string().optional(),
   })
@@ -26,7 +26,8 @@ const FsEntrySchema = z
     size: e.size ?? null,
     modified: e.modified ?? null,
     type: e.type ?? 0,
-    typeName: e.typeName ?? (e.isDirectory ? 'folder' : 'file'),
+    // The server sends one of the contract's type names; anything else reads as a plain folder or file.
+    typeName: FsEntryDto.shape.typeName.catch(e.isDirectory ? 'folder' : 'unknown').parse(e.typeName),
   }));
 
 const FsListPage = z.object({
