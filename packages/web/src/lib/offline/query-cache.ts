@@ -4,7 +4,7 @@
  * the query cache, and `useRestoredAt` tells the page they may be stale. Only the user's own and admin
  * lists and details: never a public read (it counts a view), never API keys.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { API_CACHE_PREFIX, offlineDb } from './db';
 import { setRestoredAt } from './restored-store';
 
@@ -25,25 +25,30 @@ interface StoredQuery {
 
 /** Saves every kept query's fresh answer; returns the unsubscribe. */
 export function persistKeptQueries(queryClient: QueryClient): () => void {
-  return queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    const { query } = event;
-    if (!isKeptOffline(query.queryKey) || query.state.data === undefined) return;
-    const stored: StoredQuery = {
-      queryKey: query.queryKey,
-      data: query.state.data,
-      dataUpdatedAt: query.state.dataUpdatedAt,
-    };
-    const db = offlineDb();
-    const [root, kind, slug] = query.queryKey;
-    const write =
-      root === 'pastes' && kind === 'own' && typeof slug === 'string'
-        ? db.pastes.put({ slug, cachedAt: Date.now(), data: stored })
-        : root === 'files' && kind === 'own' && typeof slug === 'string'
-          ? db.files.put({ slug, cachedAt: Date.now(), data: stored })
-          : db.settings.put({ key: API_CACHE_PREFIX + query.queryHash, cachedAt: Date.now(), data: stored });
-    write.catch(() => undefined);
+  const cache = queryClient.getQueryCache();
+  // Started once the page has painted (use-connectivity): what succeeded before is kept too.
+  for (const query of cache.getAll()) if (query.state.status === 'success') keep(query);
+  return cache.subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') keep(event.query);
   });
+}
+
+function keep(query: Query): void {
+  if (!isKeptOffline(query.queryKey) || query.state.data === undefined) return;
+  const stored: StoredQuery = {
+    queryKey: query.queryKey,
+    data: query.state.data,
+    dataUpdatedAt: query.state.dataUpdatedAt,
+  };
+  const db = offlineDb();
+  const [root, kind, slug] = query.queryKey;
+  const write =
+    root === 'pastes' && kind === 'own' && typeof slug === 'string'
+      ? db.pastes.put({ slug, cachedAt: Date.now(), data: stored })
+      : root === 'files' && kind === 'own' && typeof slug === 'string'
+        ? db.files.put({ slug, cachedAt: Date.now(), data: stored })
+        : db.settings.put({ key: API_CACHE_PREFIX + query.queryHash, cachedAt: Date.now(), data: stored });
+  write.catch(() => undefined);
 }
 
 /** Offline: puts the stored answers back where the cache has none. Resolves to how many it restored. */
