@@ -13,6 +13,7 @@ import { vfsSection } from './vfs.mjs';
 import { zipSection } from './zip.mjs';
 import { webdavSection } from './webdav.mjs';
 import { webSection } from './web.mjs';
+import { loadSection } from './load.mjs';
 
 ensureBuilt();
 
@@ -176,6 +177,11 @@ const SECTIONS = {
   /** WebDAV (bench/webdav.mjs): 1 GiB PUT/GET through /dav against the fs API, PROPFIND of 10 000 objects. */
   async webdav() {
     return webdavSection({ port: PORT, pid: server.pid, auth: await adminAuth(), dataDir });
+  },
+
+  /** 60 s at saturation on a mixed workload: zero 5xx, flat RSS, p99 (load.mjs). */
+  async load() {
+    return loadSection({ port: PORT, pid: server.pid, auth: await adminAuth(), measure });
   },
 
   /** First paint of the public pages in 4×-throttled headless Chromium against /api/raw as the floor (web.mjs). */

@@ -2,10 +2,16 @@
 // run before `npm install` has put TypeScript tooling on the machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** `DRIFTBOX_CACHE_DIR`, else ~/.cache/driftbox: MinIO, Node releases and native builds are kept there. */
+export function cacheDir() {
+  return process.env.DRIFTBOX_CACHE_DIR || join(homedir(), '.cache', 'driftbox');
+}
 
 /** Runs a command with inherited stdio; exits the script on failure unless `allowFail`. */
 export function run(cmd, args, { allowFail = false, env = process.env, cwd = root } = {}) {

@@ -2,8 +2,17 @@
 // on PORT (default 8787) with data in DATA_DIR (default ./data).
 import { join } from 'node:path';
 import { ensureBuilt, ensureNpmDependencies, root, spawnServerProcess } from './lib.mjs';
+import { ensureSqliteBinding } from './native.mjs';
 
 ensureNpmDependencies();
+// node_modules installed under another Node (20 and 24 are both supported) holds a SQLite driver
+// built for that Node: swap in one built for this Node, saying so.
+try {
+  ensureSqliteBinding();
+} catch (error) {
+  console.error(`✖ ${error.message}`);
+  process.exit(1);
+}
 ensureBuilt();
 
 const server = spawnServerProcess(join(root, 'packages/server/dist/main.js'), [], {

@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  ensureLocalMount,
   ADMIN_PAGES,
   COMBINATIONS,
   makeFixtures,
+  NetworkWatch,
   scan,
   settle,
   storageState,
@@ -11,29 +13,59 @@ import {
   type Fixtures,
 } from './a11y-setup';
 
-// Issue 33: axe on every route and the main dialogs, in en light and zh dark, at desktop and phone widths.
-// Any serious or critical violation fails. One browser context per look; the admin's token is made once
-// and put into each context's storage (no login through the form per look).
+// Issue 33: axe on every route and the dialogs, in en light and zh dark, at desktop and phone widths.
+// Any serious or critical violation fails. One browser context and one page per look; the admin's token
+// is made once and put into each context's storage (no login through the form per look). The page is
+// loaded twice per look (as a visitor, then signed in); every other route is reached by a client-side
+// navigation, as a link would, so the app and axe stay loaded between scans.
 
 let fixtures: Fixtures;
+/** A folder of the LOCAL mount with a file and a subfolder, for the explorer's dialogs. */
+const EXPLORER_FOLDER = '/local/a11y-axe';
 
 test.beforeAll(async ({ request }) => {
   fixtures = await makeFixtures(request);
+  const headers = { Authorization: `Bearer ${fixtures.token}` };
+  await ensureLocalMount(request, fixtures.token);
+  for (const path of [EXPLORER_FOLDER, `${EXPLORER_FOLDER}/sub`])
+    await request.post('/api/fs/mkdir', { headers, data: { path } });
+  const saved = await request.post('/api/fs/update', {
+    headers,
+    data: { path: `${EXPLORER_FOLDER}/notes.txt`, content: 'notes for the accessibility check\n' },
+  });
+  expect(saved.ok()).toBe(true);
 });
 
 /** Collects what every scan of one look finds; the test fails once, at the end, with the whole list. */
 class Scanner {
   readonly found: string[] = [];
+  readonly network: NetworkWatch;
   constructor(
     readonly page: Page,
     readonly look: Combination,
-  ) {}
+  ) {
+    this.network = new NetworkWatch(page);
+  }
   t(key: string, values?: Record<string, string>): string {
     return text(this.look.language, key, values);
   }
-  async visit(path: string, label = path): Promise<void> {
+  async settle(): Promise<void> {
+    await settle(this.page, this.network);
+  }
+  /** A full page load: the first of a look, and the first after signing in. */
+  async load(path: string, label = path): Promise<void> {
     await this.page.goto(path);
-    await settle(this.page);
+    await this.settle();
+    await this.scan(label);
+  }
+  /** A client-side navigation (what a link does): the router renders `path` in the page already loaded. */
+  async visit(path: string, label = path): Promise<void> {
+    await this.page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(this.page).toHaveURL((url) => url.pathname + url.search === path);
+    await this.settle();
     await this.scan(label);
   }
   async scan(label: string): Promise<void> {
@@ -45,14 +77,15 @@ class Scanner {
     await expect(
       this.page.getByRole('dialog').or(this.page.getByRole('alertdialog')).or(this.page.getByRole('menu')),
     ).toBeVisible();
-    await settle(this.page);
+    await this.settle();
     await this.scan(label);
     await this.page.keyboard.press('Escape');
   }
 }
 
 async function visitorPages(s: Scanner): Promise<void> {
-  for (const path of ['/', '/upload', '/mount-explorer', '/404', '/admin']) await s.visit(path);
+  await s.load('/');
+  for (const path of ['/upload', '/mount-explorer', '/404', '/admin']) await s.visit(path);
   await s.visit(`/paste/${fixtures.paste}`, '/paste/:slug');
   await s.visit(`/paste/${fixtures.lockedPaste}`, '/paste/:slug (locked)');
   await s.visit(`/file/${fixtures.file}`, '/file/:slug');
@@ -116,9 +149,52 @@ async function adminDialogs(s: Scanner, phone: boolean): Promise<void> {
   await s.visit(`/paste/${fixtures.paste}`, '/paste/:slug (owner)');
   await page.getByRole('button', { name: s.t('paste.view.edit'), exact: true }).click();
   await expect(page.getByRole('textbox', { name: s.t('paste.editor.content') })).toBeFocused();
-  await settle(page);
+  await s.settle();
   await s.scan('/paste/:slug (owner, editing)');
   await s.visit(`/file/${fixtures.file}`, '/file/:slug (owner)');
+}
+
+/** The mount explorer signed in: its page and every dialog it opens. */
+async function explorerDialogs(s: Scanner): Promise<void> {
+  const { page } = s;
+  await s.visit(`/mount-explorer${EXPLORER_FOLDER}`, '/mount-explorer/:path');
+  const list = page.getByRole('listbox', { name: s.t('explorer.listLabel', { path: EXPLORER_FOLDER }) });
+  const file = list.getByRole('option', { name: /notes\.txt/ });
+  const menuFor = () => file.locator('[data-menu-button]').click();
+  const menuItem = (action: string) =>
+    page
+      .getByRole('menu')
+      .getByRole('menuitem', { name: s.t(`explorer.actions.${action}`) })
+      .click();
+
+  await s.dialog('explorer new folder dialog', () =>
+    page.getByRole('button', { name: s.t('explorer.actions.newFolder') }).click(),
+  );
+  await file.click();
+  await s.dialog('explorer rename dialog', () => list.press('F2'));
+  await s.dialog('explorer delete dialog', () => list.press('Delete'));
+  await s.dialog('explorer entry menu', menuFor);
+  await menuFor();
+  await s.dialog('explorer copy picker', () => menuItem('copy'));
+  await menuFor();
+  await s.dialog('explorer share dialog', () => menuItem('share'));
+  await menuFor();
+  await menuItem('basket');
+  await s.dialog('explorer basket', () =>
+    page.getByRole('button', { name: new RegExp(`^${s.t('fsBasket.title')}`) }).click(),
+  );
+  await s.dialog('explorer task manager', () =>
+    page.getByRole('button', { name: new RegExp(`^${s.t('fsTasks.button')}`) }).click(),
+  );
+  await s.dialog('explorer uploads sheet', () =>
+    page.getByRole('button', { name: s.t('explorer.uploads'), exact: true }).click(),
+  );
+  await s.dialog('explorer search', async () => {
+    await page.getByRole('button', { name: s.t('fsSearch.open') }).click();
+    await page.getByRole('dialog').getByRole('searchbox').fill('notes');
+    await expect(page.getByRole('dialog').getByText('notes.txt').first()).toBeVisible();
+  });
+  await s.dialog('explorer preview', () => list.press('Enter'));
 }
 
 for (const look of COMBINATIONS) {
@@ -139,8 +215,11 @@ for (const look of COMBINATIONS) {
 
     // The admin's pages: the same context, signed in with the token made once.
     await page.evaluate((token) => localStorage.setItem('admin_token', token), fixtures.token);
-    for (const admin of ADMIN_PAGES) await s.visit(`/admin/${admin}`);
+    const [first, ...rest] = ADMIN_PAGES;
+    await s.load(`/admin/${first}`);
+    for (const admin of rest) await s.visit(`/admin/${admin}`);
     await adminDialogs(s, phone);
+    await explorerDialogs(s);
 
     await context.close();
     expect(s.found, s.found.join('\n')).toEqual([]);

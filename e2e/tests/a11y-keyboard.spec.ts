@@ -1,9 +1,16 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
-import { COMBINATIONS, PASTE_PASSWORD, makeFixtures, storageState, type Fixtures } from './a11y-setup';
+import {
+  COMBINATIONS,
+  PASTE_PASSWORD,
+  ensureLocalMount,
+  makeFixtures,
+  storageState,
+  type Fixtures,
+} from './a11y-setup';
 
 // Issue 33: keyboard-only journeys. Every step is a key press (typing included), and after each one the
-// test says where focus is. (The mount explorer's journey comes with the explorer.)
+// test says where focus is.
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { max = 60, back = false } = {}): Promise<void> {
@@ -161,9 +168,89 @@ test('keyboard: unlock a paste', async ({ browser }) => {
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(PASTE_PASSWORD);
   await page.keyboard.press('Enter');
-  // The form is gone: focus is on the paste's heading.
-  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
-  // (The document's own "# Trip notes" says aria-level 2; Playwright reads the tag's level.)
+  // The form is gone: focus is on the paste's heading — the page's first h1 (the document's own "# Trip
+  // notes" says aria-level 2, but Playwright reads the tag's level, and it may already be there).
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Trip notes' }).last()).toBeVisible({ timeout: 15_000 });
+  await context.close();
+});
+
+/** The entry the explorer's listbox has as its active descendant (where its keys act), by name. */
+async function activeEntry(list: Locator): Promise<string | null> {
+  return list.evaluate((el) => {
+    const id = el.getAttribute('aria-activedescendant');
+    return (id && document.getElementById(id)?.getAttribute('data-path')?.split('/').pop()) || null;
+  });
+}
+
+/** Arrow keys down the focused listbox until `name` is its active entry. */
+async function arrowTo(page: Page, list: Locator, name: string): Promise<void> {
+  for (let i = 0; i < 30 && (await activeEntry(list)) !== name; i++) await page.keyboard.press('ArrowDown');
+  expect(await activeEntry(list)).toBe(name);
+}
+
+test('keyboard: browse into folders and rename a file in the mount explorer', async ({ browser, baseURL, request }) => {
+  const headers = { Authorization: `Bearer ${fixtures.token}` };
+  await ensureLocalMount(request, fixtures.token);
+  const root = `/local/kbd-${Date.now().toString(36)}`;
+  for (const path of [root, `${root}/docs`]) await request.post('/api/fs/mkdir', { headers, data: { path } });
+  for (const name of ['notes.txt', 'todo.txt'])
+    await request.post('/api/fs/update', { headers, data: { path: `${root}/docs/${name}`, content: name } });
+  const folder = root.split('/').pop()!;
+
+  const { context, page } = await signedInPage(browser, baseURL!, fixtures.token);
+  await page.goto('/mount-explorer/local');
+  const local = page.getByRole('listbox', { name: 'Entries of /local' });
+  await tabTo(page, local);
+  await arrowTo(page, local, folder);
+  await page.keyboard.press('Enter');
+  // Into the folder: its list has the keyboard.
+  const inRoot = page.getByRole('listbox', { name: `Entries of ${root}` });
+  await expect(inRoot).toBeFocused();
+  await arrowTo(page, inRoot, 'docs');
+  await page.keyboard.press('Enter');
+  const docs = page.getByRole('listbox', { name: `Entries of ${root}/docs` });
+  await expect(docs).toBeFocused();
+
+  // F2 renames: the name field has the focus with the part before the extension selected.
+  await arrowTo(page, docs, 'notes.txt');
+  await page.keyboard.press('F2');
+  const dialog = page.getByRole('dialog', { name: 'Rename' });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('minutes');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  // Back on the list, on the renamed file.
+  await expect(docs).toBeFocused();
+  await expect(docs.getByRole('option', { name: /minutes\.txt/ })).toBeVisible();
+  await expect.poll(() => activeEntry(docs)).toBe('minutes.txt');
+
+  // A dialog closed with Escape gives the keyboard back to its opener's row.
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => activeEntry(docs)).toBe('todo.txt');
+  await page.keyboard.press('F2');
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(docs).toBeFocused();
+  expect(await activeEntry(docs)).toBe('todo.txt');
+
+  // Shift+F10 opens the entry's menu on its first item; Escape gives the list the keyboard back.
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(docs).toBeFocused();
+  expect(await activeEntry(docs)).toBe('todo.txt');
+
+  // Backspace goes up: the folder one came from is the active entry.
+  await page.keyboard.press('Backspace');
+  await expect(inRoot).toBeFocused();
+  await expect.poll(() => activeEntry(inRoot)).toBe('docs');
+  await page.keyboard.press('Backspace');
+  await expect(local).toBeFocused();
+  await expect.poll(() => activeEntry(local)).toBe(folder);
   await context.close();
 });

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { E2eS3 } from '../s3-global-setup';
-import { loginAsAdmin } from './helpers';
+import { createMinioConfig, loginAsAdmin } from './helpers';
 
 const SIZE = 20 * 1024 * 1024; // 4 parts of 5 MiB: always multipart
 const PASSWORD = 'e2e-file-secret';
@@ -104,21 +104,7 @@ test('the same journey through an S3 storage (MinIO)', async ({ page, browser })
   // Seeded through the API (STYLE §23); the picker is what the journey exercises.
   const token = await page.evaluate(() => localStorage.getItem('admin_token'));
   const storage = `e2e minio ${randomBytes(3).toString('hex')}`;
-  const created = await page.request.post('/api/s3-configs', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      name: storage,
-      storage_type: 'S3',
-      provider_type: 'Other S3 Compatible',
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      region: s3.region,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: 1,
-    },
-  });
-  expect(created.status(), await created.text()).toBeLessThan(300);
+  await createMinioConfig(page.request, token, s3, { name: storage });
 
   const { file, digest } = randomFile(`s3-${randomBytes(4).toString('hex')}.bin`);
   const link = await upload(page, file, storage);

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { E2eS3 } from '../s3-global-setup';
-import { loginAsAdmin } from './helpers';
+import { createMinioConfig, e2eS3, loginAsAdmin } from './helpers';
 
 // Issue 28, engineer B's journey: mounts made on the admin page (a LOCAL one and, with MinIO, an S3 one), then
 // in the explorer a folder copied across mounts and watched in the task panel, a search, and the basket's ZIP.
@@ -48,25 +47,11 @@ test('mounts are created, refused, disabled and deleted on the admin page', asyn
   await loginAsAdmin(page);
   const token = await adminToken(page);
   const auth = { Authorization: `Bearer ${token}` };
-  const s3 = process.env.E2E_S3 ? (JSON.parse(process.env.E2E_S3) as E2eS3) : null;
+  const s3 = e2eS3();
   const storage = `e2e mount minio ${randomBytes(3).toString('hex')}`;
   if (s3) {
     // The storage config is seeded through the API; the mount page is what the journey exercises.
-    const created = await page.request.post('/api/s3-configs', {
-      headers: auth,
-      data: {
-        name: storage,
-        storage_type: 'S3',
-        provider_type: 'Other S3 Compatible',
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        region: s3.region,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: 1,
-      },
-    });
-    expect(created.status(), await created.text()).toBeLessThan(300);
+    await createMinioConfig(page.request, token, s3, { name: storage });
   }
 
   const suffix = randomBytes(3).toString('hex');
@@ -121,29 +106,16 @@ test('a folder copied across mounts is watched in the task panel, found by searc
   await loginAsAdmin(page);
   const token = await adminToken(page);
   const auth = { Authorization: `Bearer ${token}` };
-  const s3 = process.env.E2E_S3 ? (JSON.parse(process.env.E2E_S3) as E2eS3) : null;
+  const s3 = e2eS3();
   const suffix = randomBytes(3).toString('hex');
   const root = `/j${suffix}`;
 
   let targetConfig = 'local';
   if (s3) {
-    const created = await page.request.post('/api/s3-configs', {
-      headers: auth,
-      data: {
-        name: `e2e copy minio ${suffix}`,
-        storage_type: 'S3',
-        provider_type: 'Other S3 Compatible',
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        region: s3.region,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: 1,
-        default_folder: `copy-${suffix}/`,
-      },
+    targetConfig = await createMinioConfig(page.request, token, s3, {
+      name: `e2e copy minio ${suffix}`,
+      default_folder: `copy-${suffix}/`,
     });
-    expect(created.status(), await created.text()).toBeLessThan(300);
-    targetConfig = ((await created.json()) as { data: { id: string } }).data.id;
   }
   for (const [name, config] of [
     ['src', 'local'],
@@ -215,6 +187,8 @@ test('a folder copied across mounts is watched in the task panel, found by searc
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('dialog', { name: 'Basket' }).getByRole('button', { name: 'Download as ZIP' }).click();
   const download = await downloadPromise;
+  // Built as a task and opened by the browser through its signed link (streamed to disk, not a Blob).
+  expect(download.url()).toMatch(/\/api\/fs\/archive-download\/[^?]+\?by=[^&]+&sign=/);
   const zip = readStoredZip(await readFile((await download.path()) ?? ''));
   for (const [path, data] of files) {
     expect(sha(zip.get(path.split('/').pop() ?? '') ?? Buffer.alloc(0)), path).toBe(sha(data));

@@ -86,7 +86,10 @@ test('the explorer: views, keyboard, rename, menu, and a key kept in its base pa
 
   // Phone: the "more" button opens the same menu for one thumb.
   await page.setViewportSize({ width: 390, height: 844 });
-  await list.getByRole('button', { name: 'Actions for beta.txt' }).click();
+  await list
+    .getByRole('option', { name: /beta\.txt/ })
+    .locator('[data-menu-button]')
+    .click();
   await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Rename' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1280, height: 720 });

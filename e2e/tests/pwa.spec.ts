@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN } from '../playwright.config';
 import { loginAsAdmin } from './helpers';
 
 // Journeys: the installable app (issue 31) — installability, offline reading, the offline queue.
@@ -83,6 +84,11 @@ test('offline: the shell and a paste list opened before load, and a page never o
   await expect(page.getByRole('button', { name: /Offline/ })).toBeVisible();
   await expect(page.getByText('offline list e2e')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'may be out of date' })).toBeVisible();
+  // And stays: the list's refetch waits for the connection instead of failing over the copy (it did,
+  // a second or two after the reload, with "Could not load the text list").
+  await page.waitForTimeout(2500);
+  await expect(page.getByText('offline list e2e')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   await page.goto('/upload');
   await expect(page.getByRole('heading', { name: 'Page temporarily unavailable' })).toBeVisible();
@@ -121,4 +127,42 @@ test('a paste created offline waits to sync without a link, syncs on reconnect, 
   await reader.goto(url);
   await expect(reader.getByRole('heading', { name: 'Written on a train' }).last()).toBeVisible();
   await fresh.close();
+});
+
+test('a first visit: the page and the chunks it loaded before the worker took over work offline', async ({
+  page,
+  context,
+  request,
+}) => {
+  // The dashboard's chart is an on-demand chunk (not precached) that a first visit loads before the
+  // worker is in charge: the page hands the worker the list, and the worker keeps it with the page itself.
+  const login = await request.post('/api/admin/login', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  await request.post('/api/paste', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { content: 'for the chart' },
+  });
+  await context.addInitScript((value) => localStorage.setItem('admin_token', value), token);
+  await page.goto('/admin/dashboard');
+  const chart = page.getByRole('img', { name: /chart of the last 7 days/ });
+  await expect(chart).toBeVisible();
+  await workerInCharge(page);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const kept = await caches.match('/admin/dashboard', { cacheName: 'driftbox-pages', ignoreVary: true });
+          const files = await (await caches.open('driftbox-static')).keys();
+          return Boolean(kept) && files.some((file) => file.url.includes('/assets/activity-chart-canvas-'));
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(chart).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page temporarily unavailable' })).toHaveCount(0);
+  await context.setOffline(false);
 });

@@ -1,9 +1,11 @@
 /**
  * Which build files the service worker precaches: the app shell, not the whole build. From Vite's build
  * manifest: the entry with everything it imports, each page chunk the router loads lazily with everything
- * it imports, the styles, the offline page and the icons. Chunks a page loads only when it needs them
- * (Mermaid, KaTeX, the code editor's languages, charts) are cached the first time they are used
- * (stale-while-revalidate in src/sw.ts), so installing costs about a megabyte, not all seven.
+ * it imports, the styles, the offline page and the icons, and the two on-demand parts the offline journey
+ * needs (writing a paste on a train: the code editor, and the light Markdown preset its preview and a
+ * paste's page render with). Other chunks a page loads only when it needs them (Mermaid, KaTeX and
+ * highlight.js in the full preset, charts) are kept the first time they are used (stale-while-revalidate
+ * in src/sw.ts, and on a first visit the worker's warm-up), so installing costs about 2 MB, not all seven.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,9 @@ interface ViteChunk {
 type ViteManifest = Record<string, ViteChunk>;
 
 const OFFLINE_CODE = /(?:^|\/)src\/(?:lib\/offline|app\/pwa)\//;
+/** Loaded on demand, but needed offline: the editor and the light preset (not the full one's KaTeX). */
+const OFFLINE_ON_DEMAND =
+  /(?:^|\/)src\/(?:components\/markdown-editor\/editor-pane\.tsx|lib\/markdown\/light-preset\.ts)$/;
 
 /** Files (relative to dist) of the shell, from a Vite manifest. */
 export function shellFiles(manifest: ViteManifest): Set<string> {
@@ -34,7 +39,7 @@ export function shellFiles(manifest: ViteManifest): Set<string> {
   };
   for (const [key, chunk] of Object.entries(manifest)) {
     // The offline code itself (loaded on demand, and needed most when the network is gone).
-    if (OFFLINE_CODE.test(key)) addWithImports(key);
+    if (OFFLINE_CODE.test(key) || OFFLINE_ON_DEMAND.test(key)) addWithImports(key);
     if (!chunk.isEntry) continue;
     addWithImports(key);
     // The router's lazy pages: one level of dynamic imports below the entry.

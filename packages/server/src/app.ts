@@ -43,6 +43,7 @@ import { fsSearchRoutes } from './modules/fs-search/fs-search.module.js';
 import { fsArchiveRoutes } from './modules/fs-archive/fs-archive.module.js';
 import { fsUploadRoutes } from './modules/fs-upload/fs-upload.module.js';
 import { webdavRoutes } from './modules/webdav/webdav.module.js';
+import type { InvalidationBus } from './lib/cache/invalidation-bus.js';
 import type { TaskEngineOptions } from './modules/tasks/tasks.module.js';
 import { createServices, type Services } from './services.js';
 import { createStoreFactory, type StoreFactory } from './storage/stores.js';
@@ -62,6 +63,8 @@ export interface AppDeps {
   urlPolicy?: SsrfPolicy;
   /** Worker timings of the task engine; only tests change them. */
   taskOptions?: Partial<TaskEngineOptions>;
+  /** Cache clears between instances on one PostgreSQL database (main.ts); none by default. */
+  bus?: InvalidationBus;
 }
 
 export interface BuiltApp {

@@ -6,6 +6,8 @@ import { createApp } from './app.js';
 import { bootstrap, firstRunBanner } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/client.js';
+import { pgInvalidationBus } from './db/pg-invalidation-bus.js';
+import { periodicClaims } from './jobs/periodic-claim.js';
 import { startPasteSweep } from './jobs/paste-sweep.js';
 import { startUploadCleanup } from './jobs/upload-cleanup.js';
 import { systemClock } from './lib/clock.js';
@@ -118,10 +120,14 @@ async function main(): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = config.encryptionSecret ?? loadOrCreateSecret(config.dataDir).secret;
 
-  const db = createDb(config.database);
+  const db = createDb(config.database, (err) => logger.warn('Database connection lost', { error: err.message }));
+  // Several instances may share a PostgreSQL database: their caches hear each other's clears.
+  const bus = config.database.kind === 'postgres' ? pgInvalidationBus(config.database.url, db, logger) : null;
+  await bus?.ready;
   const { app, services, settled } = createApp({
     config,
     db,
+    ...(bus && { bus: bus.bus }),
     clock,
     ids: cryptoIds(),
     logger,
@@ -161,8 +167,11 @@ async function main(): Promise<void> {
     logger.info(`Driftbox listening on unix:${config.socketPath}`);
     servers.push(socketServer);
   }
-  const pasteSweep = startPasteSweep({ pastes: services.pastes, logger });
+  // Sweeps run once per period across the instances sharing the database.
+  const claim = periodicClaims(db, clock, logger);
+  const pasteSweep = startPasteSweep({ pastes: services.pastes, logger, claim: (ms) => claim('paste-sweep', ms)() });
   const uploadCleanup = startUploadCleanup({
+    claim: (ms) => claim('upload-cleanup', ms)(),
     files: services.fileCleanup,
     urlFetches: services.urlFetch,
     fsUploads: services.fsUploadCleanup,
@@ -179,6 +188,7 @@ async function main(): Promise<void> {
       await pasteSweep.stop();
       await uploadCleanup.stop();
       await services.flushViews();
+      await bus?.close();
       await db.destroy();
     },
     logger,

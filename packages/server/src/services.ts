@@ -31,6 +31,7 @@ import { createFsUploadServices } from './modules/fs-upload/fs-upload.module.js'
 import { createWebdavServices } from './modules/webdav/webdav.module.js';
 import type { SsrfPolicy } from './lib/net/ssrf.js';
 import { createViewTally } from './db/view-limits.js';
+import type { InvalidationBus } from './lib/cache/invalidation-bus.js';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -43,6 +44,8 @@ export interface ServiceDeps {
   urlPolicy?: SsrfPolicy | undefined;
   /** Worker timings of the task engine; only tests change them. */
   taskOptions?: Partial<TaskEngineOptions> | undefined;
+  /** Cache clears to and from the other instances on the database (PostgreSQL); none by default. */
+  bus?: InvalidationBus | undefined;
 }
 
 /** Builds every module's service over the shared dependencies. */
@@ -70,7 +73,7 @@ export function createServices(deps: ServiceDeps) {
     storeFor: (configId) => storageConfigs.storeFor(configId),
   });
   // In-process caches register here, for the admin panel's cache stats and clear.
-  const caches = createCacheRegistry();
+  const caches = createCacheRegistry(deps.bus);
   const settings = createSettingsService({ ...deps, caches });
   const fileServices = createFileServices({ ...deps, ports: filePorts, rateLimits, settings, storageConfigs });
   // The mount explorer (`/api/fs` reads and simple writes, `/api/p`); its `mountWrites` is where every
@@ -114,7 +117,7 @@ export function createServices(deps: ServiceDeps) {
     // Copies in the mount tree: the `copy` task's handler and batch-copy.
     ...createFsCopyServices({ vfs, tasks, storeFor, mountWrites, logger: deps.logger }),
     // The file basket's ZIP download.
-    ...createFsArchiveServices({ ...deps, vfs, storageConfigs, tasks }),
+    ...createFsArchiveServices({ ...deps, vfs, storageConfigs, tasks, mac: deps.crypto.mac }),
     // Browser uploads into mounts: presign + commit, resumable multipart, and their cleanup.
     ...createFsUploadServices({ ...deps, vfs, storageConfigs, mountWrites }),
     // WebDAV at /dav: the second adapter over the vfs, its folder copies and deletes by the task handlers.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaskDto } from './tasks.js';
 
 /*
  * The file basket's download (spec §2 "file basket", issue 26): `POST /api/fs/archive` streams one ZIP
@@ -21,3 +22,14 @@ export const FsArchiveBody = z.object({
   mode: z.enum(['stream', 'task']).optional(),
 });
 export type FsArchiveBody = z.infer<typeof FsArchiveBody>;
+
+/** 202 of `POST /api/fs/archive` with `mode: 'task'`: the queued task and where its ZIP will be. */
+export const FsArchiveQueuedDto = z.object({ jobId: z.string(), task: TaskDto, downloadUrl: z.string() });
+export type FsArchiveQueuedDto = z.infer<typeof FsArchiveQueuedDto>;
+
+/**
+ * `POST /api/fs/tasks/{id}/download-link`: a short-lived signed URL (`/api/fs/archive-download/{id}?by=…&sign=…`,
+ * relative to the backend) that a browser opens by navigation, no credentials needed.
+ */
+export const FsArchiveLinkDto = z.object({ url: z.string(), expiresAt: z.string() });
+export type FsArchiveLinkDto = z.infer<typeof FsArchiveLinkDto>;

@@ -7,9 +7,16 @@ import type { Database } from './schema.js';
 export type Dialect = 'sqlite' | 'postgres';
 
 /** Opens the database named by the config: SQLite file (WAL, foreign keys, busy timeout) or a pg pool. */
-export function createDb(config: DatabaseConfig): Kysely<Database> {
+export function createDb(config: DatabaseConfig, onLost: (err: Error) => void = () => {}): Kysely<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // A connect that gets no answer fails after 5 s (503), instead of holding the request.
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection lost (the server restarted) is dropped by the pool and replaced on the next
+    // query; unhandled, this event would end the process.
+    pool.on('error', onLost);
+    // The pool listens only to idle connections: one in use when the server goes away emits 'error'
+    // with no listener (its query fails on its own), which ended the process in the restart test.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const sqlite = new Sqlite(config.file);

@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { dialectOf } from './client.js';
 import { initial } from './migrations/001_initial.js';
 import { pastes } from './migrations/002_pastes.js';
 import { storage } from './migrations/003_storage.js';
@@ -12,6 +13,7 @@ import { fsSearchIndex } from './migrations/010_fs_search_index.js';
 import { fsUploads } from './migrations/011_fs_uploads.js';
 import { webdav } from './migrations/012_webdav.js';
 import { restoreFlags } from './migrations/013_restore_flags.js';
+import { periodicRuns } from './migrations/014_periodic_runs.js';
 import type { Database } from './schema.js';
 
 /**
@@ -32,13 +34,21 @@ export const MIGRATIONS: Record<string, Migration> = {
   '011_fs_uploads': fsUploads,
   '012_webdav': webdav,
   '013_restore_flags': restoreFlags,
+  '014_periodic_runs': periodicRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Applies pending migrations (Kysely takes a lock, so concurrent instances are safe); throws on failure. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its own tables in every schema unless told which: on PostgreSQL, name the schema the
+  // connection works in, or another schema's `kysely_migration_lock` passes for ours (it did with test
+  // schemas migrated in parallel; so would two instances in two schemas of one database).
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

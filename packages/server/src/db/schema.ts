@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { WebdavLocksTable, WebdavPropertiesTable } from './schema-webdav.js';
+import type { PeriodicRunsTable } from './schema-jobs.js';
 export type { WebdavLocksTable, WebdavPropertiesTable } from './schema-webdav.js';
 
 /**
@@ -295,4 +296,5 @@ export interface Database {
   fs_uploads: FsUploadsTable;
   webdav_properties: WebdavPropertiesTable;
   webdav_locks: WebdavLocksTable;
+  periodic_runs: PeriodicRunsTable;
 }

@@ -27,6 +27,15 @@ export function ok<T>(c: Context<AppEnv>, data: T, options: OkOptions = {}): Res
   return c.json(body, status);
 }
 
+/**
+ * `ok(c, data)`'s body as text around data already serialized (`dataJson`), for answers kept ready
+ * (the listing cache): the same fields in the same order.
+ */
+export function okJson(c: Context<AppEnv>, dataJson: string): string {
+  const message = JSON.stringify(t(c.get('lang') ?? 'en', msg('http.success')));
+  return `{"code":200,"message":${message},"data":${dataJson},"success":true}`;
+}
+
 /** The error envelope for an AppError, in the caller's language, with the request id. */
 export function fail(c: Context<AppEnv>, error: AppError): Response {
   const body: Fail = {

@@ -8,6 +8,8 @@ export interface PasteSweepDeps {
   pastes: { sweep(): Promise<number> };
   logger: Logger;
   intervalMs?: number;
+  /** Whether this instance does this period's pass (instances sharing a database: one of them). */
+  claim?: (intervalMs: number) => Promise<boolean>;
 }
 
 /** A running sweep; `runOnce` resolves with how many pastes were purged. */
@@ -30,5 +32,6 @@ export function startPasteSweep(deps: PasteSweepDeps): PasteSweepJob {
         deps.logger.error('Paste sweep failed', { error: err instanceof Error ? err.message : String(err) });
         return 0;
       });
-  return startPeriodic(pass, deps.intervalMs ?? PASTE_SWEEP_INTERVAL_MS);
+  const intervalMs = deps.intervalMs ?? PASTE_SWEEP_INTERVAL_MS;
+  return startPeriodic(pass, intervalMs, deps.claim && (() => deps.claim!(intervalMs)));
 }

@@ -8,8 +8,14 @@ export interface PeriodicJob<T> {
 /**
  * Runs `pass` now and every `intervalMs`, never two passes at once (a slow database or storage backend
  * would otherwise pile them up). The timer is unref'd: it never keeps the process alive on shutdown.
+ * With `claim` (jobs/periodic-claim.ts), a timed pass runs only when this instance wins the period, so
+ * instances sharing a database do the work once per period; `runOnce()` always runs.
  */
-export function startPeriodic<T>(pass: () => Promise<T>, intervalMs: number): PeriodicJob<T> {
+export function startPeriodic<T>(
+  pass: () => Promise<T>,
+  intervalMs: number,
+  claim?: () => Promise<boolean>,
+): PeriodicJob<T> {
   let running: Promise<T> | null = null;
   const runOnce = (): Promise<T> => {
     running ??= pass().finally(() => {
@@ -18,9 +24,13 @@ export function startPeriodic<T>(pass: () => Promise<T>, intervalMs: number): Pe
     return running;
   };
 
-  const timer = setInterval(() => void runOnce(), intervalMs);
+  const tick = async () => {
+    if (running) return;
+    if (!claim || (await claim())) await runOnce();
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
-  void runOnce();
+  void tick();
 
   return {
     runOnce,

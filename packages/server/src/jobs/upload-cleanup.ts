@@ -23,6 +23,8 @@ export interface UploadCleanupDeps {
   fsUploads?: { sweep(): Promise<number> };
   logger: Logger;
   intervalMs?: number;
+  /** Whether this instance does this period's pass (instances sharing a database: one of them). */
+  claim?: (intervalMs: number) => Promise<boolean>;
 }
 
 /** A running cleanup; `runOnce` resolves with what it removed. */
@@ -67,5 +69,6 @@ export function startUploadCleanup(deps: UploadCleanupDeps): UploadCleanupJob {
     return result;
   };
 
-  return startPeriodic(pass, deps.intervalMs ?? UPLOAD_CLEANUP_INTERVAL_MS);
+  const intervalMs = deps.intervalMs ?? UPLOAD_CLEANUP_INTERVAL_MS;
+  return startPeriodic(pass, intervalMs, deps.claim && (() => deps.claim!(intervalMs)));
 }

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { codeForHttpStatus, type ErrorCode } from '@driftbox/contract';
 import type { AppEnv } from '../app-env.js';
+import { isDatabaseUnreachable } from '../db/unreachable.js';
 import { fail } from '../http/envelope.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { msg } from '../lib/i18n/catalogue.js';
@@ -33,6 +34,11 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
     if (err instanceof AppError) return fail(c, err);
     if (err instanceof HTTPException) return fail(c, new AppError(codeForStatus(err.status)));
     if (isNulInText(err)) return fail(c, new AppError('BAD_REQUEST', { text: msg('http.nulInText') }));
+    // The database down or restarting: a clear 503 now, not a 500 (and no stack per request).
+    if (isDatabaseUnreachable(err)) {
+      logger.warn('Database unreachable', { requestId: c.get('requestId'), path: c.req.path, error: String(err) });
+      return fail(c, new AppError('UNAVAILABLE', { text: msg('system.databaseUnavailable') }));
+    }
     // A client that went away mid-upload (tab closed, uploader cancelled or paused) is not a fault.
     if (clientAborted(c)) {
       logger.info('Client closed the request', {

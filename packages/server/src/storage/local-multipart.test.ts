@@ -43,18 +43,24 @@ describe('LOCAL multipart: completes and aborts racing each other', () => {
     expect(info.etag).toBe(results.find((r) => r.status === 'fulfilled')?.value.etag);
   });
 
-  it('an abort while a complete reads the parts makes the complete UPLOAD_NOT_FOUND', async () => {
+  it('an abort sent while a complete runs waits for it: the object is whole, then the upload is gone', async () => {
     const { store, uploadId, parts } = await started(6);
     const completing = store.completeMultipart('race.bin', uploadId, parts);
     await new Promise((r) => setTimeout(r, 5));
+    // Removing the parts under the complete made it fail with INVALID_PART (a part it listed was gone).
     await store.abortMultipart('race.bin', uploadId);
-    const outcome = await completing.then(
-      () => 'completed',
-      (err: unknown) => err,
-    );
-    // The abort came either after the parts were read (the whole object is there) or while they were
-    // (the upload is gone): never a raw file-system error, never a short object.
-    if (outcome === 'completed') expect((await store.head('race.bin')).size).toBe(6 * MIN_PART_SIZE);
-    else expect(outcome).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
+    await expect(completing).resolves.toMatchObject({ size: 6 * MIN_PART_SIZE });
+    expect((await store.head('race.bin')).size).toBe(6 * MIN_PART_SIZE);
+    await expect(store.completeMultipart('race.bin', uploadId, parts)).rejects.toMatchObject({
+      code: 'UPLOAD_NOT_FOUND',
+    });
+  });
+
+  it('a complete sent after an abort finds the upload gone', async () => {
+    const { store, uploadId, parts } = await started(2);
+    const aborting = store.abortMultipart('race.bin', uploadId);
+    const completing = store.completeMultipart('race.bin', uploadId, parts);
+    await aborting;
+    await expect(completing).rejects.toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
   });
 });

@@ -36,14 +36,29 @@ function partFileName(partNumber: number): string {
   return `${String(partNumber).padStart(5, '0')}.part`;
 }
 
-/** Multipart operations over one config's folder layout. */
 /**
- * The complete running for an upload, by its folder (see complete). Kept for the process, not per
- * store: a config edited meanwhile gets a new store object over the same folder.
+ * The complete or abort running for an upload, by its folder (see complete). Kept for the process, not
+ * per store: a config edited meanwhile gets a new store object over the same folder.
  */
-const completing = new Map<string, Promise<void>>();
+const running = new Map<string, Promise<void>>();
 
+/** Multipart operations over one config's folder layout. */
 export function localMultipart(layout: LocalLayout, now: () => Date) {
+  /** Runs `work` after whatever runs for this upload already (and before what comes later). */
+  function oneAtATime<T>(uploadId: string, work: () => Promise<T>): Promise<T> {
+    const slot = path.join(layout.uploads, uploadId);
+    const run = (running.get(slot) ?? Promise.resolve()).then(work);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    running.set(slot, settled);
+    void settled.then(() => {
+      if (running.get(slot) === settled) running.delete(slot);
+    });
+    return run;
+  }
+
   async function uploadDir(key: string, uploadId: string): Promise<string> {
     // The id is checked before it touches a path, so it can never climb out of uploads/.
     if (!UPLOAD_ID.test(uploadId)) throw noSuchUpload();
@@ -134,14 +149,13 @@ export function localMultipart(layout: LocalLayout, now: () => Date) {
     listParts,
 
     /**
-     * Streams the parts, in order, into the object file `target`; returns the object's stats. Completes of one upload run one after another, so a second
-     * finds the upload gone (UPLOAD_NOT_FOUND) instead of reading parts the first is removing; a part
-     * removed under it (an abort) is UPLOAD_NOT_FOUND too.
+     * Streams the parts, in order, into the object file `target`; returns the object's stats. Completes
+     * and aborts of one upload run one after another, so a second complete finds the upload gone
+     * (UPLOAD_NOT_FOUND) instead of reading parts the first is removing, and an abort never removes parts
+     * a complete is listing or reading (it waits, then finds the upload gone or removes it).
      */
-    async complete(key: string, uploadId: string, requested: CompletedPart[], target: string) {
-      const slot = path.join(layout.uploads, uploadId);
-      const before = completing.get(slot) ?? Promise.resolve();
-      const run = before.then(async () => {
+    complete(key: string, uploadId: string, requested: CompletedPart[], target: string) {
+      return oneAtATime(uploadId, async () => {
         const dir = await uploadDir(key, uploadId);
         const parts = checkPartList(requested, await listParts(key, uploadId));
         const files = parts.map((part) => path.join(dir, partFileName(part.partNumber)));
@@ -159,23 +173,16 @@ export function localMultipart(layout: LocalLayout, now: () => Date) {
         await rm(dir, { recursive: true, force: true });
         return stats;
       });
-      const settled = run.then(
-        () => undefined,
-        () => undefined,
-      );
-      completing.set(slot, settled);
-      void settled.then(() => {
-        if (completing.get(slot) === settled) completing.delete(slot);
-      });
-      return run;
     },
 
-    async abort(key: string, uploadId: string): Promise<void> {
-      try {
-        await rm(await uploadDir(key, uploadId), { recursive: true, force: true });
-      } catch (err) {
-        if (!(err instanceof StorageError && err.code === 'UPLOAD_NOT_FOUND')) throw err;
-      }
+    abort(key: string, uploadId: string): Promise<void> {
+      return oneAtATime(uploadId, async () => {
+        try {
+          await rm(await uploadDir(key, uploadId), { recursive: true, force: true });
+        } catch (err) {
+          if (!(err instanceof StorageError && err.code === 'UPLOAD_NOT_FOUND')) throw err;
+        }
+      });
     },
   };
 }

@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromPermissionObject, type ApiKeyWithSecretDto, type PermissionObject } from '@driftbox/contract';
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AppEnv } from '../app-env.js';
 import { createApp } from '../app.js';
 import { bootstrap } from '../bootstrap.js';
 import type { Config } from '../config.js';
-import { createDb, type Dialect } from '../db/client.js';
+import { createDb, dialectOf, type Dialect } from '../db/client.js';
 import type { Database } from '../db/schema.js';
 import type { AdminActor } from '../lib/auth/actor.js';
 import { createPasswordHasher } from '../lib/crypto/password.js';
@@ -104,6 +104,34 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+let workerDb: Promise<string> | undefined;
+
+/**
+ * One database per vitest worker, created on first use (their schemas live in it). Test files run in
+ * parallel workers, and PostgreSQL scopes advisory locks to a database: in one shared database every
+ * harness's migration (Kysely locks with one fixed key) waited for those of the other workers.
+ */
+function workerDatabase(clusterUrl: string): Promise<string> {
+  workerDb ??= (async () => {
+    const name = `driftbox_w${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}`;
+    await adminQuery(clusterUrl, `CREATE DATABASE ${name}`);
+    const url = new URL(clusterUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+  return workerDb;
+}
+
 /** A fresh, empty (unmigrated) database: a SQLite file in `dir`, or a new schema on the cluster. */
 export async function openTestDb(dialect: Dialect, dir: string): Promise<TestDb> {
   if (dialect === 'sqlite') {
@@ -111,23 +139,27 @@ export async function openTestDb(dialect: Dialect, dir: string): Promise<TestDb>
     return { db: createDb(database), database, drop: async () => {} };
   }
   if (!pgUrl) throw new Error('PostgreSQL is not available in this run');
+  const workerUrl = await workerDatabase(pgUrl);
   // A schema per harness isolates as well as a database per harness and is ~10x cheaper to create
   // (CREATE DATABASE copies a template and checkpoints: 100-400 ms on a small machine).
   const schema = `driftbox_t_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => adminQuery(workerUrl, statement);
   await admin(`CREATE SCHEMA ${schema}`);
-  const url = new URL(pgUrl);
+  const url = new URL(workerUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const database = { kind: 'postgres', url: url.toString() } as const;
   return { db: createDb(database), database, drop: () => admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
+}
+
+/**
+ * The tables of this database: on PostgreSQL only those of the connection's own schema (Kysely's
+ * introspection lists every schema's, and test files run in parallel, each in schemas of its own).
+ */
+export async function ownTables(db: Kysely<Database>) {
+  const tables = await db.introspection.getTables();
+  if (dialectOf(db) !== 'postgres') return tables;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return tables.filter((t) => t.schema === rows[0]?.schema);
 }
 
 function baseConfig(dir: string, database: Config['database']): Config {

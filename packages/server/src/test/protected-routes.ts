@@ -122,6 +122,7 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
   { method: 'POST', path: '/api/fs/archive', access: { permission: Permission.MOUNT_VIEW } },
   // An archive task's built ZIP: MOUNT_VIEW, then only the task's owner (or an admin).
   { method: 'GET', path: '/api/fs/tasks/:id/download', access: { permission: Permission.MOUNT_VIEW } },
+  { method: 'POST', path: '/api/fs/tasks/:id/download-link', access: { permission: Permission.MOUNT_VIEW } },
   // Browser uploads into mounts (presign + commit, resumable multipart).
   { method: 'POST', path: '/api/fs/presign', access: { permission: Permission.MOUNT_UPLOAD } },
   { method: 'POST', path: '/api/fs/presign/commit', access: { permission: Permission.MOUNT_UPLOAD } },
@@ -156,6 +157,9 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/file-view/:slug',
   'GET /api/file-download/:slug',
   'GET /api/office-preview/:slug',
+  // An archive task's ZIP by the signed link of download-link: the HMAC (task, caller, expiry) is the
+  // authorisation (fs-archive.link.routes.test.ts covers forged, expired and another user's).
+  'GET /api/fs/archive-download/:id',
 ]);
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { dialects } from '../../test/harness.js';
+import { dialects, ownTables } from '../../test/harness.js';
 import { testDbPerTest } from '../../test/per-test.js';
 import { isUniqueViolation } from '../client.js';
 
@@ -29,7 +29,7 @@ describe.each(dialects)('migration 002_pastes (%s)', (dialect) => {
   it('keeps slugs unique and indexes the list and sweep columns', async () => {
     await insert('p1', 'same');
     expect(isUniqueViolation(await insert('p2', 'same').catch((e: unknown) => e))).toBe(true);
-    const table = (await t.db.introspection.getTables()).find((x) => x.name === 'pastes');
+    const table = (await ownTables(t.db)).find((x) => x.name === 'pastes');
     expect(table?.columns.map((c) => c.name)).toEqual([
       'id',
       'slug',

@@ -1,3 +1,5 @@
+import { LOCAL_BUS, type InvalidationBus } from './invalidation-bus.js';
+
 /**
  * Which entries a cache clear drops: everything, the entries of some mounts, or those that depend on
  * one storage config (its open driver, the listings of its mounts). A cache ignores scopes it has no
@@ -6,7 +8,9 @@
 export type CacheScope =
   | { kind: 'all' }
   | { kind: 'mounts'; mountIds: readonly string[] }
-  | { kind: 'storage-config'; storageConfigId: string };
+  | { kind: 'storage-config'; storageConfigId: string }
+  /** One cache by its registered name (the settings after a settings write). */
+  | { kind: 'cache'; name: string };
 
 /** An in-process cache that can report its size and be cleared from the admin panel. */
 export interface NamedCache {
@@ -24,16 +28,28 @@ export interface CacheRegistry {
   register(cache: NamedCache): () => void;
   /** Entries per cache name. */
   sizes(): Record<string, number>;
-  /** Clears `scope` in every cache; returns the total dropped. */
+  /** Clears `scope` in every cache of this instance; returns the total dropped. */
   clear(scope: CacheScope): number;
+  /**
+   * Clears `scope` here and on every other instance sharing the database (through the bus); resolves
+   * with what was dropped here once the others have been told. A failed publish is logged by the caller's
+   * error path: the others then catch up when their entries expire.
+   */
+  invalidate(scope: CacheScope): Promise<number>;
 }
 
 /**
  * A registry per app rather than a module-level singleton, so several apps in one process (the tests
  * build one per case) never see or clear each other's caches.
  */
-export function createCacheRegistry(): CacheRegistry {
+export function createCacheRegistry(bus: InvalidationBus = LOCAL_BUS): CacheRegistry {
   const caches = new Map<string, NamedCache>();
+  const clear = (scope: CacheScope) => {
+    let cleared = 0;
+    for (const cache of caches.values()) cleared += cache.clear(scope);
+    return cleared;
+  };
+  bus.subscribe((scope) => void clear(scope));
   return {
     register(cache) {
       if (caches.has(cache.name)) throw new Error(`A cache named "${cache.name}" is already registered`);
@@ -45,9 +61,10 @@ export function createCacheRegistry(): CacheRegistry {
     sizes() {
       return Object.fromEntries([...caches.values()].map((c) => [c.name, c.size()]));
     },
-    clear(scope) {
-      let cleared = 0;
-      for (const cache of caches.values()) cleared += cache.clear(scope);
+    clear,
+    async invalidate(scope) {
+      const cleared = clear(scope);
+      await bus.publish(scope);
       return cleared;
     },
   };

@@ -50,12 +50,12 @@ export function createTtlCache<T>(
     cached = null;
   }
 
-  // One value with no mount or storage config behind it: only a full clear drops it.
+  // One value with no mount or storage config behind it: a full clear or one naming it drops it.
   registration?.registry.register({
     name: registration.name,
     size: () => (cached ? 1 : 0),
     clear(scope) {
-      if (scope.kind !== 'all') return 0;
+      if (scope.kind !== 'all' && !(scope.kind === 'cache' && scope.name === registration.name)) return 0;
       const dropped = cached ? 1 : 0;
       invalidate();
       return dropped;

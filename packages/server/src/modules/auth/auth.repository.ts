@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { prepared, type Param } from '../../db/prepared.js';
 import type { AdminsTable, Database } from '../../db/schema.js';
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -11,14 +12,28 @@ export interface SessionWithAdmin {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+function sessionQuery(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('admin_sessions')
+    .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
+    .select(['admin_sessions.token_hash', 'admin_sessions.expires_at', 'admin_sessions.admin_id', 'admins.username'])
+    .where('admin_sessions.token_hash', '=', tokenHash);
+}
+
 /** Admins and their sessions. */
 export function authRepository(db: Kysely<Database>) {
+  // Every admin request looks its session up: built and compiled once (db/prepared.ts).
+  const session = prepared(db, (p: Param<'tokenHash'>) => sessionQuery(db, p('tokenHash')));
   return {
     /** Runs `work` in one transaction with a repository bound to it. */
     transaction<T>(work: (repo: ReturnType<typeof bound>) => Promise<T>): Promise<T> {
       return db.transaction().execute((trx) => work(bound(trx)));
     },
     ...bound(db),
+    async findSession(tokenHash: string): Promise<SessionWithAdmin | undefined> {
+      const [row] = await session({ tokenHash });
+      return row;
+    },
   };
 }
 
@@ -61,17 +76,7 @@ function bound(db: Executor) {
     },
 
     findSession(tokenHash: string): Promise<SessionWithAdmin | undefined> {
-      return db
-        .selectFrom('admin_sessions')
-        .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
-        .select([
-          'admin_sessions.token_hash',
-          'admin_sessions.expires_at',
-          'admin_sessions.admin_id',
-          'admins.username',
-        ])
-        .where('admin_sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      return sessionQuery(db, tokenHash).executeTakeFirst();
     },
 
     async deleteSession(tokenHash: string): Promise<void> {

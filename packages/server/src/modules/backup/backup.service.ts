@@ -186,7 +186,7 @@ export function createBackupService(deps: BackupDeps) {
           throw new AppError('CONFLICT', { text: msg('backup.restoreConflict') });
         throw err;
       }
-      caches.clear({ kind: 'all' });
+      await caches.invalidate({ kind: 'all' });
       logger.info('Backup restored', {
         admin: actor.username,
         mode: input.mode,

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { dialects } from '../../test/harness.js';
+import { dialects, ownTables } from '../../test/harness.js';
 import { harnessPerSuite } from '../../test/per-test.js';
 import { BACKUP_TABLES, columnsOf, NOT_BACKED_UP } from './backup.tables.js';
 
 describe.each(dialects)('backup table registry (%s)', (dialect) => {
   const h = harnessPerSuite({ dialect });
 
-  const tables = async () => (await h.db.introspection.getTables()).filter((t) => !t.name.startsWith('kysely_'));
+  const tables = async () => (await ownTables(h.db)).filter((t) => !t.name.startsWith('kysely_'));
 
   it('classifies every table: backed up, or excluded with a reason (a new table cannot be forgotten)', async () => {
     const classified = new Set([...BACKUP_TABLES.map((s) => s.table as string), ...Object.keys(NOT_BACKED_UP)]);

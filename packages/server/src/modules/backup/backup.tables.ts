@@ -141,6 +141,7 @@ export const NOT_BACKED_UP: Readonly<Partial<Record<keyof Database, string>>> = 
   fs_uploads: "browser uploads into mounts running now, and staging keys due in this server's storage",
   webdav_properties: 'WebDAV dead properties of paths in mounted storage, which a backup does not carry',
   webdav_locks: 'WebDAV locks held by clients of this server now',
+  periodic_runs: "when this server's sweeps are next due",
 };
 
 const BY_TABLE = new Map<string, BackupTableSpec>(BACKUP_TABLES.map((s) => [s.table, s]));

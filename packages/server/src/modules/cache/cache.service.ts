@@ -74,10 +74,10 @@ export function createCacheService({ caches, clock, mounts, memory = () => proce
     async clear(actor: Actor, body: ClearInput): Promise<CacheClearResultDto> {
       assertPermission(actor, Permission.MOUNT_VIEW);
       let clearedCount = 0;
-      if (actor.type === 'admin') clearedCount = caches.clear(adminScope(body));
+      if (actor.type === 'admin') clearedCount = await caches.invalidate(adminScope(body));
       else {
         const mountIds = await keyScope(actor, body);
-        if (mountIds.length > 0) clearedCount = caches.clear({ kind: 'mounts', mountIds });
+        if (mountIds.length > 0) clearedCount = await caches.invalidate({ kind: 'mounts', mountIds });
       }
       return { clearedCount, timestamp: iso(clock.now()) };
     },

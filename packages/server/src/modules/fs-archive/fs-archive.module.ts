@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
+import type { Mac } from '../../lib/crypto/mac.js';
 import type { Logger } from '../../lib/logger.js';
 import type { StoreFactory } from '../../storage/stores.js';
 import type { Vfs } from '../../vfs/vfs.js';
@@ -6,6 +7,7 @@ import type { StorageConfigsService } from '../storage-configs/storage-configs.s
 import type { TasksService } from '../tasks/tasks.module.js';
 import { createFsArchiveService } from './fs-archive.service.js';
 import { mountStoreAccess } from './fs-archive.store.js';
+import { archiveLinks } from './fs-archive.link.js';
 import { createArchiveTasks } from './fs-archive.task.js';
 
 // The module's one entrance: what services.ts and app.ts build and mount.
@@ -19,7 +21,7 @@ const ARCHIVE_STORE_ID = '_archives';
 
 /**
  * The file basket's ZIP download over the vfs and the stores of the mounts' configs, streamed or built
- * by an `archive` task (its handler registered on this instance's task engine).
+ * by an `archive` task (its handler registered on this instance's task engine) and fetched by a signed link.
  */
 export function createFsArchiveServices(deps: {
   vfs: Vfs;
@@ -28,11 +30,13 @@ export function createFsArchiveServices(deps: {
   stores: StoreFactory;
   clock: Clock;
   logger: Logger;
+  mac: Mac;
 }) {
   const fsArchive = createFsArchiveService({ ...deps, stores: mountStoreAccess(deps.storageConfigs) });
   const fsArchiveTasks = createArchiveTasks({
     ...deps,
     service: fsArchive,
+    links: archiveLinks(deps),
     store: deps.stores.open({ type: 'LOCAL', configId: ARCHIVE_STORE_ID }),
   });
   return { fsArchive, fsArchiveTasks };

@@ -9,6 +9,7 @@ import { zipStream, type ZipEntry, type ZipOptions } from '../../lib/zip/zip-wri
 import { isStorageError } from '../../storage/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { TaskContext, TaskRow, TasksService } from '../tasks/tasks.module.js';
+import type { ArchiveLinks } from './fs-archive.link.js';
 import type { FsArchiveService } from './fs-archive.service.js';
 
 /** The task type of a ZIP built in the background. */
@@ -29,6 +30,13 @@ export interface ArchivePayload {
  */
 const TASK_RESOLVER: AdminActor = { type: 'admin', id: 'tasks', username: 'tasks' };
 
+/** A built ZIP, ready to stream. */
+export interface BuiltArchive {
+  fileName: string;
+  size: number;
+  body: Readable;
+}
+
 export interface ArchiveTaskDeps {
   service: FsArchiveService;
   tasks: TasksService;
@@ -36,6 +44,7 @@ export interface ArchiveTaskDeps {
   store: ObjectStore;
   clock: Clock;
   logger: Logger;
+  links: ArchiveLinks;
   zip?: ZipOptions;
 }
 
@@ -77,6 +86,25 @@ export function createArchiveTasks(deps: ArchiveTaskDeps) {
     ctx.progress({ current: files, total: files, currentFile: null, successCount: files });
   }
 
+  /** The built ZIP of an archive task row (`head` only checks it): 404 another type, 409 not built, 410 gone. */
+  async function open(row: TaskRow, head = false): Promise<BuiltArchive | null> {
+    if (row.type !== ARCHIVE_TASK) throw notFound('task');
+    if (row.status !== 'completed') throw new AppError('CONFLICT', { text: msg('tasks.archiveNotReady') });
+    const { fileName } = JSON.parse(row.payload) as ArchivePayload;
+    try {
+      if (head) {
+        await deps.store.head(keyOf(row.id));
+        return null;
+      }
+      const got = await deps.store.get(keyOf(row.id));
+      return { fileName, size: got.size, body: got.body };
+    } catch (err) {
+      if (isStorageError(err, 'NOT_FOUND')) throw new AppError('GONE', { text: msg('tasks.archiveExpired') });
+      throw err;
+    }
+  }
+  const built = async (row: TaskRow) => (await open(row))!;
+
   deps.tasks.registerHandler<ArchivePayload>(ARCHIVE_TASK, handler, { retryPayload: (payload) => payload });
 
   return {
@@ -94,19 +122,30 @@ export function createArchiveTasks(deps: ArchiveTaskDeps) {
     },
 
     /** The built ZIP of a completed archive task the caller owns (an admin: any); 409 before it is built. */
-    async download(actor: Actor, id: string): Promise<{ fileName: string; size: number; body: Readable }> {
+    async download(actor: Actor, id: string): Promise<BuiltArchive> {
       if (actor.type === 'anonymous') throw new AppError('UNAUTHORIZED');
-      const row = await deps.tasks.get(actor, id);
-      if (row.type !== ARCHIVE_TASK) throw notFound('task');
-      if (row.status !== 'completed') throw new AppError('CONFLICT', { text: msg('tasks.archiveNotReady') });
-      const { fileName } = JSON.parse(row.payload) as ArchivePayload;
-      try {
-        const got = await deps.store.get(keyOf(id));
-        return { fileName, size: got.size, body: got.body };
-      } catch (err) {
-        if (isStorageError(err, 'NOT_FOUND')) throw new AppError('GONE', { text: msg('tasks.archiveExpired') });
-        throw err;
-      }
+      return built(await deps.tasks.get(actor, id));
+    },
+
+    /** A short-lived signed link to the built ZIP for the caller (checked as `download` is, before signing). */
+    async link(actor: Actor, id: string): Promise<{ url: string; expiresAt: Date }> {
+      if (actor.type === 'anonymous') throw new AppError('UNAUTHORIZED');
+      await open(await deps.tasks.get(actor, id), true);
+      return deps.links.sign(actor, id);
+    },
+
+    /**
+     * The built ZIP by a signed link: the signature is the authorisation, made for this task and the caller
+     * who asked (`by`), who must still be its owner or an admin (403 forged, 410 expired).
+     */
+    async downloadSigned(id: string, by: string | undefined, sign: string | undefined): Promise<BuiltArchive> {
+      const check = deps.links.verify(id, by, sign);
+      if (check === 'expired') throw new AppError('GONE', { text: msg('tasks.archiveLinkExpired') });
+      if (check === 'bad') throw new AppError('FORBIDDEN', { text: msg('fsfiles.badSignature') });
+      const row = await deps.tasks.get(TASK_RESOLVER, id);
+      // `by` is signed: an admin's id came from an admin; a key's (`apikey:<id>`) must own the task.
+      if (by!.startsWith('apikey:') && row.created_by !== by) throw notFound('task');
+      return built(row);
     },
   };
 }

@@ -61,6 +61,11 @@ export function createFsReadService(deps: FsReadDeps) {
       return listing.list(await vfs.resolve(actor, path, 'list'), request);
     },
 
+    /** `list`'s whole success envelope, serialized (`envelope` wraps the data's JSON); cached pages come ready. */
+    async listAnswer(actor: Actor, path: string, request: ListRequest, envelope: (data: string) => string) {
+      return listing.answer(await vfs.resolve(actor, path, 'list'), request, envelope);
+    },
+
     /** Metadata of a file or folder (notes §3.11 `fs/get`); a folder is one found by a one-key listing. */
     async get(actor: Actor, path: string) {
       const target = await stores.open(stores.mountOf(await vfs.resolve(actor, path, 'get')));

@@ -42,6 +42,11 @@ export function baseName(path: string): string {
 /** Opens the store behind mount locations; hidden names are 404, as if they were not there. */
 export function fsStores(storageConfigs: StorageConfigsService) {
   return {
+    /** 404 for a key through a hidden name, as if it were not there. */
+    assertShown(key: string): void {
+      if (key.split('/').some(isHiddenName)) throw notFound('path');
+    },
+
     async open(location: MountLocation): Promise<FsTarget> {
       if (location.key.split('/').some(isHiddenName)) throw notFound('path');
       const { config, store } = await storageConfigs.storeFor(location.mount.storageConfigId);

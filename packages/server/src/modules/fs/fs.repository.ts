@@ -1,16 +1,17 @@
 import { sql, type Kysely } from 'kysely';
+import { prepared, type Param } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 /** The listing versions of mounts (migration 009): read once per cached listing, bumped by every write. */
 export function fsRepository(db: Kysely<Database>) {
+  // Read by every cached listing: built and compiled once (db/prepared.ts).
+  const version = prepared(db, (p: Param<'mountId'>) =>
+    db.selectFrom('fs_listing_versions').select('version').where('mount_id', '=', p('mountId')),
+  );
   return {
     /** The mount's version; 0 until its first write. One primary-key lookup. */
     async versionOf(mountId: string): Promise<number> {
-      const row = await db
-        .selectFrom('fs_listing_versions')
-        .select('version')
-        .where('mount_id', '=', mountId)
-        .executeTakeFirst();
+      const [row] = await version({ mountId });
       return row ? Number(row.version) : 0;
     },
 

@@ -11,7 +11,7 @@ import {
 } from '@driftbox/contract';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../app-env.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okJson } from '../../http/envelope.js';
 import { readJson, readQuery, streamBody } from '../../http/request.js';
 import { AppError } from '../../lib/errors.js';
 import { msg } from '../../lib/i18n/catalogue.js';
@@ -52,7 +52,8 @@ export function fsRoutes(read: FsReadService, write: FsWriteService): Hono<AppEn
   app.get('/fs/list', view, async (c) => {
     const query = readQuery(c, FsListQuery);
     const request = { cursor: query.cursor, limit: query.limit, fresh: query.refresh === 'true' };
-    return ok(c, await read.list(c.get('actor'), query.path, request));
+    const body = await read.listAnswer(c.get('actor'), query.path, request, (data) => okJson(c, data));
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/fs/get', view, async (c) => ok(c, await read.get(c.get('actor'), readQuery(c, FsPathQuery).path)));

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database, StorageMountsTable } from '../../db/schema.js';
 
 export type MountRow = Selectable<StorageMountsTable>;
@@ -8,6 +9,18 @@ export type ActiveMountRow = MountRow & { key_usable: number };
 
 /** Storage of mount points (`storage_mounts`). */
 export function mountsRepository(db: Kysely<Database>) {
+  // Every vfs call reads the active mounts: built and compiled once (db/prepared.ts).
+  const active = prepared(db, () =>
+    db
+      .selectFrom('storage_mounts as m')
+      .leftJoin('storage_configs as c', 'c.id', 'm.storage_config_id')
+      .selectAll('m')
+      .select('c.is_public as key_usable')
+      .where('m.is_active', '=', 1)
+      .orderBy('m.sort_order', 'asc')
+      .orderBy('m.name', 'asc')
+      .orderBy('m.id', 'asc'),
+  );
   return {
     /** Every mount in the original's order: sort order, then name (then id, so the order is total). */
     async list(): Promise<MountRow[]> {
@@ -25,16 +38,7 @@ export function mountsRepository(db: Kysely<Database>) {
      * (a mount whose config is missing counts as not usable by keys).
      */
     async listActive(): Promise<ActiveMountRow[]> {
-      const rows = await db
-        .selectFrom('storage_mounts as m')
-        .leftJoin('storage_configs as c', 'c.id', 'm.storage_config_id')
-        .selectAll('m')
-        .select('c.is_public as key_usable')
-        .where('m.is_active', '=', 1)
-        .orderBy('m.sort_order', 'asc')
-        .orderBy('m.name', 'asc')
-        .orderBy('m.id', 'asc')
-        .execute();
+      const rows = await active({});
       return rows.map((row) => ({ ...row, key_usable: row.key_usable === 1 ? 1 : 0 }));
     },
 

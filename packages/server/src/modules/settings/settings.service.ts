@@ -22,6 +22,7 @@ import type { CacheRegistry } from '../../lib/cache/cache-registry.js';
 import { iso, type Clock } from '../../lib/clock.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { t, type Lang, type Text } from '../../lib/i18n/i18n.js';
+import type { Logger } from '../../lib/logger.js';
 import { createTtlCache } from '../../lib/cache/ttl-cache.js';
 import { checkSettingInput } from './settings.input.js';
 import { settingsRepository, type SettingStoredRow } from './settings.repository.js';
@@ -29,8 +30,9 @@ import { settingsRepository, type SettingStoredRow } from './settings.repository
 export interface SettingsDeps {
   db: Kysely<Database>;
   clock: Clock;
-  /** Where the settings cache registers for the admin panel's cache stats and clear. */
+  /** Where the settings cache registers for the admin panel's cache stats and clear (and tells other instances). */
   caches?: CacheRegistry;
+  logger?: Logger;
 }
 
 /** A setting as services see it: its catalogue entry and the stored value. */
@@ -52,6 +54,7 @@ export interface GroupUpdateResult {
  * the cache at once; reads happen on hot paths (uploads, proxy links), so one query per 10 s at most.
  */
 export const SETTINGS_CACHE_TTL_MS = 10_000;
+const SETTINGS_CACHE_NAME = 'settings';
 
 const ALL_KEYS = SETTING_DEFINITIONS.map((d) => d.key);
 const MIB = 1024 * 1024;
@@ -69,10 +72,15 @@ function isPublicGroup(group: number): boolean {
 }
 
 /** Settings: defaults on start, reads through a TTL cache, validated group updates. */
-export function createSettingsService({ db, clock, caches }: SettingsDeps) {
+export function createSettingsService({ db, clock, caches, logger }: SettingsDeps) {
   const repo = settingsRepository(db);
   const load = async () => new Map((await repo.findByKeys(ALL_KEYS)).map((r) => [r.key, r]));
-  const cache = createTtlCache(load, clock, SETTINGS_CACHE_TTL_MS, caches && { registry: caches, name: 'settings' });
+  const cache = createTtlCache(
+    load,
+    clock,
+    SETTINGS_CACHE_TTL_MS,
+    caches && { registry: caches, name: SETTINGS_CACHE_NAME },
+  );
 
   async function entriesOf(defs: readonly SettingDefinition[]): Promise<SettingEntry[]> {
     const stored = await cache.get();
@@ -154,6 +162,11 @@ export function createSettingsService({ db, clock, caches }: SettingsDeps) {
       } finally {
         cache.invalidate();
       }
+      // Every instance sharing the database drops its copy before this answer goes out.
+      await caches?.invalidate({ kind: 'cache', name: SETTINGS_CACHE_NAME }).catch((err: unknown) => {
+        // Saved: the others see it when their copy expires (SETTINGS_CACHE_TTL_MS).
+        logger?.warn('Settings change not announced to other instances', { error: String(err) });
+      });
       return { groupId: group, updatedCount: accepted.length, totalCount: entries.length, errors };
     },
 

@@ -236,6 +236,11 @@ export function createStorageConfigsService(deps: StorageConfigsDeps) {
       return config;
     },
 
+    /** Bytes stored through a config: what its quota (`total_storage_bytes`) is counted against. */
+    async usedBytes(id: string): Promise<number> {
+      return (await usage.usedBytes([id])).get(id) ?? 0;
+    },
+
     /** The store of a config, for the modules that keep content in it (files, mounts, local URLs). */
     async storeFor(id: string): Promise<{ config: StorageConfig; store: ObjectStore }> {
       const row = await requireRow(id);

@@ -1,4 +1,5 @@
 import { parseVirtualPath } from '@driftbox/contract';
+import type { QuotaDeps } from './webdav.quota.js';
 import type { Actor } from '../../lib/auth/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
@@ -30,6 +31,8 @@ export interface DavDeps {
   removeHandler: TaskHandler<RemovePayload>;
   /** `webdav_upload_mode`: 'direct' or 'multipart'. */
   uploadMode(): Promise<string>;
+  /** What the quota properties (RFC 4331) are computed from. */
+  quota: QuotaDeps;
 }
 
 /** A WebDAV request as the methods read it. */

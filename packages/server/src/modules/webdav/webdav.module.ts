@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ObjectStore } from '../../storage/object-store.js';
+import type { StoreFactory } from '../../storage/stores.js';
 import type { MountWrites } from '../../vfs/mount-writes.js';
 import type { Vfs } from '../../vfs/vfs.js';
 import { copyHandler } from '../fs-copy/fs-copy.module.js';
@@ -28,6 +29,7 @@ export interface WebdavDeps {
   fsRead: FsReadService;
   fsWrite: FsWriteService;
   mountWrites: MountWrites;
+  stores: Pick<StoreFactory, 'localDiskSpace'>;
 }
 
 export function createWebdavServices(deps: WebdavDeps) {
@@ -49,6 +51,10 @@ export function createWebdavServices(deps: WebdavDeps) {
     copyHandler: copyHandler({ vfs: deps.vfs, storeFor, mountWrites: deps.mountWrites, logger: deps.logger }),
     removeHandler: removeHandler({ vfs: deps.vfs, stores, writes: deps.mountWrites, logger: deps.logger }),
     uploadMode: async () => String(await deps.settings.value('webdav_upload_mode')),
+    quota: {
+      localDiskSpace: (id) => deps.stores.localDiskSpace(id),
+      usedBytes: (id) => deps.storageConfigs.usedBytes(id),
+    },
   });
   return { webdav };
 }

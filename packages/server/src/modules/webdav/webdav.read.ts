@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { DavError, XML_TYPE, type DavAnswer } from './webdav.answer.js';
 import type { DavDeps, DavRequest } from './webdav.context.js';
 import { needs, parsePropfind, propfindResponse, type Described, type PropRequest } from './webdav.props.js';
+import { asksForQuota, davQuota, quotaOfMembers } from './webdav.quota.js';
 import type { LockRow } from './webdav.repository.js';
 import type { Member, Resource } from './webdav.resources.js';
 import { XML_HEAD, type XmlElement } from './webdav.xml.js';
@@ -24,9 +25,21 @@ export const DAV_METHODS = [
 
 const MULTISTATUS_OPEN = `${XML_HEAD}<D:multistatus xmlns:D="DAV:">`;
 
+/**
+ * A page of `<D:response>`s as one Buffer, each written into it as it is: joining a thousand of them into one
+ * string first and encoding that cost more than building them (V8 flattens the joined rope to encode it).
+ */
+function encodePage(parts: readonly string[]): Buffer {
+  const out = Buffer.allocUnsafe(parts.reduce((n, part) => n + part.length, 0) * 3);
+  let at = 0;
+  for (const part of parts) at += out.write(part, at);
+  return out.subarray(0, at);
+}
+
 /** WebDAV's reads: OPTIONS, PROPFIND (Depth 0 and 1), GET and HEAD. */
 export function davReads(deps: DavDeps) {
   const { resources, repo, locks, clock } = deps;
+  const quotaOf = davQuota(deps.quota);
 
   async function describe(
     members: readonly Member[],
@@ -38,6 +51,7 @@ export function davReads(deps: DavDeps) {
     const need = { dead: asked.dead && present.dead, locks: asked.locks && present.locks };
     const paths = members.map((m) => m.path);
     const dead = new Map<string, Map<string, string>>();
+    const noDead = new Map<string, string>();
     if (need.dead)
       for (const row of await repo.propertiesOf(paths)) {
         const map = dead.get(row.path) ?? new Map<string, string>();
@@ -50,10 +64,14 @@ export function davReads(deps: DavDeps) {
       const inherited = parent === null ? [] : (await locks.covering(parent)).filter((l) => l.depth === 'infinity');
       lockRows.push(...inherited, ...(await repo.locksAt(paths, clock.now().toISOString())));
     }
+    const noLocks: LockRow[] = [];
     return members.map((m): Described => ({
       ...m,
-      dead: dead.get(m.path) ?? new Map(),
-      locks: lockRows.filter((l) => l.root === m.path || (l.depth === 'infinity' && m.path.startsWith(l.root + '/'))),
+      dead: dead.get(m.path) ?? noDead,
+      locks:
+        lockRows.length === 0
+          ? noLocks
+          : lockRows.filter((l) => l.root === m.path || (l.depth === 'infinity' && m.path.startsWith(l.root + '/'))),
     }));
   }
 
@@ -75,8 +93,12 @@ export function davReads(deps: DavDeps) {
       if (resource.kind === 'none') throw new DavError(404, 'webdav.notAllowed');
       const parent = resource.path === '/' ? null : parentPath(resource.path);
       const [self] = await describe([selfOf(resource)], parent, request);
+      // The quota (RFC 4331) only when asked for: it costs a statfs or a usage query.
+      const quota =
+        asksForQuota(request) && resource.kind === 'collection' ? await quotaOf(resource.target.config) : null;
+      const quotaFor = quotaOfMembers(resource, quota);
       const now = clock.now();
-      const first = MULTISTATUS_OPEN + propfindResponse(self!, request, now);
+      const first = MULTISTATUS_OPEN + propfindResponse({ ...self!, quota: quotaFor(self!) }, request, now);
       if (depth === '0' || resource.kind === 'file')
         return { status: 207, headers: { 'Content-Type': XML_TYPE }, body: first + '</D:multistatus>' };
       // Depth 1: streamed a listing page at a time, so a folder of any size answers in flat memory. Two probes
@@ -91,11 +113,17 @@ export function davReads(deps: DavDeps) {
         yield Buffer.from(first);
         for await (const page of resources.members(resource)) {
           const described = await describe(page, resource.path, request, present);
-          yield Buffer.from(described.map((d) => propfindResponse(d, request, now)).join(''));
+          yield encodePage(
+            described.map((d) => propfindResponse(quota ? { ...d, quota: quotaFor(d) } : d, request, now)),
+          );
         }
         yield Buffer.from('</D:multistatus>');
       }
-      return { status: 207, headers: { 'Content-Type': XML_TYPE }, body: Readable.from(stream()) };
+      return {
+        status: 207,
+        headers: { 'Content-Type': XML_TYPE },
+        body: Readable.from(stream(), { highWaterMark: 1 }),
+      };
     },
 
     /**

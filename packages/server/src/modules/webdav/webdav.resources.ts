@@ -30,10 +30,18 @@ const rethrow = (err: unknown): never => {
   throw storageToAppError(err);
 };
 
+/** The parent of the last href built, encoded (a PROPFIND's members share it). */
+let lastParent = { path: '', href: '' };
+
 /** `/dav` plus the path, each segment escaped; collections end with `/`. */
 export function hrefOf(path: string, collection: boolean): string {
-  const encoded = path === '/' ? '' : path.split('/').map(encodeURIComponent).join('/');
-  return `/dav${encoded}${collection ? '/' : ''}`;
+  if (path === '/') return collection ? '/dav/' : '/dav';
+  // The members of a PROPFIND share their parent: it is encoded once, then only each name.
+  const slash = path.lastIndexOf('/');
+  const parent = path.slice(0, slash);
+  if (parent !== lastParent.path)
+    lastParent = { path: parent, href: parent.split('/').map(encodeURIComponent).join('/') };
+  return `/dav${lastParent.href}/${encodeURIComponent(path.slice(slash + 1))}${collection ? '/' : ''}`;
 }
 
 export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
@@ -83,9 +91,16 @@ export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
     const mounted = new Set(resource.children.map((c) => c.name));
     if (mounted.size > 0) yield resource.children.map((c) => ({ path: c.path, collection: true, info: null }));
     const prefix = folderPrefix(resource.target.key);
+    const list = (cursor?: string) => resource.target.store.list({ prefix, delimiter: '/', cursor }).catch(rethrow);
     let cursor: string | undefined;
+    let next = list();
     do {
-      const page = await resource.target.store.list({ prefix, delimiter: '/', cursor }).catch(rethrow);
+      const page = await next;
+      // The next page is listed while this one is described and written (two pages in memory at most).
+      if (page.nextCursor) {
+        next = list(page.nextCursor);
+        next.catch(() => undefined); // a reader that stops early never awaits it
+      }
       const out: Member[] = [];
       // A listing on the way down to a key's base path shows only the next folder of that path.
       const shown = (name: string) => resource.access.kind === 'full' || resource.access.next === name;

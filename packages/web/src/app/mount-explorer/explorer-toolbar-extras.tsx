@@ -30,7 +30,14 @@ function UploadsButton({ currentPath }: { currentPath: string }) {
   }, [running]);
   return (
     <>
-      <Button variant="outline" size="sm" className="h-9" icon={<CloudUpload />} onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="h-9"
+        icon={<CloudUpload />}
+        title={t('explorer.uploads')}
+        onClick={() => setOpen(true)}
+      >
         <span className="sr-only sm:not-sr-only">{t('explorer.uploads')}</span>
         {running > 0 ? <span className="tabular-nums">({running})</span> : null}
       </Button>

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { SearchX, Trash2, type LucideIcon } from 'lucide-react';
+import { CloudOff, SearchX, Trash2, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListPage } from '../../lib/api/api-client';
@@ -108,7 +108,10 @@ export function ListPanel<T extends { id: string }>({
           </Button>
         </div>
       </div>
-      {list.isPending ? (
+      {list.isPending && list.fetchStatus === 'paused' ? (
+        // Offline, and this list was never opened on this device: it loads when the connection is back.
+        <EmptyState icon={CloudOff} title={t('pwa.offline.notSavedTitle')} description={t('pwa.offline.notSaved')} />
+      ) : list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
         <ErrorState

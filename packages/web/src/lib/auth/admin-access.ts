@@ -1,21 +1,7 @@
 import { Permission, hasAnyPermission, hasPermission } from '@driftbox/contract';
+import type { AdminPage } from './admin-pages';
 
-/** Children of /admin (spec §2), in menu order. */
-export const ADMIN_PAGES = [
-  'dashboard',
-  'text-management',
-  'file-management',
-  'key-management',
-  'mount-management',
-  'storage-config',
-  'backup',
-  'account',
-  'settings/global',
-  'settings/preview',
-  'settings/webdav',
-  'settings/site',
-] as const;
-export type AdminPage = (typeof ADMIN_PAGES)[number];
+export { ADMIN_PAGES, type AdminPage } from './admin-pages';
 
 /** The part of the auth state the guards look at. */
 export type AccessSubject = { kind: 'none' } | { kind: 'admin' } | { kind: 'apikey'; permissions: number };

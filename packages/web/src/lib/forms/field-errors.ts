@@ -49,3 +49,24 @@ export function sameNameTable<F extends string, E extends string>(
 
 /** What a form's body builder returns: the body to send, or the errors to show on its fields. */
 export type FormResult<B, Errors> = { ok: true; body: B } | { ok: false; errors: Errors };
+
+/** What a mutation takes as its second argument. */
+export interface SubmitHandlers<R> {
+  onSuccess: (answer: R) => void;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * The submit step of a create-or-edit form: the form's own check first (its error codes shown at their
+ * fields through `show`, which gets null when there are none), then the one request with `handlers`.
+ */
+export function submitChecked<B, E, R>(
+  result: FormResult<B, E>,
+  show: (errors: E | null) => void,
+  send: (body: B, handlers: SubmitHandlers<R>) => void,
+  handlers: SubmitHandlers<R>,
+): void {
+  if (!result.ok) return show(result.errors);
+  show(null);
+  send(result.body, handlers);
+}

@@ -4,9 +4,9 @@
  * the query cache, and `useRestoredAt` tells the page they may be stale. Only the user's own and admin
  * lists and details: never a public read (it counts a view), never API keys.
  */
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { API_CACHE_PREFIX, offlineDb } from './db';
-import { setRestoredAt } from './restored-store';
+import { isRestored, noteRestored } from './restored-store';
 
 const KEPT_ROOTS = new Set(['pastes', 'files']);
 const KEPT_ADMIN = new Set(['dashboard', 'storage-configs']);
@@ -23,18 +23,11 @@ interface StoredQuery {
   dataUpdatedAt: number;
 }
 
-/** Saves every kept query's fresh answer; returns the unsubscribe. */
-export function persistKeptQueries(queryClient: QueryClient): () => void {
-  const cache = queryClient.getQueryCache();
-  // Started once the page has painted (use-connectivity): what succeeded before is kept too.
-  for (const query of cache.getAll()) if (query.state.status === 'success') keep(query);
-  return cache.subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'success') keep(event.query);
-  });
-}
+type CachedQuery = ReturnType<ReturnType<QueryClient['getQueryCache']>['getAll']>[number];
 
-function keep(query: Query): void {
-  if (!isKeptOffline(query.queryKey) || query.state.data === undefined) return;
+function persist(query: CachedQuery): void {
+  // A copy put back offline is not a fresh answer: saving it again would re-stamp it and defeat the clean-up.
+  if (!isKeptOffline(query.queryKey) || query.state.data === undefined || isRestored(query)) return;
   const stored: StoredQuery = {
     queryKey: query.queryKey,
     data: query.state.data,
@@ -51,6 +44,19 @@ function keep(query: Query): void {
   write.catch(() => undefined);
 }
 
+/**
+ * Saves every kept query's fresh answer; returns the unsubscribe. The answers that arrived before this
+ * module loaded (it is loaded after the first render, often after the page's first list) are saved too:
+ * without them a list opened once, on a full page load, was not readable offline.
+ */
+export function persistKeptQueries(queryClient: QueryClient): () => void {
+  const cache = queryClient.getQueryCache();
+  for (const query of cache.getAll()) if (query.state.status === 'success') persist(query);
+  return cache.subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') persist(event.query);
+  });
+}
+
 /** Offline: puts the stored answers back where the cache has none. Resolves to how many it restored. */
 export async function restoreKeptQueries(queryClient: QueryClient): Promise<number> {
   const db = offlineDb();
@@ -60,14 +66,12 @@ export async function restoreKeptQueries(queryClient: QueryClient): Promise<numb
     ...(await db.files.toArray()),
   ];
   let restored = 0;
-  let oldest: number | null = null;
   for (const row of rows) {
     const stored = row.data as StoredQuery;
     if (!stored?.queryKey || queryClient.getQueryData(stored.queryKey) !== undefined) continue;
+    noteRestored(hashKey(stored.queryKey), row.cachedAt, stored.dataUpdatedAt);
     queryClient.setQueryData(stored.queryKey, stored.data, { updatedAt: stored.dataUpdatedAt });
     restored++;
-    oldest = oldest === null ? row.cachedAt : Math.min(oldest, row.cachedAt);
   }
-  if (restored > 0) setRestoredAt(oldest);
   return restored;
 }

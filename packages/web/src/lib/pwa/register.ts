@@ -27,13 +27,24 @@ async function start(): Promise<void> {
     reloading = true;
     window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
   });
+  // The first visit loaded its files before the worker was in charge: hand it the list to keep.
+  wb.addEventListener('controlling', () => warmCache());
   try {
     const registration = await wb.register();
+    if (registration?.active && !navigator.serviceWorker.controller) warmCache();
     if (registration?.active && !registration.waiting) setPwaState({ workerState: 'active' });
     window.setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS);
   } catch {
     setPwaState({ workerState: 'failed' });
   }
+}
+
+/** Tells the active worker which files (and which page) this page loaded, so they work offline next time. */
+function warmCache(): void {
+  const assets = performance.getEntriesByType('resource').map((entry) => entry.name);
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage({ type: 'WARM_CACHE', assets, page: window.location.href }),
+  );
 }
 
 export function registerServiceWorker(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicSiteSettings, isStaticAsset } from './sw-rules';
+import { isPageUrl, isPublicSiteSettings, isStaticAsset, warmableAssets } from './sw-rules';
 
 const url = (path: string) => new URL(path, 'https://drift.test');
 
@@ -26,5 +26,30 @@ describe('what the service worker may keep', () => {
     for (const path of ['/assets/index-abc.js', '/icons/icon-192.png', '/favicon.svg', '/manifest.webmanifest'])
       expect(isStaticAsset(url(path)), path).toBe(true);
     expect(isStaticAsset(url('/admin/text-management'))).toBe(false);
+  });
+
+  it('warms only this origin’s static files from the first visit, never /api, another origin or the worker', () => {
+    const origin = 'https://drift.test';
+    expect(
+      warmableAssets(
+        [
+          `${origin}/assets/index-abc.js`,
+          `${origin}/assets/editor-def.js?v=1`,
+          `${origin}/assets/index-abc.js`,
+          `${origin}/api/raw/abc`,
+          `${origin}/api/file-download/a.png`,
+          'https://cdn.example/assets/x.js',
+          `${origin}/sw.js`,
+          `${origin}/config.js`,
+          `${origin}/paste/abc`,
+          42,
+        ],
+        origin,
+      ),
+    ).toEqual([`${origin}/assets/index-abc.js`, `${origin}/assets/editor-def.js?v=1`]);
+    expect(isPageUrl(url('/admin/text-management'), origin)).toBe(true);
+    expect(isPageUrl(url('/api/paste/abc'), origin)).toBe(false);
+    expect(isPageUrl(new URL('https://other.test/'), origin)).toBe(false);
+    expect(isPageUrl(url('/assets/a.js'), origin)).toBe(false);
   });
 });

@@ -20,5 +20,9 @@ export const TASK_MESSAGES = {
   'tasks.failed': { en: 'The task failed', zh: '任务失败' },
   'tasks.archiveQueued': { en: 'The ZIP is being built as a task', zh: 'ZIP 正在作为任务生成' },
   'tasks.archiveNotReady': { en: 'The ZIP is not ready: its task has not completed', zh: 'ZIP 尚未就绪：任务还未完成' },
+  'tasks.archiveLinkExpired': {
+    en: 'This download link has expired; start the download again',
+    zh: '此下载链接已过期，请重新下载',
+  },
   'tasks.archiveExpired': { en: 'The ZIP is no longer kept; build it again', zh: 'ZIP 已不再保留，请重新生成' },
 } as const satisfies Area<'tasks'>;

@@ -3,6 +3,7 @@ import type { BackupCreateBody } from '@driftbox/contract';
 import { API_BASE } from '../../../lib/api/api-client';
 import { ApiError, CLIENT_ERROR_MESSAGES } from '../../../lib/api/api-error';
 import { authorizationFor, getAuthState } from '../../../lib/auth/auth-store';
+import { saveBlob } from '../../../lib/download';
 
 export interface BackupDownload {
   blob: Blob;
@@ -45,19 +46,6 @@ export async function createBackup(body: BackupCreateBody): Promise<BackupDownlo
   return { blob: await response.blob(), fileName };
 }
 
-/** Hands a Blob to the browser as a download through a temporary object URL. */
-export function saveDownload({ blob, fileName }: BackupDownload): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start reading the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function useCreateBackup() {
-  return useMutation({ mutationFn: createBackup, onSuccess: saveDownload });
+  return useMutation({ mutationFn: createBackup, onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName) });
 }

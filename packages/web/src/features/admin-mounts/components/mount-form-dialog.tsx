@@ -5,7 +5,7 @@ import { FormDialog, useDirty } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api/api-error';
 import { errorMessage } from '../../../lib/api/error-message';
-import { fieldErrorsFrom, serverDetails, topLevelField } from '../../../lib/forms/field-errors';
+import { fieldErrorsFrom, serverDetails, submitChecked, topLevelField } from '../../../lib/forms/field-errors';
 import { useCreateMount } from '../api/create-mount';
 import { useStorageOptions } from '../api/get-storage-options';
 import { useUpdateMount } from '../api/update-mount';
@@ -86,32 +86,18 @@ function MountForm({
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFormError(undefined);
-    if (target.mode === 'create') {
-      const result = buildCreateBody(values);
-      if (!result.ok) return setErrors(toMessages(result.errors));
-      setErrors({});
-      create.mutate(result.body, {
-        onSuccess: (mount) => {
-          toast.success(t('mounts.toast.created', { name: mount.name }));
-          onClose();
-        },
-        onError: showServerError,
-      });
-      return;
-    }
-    const result = buildUpdateBody(values);
-    if (!result.ok) return setErrors(toMessages(result.errors));
-    setErrors({});
-    update.mutate(
-      { id: target.mount.id, body: result.body },
-      {
-        onSuccess: (mount) => {
-          toast.success(t('mounts.toast.updated', { name: mount.name }));
-          onClose();
-        },
-        onError: showServerError,
+    const show = (codes: MountFormErrors | null) => setErrors(codes ? toMessages(codes) : {});
+    const done = (key: 'created' | 'updated') => ({
+      onSuccess: (mount: MountDto) => {
+        toast.success(t(`mounts.toast.${key}`, { name: mount.name }));
+        onClose();
       },
-    );
+      onError: showServerError,
+    });
+    if (target.mode === 'create')
+      return submitChecked(buildCreateBody(values), show, (body, h) => create.mutate(body, h), done('created'));
+    const id = target.mount.id;
+    submitChecked(buildUpdateBody(values), show, (body, h) => update.mutate({ id, body }, h), done('updated'));
   }
 
   return (

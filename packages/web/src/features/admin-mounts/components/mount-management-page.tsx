@@ -1,14 +1,9 @@
 import type { MountDto } from '@driftbox/contract';
-import { FolderTree, Plus } from 'lucide-react';
+import { FolderTree } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { CardListPage } from '../../../components/admin/card-list-page';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api/error-message';
 import { storageConfigName } from '../../../lib/shares/storage-config-name';
@@ -28,7 +23,6 @@ export function MountManagementPage() {
   const remove = useDeleteMount();
   const [formTarget, setFormTarget] = useState<MountFormTarget | null>(null);
   const [deleting, setDeleting] = useState<MountDto | null>(null);
-  const list = mounts.data ?? [];
   const configNames = new Map((configs.data ?? []).map((c) => [c.id, storageConfigName(c, t)]));
 
   function toggle(mount: MountDto) {
@@ -61,56 +55,35 @@ export function MountManagementPage() {
     });
   }
 
-  const createButton = (
-    <Button icon={<Plus />} onClick={() => setFormTarget({ mode: 'create' })}>
-      {t('mounts.create')}
-    </Button>
-  );
-
   return (
-    <div>
-      <PageHeader title={t('mounts.title')} description={t('mounts.description')} actions={createButton} />
-      {mounts.isPending ? (
-        <LoadingCards />
-      ) : mounts.isError ? (
-        <Card>
-          <ErrorState
-            title={t('mounts.errors.load')}
-            message={errorMessage(mounts.error)}
-            onRetry={() => void mounts.refetch()}
-            retrying={mounts.isFetching}
-          />
-        </Card>
-      ) : list.length === 0 ? (
-        <Card>
-          <EmptyState
-            icon={FolderTree}
-            title={t('mounts.empty.title')}
-            description={t('mounts.empty.description')}
-            action={createButton}
-          />
-        </Card>
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-fg-muted" aria-live="polite">
-            {t('mounts.summary', { count: list.length, active: list.filter((m) => m.is_active === 1).length })}
-          </p>
-          <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2 2xl:grid-cols-3">
-            {list.map((mount) => (
-              <MountCard
-                key={mount.id}
-                mount={mount}
-                storageName={configNames.get(mount.storage_config_id)}
-                onToggle={toggle}
-                onEdit={(m) => setFormTarget({ mode: 'edit', mount: m })}
-                onDelete={setDeleting}
-                toggling={update.isPending && update.variables.id === mount.id}
-              />
-            ))}
-          </div>
-        </>
+    <CardListPage
+      title={t('mounts.title')}
+      description={t('mounts.description')}
+      createLabel={t('mounts.create')}
+      onCreate={() => setFormTarget({ mode: 'create' })}
+      query={mounts}
+      texts={{
+        loading: t('mounts.loading'),
+        loadError: t('mounts.errors.load'),
+        emptyTitle: t('mounts.empty.title'),
+        emptyDescription: t('mounts.empty.description'),
+      }}
+      emptyIcon={FolderTree}
+      summary={(list) =>
+        t('mounts.summary', { count: list.length, active: list.filter((m) => m.is_active === 1).length })
+      }
+      card={(mount) => (
+        <MountCard
+          key={mount.id}
+          mount={mount}
+          storageName={configNames.get(mount.storage_config_id)}
+          onToggle={toggle}
+          onEdit={(m) => setFormTarget({ mode: 'edit', mount: m })}
+          onDelete={setDeleting}
+          toggling={update.isPending && update.variables.id === mount.id}
+        />
       )}
-
+    >
       <MountFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
       <ConfirmDialog
         open={deleting !== null}
@@ -122,24 +95,6 @@ export function MountManagementPage() {
         pending={remove.isPending}
         destructive
       />
-    </div>
-  );
-}
-
-function LoadingCards() {
-  const { t } = useTranslation();
-  return (
-    <div className="grid gap-4 md:grid-cols-2" role="status" aria-label={t('mounts.loading')}>
-      {[0, 1].map((card) => (
-        <Card key={card} className="flex flex-col gap-3 p-5">
-          <div className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-xl" />
-            <Skeleton className="h-4 w-40" />
-          </div>
-          <Skeleton className="h-3 w-3/4" />
-          <Skeleton className="h-3 w-1/2" />
-        </Card>
-      ))}
-    </div>
+    </CardListPage>
   );
 }

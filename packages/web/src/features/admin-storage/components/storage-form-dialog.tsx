@@ -5,7 +5,7 @@ import { FormDialog, useDirty } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api/api-error';
 import { errorMessage } from '../../../lib/api/error-message';
-import { fieldErrorsFrom, serverDetails } from '../../../lib/forms/field-errors';
+import { fieldErrorsFrom, serverDetails, submitChecked } from '../../../lib/forms/field-errors';
 import { useCreateStorageConfig } from '../api/create-storage-config';
 import { useUpdateStorageConfig } from '../api/update-storage-config';
 import {
@@ -64,31 +64,24 @@ function StorageForm({ target, onClose }: { target: StorageFormTarget; onClose: 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFormError(undefined);
-    if (target.mode === 'create') {
-      const result = buildCreateBody(values);
-      if (!result.ok) return setErrors(toMessages(result.errors));
-      setErrors({});
-      create.mutate(result.body, {
-        onSuccess: (config) => {
-          toast.success(t('storage.toast.created', { name: config.name }));
-          onClose();
-        },
-        onError: showServerError,
-      });
-      return;
-    }
-    const result = buildUpdateBody(values, target.config.total_storage_bytes);
-    if (!result.ok) return setErrors(toMessages(result.errors));
-    setErrors({});
-    update.mutate(
-      { id: target.config.id, body: result.body },
-      {
-        onSuccess: () => {
-          toast.success(t('storage.toast.updated'));
-          onClose();
-        },
-        onError: showServerError,
+    const show = (codes: StorageFormErrors | null) => setErrors(codes ? toMessages(codes) : {});
+    const done = (message: (config: StorageConfigDto) => string) => ({
+      onSuccess: (config: StorageConfigDto) => {
+        toast.success(message(config));
+        onClose();
       },
+      onError: showServerError,
+    });
+    if (target.mode === 'create') {
+      const created = done((config) => t('storage.toast.created', { name: config.name }));
+      return submitChecked(buildCreateBody(values), show, (body, h) => create.mutate(body, h), created);
+    }
+    const { id, total_storage_bytes: total } = target.config;
+    submitChecked(
+      buildUpdateBody(values, total),
+      show,
+      (body, h) => update.mutate({ id, body }, h),
+      done(() => t('storage.toast.updated')),
     );
   }
 

@@ -11,7 +11,7 @@ export function getOfficePreview(slug: string, token: string | null): Promise<Of
   });
 }
 
-export function useOfficePreview(slug: string, token: string | null) {
+export function useOfficePreview(slug: string, token: string | null, enabled = true) {
   return useQuery(
     queryOptions({
       queryKey: ['file-view', slug, 'office', token],
@@ -19,6 +19,7 @@ export function useOfficePreview(slug: string, token: string | null) {
       staleTime: Infinity,
       retry: false,
       refetchOnWindowFocus: false,
+      enabled,
     }),
   );
 }

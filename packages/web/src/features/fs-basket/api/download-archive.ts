@@ -1,86 +1,67 @@
-import { useMutation } from '@tanstack/react-query';
-import type { FsArchiveBody } from '@driftbox/contract';
-import { API_BASE } from '../../../lib/api/api-client';
-import { ApiError, CLIENT_ERROR_MESSAGES } from '../../../lib/api/api-error';
-import { authorizationFor, getAuthState } from '../../../lib/auth/auth-store';
-import { currentLanguage } from '../../../lib/site/i18n';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FsArchiveLinkDto, FsArchiveQueuedDto, TaskDto, type FsArchiveBody } from '@driftbox/contract';
+import { apiRequest } from '../../../lib/api/api-client';
+import { ApiError } from '../../../lib/api/api-error';
+import { BACKEND_BASE } from '../../../lib/api/backend';
+import { startDownload } from '../../../lib/download';
+import { i18n } from '../../../lib/site/i18n';
 
-export interface ArchiveDownload {
-  blob: Blob;
-  fileName: string;
+/** The caller's task list (features/fs-tasks' key, repeated: features do not import each other). */
+const TASKS_KEY = ['fs', 'tasks'] as const;
+/** How often the build is asked about: soon at first (a small basket is done at once), then calmer. */
+const FIRST_POLL_MS = 300;
+const POLL_MS = 1000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `POST /api/fs/archive` with `mode: 'task'`: the server builds the ZIP as an `archive` task (202). */
+export function queueArchive(body: FsArchiveBody): Promise<FsArchiveQueuedDto> {
+  return apiRequest('/fs/archive', { method: 'POST', body: { ...body, mode: 'task' }, schema: FsArchiveQueuedDto });
 }
 
-interface ErrorEnvelope {
-  error?: string;
-  message?: string;
-  requestId?: string;
-}
-
-/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
-export function fileNameOf(disposition: string, fallback: string): string {
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (star) {
-    try {
-      return decodeURIComponent(star);
-    } catch {
-      // Fall through to the plain name.
+/** Polls the task until it completed; a failed or cancelled build is an error saying why. */
+export async function waitForArchive(id: string): Promise<TaskDto> {
+  for (let round = 0; ; round += 1) {
+    const task = await apiRequest(`/fs/tasks/${encodeURIComponent(id)}`, { schema: TaskDto });
+    if (task.status === 'completed') return task;
+    if (task.status !== 'pending' && task.status !== 'running') {
+      const reason =
+        task.errorMessage ?? i18n.t(`fsBasket.errors.${task.status === 'cancelled' ? 'cancelled' : 'build'}`);
+      throw new ApiError({ status: 0, code: 'TASK_FAILED', message: reason, serverMessage: reason });
     }
+    await sleep(round < 5 ? FIRST_POLL_MS : POLL_MS);
   }
-  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
+}
+
+/** `POST /api/fs/tasks/{id}/download-link`: a short-lived signed URL of the built ZIP, absolute on the backend. */
+export async function archiveLink(id: string): Promise<string> {
+  const link = await apiRequest(`/fs/tasks/${encodeURIComponent(id)}/download-link`, {
+    method: 'POST',
+    schema: FsArchiveLinkDto,
+  });
+  return backendHref(link.url);
+}
+
+/** A server-relative path (`/api/…`) as an absolute URL on the backend, its base path kept. */
+export function backendHref(path: string, base = BACKEND_BASE): string {
+  return new URL(`${base}${path}`, window.location.href).href;
 }
 
 /**
- * `POST /api/fs/archive`: the server streams one ZIP of the paths (folders walked). The answer is the file,
- * not an envelope, so this bypasses apiRequest; refusals (400/403/404) come before the first byte as an
- * envelope. No timeout: a large basket takes as long as its bytes do.
+ * The basket's ZIP: built by the server as a task (shown in the task manager), then opened by the browser
+ * through a signed link — it streams to disk, never held in memory here (a link cannot carry the
+ * Authorization header; the signature stands in for it).
  */
-export async function downloadArchive(body: FsArchiveBody, signal?: AbortSignal): Promise<ArchiveDownload> {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/zip, application/json',
-    'X-Language': currentLanguage(),
-  };
-  const authorization = authorizationFor(getAuthState());
-  if (authorization) headers.Authorization = authorization;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/fs/archive`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      ...(signal ? { signal } : {}),
-    });
-  } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK', message: CLIENT_ERROR_MESSAGES.NETWORK });
-  }
-  if (!response.ok) {
-    const envelope = (await response.json().catch(() => ({}))) as ErrorEnvelope;
-    throw new ApiError({
-      status: response.status,
-      statusText: response.statusText,
-      code: envelope.error ?? 'REQUEST_FAILED',
-      message: envelope.message ?? CLIENT_ERROR_MESSAGES.REQUEST_FAILED,
-      ...(envelope.message ? { serverMessage: envelope.message } : {}),
-      requestId: envelope.requestId,
-    });
-  }
-  const fileName = fileNameOf(response.headers.get('content-disposition') ?? '', body.name ?? 'download.zip');
-  return { blob: await response.blob(), fileName };
-}
-
-/** Hands the ZIP to the browser as a download through a temporary object URL. */
-export function saveArchive({ blob, fileName }: ArchiveDownload): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start reading the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export async function downloadArchive(body: FsArchiveBody): Promise<void> {
+  const queued = await queueArchive(body);
+  await waitForArchive(queued.jobId);
+  startDownload(await archiveLink(queued.jobId), body.name);
 }
 
 export function useDownloadArchive() {
-  return useMutation({ mutationFn: (body: FsArchiveBody) => downloadArchive(body), onSuccess: saveArchive });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: downloadArchive,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TASKS_KEY }),
+  });
 }

@@ -87,11 +87,11 @@ function ResultRow({
   const Icon = result.isDirectory ? Folder : File;
   return (
     <li className="flex items-center gap-2 px-2 py-1.5">
+      {/* Named by what it shows (name, folder, size): a label of its own left out the size (WCAG 2.5.3). */}
       <button
         type="button"
         onClick={() => onOpen(result.path, result.isDirectory)}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-lg px-1 py-1 text-left outline-none hover:bg-subtle focus-visible:ring-2 focus-visible:ring-accent"
-        aria-label={t('fsSearch.openNamed', { name: result.name, folder })}
       >
         <Icon className="size-4 shrink-0 text-fg-subtle" aria-hidden="true" />
         <span className="min-w-0 flex-1">

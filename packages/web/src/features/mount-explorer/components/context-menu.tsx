@@ -61,6 +61,18 @@ export function ContextMenu({ x, y, actions, onAction, onClose }: ContextMenuPro
   const menu = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState({ left: x, top: y });
 
+  // Closed (Escape, an action, a click elsewhere): the keyboard goes back where it was, not to <body>. This
+  // runs before a dialog the action opens reads its opener, so the dialog hands focus back there too.
+  useLayoutEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const node = menu.current;
+    return () => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body || Boolean(node?.contains(active));
+      if (opener?.isConnected && lost) opener.focus();
+    };
+  }, []);
+
   useLayoutEffect(() => {
     const rect = menu.current?.getBoundingClientRect();
     setPosition(placeWithin(x, y, rect?.width ?? 0, rect?.height ?? 0));

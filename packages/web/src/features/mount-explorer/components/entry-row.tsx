@@ -25,19 +25,22 @@ export function useEntryDetails(entry: ExplorerEntry): { size: string; modified:
   return { size, modified: entry.modified ? formatDateTime(entry.modified, i18n.language) : '' };
 }
 
-/** The "more" button of a row or tile: the context menu for one thumb (no long press needed). */
+/**
+ * The "more" mark of a row or tile: the context menu for one thumb or click (no long press needed); the
+ * listbox handles the click. Not a button: an option holds no control of its own (axe nested-interactive),
+ * and keyboard and screen-reader users open the same menu with the menu key or Shift+F10.
+ */
 export function MoreButton({ name }: { name: string }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
+    <span
       data-menu-button
-      tabIndex={-1}
-      aria-label={t('explorer.menu.moreFor', { name })}
-      className="flex size-9 shrink-0 items-center justify-center rounded-md text-fg-subtle hover:bg-muted hover:text-fg"
+      aria-hidden="true"
+      title={t('explorer.menu.moreFor', { name })}
+      className="flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-md text-fg-subtle hover:bg-muted hover:text-fg"
     >
       <MoreVertical className="size-4" aria-hidden="true" />
-    </button>
+    </span>
   );
 }
 

@@ -130,6 +130,13 @@ export function EntryView(props: EntryViewProps) {
       const entry = byPath(path);
       if (entry) props.onRename(entry);
     },
+    menu: (path) => {
+      const entry = byPath(path);
+      const index = path === null ? -1 : (indexOf.get(path) ?? -1);
+      const element = (index >= 0 && document.getElementById(`${baseId}-${index}`)) || scrollRef.current;
+      const rect = element?.getBoundingClientRect();
+      if (rect) menuFor(rect.left + 16, entry ? rect.bottom : rect.top + 16, entry);
+    },
   });
 
   return (

@@ -16,8 +16,8 @@ export interface ExplorerDialogsProps {
   dialog: ExplorerDialog;
   currentPath: string;
   onClose(): void;
-  /** Entries were removed or moved away: the selection drops them. */
-  onChanged(): void;
+  /** Entries were removed, moved away or renamed: the selection (and the keyboard) goes to what is there now. */
+  onChanged(change: { removed: string[]; renamedTo?: string }): void;
 }
 
 /** The open dialog of the explorer, with the call it makes. */
@@ -53,11 +53,9 @@ export function ExplorerDialogs({ dialog, currentPath, onClose, onChanged }: Exp
           initial={dialog.entry.name}
           onSubmit={async (name) => {
             if (name === dialog.entry.name) return;
-            await rename.mutateAsync({
-              oldPath: dialog.entry.path,
-              newPath: joinPath(parentPath(dialog.entry.path), name),
-            });
-            onChanged();
+            const newPath = joinPath(parentPath(dialog.entry.path), name);
+            await rename.mutateAsync({ oldPath: dialog.entry.path, newPath });
+            onChanged({ removed: [dialog.entry.path], renamedTo: newPath });
             toast.success(t('explorer.rename.done', { name }));
           }}
           onClose={onClose}
@@ -81,7 +79,7 @@ export function ExplorerDialogs({ dialog, currentPath, onClose, onChanged }: Exp
             for (const entry of dialog.entries) {
               await rename.mutateAsync({ oldPath: entry.path, newPath: joinPath(folder, entry.name) });
             }
-            onChanged();
+            onChanged({ removed: dialog.entries.map((entry) => entry.path) });
             toast.success(t('explorer.move.done', { count: dialog.entries.length }));
           }}
           onClose={onClose}
@@ -98,7 +96,7 @@ export function ExplorerDialogs({ dialog, currentPath, onClose, onChanged }: Exp
               dialog.entries.map((entry) => entry.path),
               {
                 onSuccess: (answer) => {
-                  onChanged();
+                  onChanged({ removed: dialog.entries.map((entry) => entry.path) });
                   onClose();
                   if (answer.failed.length > 0)
                     toast.error(t('explorer.delete.failed', { count: answer.failed.length }), {

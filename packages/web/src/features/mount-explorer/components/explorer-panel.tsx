@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
 import { listFolder, fsListKey, useFolder } from '../api/list-folder';
@@ -13,7 +13,14 @@ import { entryActions, folderActions, mountBits, type ExplorerAction } from '../
 import { openPreview, startUpload } from '../lib/explorer-bridge';
 import { toEntryRef, toExplorerEntry, type ExplorerEntry } from '../lib/fs-entry';
 import { explorerUrl, parentPath } from '../lib/paths';
-import { EMPTY_SELECTION, pruneSelection, type SelectionState } from '../lib/selection';
+import {
+  afterRemoval,
+  EMPTY_SELECTION,
+  entryTowards,
+  pruneSelection,
+  selectOnly,
+  type SelectionState,
+} from '../lib/selection';
 import { sortEntries } from '../lib/sort';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { ContextMenu } from './context-menu';
@@ -40,7 +47,12 @@ export function ExplorerPanel({ path }: { path: string }) {
   const [prefs, setPrefs] = useViewPrefs();
   const folder = useFolder(path);
   const mounts = useVisibleMounts();
-  const [rawSelection, setSelection] = useState<SelectionState>(EMPTY_SELECTION);
+  // Come up from a folder (Backspace, a breadcrumb): that folder is the focused entry here.
+  const cameFrom = (useLocation().state as { cameFrom?: string } | null)?.cameFrom;
+  const [rawSelection, setSelection] = useState<SelectionState>(() => {
+    const towards = entryTowards(path, cameFrom);
+    return towards ? selectOnly(towards) : EMPTY_SELECTION;
+  });
   const [menu, setMenu] = useState<MenuState | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -96,7 +108,7 @@ export function ExplorerPanel({ path }: { path: string }) {
   }, [previewName]);
 
   const goUp = () => {
-    if (path !== '/') navigate(explorerUrl(parentPath(path)), { state: { browsingUp: true } });
+    if (path !== '/') navigate(explorerUrl(parentPath(path)), { state: { browsingUp: true, cameFrom: path } });
   };
   const refresh = async () => {
     setRefreshing(true);
@@ -223,7 +235,9 @@ export function ExplorerPanel({ path }: { path: string }) {
         dialog={dialog}
         currentPath={path}
         onClose={() => setDialog(null)}
-        onChanged={() => setSelection(EMPTY_SELECTION)}
+        onChanged={(change) =>
+          setSelection(change.renamedTo ? selectOnly(change.renamedTo) : afterRemoval(order, change.removed))
+        }
       />
     </Card>
   );

@@ -96,6 +96,7 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
               size="sm"
               className="h-9"
               icon={<FolderPlus />}
+              title={t('explorer.actions.newFolder')}
               onClick={() => props.onAction('newFolder')}
             >
               <span className="sr-only sm:not-sr-only">{t('explorer.actions.newFolder')}</span>

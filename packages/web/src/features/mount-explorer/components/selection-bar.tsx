@@ -22,9 +22,17 @@ export function SelectionBar({
     <div
       role="region"
       aria-label={t('explorer.selection.label')}
-      className="flex items-center gap-1 overflow-x-auto border-t border-line bg-accent-soft/60 px-2 py-1.5"
+      // relative: the phone's visually hidden labels (absolutely placed) stay inside the scrolling row
+      // instead of widening the page (on a phone the page then zoomed out and every sheet was cut off).
+      className="relative flex items-center gap-1 overflow-x-auto border-t border-line bg-accent-soft/60 px-2 py-1.5"
     >
-      <Button variant="ghost" size="icon-sm" aria-label={t('explorer.selection.clear')} onClick={onClear}>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label={t('explorer.selection.clear')}
+        title={t('explorer.selection.clear')}
+        onClick={onClear}
+      >
         <X />
       </Button>
       <span className="mr-2 text-sm font-medium whitespace-nowrap text-fg">

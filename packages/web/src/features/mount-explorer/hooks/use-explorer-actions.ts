@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api/error-message';
 import { copyText } from '../../../lib/clipboard';
+import { startDownload } from '../../../lib/download';
 import { getFileLink } from '../api/file-link';
 import { addToBasket } from '../lib/explorer-bridge';
 import type { ExplorerAction } from '../lib/actions';
@@ -17,13 +18,7 @@ export type ExplorerDialog =
 
 /** Starts a download of a mount file through a short-lived link (no credential in the URL). */
 async function download(entry: ExplorerEntry): Promise<void> {
-  const anchor = document.createElement('a');
-  anchor.href = await getFileLink(entry.path, true);
-  anchor.download = entry.name;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
+  startDownload(await getFileLink(entry.path, true), entry.name);
 }
 
 /** Runs a menu or toolbar action: the quick ones at once, the others through their dialog. */

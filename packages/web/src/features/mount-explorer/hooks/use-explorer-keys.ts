@@ -10,11 +10,13 @@ export interface ExplorerKeyActions {
   open(path: string): void;
   remove(): void;
   rename(path: string): void;
+  /** The context menu: of the focused entry, or of the folder when none has the focus. */
+  menu(path: string | null): void;
 }
 
 /**
  * The list's keys (Finder/Explorer): arrows move (Shift extends), Home/End, Enter opens, Delete asks to
- * delete, F2 renames, Ctrl/Cmd+A selects all, Escape clears. Going up (Backspace, Alt+↑) is the panel's
+ * delete, F2 renames, the menu key or Shift+F10 opens the context menu, Ctrl/Cmd+A selects all, Escape clears. Going up (Backspace, Alt+↑) is the panel's
  * (`isGoUpKey`): it works in an empty folder too.
  */
 export function explorerKeyHandler(actions: ExplorerKeyActions) {
@@ -58,6 +60,16 @@ export function explorerKeyHandler(actions: ExplorerKeyActions) {
         if (selection.focus) {
           event.preventDefault();
           actions.rename(selection.focus);
+        }
+        return;
+      case 'ContextMenu':
+        event.preventDefault();
+        actions.menu(selection.focus);
+        return;
+      case 'F10':
+        if (event.shiftKey) {
+          event.preventDefault();
+          actions.menu(selection.focus);
         }
         return;
       case 'Escape':

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { entryActions, folderActions } from './actions';
 import type { ExplorerEntry } from './fs-entry';
 import { basePathRedirect, crumbsOf, explorerUrl, pathFromSplat } from './paths';
-import { clickEntry, EMPTY_SELECTION, moveFocus, pruneSelection } from './selection';
+import {
+  afterRemoval,
+  clickEntry,
+  EMPTY_SELECTION,
+  entryTowards,
+  moveFocus,
+  pruneSelection,
+  selectOnly,
+} from './selection';
 import { sortEntries } from './sort';
 import { Permission } from '@driftbox/contract';
 
@@ -73,6 +81,23 @@ describe('selection', () => {
     expect(state.focus).toBe('d');
     state = pruneSelection(state, ['a', 'b']);
     expect(state).toEqual({ selected: new Set(), anchor: null, focus: null });
+  });
+});
+
+describe('where the keyboard lands', () => {
+  it('after a removal: the entry now in the place of the first removed, else the one before, else nothing', () => {
+    const order = ['/m/a', '/m/b', '/m/c', '/m/d'];
+    expect(afterRemoval(order, ['/m/b', '/m/c'])).toEqual(selectOnly('/m/d'));
+    expect(afterRemoval(order, ['/m/d'])).toEqual(selectOnly('/m/c'));
+    expect(afterRemoval(order, order)).toEqual(EMPTY_SELECTION);
+    expect(afterRemoval(order, ['/m/x'])).toEqual(EMPTY_SELECTION);
+  });
+  it('coming up: the entry on the way to the folder one came from', () => {
+    expect(entryTowards('/m', '/m/docs')).toBe('/m/docs');
+    expect(entryTowards('/', '/m/docs/deep')).toBe('/m');
+    expect(entryTowards('/m', '/m')).toBeNull();
+    expect(entryTowards('/m', '/mx/docs')).toBeNull();
+    expect(entryTowards('/m', undefined)).toBeNull();
   });
 });
 

@@ -79,3 +79,29 @@ export function pruneSelection(state: SelectionState, order: readonly string[]):
     focus: state.focus !== null && shown.has(state.focus) ? state.focus : null,
   };
 }
+
+/** One entry selected and focused (after a rename, or back in the folder one came up from). */
+export function selectOnly(path: string): SelectionState {
+  return { selected: new Set([path]), anchor: path, focus: path };
+}
+
+/**
+ * After `removed` left the folder (deleted or moved away): the entry now in the place of the first one
+ * removed (else the one before it), so the keyboard stays in the list instead of starting over.
+ */
+export function afterRemoval(order: readonly string[], removed: readonly string[]): SelectionState {
+  const gone = new Set(removed);
+  const first = order.findIndex((path) => gone.has(path));
+  if (first < 0) return EMPTY_SELECTION;
+  const next = order.slice(first).find((path) => !gone.has(path)) ?? order[first - 1];
+  return next === undefined ? EMPTY_SELECTION : selectOnly(next);
+}
+
+/** Coming up from `from` into `path`: the entry of `path` on the way to `from` (null when not below it). */
+export function entryTowards(path: string, from: string | null | undefined): string | null {
+  if (!from) return null;
+  const prefix = path === '/' ? '/' : `${path}/`;
+  if (!from.startsWith(prefix) || from === path) return null;
+  const next = from.slice(prefix.length).split('/')[0];
+  return next ? prefix + next : null;
+}

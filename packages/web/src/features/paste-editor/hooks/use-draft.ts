@@ -24,7 +24,10 @@ export function useDraft() {
 
   useEffect(() => {
     if (!dirty.current) return;
-    const timer = setTimeout(() => setStatus(save(dirty, latest.current)), DRAFT_DEBOUNCE_MS);
+    // Sent (or cleared) within the debounce: `discard`/`clear` reset `dirty`, and the text is not saved back.
+    const timer = setTimeout(() => {
+      if (dirty.current) setStatus(save(dirty, latest.current));
+    }, DRAFT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [content]);
 
