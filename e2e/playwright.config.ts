@@ -9,9 +9,12 @@ export const ADMIN = { username: 'admin', password: 'e2e-Admin-Password-1' };
 
 export default defineConfig({
   testDir: './tests',
-  // The Node LTS tier of `npm test` runs the journeys only: the axe scans check the markup the browser
-  // builds, the same bytes whichever Node serves them (scripts/test.mjs).
-  testIgnore: process.env.E2E_JOURNEYS_ONLY ? ['**/a11y-axe.spec.ts'] : [],
+  // The Node LTS tier of `npm test` runs the server-backed journeys only: the axe scans, keyboard
+  // journeys, stored preferences and the worker's update check what the browser does with the same
+  // bytes, whichever Node serves them (scripts/test.mjs).
+  testIgnore: process.env.E2E_JOURNEYS_ONLY
+    ? ['**/a11y-axe.spec.ts', '**/a11y-keyboard.spec.ts', '**/preferences.spec.ts', '**/pwa-update.spec.ts']
+    : [],
   // MinIO for the S3 case of the file-upload journey (skipped with DRIFTBOX_TEST_S3=0).
   globalSetup: './s3-global-setup.ts',
   timeout: 30_000,

@@ -34,3 +34,4 @@ export * from './schemas/fs-copy.js';
 export * from './schemas/fs-search.js';
 export * from './schemas/fs-archive.js';
 export * from './schemas/fs-upload.js';
+export * from './sharex.js';

@@ -11,6 +11,7 @@ import type { Ids } from './lib/crypto/ids.js';
 import type { Logger } from './lib/logger.js';
 import { auth } from './middleware/auth.js';
 import { sameOriginCors } from './middleware/cors.js';
+import { openApiRoutes } from './modules/openapi/openapi.routes.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { language } from './middleware/language.js';
 import { requestId } from './middleware/request-id.js';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.route('/api', fsSearchRoutes(services.search));
   app.route('/api', fsArchiveRoutes(services.fsArchive, services.fsArchiveTasks));
   app.route('/api', fsUploadRoutes(services.fsPresign, services.fsMultipart, links));
+  app.route('/api', openApiRoutes());
 
   // WebDAV checks the credentials of every request itself (Basic too), outside /api's middleware.
   app.route('/', webdavRoutes(services.webdav, { ...services, trustProxy: config.trustProxy, logger }));

@@ -52,18 +52,19 @@ export const FsBatchRemoveBody = z.object({ paths: z.array(FsPath).min(1).max(10
 export const FsCreateShareBody = FileShareOptions.omit({ s3_config_id: true, path: true }).extend({ path: FsPath });
 
 /** `POST /api/fs/create-share`'s answer (the original's fields). */
-export interface FsCreateShareDto {
-  success: true;
-  fileId: string;
-  slug: string;
-  filename: string;
-  size: number;
+export const FsCreateShareDto = z.object({
+  success: z.literal(true),
+  fileId: z.string(),
+  slug: z.string(),
+  filename: z.string(),
+  size: z.number(),
   /** `/file/<slug>`, relative as the original's. */
-  url: string;
-  expires_at: string | null;
-  max_views: number | null;
-  has_password: boolean;
-}
+  url: z.string(),
+  expires_at: z.string().nullable(),
+  max_views: z.number().nullable(),
+  has_password: z.boolean(),
+});
+export type FsCreateShareDto = z.infer<typeof FsCreateShareDto>;
 
 /** `POST /api/fs/update`: a text file's whole new content. */
 export const FsUpdateBody = z.object({ path: FsPath, content: z.string() });

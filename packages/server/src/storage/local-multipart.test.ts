@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -29,6 +29,17 @@ describe('LOCAL multipart: completes and aborts racing each other', () => {
     return { store, uploadId, parts };
   }
 
+  /** Resolves when a body is being written into the store's tmp/ folder (or the complete already ended). */
+  async function writingStarted(completing: Promise<unknown>): Promise<void> {
+    const tmp = path.join(dir, 'tmp');
+    let ended = false;
+    void completing.finally(() => (ended = true)).catch(() => undefined);
+    for (let waited = 0; waited < 5000 && !ended; waited += 1) {
+      if (existsSync(tmp) && readdirSync(tmp).length > 0) return;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  }
+
   it('two completes at once: one assembles the object, the other finds the upload gone (never a raw ENOENT)', async () => {
     const { store, uploadId, parts } = await started(4);
     const results = await Promise.allSettled([
@@ -46,7 +57,8 @@ describe('LOCAL multipart: completes and aborts racing each other', () => {
   it('an abort sent while a complete runs waits for it: the object is whole, then the upload is gone', async () => {
     const { store, uploadId, parts } = await started(6);
     const completing = store.completeMultipart('race.bin', uploadId, parts);
-    await new Promise((r) => setTimeout(r, 5));
+    // Sent once the complete is writing the object (a fixed pause let a loaded machine's abort come first).
+    await writingStarted(completing);
     // Removing the parts under the complete made it fail with INVALID_PART (a part it listed was gone).
     await store.abortMultipart('race.bin', uploadId);
     await expect(completing).resolves.toMatchObject({ size: 6 * MIN_PART_SIZE });

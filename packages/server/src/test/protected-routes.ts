@@ -138,6 +138,8 @@ export const PROTECTED_ROUTES: ProtectedRoute[] = [
 export const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/version',
+  // The OpenAPI document names routes and shapes, no secrets.
+  'GET /api/openapi.json',
   'POST /api/admin/login',
   'POST /api/admin/logout',
   // Reading a paste needs only its link (and its password, if it has one).

@@ -1,5 +1,6 @@
 import type { AdminActor, ApiKeyActor } from '../../lib/auth/actor.js';
 import type { Clock } from '../../lib/clock.js';
+import { expiringSign, type SignCheck } from '../../lib/crypto/expiring-sign.js';
 import type { Mac } from '../../lib/crypto/mac.js';
 import { creatorOf } from '../shares/share-rules.js';
 
@@ -7,8 +8,6 @@ import { creatorOf } from '../shares/share-rules.js';
 const PURPOSE = 'fs-archive-download';
 /** How long a download link lives: the browser opens it at once; the download itself may last longer. */
 export const ARCHIVE_LINK_SECONDS = 120;
-
-export type LinkCheck = 'ok' | 'expired' | 'bad';
 
 /**
  * Short-lived signed links to a built archive, so a browser downloads it by navigation (a link cannot
@@ -18,25 +17,20 @@ export type LinkCheck = 'ok' | 'expired' | 'bad';
  * as the proxy links spell it.
  */
 export function archiveLinks(deps: { mac: Mac; clock: Clock }) {
-  const message = (id: string, by: string, expiry: number) => `${id}\n${by}\n${expiry}`;
+  const signs = expiringSign(deps.mac, PURPOSE);
+  const message = (id: string, by: string) => (expiry: number) => `${id}\n${by}\n${expiry}`;
   return {
     /** `/api/fs/archive-download/<id>?by=…&sign=…` for `caller`, valid ARCHIVE_LINK_SECONDS. */
     sign(caller: AdminActor | ApiKeyActor, id: string): { url: string; expiresAt: Date } {
       const by = creatorOf(caller);
       const expiresAt = new Date(deps.clock.now().getTime() + ARCHIVE_LINK_SECONDS * 1000);
-      const expiry = Math.floor(expiresAt.getTime() / 1000);
-      const sign = `${deps.mac.sign(PURPOSE, message(id, by, expiry))}:${expiry}`;
-      const query = `by=${encodeURIComponent(by)}&sign=${sign}`;
+      const query = `by=${encodeURIComponent(by)}&sign=${signs.sign(message(id, by), expiresAt)}`;
       return { url: `/api/fs/archive-download/${encodeURIComponent(id)}?${query}`, expiresAt };
     },
 
     /** Whether `sign` is a live signature of `id` for `by` (an expired one is told apart). */
-    verify(id: string, by: string | undefined, sign: string | undefined): LinkCheck {
-      const match = sign ? /^([A-Za-z0-9_-]+):(\d{1,12})$/.exec(sign) : null;
-      if (!match || !by) return 'bad';
-      const expiry = Number(match[2]);
-      if (!deps.mac.verify(PURPOSE, message(id, by, expiry), match[1]!)) return 'bad';
-      return expiry * 1000 <= deps.clock.now().getTime() ? 'expired' : 'ok';
+    verify(id: string, by: string | undefined, sign: string | undefined): SignCheck {
+      return by ? signs.check(message(id, by), sign, deps.clock.now()) : 'bad';
     },
   };
 }

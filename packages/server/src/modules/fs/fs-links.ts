@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
+import { expiringSign } from '../../lib/crypto/expiring-sign.js';
 import type { Mac } from '../../lib/crypto/mac.js';
 import type { VfsMount } from '../../vfs/vfs-types.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -21,7 +22,8 @@ export function proxyPath(path: string): string {
  * as the original spelled it.
  */
 export function fsLinks(deps: { mac: Mac; clock: Clock; settings: SettingsService }) {
-  const message = (path: string, expiry: number, disposition: Disposition) => `${path}\n${expiry}\n${disposition}`;
+  const signs = expiringSign(deps.mac, PURPOSE);
+  const message = (path: string, disposition: Disposition) => (expiry: number) => `${path}\n${expiry}\n${disposition}`;
 
   /** Seconds a link of `mount` lives by default (0: never). */
   async function lifetimeOf(mount: VfsMount): Promise<number> {
@@ -45,26 +47,18 @@ export function fsLinks(deps: { mac: Mac; clock: Clock; settings: SettingsServic
       disposition: Disposition,
       lifetime?: number,
     ): Promise<{ url: string; expiresIn: number; expiresAt: Date | null }> {
-      // Built by hand: a base64url MAC, `:` and digits need no escaping, and `sign=<mac>:<expiry>` stays readable.
       const query: string[] = [];
       if (disposition === 'attachment') query.push('download=true');
       const seconds = lifetime ?? (await lifetimeOf(mount));
       const now = deps.clock.now().getTime();
       const expiresAt = seconds === 0 ? null : new Date(now + seconds * 1000);
-      if (await signRequired(mount)) {
-        const expiry = expiresAt ? Math.floor(expiresAt.getTime() / 1000) : 0;
-        query.push(`sign=${deps.mac.sign(PURPOSE, message(path, expiry, disposition))}:${expiry}`);
-      }
+      if (await signRequired(mount)) query.push(`sign=${signs.sign(message(path, disposition), expiresAt)}`);
       return { url: proxyPath(path) + (query.length ? `?${query.join('&')}` : ''), expiresIn: seconds, expiresAt };
     },
 
     /** True when `sign` is a live signature of `path` with `disposition` (constant-time comparison). */
     verify(path: string, disposition: Disposition, sign: string | undefined): boolean {
-      const match = sign ? /^([A-Za-z0-9_-]+):(\d{1,12})$/.exec(sign) : null;
-      if (!match) return false;
-      const expiry = Number(match[2]);
-      if (expiry !== 0 && expiry * 1000 <= deps.clock.now().getTime()) return false;
-      return deps.mac.verify(PURPOSE, message(path, expiry, disposition), match[1]!);
+      return signs.check(message(path, disposition), sign, deps.clock.now()) === 'ok';
     },
   };
 }

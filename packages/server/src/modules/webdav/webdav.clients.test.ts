@@ -31,8 +31,12 @@ async function sha256(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** MiB of the large rclone file per storage (1 GiB on LOCAL; MinIO is slower on this machine). */
-const BIG_MB = { LOCAL: Number(process.env.DRIFTBOX_WEBDAV_BIG_MB ?? 1024), S3: 256 };
+/**
+ * MiB of the large rclone file per storage (1 GiB on LOCAL; MinIO is slower on this machine). The second
+ * Node.js tier of `npm test` lowers it with DRIFTBOX_WEBDAV_BIG_MB: the 1 GiB proof has run in the first.
+ */
+const bigMb = Number(process.env.DRIFTBOX_WEBDAV_BIG_MB ?? 1024);
+const BIG_MB = { LOCAL: bigMb, S3: Math.min(bigMb, 256) };
 
 // Real clients over a real socket: litmus (the compliance suite), rclone and cadaver, on LOCAL and MinIO.
 describe.each(storageKinds)('WebDAV clients (%s)', (kind) => {

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiKeyWithSecretDto } from '@driftbox/contract';
 import { apiRequest } from '../../../lib/api/api-client';
 import { copyText } from '../../../lib/clipboard';
+import { downloadShareXConfig } from '../lib/sharex';
 
 /** `GET /api/admin/api-keys/{id}` — includes the full key. */
 export function getApiKey(id: string): Promise<ApiKeyWithSecretDto> {
@@ -17,6 +18,15 @@ export function useCopyApiKey() {
     mutationFn: async (id: string) => {
       const key = await getApiKey(id);
       await copyText(key.key);
+    },
+  });
+}
+
+/** "ShareX config": fetches the secret on demand (never cached, as above) and saves the `.sxcu` file. */
+export function useShareXDownload() {
+  return useMutation({
+    mutationFn: async ({ id, siteTitle }: { id: string; siteTitle: string }) => {
+      downloadShareXConfig(await getApiKey(id), siteTitle);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { Copy, Pencil, Power, PowerOff } from 'lucide-react';
+import { Copy, FileDown, Pencil, Power, PowerOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
   ALL_PERMISSIONS,
@@ -21,6 +21,9 @@ export interface KeyActionHandlers {
   onEdit: (key: ApiKeyDto) => void;
   onDelete: (key: ApiKeyDto) => void;
   copyingId: string | undefined;
+  /** Saves a ShareX custom uploader config (`.sxcu`) for the key. */
+  onShareX: (key: ApiKeyDto) => void;
+  sharexId: string | undefined;
   /** Enables a disabled key, disables an enabled one. */
   onToggleEnable: (key: ApiKeyDto) => void;
   togglingId: string | undefined;
@@ -92,12 +95,14 @@ export function KeyActions({
   onEdit,
   onDelete,
   copyingId,
+  onShareX,
+  sharexId,
   onToggleEnable,
   togglingId,
 }: KeyActionHandlers & { apiKey: ApiKeyDto }) {
   const { t } = useTranslation();
   const toggle = apiKey.is_enable === 0 ? 'enable' : 'disable';
-  const named = (action: 'copy' | 'edit' | 'delete' | 'enable' | 'disable') =>
+  const named = (action: 'copy' | 'sharex' | 'edit' | 'delete' | 'enable' | 'disable') =>
     t(`keys.actions.${action}Named`, { name: apiKey.name });
   return (
     <RowActions
@@ -109,6 +114,14 @@ export function KeyActions({
           named: named('copy'),
           run: () => onCopy(apiKey),
           loading: copyingId === apiKey.id,
+        },
+        {
+          id: 'sharex',
+          icon: FileDown,
+          label: t('keys.actions.sharex'),
+          named: named('sharex'),
+          run: () => onShareX(apiKey),
+          loading: sharexId === apiKey.id,
         },
         { id: 'edit', icon: Pencil, label: t('keys.actions.edit'), named: named('edit'), run: () => onEdit(apiKey) },
         {

@@ -1,4 +1,4 @@
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyWithSecretDto } from '@driftbox/contract';
@@ -8,9 +8,20 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
 import { copyText } from '../../../lib/clipboard';
+import { canUploadFiles, downloadShareXConfig } from '../lib/sharex';
 
-/** Shows a new key's secret once, right after it was created, with a copy button. */
-export function KeyCreatedDialog({ apiKey, onClose }: { apiKey: ApiKeyWithSecretDto | null; onClose: () => void }) {
+interface KeyCreatedDialogProps {
+  apiKey: ApiKeyWithSecretDto | null;
+  /** Names the ShareX uploader. */
+  siteTitle: string;
+  onClose: () => void;
+}
+
+/**
+ * Shows a new key's secret right after it was created, with a copy button and, for a key that may upload
+ * files, its ShareX config (both are also in the key list's row actions later).
+ */
+export function KeyCreatedDialog({ apiKey, siteTitle, onClose }: KeyCreatedDialogProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
 
@@ -53,6 +64,19 @@ export function KeyCreatedDialog({ apiKey, onClose }: { apiKey: ApiKeyWithSecret
             </div>
           )}
         </Field>
+      ) : null}
+      {apiKey && canUploadFiles(apiKey) ? (
+        <div className="mt-4 flex flex-col gap-2 rounded-md border border-line bg-subtle p-3 sm:flex-row sm:items-center">
+          <p className="flex-1 text-sm text-fg-muted">{t('keys.sharex.createdHint')}</p>
+          <Button
+            variant="outline"
+            icon={<FileDown />}
+            onClick={() => downloadShareXConfig(apiKey, siteTitle)}
+            className="shrink-0"
+          >
+            {t('keys.sharex.download')}
+          </Button>
+        </div>
       ) : null}
     </Dialog>
   );

@@ -13,7 +13,7 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api/error-message';
 import { useElementWidth } from '../../../lib/hooks/use-element-width';
-import { useCopyApiKey } from '../api/get-api-key';
+import { useCopyApiKey, useShareXDownload } from '../api/get-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { useDeleteApiKeys } from '../api/delete-api-keys';
@@ -22,11 +22,15 @@ import { KeyFormDialog, type KeyFormTarget } from './key-form-dialog';
 import { KeysCards } from './keys-cards';
 import { KeysTable, type KeyListProps } from './keys-table';
 import { useToggleKey } from '../hooks/use-toggle-key';
+import { canUploadFiles } from '../lib/sharex';
+import { useSiteConfig } from '../../../lib/site/site-config';
 
 export function KeyManagementPage() {
   const { t } = useTranslation();
   const keys = useApiKeys();
   const copy = useCopyApiKey();
+  const sharex = useShareXDownload();
+  const siteTitle = useSiteConfig().site_title;
   const remove = useDeleteApiKey();
   const removeMany = useDeleteApiKeys();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -56,6 +60,21 @@ export function KeyManagementPage() {
       onSuccess: () => toast.success(t('keys.toast.copied')),
       onError: (error) => toast.error(t('keys.errors.copy'), { description: errorMessage(error) }),
     });
+  }
+
+  function shareXConfig(key: ApiKeyDto) {
+    // ShareX posts files to /api/upload: a key without the file-share bit would only collect 403s.
+    if (!canUploadFiles(key)) {
+      toast.error(t('keys.sharex.cannotUpload', { name: key.name }), { description: t('keys.sharex.needsFileShare') });
+      return;
+    }
+    sharex.mutate(
+      { id: key.id, siteTitle },
+      {
+        onSuccess: () => toast.success(t('keys.toast.sharex'), { description: t('keys.sharex.howTo') }),
+        onError: (error) => toast.error(t('keys.errors.sharex'), { description: errorMessage(error) }),
+      },
+    );
   }
 
   function confirmDelete() {
@@ -100,6 +119,8 @@ export function KeyManagementPage() {
     onEdit: (key) => setFormTarget({ mode: 'edit', key }),
     onDelete: setDeleting,
     copyingId: copy.isPending ? copy.variables : undefined,
+    onShareX: shareXConfig,
+    sharexId: sharex.isPending ? sharex.variables.id : undefined,
     onToggleEnable: toggleKey.toggle,
     togglingId: toggleKey.togglingId,
     // "Expired" and "3 minutes ago" are relative to when the list was fetched (render stays pure).
@@ -166,7 +187,7 @@ export function KeyManagementPage() {
           toast.success(t('keys.toast.created', { name: key.name }));
         }}
       />
-      <KeyCreatedDialog apiKey={created} onClose={() => setCreated(null)} />
+      <KeyCreatedDialog apiKey={created} siteTitle={siteTitle} onClose={() => setCreated(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
