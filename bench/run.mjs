@@ -7,31 +7,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { ensureBuilt, spawnServerProcess } from '../scripts/lib.mjs';
+import { ensureBuilt } from '../scripts/lib.mjs';
 import { filesSection } from './files.mjs';
 import { vfsSection } from './vfs.mjs';
 import { zipSection } from './zip.mjs';
 import { webdavSection } from './webdav.mjs';
 import { webSection } from './web.mjs';
 import { loadSection } from './load.mjs';
+import { scaleSection } from './scale.mjs';
+import { BENCH_ADMIN, startBenchServer } from './server.mjs';
 
 ensureBuilt();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const ADMIN = { username: 'admin', password: 'bench-Admin-Password-1' };
+const ADMIN = BENCH_ADMIN;
 
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 
 /**
  * Runs autocannon against one request shape and returns requests per second (mean). A short unmeasured
  * run comes first, so the mean is of a warmed-up route (JIT, statement caches), not of its first second.
+ * `base` points it at another server (the bare node:http ceiling of bench/ceiling.mjs).
  */
-async function measure(path, { method = 'GET', headers = {}, body } = {}) {
+async function measure(path, { method = 'GET', headers = {}, body, base = `http://127.0.0.1:${PORT}` } = {}) {
   const load = (duration) =>
     autocannon({
-      url: `http://127.0.0.1:${PORT}${path}`,
+      url: `${base}${path}`,
       method,
       headers,
       body,
@@ -46,37 +49,8 @@ async function measure(path, { method = 'GET', headers = {}, body } = {}) {
   return result.requests.average;
 }
 
-/** Starts the server and resolves once /api/health answers. */
-async function startServer(dataDir) {
-  // Another process on the port would answer the health check and be measured instead of ours.
-  const taken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${PORT} is already in use; set BENCH_PORT to a free port`);
-  // As `npm start` runs it.
-  const child = spawnServerProcess(join(root, 'packages/server/dist/main.js'), [], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start');
-}
+/** Starts the server (server.mjs) on BENCH_PORT with the SQLite database in `dataDir`. */
+const startServer = (dataDir) => startBenchServer({ port: PORT, dataDir });
 
 const SECTIONS = {
   /** The foundation: the trivial route against routes that touch the database or check auth. */
@@ -171,17 +145,22 @@ const SECTIONS = {
 
   /** Listing and search of a mount of 10 000 objects on LOCAL and MinIO against the raw drivers (vfs.mjs). */
   async vfs() {
-    return vfsSection({ port: PORT, auth: await adminAuth(), dataDir, measure });
+    return vfsSection({ port: PORT, auth: await adminAuth(), dataDir, measure, barePort: PORT + 1 });
   },
 
   /** WebDAV (bench/webdav.mjs): 1 GiB PUT/GET through /dav against the fs API, PROPFIND of 10 000 objects. */
   async webdav() {
-    return webdavSection({ port: PORT, pid: server.pid, auth: await adminAuth(), dataDir });
+    return webdavSection({ port: PORT, pid: server.pid, auth: await adminAuth(), dataDir, barePort: PORT + 1 });
   },
 
   /** 60 s at saturation on a mixed workload: zero 5xx, flat RSS, p99 (load.mjs). */
   async load() {
     return loadSection({ port: PORT, pid: server.pid, auth: await adminAuth(), measure });
+  },
+
+  /** The load's workload against one and against two instances on one PostgreSQL: the ratio (scale.mjs). */
+  async scale() {
+    return scaleSection();
   },
 
   /** First paint of the public pages in 4×-throttled headless Chromium against /api/raw as the floor (web.mjs). */
@@ -201,7 +180,10 @@ async function adminAuth() {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'driftbox-bench-'));
-const server = await startServer(dataDir);
+const server = await startServer(dataDir).catch((err) => {
+  rmSync(dataDir, { recursive: true, force: true }); // a taken port left an empty data directory behind
+  throw err;
+});
 const results = {};
 try {
   // BENCH_SECTIONS=pastes,files runs only those sections (default: all).

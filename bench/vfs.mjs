@@ -4,11 +4,14 @@
 //   listing page  GET /api/fs/list, uncached (refresh=true), one 1 000-entry page ≤ 1.5 × one raw delimiter page
 //   search        GET /api/fs/search of the mount                               ≤ 2 × one raw full listing
 //   cached page   GET /api/fs/list from the listing cache (autocannon)          ≥ 0.5 × GET /api/version
+// Beside the cached page of 1 000, the machine's ceiling for it, measured the same way in the same run: a bare
+// node:http server (ceiling.mjs) answering the page's bytes against the same server answering /api/version's.
 // Timed calls alternate raw and server, BENCH_VFS_ROUNDS (5) each, and compare medians (this machine drifts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { bareServer } from './ceiling.mjs';
 import { median } from './files-measure.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -60,7 +63,7 @@ async function fillLocal(dataDir) {
   for (const name of names()) writeFileSync(join(folder, name), `object ${name}\n`);
 }
 
-export async function vfsSection({ port, auth, dataDir, measure }) {
+export async function vfsSection({ port, auth, dataDir, measure, barePort }) {
   const base = `http://127.0.0.1:${port}`;
   const api = async (path, init = {}) => {
     const res = await fetch(base + path, { ...init, headers: { ...auth, 'content-type': 'application/json' } });
@@ -98,6 +101,40 @@ export async function vfsSection({ port, auth, dataDir, measure }) {
     storages.push({ kind: 'MinIO', configId: config.id, store: minio.store });
   } else {
     skipped.push('MinIO rows skipped: no cached MinIO binary (run the server tests once to build it)');
+  }
+
+  /**
+   * The machine's ceiling for a cached page: a bare node:http server answering the route's own bytes and
+   * /api/version's, each measured as the route was (the trivial answer before and after the page).
+   */
+  async function bareCeiling(url, routeRps) {
+    const dir = join(here, '..', '.tmp/bench');
+    mkdirSync(dir, { recursive: true });
+    const save = async (path, file, headers = {}) => {
+      const bytes = Buffer.from(await (await fetch(base + path, { headers })).arrayBuffer());
+      writeFileSync(join(dir, file), bytes);
+      return bytes.length;
+    };
+    const bytes = await save(url, 'vfs-page.json', auth);
+    await save('/api/version', 'vfs-version.json');
+    const bare = await bareServer(barePort, {
+      '/page': join(dir, 'vfs-page.json'),
+      '/version': join(dir, 'vfs-version.json'),
+    });
+    try {
+      const trivial = [await measure('/version', { base: bare.base })];
+      const page = await measure('/page', { base: bare.base });
+      trivial.push(await measure('/version', { base: bare.base }));
+      return {
+        bytes,
+        rps: page,
+        trivialRps: (trivial[0] + trivial[1]) / 2,
+        ratio: (2 * page) / (trivial[0] + trivial[1]),
+        share: routeRps / page,
+      };
+    } finally {
+      await bare.stop();
+    }
   }
 
   const rows = [];
@@ -177,6 +214,7 @@ export async function vfsSection({ port, auth, dataDir, measure }) {
         const after = await measure('/api/version');
         const ratio = rps / ((before + after) / 2);
         const name = `cached listing page of ${limit}, ${s.kind}`;
+        const ceiling = limit === 1000 ? await bareCeiling(url, rps) : null;
         rows.push({
           name,
           storage: s.kind,
@@ -192,7 +230,12 @@ export async function vfsSection({ port, auth, dataDir, measure }) {
             ratio: ratio.toFixed(2),
             target: `>= ${VFS_TARGETS.cached}`,
             met: ratio >= VFS_TARGETS.cached ? 'yes' : 'NO',
+            ...(ceiling && {
+              'ceiling ratio': `${ceiling.ratio.toFixed(2)} (bare node:http ${Math.round(ceiling.rps)} / ${Math.round(ceiling.trivialRps)} req/s, ${(ceiling.bytes / 1000).toFixed(0)} KB)`,
+              'route / bare': ceiling.share.toFixed(2),
+            }),
           },
+          ...(ceiling && { ceiling }),
         });
         before = after;
       }

@@ -48,7 +48,8 @@ export function shellFiles(manifest: ViteManifest): Set<string> {
   return files;
 }
 
-const ALWAYS = /^(?:index\.html|offline\.(?:html|js)|favicon\.svg|icons\/.+\.png|manifest\.webmanifest)$/;
+// Not the manifest: the server names the app after the site title, so the worker asks the network first.
+const ALWAYS = /^(?:index\.html|offline\.(?:html|js)|favicon\.svg|icons\/.+\.png)$/;
 
 /** A workbox `manifestTransforms` entry that keeps the shell's files and drops the rest. */
 export function shellOnly(distDir: string) {

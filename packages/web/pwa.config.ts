@@ -2,10 +2,9 @@
  * The installable app (issue 31): the web app manifest and the service worker build (vite-plugin-pwa,
  * injectManifest: src/sw.ts is our own worker, Workbox only fills in the precache list).
  *
- * The manifest is a static file written at build time with the product name as a sensible default: the
- * site title an admin sets is applied to the tab and the header at runtime, but an installed app's name
- * is read by the platform once at install, and a manifest that changed per request would make every
- * browser re-check installability; a self-hoster who wants another name edits dist/manifest.webmanifest.
+ * The manifest is written at build time with the product name; the server answers it with `name` and
+ * `short_name` set to the site title an admin chose (packages/server/src/middleware/web-manifest.ts), and
+ * the worker fetches it network first (not precached), so an install takes the current title.
  */
 import { fileURLToPath } from 'node:url';
 import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';

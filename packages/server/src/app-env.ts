@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Actor } from './lib/auth/actor.js';
+import type { RequestMetrics } from './http/metrics.js';
 import type { AppError } from './lib/errors.js';
 import type { Lang } from './lib/i18n/i18n.js';
 
@@ -15,5 +16,8 @@ export interface AppEnv {
     lang: Lang;
     actor: Actor;
     authError: AppError | null;
+    /** Set when /metrics is enabled (`http/metrics.ts`); `uploading` once the request counts as an upload. */
+    metrics: RequestMetrics | undefined;
+    uploading: boolean | undefined;
   };
 }

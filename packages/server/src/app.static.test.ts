@@ -128,9 +128,10 @@ describe('static web app', () => {
       ).status,
     ).toBe(200);
     // Without a copy (a build made elsewhere) the file goes out as it is.
-    const manifest = await h.call('GET', '/manifest.webmanifest', { headers: { 'Accept-Encoding': 'br' } });
-    expect(manifest.text).toBe('{}');
-    expect(manifest.headers.get('content-encoding')).toBeNull();
+    writeFileSync(path.join(root, 'web', 'robots.txt'), 'User-agent: *');
+    const robots = await h.call('GET', '/robots.txt', { headers: { 'Accept-Encoding': 'br' } });
+    expect(robots.text).toBe('User-agent: *');
+    expect(robots.headers.get('content-encoding')).toBeNull();
   });
 
   it('answers 304 when the ETag matches', async () => {
@@ -158,6 +159,29 @@ describe('static web app', () => {
     const offline = await h.call('GET', '/offline.html');
     expect(offline.text).toContain('Page temporarily unavailable');
     expect(offline.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('names the installed app after the site title, keeping the rest of the built manifest (issue 31)', async () => {
+    const built = { name: 'Driftbox', short_name: 'Driftbox', display: 'standalone', icons: [{ src: '/i.png' }] };
+    writeFileSync(path.join(root, 'web', 'manifest.webmanifest'), JSON.stringify(built));
+    const first = await h.call('GET', '/manifest.webmanifest');
+    expect(first.body).toEqual(built);
+    const admin = h.actors.admin();
+    const put = await h.call('PUT', '/api/admin/settings/group/4', {
+      headers: admin,
+      body: { site_title: '团队剪贴板' },
+    });
+    expect(put.status).toBe(200);
+    const renamed = await h.call('GET', '/manifest.webmanifest');
+    expect(renamed.body).toEqual({ ...built, name: '团队剪贴板', short_name: '团队剪贴板' });
+    expect(renamed.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect(renamed.headers.get('cache-control')).toBe('no-cache');
+    // A new title is a new ETag: a browser revalidating the old one gets the new name.
+    expect(renamed.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    const stale = await h.call('GET', '/manifest.webmanifest', {
+      headers: { 'If-None-Match': first.headers.get('etag')! },
+    });
+    expect(stale.status).toBe(200);
   });
 
   it('404s a missing asset instead of sending HTML as script', async () => {

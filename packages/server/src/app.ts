@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AppEnv } from './app-env.js';
-import type { Config } from './config.js';
+import { metricsEnabled, type Config } from './config.js';
 import type { Database } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import { createAppCrypto, type AppCrypto } from './lib/crypto/crypto.js';
 import { notFound } from './lib/errors.js';
 import { inFlightRequests } from './http/http-server.js';
+import { createMetrics, type AppMetrics } from './http/metrics.js';
+import { metricsHandler } from './http/metrics-endpoint.js';
+import { countStorageErrors } from './storage/counted-stores.js';
 import type { Ids } from './lib/crypto/ids.js';
 import type { Logger } from './lib/logger.js';
 import { auth } from './middleware/auth.js';
@@ -19,6 +22,7 @@ import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { inlineScriptHashes } from './middleware/inline-scripts.js';
 import { spa } from './middleware/spa.js';
+import { webManifest } from './middleware/web-manifest.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { localStorageRoutes } from './modules/local-storage/local-storage.routes.js';
 import { fileAccessRoutes } from './modules/files/access/file-access.routes.js';
@@ -60,7 +64,7 @@ export interface AppDeps {
   crypto?: AppCrypto;
   /** Storage drivers; defaults to the real ones (local disk under `config.dataDir`, S3). */
   stores?: StoreFactory;
-  /** Name resolution of the URL-upload SSRF guard; only tests set it (to trust a loopback fixture). */
+  /** Name resolution of the URL-upload SSRF guard (tests); else built from `config.urlFetchTrustedHosts`. */
   urlPolicy?: SsrfPolicy;
   /** Worker timings of the task engine; only tests change them. */
   taskOptions?: Partial<TaskEngineOptions>;
@@ -71,6 +75,8 @@ export interface AppDeps {
 export interface BuiltApp {
   app: Hono<AppEnv>;
   services: Services;
+  /** This process's metrics when /metrics is served (METRICS_TOKEN or METRICS_PORT), else null. */
+  metrics: AppMetrics | null;
   /** Resolves once no request handler is running (shutdown waits for it before closing the database). */
   settled: () => Promise<void>;
 }
@@ -88,13 +94,23 @@ function cryptoOf(deps: AppDeps): AppCrypto {
 export function createApp(deps: AppDeps): BuiltApp {
   const { config, logger } = deps;
   const crypto = cryptoOf(deps);
-  const stores = deps.stores ?? createStoreFactory({ dataDir: config.dataDir, mac: crypto.mac, clock: deps.clock });
-  const services = createServices({ ...deps, crypto, stores });
-  const app = new Hono<AppEnv>();
   const inFlight = inFlightRequests();
+  let metrics: AppMetrics | null = null;
+  let stores = deps.stores ?? createStoreFactory({ dataDir: config.dataDir, mac: crypto.mac, clock: deps.clock });
+  if (metricsEnabled(config.metrics)) {
+    const tasks = () => services.tasks.countByStatus();
+    metrics = createMetrics({ taskCounts: tasks, inFlight: inFlight.count, logger });
+    stores = countStorageErrors(stores, metrics.storageError);
+  }
+  // URL_FETCH_TRUSTED_HOSTS: names the SSRF guard lets reach private addresses (tests inject a whole policy).
+  const trusted = config.urlFetchTrustedHosts;
+  const urlPolicy = deps.urlPolicy ?? (trusted.length > 0 ? { trustedHosts: new Set(trusted) } : undefined);
+  const services = createServices({ ...deps, crypto, stores, urlPolicy });
+  const app = new Hono<AppEnv>();
   const links = { trustProxy: config.trustProxy, publicUrl: config.publicUrl, allowedHosts: config.allowedHosts };
 
   app.use(inFlight.middleware);
+  if (metrics) app.use(metrics.middleware);
   app.use(requestId(deps.ids));
   app.use(requestLog(logger));
   // Pages list the plain-http storage endpoints the uploader PUTs to (connect-src).
@@ -146,9 +162,19 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.all('/api/*', () => {
     throw notFound('route');
   });
+  // On the main port only to the METRICS_TOKEN; else the 404 of an unknown API route (never the SPA's page).
+  if (metrics && config.metrics.token) app.get('/metrics', metricsHandler(metrics, config.metrics.token));
+  else
+    app.get('/metrics', () => {
+      throw notFound('route');
+    });
+  app.get(
+    '/manifest.webmanifest',
+    webManifest(config.webDist, () => services.settings.value('site_title')),
+  );
   app.get('*', spa(config.webDist));
 
   app.notFound(notFoundHandler());
   app.onError(errorHandler(logger));
-  return { app, services, settled: inFlight.settled };
+  return { app, services, metrics, settled: inFlight.settled };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, secretWeakness } from './config.js';
+import { ConfigError, loadConfig, metricsEnabled, secretWeakness } from './config.js';
 
 const STRONG = 'Zx9!kq2#Lm5$Wp8@Rt4%Yu7^Ab3&Cd6*Ef';
 
@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       encryptionSecret: null,
       admin: { username: 'admin', password: null },
       logLevel: 'info',
+      logFormat: null,
+      metrics: { token: null, port: null, host: '127.0.0.1' },
       trustProxy: false,
       nodeEnv: 'production',
     });
@@ -49,6 +51,10 @@ describe('loadConfig', () => {
         ADMIN_USERNAME: 'root',
         ADMIN_PASSWORD: 'a-long-password',
         LOG_LEVEL: 'debug',
+        LOG_FORMAT: 'text',
+        METRICS_TOKEN: 'metrics-token-0123456789',
+        METRICS_PORT: '9100',
+        METRICS_HOST: '0.0.0.0',
         TRUST_PROXY: 'true',
         CORS_ORIGINS: 'https://paste.example.com, http://localhost:5173/',
         MIN_BODY_RATE: '512',
@@ -56,6 +62,7 @@ describe('loadConfig', () => {
         MAX_CONNECTIONS_PER_CLIENT: '8',
         PUBLIC_URL: 'https://files.example.com/',
         ALLOWED_HOSTS: 'Files.Example.com, 192.0.2.7, ::1',
+        URL_FETCH_TRUSTED_HOSTS: 'Mirror.Internal, localhost',
         WEB_DIST: '/opt/web',
         NODE_ENV: 'development',
       },
@@ -70,12 +77,15 @@ describe('loadConfig', () => {
       encryptionSecret: STRONG,
       admin: { username: 'root', password: 'a-long-password' },
       logLevel: 'debug',
+      logFormat: 'text',
+      metrics: { token: 'metrics-token-0123456789', port: 9100, host: '0.0.0.0' },
       // With SOCKET_PATH the proxy is on the socket: only requests over it are believed.
       trustProxy: 'socket',
       corsOrigins: ['https://paste.example.com', 'http://localhost:5173'],
       slowClients: { minBodyRate: 512, bodyRateWindowMs: 30_000, maxConnectionsPerClient: 8 },
       publicUrl: 'https://files.example.com',
       allowedHosts: ['files.example.com', '192.0.2.7', '::1'],
+      urlFetchTrustedHosts: ['mirror.internal', 'localhost'],
       webDist: '/opt/web',
       nodeEnv: 'development',
     });
@@ -151,6 +161,42 @@ describe('loadConfig', () => {
         expect.stringMatching(/^ALLOWED_HOSTS: /),
       ]);
     }
+  });
+
+  it('trusts no host for URL fetches by default, and only names: never an address or a wildcard', () => {
+    expect(loadConfig({}, '/x').urlFetchTrustedHosts).toEqual([]);
+    expect(loadConfig({ URL_FETCH_TRUSTED_HOSTS: ' a.internal,, B.internal ' }, '/x').urlFetchTrustedHosts).toEqual([
+      'a.internal',
+      'b.internal',
+    ]);
+    for (const bad of [
+      '127.0.0.1',
+      '::1',
+      '[::1]',
+      '10.0.0.8',
+      '*.internal',
+      '*',
+      'http://a.internal',
+      'a.internal:80',
+    ]) {
+      expect(problemsOf({ URL_FETCH_TRUSTED_HOSTS: `ok.internal, ${bad}` }), bad).toEqual([
+        expect.stringMatching(/^URL_FETCH_TRUSTED_HOSTS: must list host names/),
+      ]);
+    }
+  });
+
+  it('never exposes /metrics by default: a METRICS_PORT reachable from elsewhere needs a token', () => {
+    expect(metricsEnabled(loadConfig({}, '/x').metrics)).toBe(false);
+    expect(metricsEnabled(loadConfig({ METRICS_PORT: '9100' }, '/x').metrics)).toBe(true);
+    expect(problemsOf({ METRICS_PORT: '9100', METRICS_HOST: '::1' })).toEqual([]);
+    expect(problemsOf({ METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' })).toEqual([
+      expect.stringMatching(/^METRICS_HOST: 0\.0\.0\.0 is reachable from other machines: set METRICS_TOKEN/),
+    ]);
+    expect(problemsOf({ METRICS_PORT: '8787' })).toEqual(['METRICS_PORT: must differ from PORT']);
+    expect(problemsOf({ METRICS_TOKEN: 'short', LOG_FORMAT: 'xml' })).toEqual([
+      'LOG_FORMAT: Invalid option: expected one of "json"|"text"',
+      'METRICS_TOKEN: must be at least 16 characters',
+    ]);
   });
 
   it('refuses port numbers out of range', () => {

@@ -1,10 +1,14 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MIN, USERNAME_MAX } from '@driftbox/contract';
 import { z } from 'zod';
 import type { TrustProxy } from './http/client-ip.js';
 import type { SlowClientLimits } from './http/slow-clients.js';
-import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './lib/logger.js';
+import { envBoolean, isHostName, isLoopback, isOrigin, secretWeakness, WEAK_ADMIN_PASSWORDS } from './config-checks.js';
+
+export { MIN_SECRET_LENGTH, secretWeakness } from './config-checks.js';
 
 /**
  * The built web app. `src/config.ts` and the bundle `dist/main.js` both sit two levels below
@@ -12,86 +16,8 @@ import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
  */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export const MIN_SECRET_LENGTH = 32;
 /** Linux keeps a Unix socket's path in 108 bytes, the last one a NUL. */
 const MAX_SOCKET_PATH_BYTES = 107;
-const WEAK_SECRET_MARKERS = [
-  'default',
-  'changeme',
-  'change-me',
-  'change_me',
-  'your-secret',
-  'secret-key',
-  'secretkey',
-  'mysecret',
-  'supersecret',
-  'example',
-  'placeholder',
-  'password',
-  'cloudpaste',
-];
-const WEAK_ADMIN_PASSWORDS = new Set([
-  'admin123',
-  'password',
-  'password1',
-  '12345678',
-  '123456789',
-  'changeme',
-  'admin1234',
-  'qwertyui',
-]);
-
-/** Why a configured encryption secret is too weak, or null when it is acceptable. */
-export function secretWeakness(secret: string): string | null {
-  if (secret.length < MIN_SECRET_LENGTH) return `must be at least ${MIN_SECRET_LENGTH} characters`;
-  const lower = secret.toLowerCase();
-  if (WEAK_SECRET_MARKERS.some((m) => lower.includes(m))) return 'looks like a default or example value';
-  // Long but trivially guessable: "aaaa…", "abababab…", "1234567890…".
-  if (new Set(secret).size < 10) return 'has too few distinct characters';
-  return null;
-}
-
-/** True for a bare http(s) origin: scheme, host and optional port, nothing else. */
-function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
-  } catch {
-    return false;
-  }
-}
-
-/** True for a host name or IP address alone (no scheme, port or path). */
-function isHostName(value: string): boolean {
-  try {
-    return new URL(`http://${value.includes(':') ? `[${value}]` : value}`).hostname.replace(/^\[|\]$/g, '') === value;
-  } catch {
-    return false;
-  }
-}
-
-const BOOLEAN_WORDS: Record<string, boolean> = {
-  true: true,
-  '1': true,
-  yes: true,
-  on: true,
-  false: false,
-  '0': false,
-  no: false,
-  off: false,
-};
-const envBoolean = z
-  .string()
-  .transform((v, ctx) => {
-    const value = BOOLEAN_WORDS[v.trim().toLowerCase()];
-    if (value === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
-      return z.NEVER;
-    }
-    return value;
-  })
-  .optional();
-
 /**
  * Every environment variable the server reads, with its default. Empty values count as unset.
  * This is the one place to add a variable; `main.ts` passes `process.env` to `loadConfig`.
@@ -128,6 +54,14 @@ export const EnvSchema = z.object({
     .optional(),
   /** Minimum level written to the console. */
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** `json` (one object per line) or `text`. Unset: json, or text when stdout is a terminal. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
+  /** Serves GET /metrics on the main port to `Authorization: Bearer <METRICS_TOKEN>` (and asks it on METRICS_PORT). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Serves GET /metrics on a listener of its own on METRICS_HOST:METRICS_PORT. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Interface of the METRICS_PORT listener; one other than loopback needs METRICS_TOKEN. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Use X-Forwarded-For for the client IP (only behind a trusted reverse proxy). */
   TRUST_PROXY: envBoolean,
   /**
@@ -177,10 +111,48 @@ export const EnvSchema = z.object({
     )
     .refine((hosts) => hosts.every(isHostName), 'must list host names like files.example.com (no scheme or port)')
     .optional(),
+  /**
+   * Host names (comma-separated) URL uploads may fetch from although they resolve to loopback or private
+   * addresses: an intranet mirror, a test fixture. Names only: an address or a wildcard is refused.
+   */
+  URL_FETCH_TRUSTED_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.every((h) => isHostName(h) && !isIP(h) && !h.includes('*')),
+      'must list host names like mirror.internal (no address, wildcard, scheme or port)',
+    )
+    .optional(),
   /** Folder of the built web app served with SPA fallback. */
   WEB_DIST: z.string().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
+
+export interface MetricsConfig {
+  token: string | null;
+  port: number | null;
+  host: string;
+}
+
+/** True when /metrics is served anywhere. */
+export function metricsEnabled(metrics: MetricsConfig): boolean {
+  return metrics.token !== null || metrics.port !== null;
+}
+
+/** Combinations of the metrics variables that would expose or collide. */
+function metricsProblems(e: z.output<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) problems.push('METRICS_PORT: must differ from PORT');
+  if (e.METRICS_PORT !== undefined && !e.METRICS_TOKEN && !isLoopback(e.METRICS_HOST)) {
+    problems.push(`METRICS_HOST: ${e.METRICS_HOST} is reachable from other machines: set METRICS_TOKEN too`);
+  }
+  return problems;
+}
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -196,6 +168,13 @@ export interface Config {
   encryptionSecret: string | null;
   admin: { username: string; password: string | null };
   logLevel: LogLevel;
+  /** LOG_FORMAT, or null: `main.ts` writes JSON unless stdout is a terminal. */
+  logFormat: LogFormat | null;
+  /**
+   * GET /metrics (Prometheus): with `token` on the main listener to that Bearer token; with `port` on a
+   * listener of its own on `host`. Neither: not served (404 like any unknown path).
+   */
+  metrics: MetricsConfig;
   /** Whose X-Forwarded-* to believe: every request's, none, or with SOCKET_PATH only the socket's. */
   trustProxy: TrustProxy;
   /** Origins besides the app's own that may call the API from a browser (CORS). */
@@ -206,6 +185,8 @@ export interface Config {
   publicUrl: string | null;
   /** ALLOWED_HOSTS, lower case. */
   allowedHosts: string[];
+  /** URL_FETCH_TRUSTED_HOSTS, lower case: names the SSRF guard lets reach private addresses. */
+  urlFetchTrustedHosts: string[];
   webDist: string;
   nodeEnv: 'development' | 'production' | 'test';
 }
@@ -231,10 +212,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     socketPath !== null && Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES
       ? [`SOCKET_PATH: ${socketPath} is longer than the ${MAX_SOCKET_PATH_BYTES} bytes a Unix socket path may have`]
       : [];
-  if (!parsed.success || socketProblem.length > 0) {
+  const combined = parsed.success ? [...socketProblem, ...metricsProblems(parsed.data)] : socketProblem;
+  if (!parsed.success || combined.length > 0) {
     throw new ConfigError([
       ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
-      ...socketProblem,
+      ...combined,
     ]);
   }
   const e = parsed.data;
@@ -250,6 +232,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     encryptionSecret: e.ENCRYPTION_SECRET ?? null,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? null,
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     trustProxy: e.TRUST_PROXY ? (socketPath ? 'socket' : true) : false,
     corsOrigins: (e.CORS_ORIGINS ?? []).map((o) => new URL(o).origin),
     slowClients: {
@@ -260,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     },
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     allowedHosts: e.ALLOWED_HOSTS ?? [],
+    urlFetchTrustedHosts: e.URL_FETCH_TRUSTED_HOSTS ?? [],
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     nodeEnv: e.NODE_ENV,
   };

@@ -1,12 +1,14 @@
 /**
  * `kill -9` of a real server process (SQLite, LOCAL storage) while it streams an upload, takes a multipart
- * part, copies a folder as a task and creates pastes as fast as it can (issue 32): the database opens and
- * passes `PRAGMA integrity_check`, nothing half-written is visible, what was committed reads back byte for
- * byte, the multipart upload and the copy task resume, and the clean-up job sweeps what the crash left.
+ * part, fetches a URL, copies a folder as a task and creates pastes as fast as it can (issue 32): the
+ * database opens and passes `PRAGMA integrity_check`, nothing half-written is visible, what was committed
+ * reads back byte for byte, the multipart upload and the copy task resume, the URL fetch's job fails with
+ * its reason, and the clean-up job sweeps what the crash left.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
@@ -37,8 +39,19 @@ describe('kill -9 of an instance under load (SQLite, LOCAL)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'driftbox-kill-'));
   const local = path.join(dir, 'storage', 'local');
   let instance: Instance | null = null;
+  // The URL fetch's source, on loopback: trusted by name (URL_FETCH_TRUSTED_HOSTS), as an intranet mirror
+  // would be. 96 MiB announced, 2 MiB at once (progress shows), then 64 KiB every 50 ms: over a minute.
+  const source = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Length': String(96 * MiB), 'Content-Type': 'application/octet-stream' });
+    res.write(Buffer.alloc(2 * MiB, 7));
+    const timer = setInterval(() => res.write(Buffer.alloc(64 * 1024, 7)), 50);
+    res.on('close', () => clearInterval(timer));
+  });
+  const env = { DATA_DIR: dir, URL_FETCH_TRUSTED_HOSTS: 'localhost' };
   afterAll(async () => {
     await instance?.stop('SIGKILL');
+    source.closeAllConnections();
+    source.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -51,7 +64,8 @@ describe('kill -9 of an instance under load (SQLite, LOCAL)', () => {
       writeFileSync(path.join(local, 'objects', 'src', `f${String(n).padStart(3, '0')}.bin`), body);
       sources.set(`f${String(n).padStart(3, '0')}.bin`, sha(body));
     }
-    instance = await startInstance({ DATA_DIR: dir });
+    await new Promise<void>((resolve) => source.listen(0, 'localhost', resolve));
+    instance = await startInstance(env);
     let api = roundRobin([instance]).on(0);
     const login = await api('POST', '/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD });
     const admin = { Authorization: `Bearer ${(login.json.data as { token: string }).token}` };
@@ -107,6 +121,22 @@ describe('kill -9 of an instance under load (SQLite, LOCAL)', () => {
       }
     });
 
+    // The URL fetch: under way once its job reports progress.
+    const fetched = await api(
+      'POST',
+      '/api/url/fetch',
+      { url: `http://localhost:${(source.address() as AddressInfo).port}/big.bin`, slug: 'fetched' },
+      admin,
+    );
+    expect(fetched.status, fetched.text).toBe(202);
+    const fetchId = (fetched.json.data as { file_id: string }).file_id;
+    const job = async () =>
+      (await api('GET', `/api/url/fetch/${fetchId}`, undefined, admin)).json.data as {
+        status: string;
+        error: string | null;
+        progress: number;
+      };
+
     const streamed = stalledPut(
       `${instance.base}/api/upload-direct/halfway.bin?slug=halfway`,
       8 * MiB,
@@ -118,8 +148,10 @@ describe('kill -9 of an instance under load (SQLite, LOCAL)', () => {
     const copied = () =>
       (db.prepare('select progress_current as n from fs_tasks where id = ?').get(taskId) as { n: number }).n;
     await until('the copy to be under way', () => copied() >= 20);
-    await until('the streamed upload to be written', () => readdirSync(path.join(local, 'tmp')).length >= 1);
+    // The streamed upload's temp file and the URL fetch's.
+    await until('both uploads to be written', () => readdirSync(path.join(local, 'tmp')).length >= 2);
     await until('paste writes', () => acknowledged.length >= 50);
+    await until('the URL fetch to report progress', async () => (await job()).progress > 0);
     db.close();
     instance.run.child.kill('SIGKILL');
     await instance.run.exited;
@@ -143,18 +175,26 @@ describe('kill -9 of an instance under load (SQLite, LOCAL)', () => {
     after.prepare("update fs_tasks set lease_expires_at = '2000-01-01T00:00:00.000Z' where id = ?").run(taskId);
     after.close();
 
-    instance = await startInstance({ DATA_DIR: dir });
+    instance = await startInstance(env);
     api = roundRobin([instance]).on(0);
     // Nothing half-written is visible; what was committed reads back byte for byte.
     expect((await api('GET', '/api/public/files/halfway')).status).toBe(404);
+    // The URL fetch's share neither: not public, not listed; its job still counts as running for now.
+    expect((await api('GET', '/api/public/files/fetched')).status).toBe(404);
+    const listed = (await api('GET', '/api/files?limit=100', undefined, admin)).json.data as {
+      files: { slug: string }[];
+    };
+    expect(listed.files.map((f) => f.slug)).toContain('before');
+    expect(listed.files.map((f) => f.slug)).not.toContain('fetched');
+    expect((await job()).status).toBe('running');
     const back = await fetch(`${instance.base}/api/file-download/before`);
     expect(back.status).toBe(200);
     expect(sha(Buffer.from(await back.arrayBuffer()))).toBe(sha(before));
 
     // The multipart upload resumes: the part cut short is sent again, the upload completes.
     const ref = { path: '/disk/mp', fileName: 'big.bin', uploadId: plan.uploadId };
-    const listed = await api('POST', '/api/fs/multipart/list-parts', ref, admin);
-    expect((listed.json.data as { parts: { PartNumber: number }[] }).parts.map((p) => p.PartNumber)).toEqual([2]);
+    const mpParts = await api('POST', '/api/fs/multipart/list-parts', ref, admin);
+    expect((mpParts.json.data as { parts: { PartNumber: number }[] }).parts.map((p) => p.PartNumber)).toEqual([2]);
     // Its URL still holds (signed, not expired), on the new instance's address.
     const again = new URL(plan.presignedUrls[0]!.url);
     again.port = String(instance.port);
@@ -187,12 +227,15 @@ describe('kill -9 of an instance under load (SQLite, LOCAL)', () => {
     const pending = aged
       .prepare("update files set updated_at = '2020-01-01T00:00:00.000Z' where status = 'pending'")
       .run();
-    expect(pending.changes).toBe(1);
+    // The streamed upload's share and the URL fetch's; and the fetch's job is silent for over an hour.
+    expect(pending.changes).toBe(2);
+    aged.prepare("update upload_jobs set updated_at = '2020-01-01T00:00:00.000Z' where file_id = ?").run(fetchId);
     // And the clean-up's period has passed: the next start's pass is due.
     aged.prepare("update periodic_runs set next_run_at = '2000-01-01T00:00:00.000Z'").run();
     aged.close();
     expect(readdirSync(path.join(local, 'tmp')).length).toBeGreaterThan(0);
-    instance = await startInstance({ DATA_DIR: dir });
+    instance = await startInstance(env);
+    api = roundRobin([instance]).on(0);
     const check = new Sqlite(path.join(dir, 'driftbox.db'), { readonly: true });
     try {
       await until('the clean-up pass', () => {
@@ -202,5 +245,9 @@ describe('kill -9 of an instance under load (SQLite, LOCAL)', () => {
     } finally {
       check.close();
     }
+    // The fetch's job has failed (the same pass, after the leftovers), saying why; its share is gone.
+    await until('the URL fetch job to fail', async () => (await job()).status !== 'running');
+    expect(await job()).toMatchObject({ status: 'failed', error: 'Interrupted: the server stopped during the fetch' });
+    expect((await api('GET', '/api/public/files/fetched')).status).toBe(404);
   }, 120_000);
 });

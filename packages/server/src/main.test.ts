@@ -7,6 +7,8 @@ import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freePort, start, waitFor, type Run } from './test/main-process.js';
 
+const OPS_PASSWORD = 'operability-Pw-8472';
+
 describe('main (real process)', () => {
   let dir: string | undefined;
   let run: Run | undefined;
@@ -20,6 +22,50 @@ describe('main (real process)', () => {
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain('invalid configuration');
     for (const name of ['PORT', 'ENCRYPTION_SECRET', 'LOG_LEVEL']) expect(run.output()).toContain(`- ${name}:`);
+  });
+
+  it('logs JSON lines with request ids (stdout not a terminal) and serves /metrics on its own loopback port only', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'driftbox-main-'));
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    run = start({
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      METRICS_PORT: String(metricsPort),
+      ADMIN_PASSWORD: OPS_PASSWORD,
+    });
+    await waitFor(() => run?.output().includes('/metrics"') ?? false);
+    const base = `http://127.0.0.1:${port}`;
+
+    expect((await fetch(`${base}/api/health`, { headers: { 'X-Request-Id': 'ops-health-1' } })).status).toBe(200);
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: OPS_PASSWORD }),
+    });
+    const { data } = (await login.json()) as { data: { token: string } };
+    // The main port has no /metrics without METRICS_TOKEN, whoever asks.
+    expect((await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${data.token}` } })).status).toBe(404);
+
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    const text = await scraped.text();
+    expect(text).toContain('driftbox_http_requests_total{route="/api/health",method="GET",status="200"} 1');
+    expect(text).toContain('driftbox_http_requests_total{route="/metrics",method="GET",status="404"} 1');
+    const sent = Number(/\ndriftbox_http_sent_bytes_total (\d+)/.exec(text)?.[1]);
+    expect(sent).toBeGreaterThan(200);
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    const lines = run.output().trim().split('\n');
+    const json = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(json.find((l) => l.requestId === 'ops-health-1')).toMatchObject({
+      level: 'info',
+      msg: expect.stringMatching(/^GET \/api\/health 200 /),
+      pid: run.child.pid,
+    });
+    expect(run.output()).not.toContain(OPS_PASSWORD);
+    expect(run.output()).not.toContain(data.token);
   });
 
   it('starts on a fresh data folder, prints the first-run password once, serves, and exits 0 on SIGTERM', async () => {

@@ -16,6 +16,8 @@ import { tuneServer } from './http/http-server.js';
 import { guardSlowClients } from './http/slow-clients.js';
 import { cryptoIds } from './lib/crypto/ids.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
+import { jsonLogger } from './lib/logger-json.js';
+import { metricsServer } from './http/metrics-endpoint.js';
 import { loadOrCreateSecret } from './lib/crypto/secret-file.js';
 import { listenOnSocket } from './http/unix-socket.js';
 
@@ -112,7 +114,9 @@ function onShutdown(
 async function main(): Promise<void> {
   const config = configOrExit();
   const clock = systemClock();
-  const logger = consoleLogger(config.logLevel, clock.now);
+  // JSON lines for log collectors; text for a person watching a terminal, unless LOG_FORMAT says otherwise.
+  const format = config.logFormat ?? (process.stdout.isTTY ? 'text' : 'json');
+  const logger = format === 'json' ? jsonLogger(config.logLevel) : consoleLogger(config.logLevel, clock.now);
   // Everything this process creates is the owner's alone: the SQLite file and its -wal/-shm, stored
   // files and their temporary copies, folders (0700). The Unix socket is opened to the group by chmod.
   process.umask(0o077);
@@ -124,7 +128,7 @@ async function main(): Promise<void> {
   // Several instances may share a PostgreSQL database: their caches hear each other's clears.
   const bus = config.database.kind === 'postgres' ? pgInvalidationBus(config.database.url, db, logger) : null;
   await bus?.ready;
-  const { app, services, settled } = createApp({
+  const { app, services, metrics, settled } = createApp({
     config,
     db,
     ...(bus && { bus: bus.bus }),
@@ -150,6 +154,7 @@ async function main(): Promise<void> {
   });
   tuneServer(server as Server);
   guardSlowClients(server as Server, config.slowClients, logger);
+  metrics?.watchServer(server as Server);
   const servers: ServerType[] = [server];
   if (config.socketPath) {
     // The same app on a Unix socket, for a reverse proxy on this machine.
@@ -164,8 +169,22 @@ async function main(): Promise<void> {
       process.exit(1);
     });
     socketServer.on('error', (err) => logger.error('Unix socket server error', { error: err.message }));
+    metrics?.watchServer(socketServer as Server);
     logger.info(`Driftbox listening on unix:${config.socketPath}`);
     servers.push(socketServer);
+  }
+  if (metrics && config.metrics.port !== null) {
+    const listener = await metricsServer(metrics, config.metrics).catch((err: unknown) => {
+      process.stderr.write(
+        `Driftbox cannot listen on METRICS_PORT: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
+      process.exit(1);
+    });
+    const address = listener.address() as AddressInfo;
+    logger.info(`Metrics on ${displayUrl(address)}/metrics`, {
+      auth: config.metrics.token === null ? 'none' : 'METRICS_TOKEN',
+    });
+    servers.push(listener);
   }
   // Sweeps run once per period across the instances sharing the database.
   const claim = periodicClaims(db, clock, logger);

@@ -40,7 +40,7 @@ export interface ServiceDeps {
   logger: Logger;
   crypto: AppCrypto;
   stores: StoreFactory;
-  /** Name resolution of the URL-upload SSRF guard; only tests set it. */
+  /** Name resolution and trusted names of the URL-upload SSRF guard (URL_FETCH_TRUSTED_HOSTS, tests). */
   urlPolicy?: SsrfPolicy | undefined;
   /** Worker timings of the task engine; only tests change them. */
   taskOptions?: Partial<TaskEngineOptions> | undefined;

@@ -64,7 +64,11 @@ registerRoute(
   }),
 );
 registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly());
-registerRoute(({ url }) => url.pathname === '/config.js', new NetworkFirst({ cacheName: CACHE_NAMES.config }));
+// The runtime config and the manifest (named after the site title by the server): current when online.
+registerRoute(
+  ({ url }) => url.pathname === '/config.js' || url.pathname === '/manifest.webmanifest',
+  new NetworkFirst({ cacheName: CACHE_NAMES.config }),
+);
 const staticFiles = new StaleWhileRevalidate({
   cacheName: CACHE_NAMES.static,
   matchOptions: { ignoreVary: true },

@@ -90,6 +90,7 @@ export function contentLengthOf(c: Context<AppEnv>): number | undefined {
  * calls (`app.request`, tests) have only the web body.
  */
 export function streamBody(c: Context<AppEnv>): BodySource | null {
+  c.get('metrics')?.uploadStarted(c);
   const incoming = c.env?.incoming as Readable | undefined;
   return incoming ?? (c.req.raw.body as ReadableStream<Uint8Array> | null);
 }

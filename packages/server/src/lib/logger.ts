@@ -1,9 +1,14 @@
+import { redactFields, redactText } from './log-redact.js';
+
 /** Log levels in increasing severity; `silent` drops everything. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** `json`: one JSON object per line (pino); `text`: `<time> <LEVEL> <message> k=v…` for a person at a terminal. */
+export const LOG_FORMATS = ['json', 'text'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
-/** Minimal structured logger: one line per call, fields appended as key=value. */
+/** Minimal structured logger: one line per call with its fields (key=value in text, properties in JSON). */
 export interface Logger {
   debug(message: string, fields?: LogFields): void;
   info(message: string, fields?: LogFields): void;
@@ -30,12 +35,16 @@ function formatFields(fields: LogFields): string {
     .join(' ');
 }
 
-function build(minLevel: LogLevel, sink: (entry: LogEntry) => void): Logger {
+/**
+ * Every logger is built here, so every line passes the redaction layer (`log-redact.ts`) before its
+ * sink: no password, token, credential or signed-link signature reaches a log, whatever a caller passes.
+ */
+export function build(minLevel: LogLevel, sink: (entry: LogEntry) => void): Logger {
   const emit =
     (level: LogEntry['level']) =>
     (message: string, fields: LogFields = {}) => {
       if (RANK[level] < RANK[minLevel]) return;
-      sink({ level, message, fields });
+      sink({ level, message: redactText(message), fields: redactFields(fields) });
     };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }

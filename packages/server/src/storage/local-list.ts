@@ -3,13 +3,13 @@
  * that folds deeper keys into common prefixes, and cursor pagination where a page counts keys and
  * prefixes together (S3's MaxKeys).
  */
-import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { stat, type Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { StorageError } from './errors.js';
 import { assertValidPrefix, compareKeys } from './keys.js';
 import { infoOf, isMissing } from './local-fs.js';
-import { MAX_LIST_LIMIT, type ListOptions, type ListResult } from './object-store.js';
+import { MAX_LIST_LIMIT, type ListBatch, type ListOptions, type ListResult, type ObjectInfo } from './object-store.js';
 
 interface Entry {
   key: string;
@@ -92,19 +92,82 @@ export async function listLocal(objectsDir: string, options: ListOptions): Promi
     }
     page.push(entry);
   }
-  const result: ListResult = { objects: [], prefixes: [], nextCursor: null };
-  for (const entry of page) {
-    if (entry.isPrefix) {
-      result.prefixes.push(entry.key);
-      continue;
-    }
-    try {
-      result.objects.push(infoOf(entry.key, await stat(path.join(objectsDir, entry.key), { bigint: true })));
-    } catch (err) {
-      if (!isMissing(err)) throw err; // deleted since the directory was read: simply not listed
-    }
-  }
+  const result: ListResult = { ...(await described(objectsDir, page)), nextCursor: null };
   const last = page[page.length - 1];
   if (more && last) result.nextCursor = Buffer.from(last.key, 'utf8').toString('base64url');
   return result;
+}
+
+/** How many `stat` calls a listing keeps in flight (libuv's pool has four threads; a few more hide the hops). */
+const STAT_CONCURRENCY = 8;
+
+/**
+ * The objects of `keys` in order (one deleted since the directory was read is left out), stat'ed
+ * `STAT_CONCURRENCY` at a time on callbacks — a promise and an async resumption per file were most of a large
+ * listing's garbage — and each turned into its ObjectInfo at once, so no stats object outlives its callback.
+ */
+function objectsOf(objectsDir: string, keys: readonly string[]): Promise<ObjectInfo[]> {
+  const infos: (ObjectInfo | null)[] = new Array<ObjectInfo | null>(keys.length).fill(null);
+  const present = (): ObjectInfo[] => infos.filter((info): info is ObjectInfo => info !== null);
+  if (keys.length === 0) return Promise.resolve([]);
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    let done = 0;
+    let failed = false;
+    const launch = (): void => {
+      const i = next++;
+      const key = keys[i]!;
+      stat(path.join(objectsDir, key), { bigint: true }, (err, stats) => {
+        if (failed) return;
+        if (err && !isMissing(err)) {
+          failed = true;
+          reject(err);
+          return;
+        }
+        if (!err) infos[i] = infoOf(key, stats);
+        done += 1;
+        if (next < keys.length) launch();
+        else if (done === keys.length) resolve(present());
+      });
+    };
+    for (let k = 0; k < Math.min(STAT_CONCURRENCY, keys.length); k++) launch();
+  });
+}
+
+/** A page's entries as objects (stat'ed; deleted ones simply not listed) and prefixes, in order. */
+async function described(objectsDir: string, page: readonly Entry[]): Promise<ListBatch> {
+  const prefixes: string[] = [];
+  const files: string[] = [];
+  for (const entry of page) (entry.isPrefix ? prefixes : files).push(entry.key);
+  return { objects: await objectsOf(objectsDir, files), prefixes };
+}
+
+/**
+ * One folder level (the `/` delimiter) in one pass: the directory is read and sorted once, then handed on in
+ * batches of `batchSize` (the pages `list` would give, without cursors), each batch stat'ed while the one
+ * before it is consumed. Paging a folder with `list` reads and sorts it again for every page.
+ */
+export async function* listLocalFolder(
+  objectsDir: string,
+  prefix: string,
+  batchSize = MAX_LIST_LIMIT,
+): AsyncGenerator<ListBatch> {
+  assertValidPrefix(prefix);
+  const slash = prefix.lastIndexOf('/');
+  const dirKey = prefix.slice(0, slash + 1);
+  const namePrefix = prefix.slice(slash + 1);
+  const entries: Entry[] = [];
+  for (const e of await sortedEntries(path.join(objectsDir, dirKey)))
+    if (e.name.startsWith(namePrefix)) entries.push({ key: dirKey + e.name + (e.isDir ? '/' : ''), isPrefix: e.isDir });
+  const batchAt = (start: number) => {
+    const batch = described(objectsDir, entries.slice(start, start + batchSize));
+    batch.catch(() => undefined); // a reader that stops early never awaits it
+    return batch;
+  };
+  let next = entries.length > 0 ? batchAt(0) : null;
+  for (let start = 0; next; start += batchSize) {
+    const batch = await next;
+    next = start + batchSize < entries.length ? batchAt(start + batchSize) : null;
+    yield batch;
+  }
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
+import { folderBatches } from './list-folder.js';
 import type { SuiteContext } from './object-store.suite.context.js';
 import { bytesOf, expectStorageError } from './object-store.suite.context.js';
 
@@ -44,6 +45,18 @@ export function listingTests(ctx: SuiteContext): void {
       prefixes: [],
       nextCursor: null,
     });
+  });
+
+  it('walks one folder level whole in batches, as its pages list it (folderBatches)', async () => {
+    const p = `${ns()}/`;
+    for (const key of ['b/1', 'a.txt', 'c.txt', 'Z.txt', 'é.txt'].map((k) => p + k)) await putText(key, key);
+    const batches = [];
+    for await (const batch of folderBatches(store, p)) batches.push(batch);
+    const { nextCursor, ...all } = await store.list({ prefix: p, delimiter: '/' });
+    expect(nextCursor).toBeNull();
+    expect(batches).toEqual([all]);
+    expect(all.objects.map((o) => o.key)).toEqual([`${p}Z.txt`, `${p}a.txt`, `${p}c.txt`, `${p}é.txt`]);
+    for await (const batch of folderBatches(store, `${ns()}/`)) expect(batch).toEqual({ objects: [], prefixes: [] });
   });
 
   it('lists recursively without a delimiter, page by page', async () => {

@@ -59,6 +59,9 @@ export interface ListResult {
   nextCursor: string | null;
 }
 
+/** A batch of a folder's listing: what a page holds, without its cursor. */
+export type ListBatch = Omit<ListResult, 'nextCursor'>;
+
 export interface PresignOptions {
   /** Lifetime in seconds. */
   expiresIn: number;
@@ -141,6 +144,11 @@ export interface ObjectStore {
   delete(keys: string[]): Promise<void>;
   /** One page of keys in byte order, optionally grouped by a delimiter. */
   list(options?: ListOptions): Promise<ListResult>;
+  /**
+   * LOCAL only: one folder level (the `/` delimiter) below `prefix`, all of it in one pass (read and sorted
+   * once), in the batches `list` would page it in. Callers go through `folderBatches`, which pages the others.
+   */
+  listFolder?(prefix: string): AsyncIterable<ListBatch>;
   /** Copies `from` to `to` inside this store without passing the bytes through the caller. */
   copy(from: string, to: string): Promise<ObjectInfo>;
   /**

@@ -21,10 +21,11 @@ import type { AdminActor } from '../lib/auth/actor.js';
 import { createPasswordHasher } from '../lib/crypto/password.js';
 import { createAppCrypto, type AppCrypto } from '../lib/crypto/crypto.js';
 import { cryptoIds } from '../lib/crypto/ids.js';
-import { memoryLogger, type LogEntry } from '../lib/logger.js';
+import { memoryLogger, type LogEntry, type Logger } from '../lib/logger.js';
 import type { Services } from '../services.js';
 import type { SsrfPolicy } from '../lib/net/ssrf.js';
 import { testClock, type TestClock } from './clock.js';
+import { assertNoSecretsLogged, teeLogger } from './log-secrets.js';
 
 const pgUrl = inject('pgUrl');
 
@@ -95,6 +96,8 @@ export interface HarnessOptions {
   config?: Partial<Config>;
   /** Lets URL-upload tests reach a fixture server on loopback (the guard refuses loopback otherwise). */
   urlPolicy?: SsrfPolicy;
+  /** Gets every log line too (besides `logs`), e.g. the production JSON logger. */
+  logger?: Logger;
 }
 
 export interface TestDb {
@@ -172,11 +175,14 @@ function baseConfig(dir: string, database: Config['database']): Config {
     encryptionSecret: TEST_SECRET,
     admin: { username: ADMIN.username, password: ADMIN.password },
     logLevel: 'silent',
+    logFormat: 'text',
+    metrics: { token: null, port: null, host: '127.0.0.1' },
     trustProxy: false,
     corsOrigins: [],
     slowClients: { minBodyRate: 1024, bodyRateWindowMs: 60_000, maxConnectionsPerClient: 64 },
     publicUrl: null,
     allowedHosts: [],
+    urlFetchTrustedHosts: [],
     webDist: path.join(dir, 'no-web-build'),
     nodeEnv: 'test',
   };
@@ -195,7 +201,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     db: testDb.db,
     clock,
     ids: cryptoIds(),
-    logger,
+    logger: teeLogger(logger, options.logger),
     crypto,
     ...(options.urlPolicy ? { urlPolicy: options.urlPolicy } : {}),
   });
@@ -206,7 +212,13 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     password: config.admin.password ?? '',
   });
   const adminActor = await services.auth.resolveToken(login.token);
-  const createKey = keyFactory(services, adminActor);
+  // Secrets the harness knows; close() fails the test when a log line holds one.
+  const secrets: Record<string, string> = {
+    'admin password': config.admin.password ?? '',
+    'admin session token': login.token,
+    'encryption secret': TEST_SECRET,
+  };
+  const createKey = keyFactory(services, adminActor, secrets);
   let dbOpen = true;
 
   const closeDb = async () => {
@@ -236,12 +248,13 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
       await closeDb();
       await testDb.drop();
       rmSync(dir, { recursive: true, force: true });
+      assertNoSecretsLogged(logger.entries, secrets);
     },
   };
 }
 
 /** Creates keys as the admin, named key-1, key-2, … unless named, never expiring unless told. */
-function keyFactory(services: Services, adminActor: AdminActor): Harness['createKey'] {
+function keyFactory(services: Services, adminActor: AdminActor, secrets: Record<string, string>): Harness['createKey'] {
   let keyCount = 0;
   return async (permissions, keyOptions = {}) => {
     keyCount += 1;
@@ -254,6 +267,7 @@ function keyFactory(services: Services, adminActor: AdminActor): Harness['create
       is_enable: 1,
       expires_at: keyOptions.expiresAt === undefined ? null : keyOptions.expiresAt,
     });
+    secrets[`API key ${keyCount}`] = key.key;
     const headers: Headers =
       keyOptions.header === 'custom' ? { 'X-Custom-Auth-Key': key.key } : { Authorization: `ApiKey ${key.key}` };
     return { headers, key };

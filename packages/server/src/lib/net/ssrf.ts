@@ -21,7 +21,10 @@ import { isForbiddenAddress } from './blocked-addresses.js';
 export interface SsrfPolicy {
   /** Every address of a host name (default: the system resolver). */
   resolve?: (hostname: string) => Promise<string[]>;
-  /** Host names exempt from the address check: only tests use it, for a fixture server on loopback. */
+  /**
+   * Host names exempt from the address check (URL_FETCH_TRUSTED_HOSTS: an intranet mirror, a fixture
+   * server on loopback). A URL naming an address is always checked; so is every redirect's target.
+   */
   trustedHosts?: ReadonlySet<string>;
 }
 

@@ -56,6 +56,15 @@ export function tasksRepository(db: Kysely<Database>) {
       return row && normalize(row);
     },
 
+    async countByStatus(): Promise<{ status: TaskStatus; count: number }[]> {
+      const rows = await db
+        .selectFrom('fs_tasks')
+        .select((eb) => ['status', eb.fn.countAll<string | number>().as('count')])
+        .groupBy('status')
+        .execute();
+      return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+    },
+
     async list(filter: TaskFilter): Promise<{ rows: TaskRow[]; total: number }> {
       let query = scoped(filter.createdBy);
       if (filter.type !== undefined) query = query.where('type', '=', filter.type);

@@ -162,6 +162,9 @@ export function createTasksService(deps: TasksServiceDeps) {
 
     get: own,
 
+    /** How many tasks of every instance are in each state (for /metrics; no actor: the caller is the operator). */
+    countByStatus: () => repo.countByStatus(),
+
     /** Cancels a queued task at once, a running one through its handler's signal (on whichever instance). */
     async cancel(actor: Caller, id: string): Promise<TaskRow> {
       const row = await own(actor, id);

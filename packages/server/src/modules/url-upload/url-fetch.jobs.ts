@@ -12,6 +12,11 @@ import type { UploadJobRow, UploadJobsRepository } from './url-upload.repository
 
 /** Unknown sizes report progress every this many bytes. */
 const PROGRESS_STEP = 8 * 1024 * 1024;
+/**
+ * A fetch whose bytes still flow reports at least this often, progress or not: the sweep fails a job
+ * silent for an hour as its instance's death, and a slow source may take longer than that per step.
+ */
+export const PROGRESS_HEARTBEAT_MS = 5 * 60 * 1000;
 
 /**
  * Spec §9's scale: the fetched half counts 0–49 %, the stored half 50–99 %. The server streams, so both
@@ -51,7 +56,8 @@ export const cancelled = () => new AppError('GONE', { text: msg('urlUpload.fetch
 
 /**
  * Counts fetched bytes (a pass-through on the source) and reports progress when the percentage moves
- * (or every PROGRESS_STEP bytes when the size is unknown). Reports start once the job row exists; a
+ * (or every PROGRESS_STEP bytes when the size is unknown), and at least every PROGRESS_HEARTBEAT_MS while
+ * bytes arrive. Reports start once the job row exists; a
  * report that finds the job no longer running (cancelled on any instance) aborts the fetch.
  */
 export function progressTracker(
@@ -63,14 +69,17 @@ export function progressTracker(
   let fetched = 0;
   let stored = 0;
   let reported = -1;
+  let reportedAt = 0;
   let fileId: string | null = null;
   const report = (storedNow: number) => {
     stored = storedNow;
     const progress = progressOf(fetched, stored, total);
     const step = total ? progress : Math.floor(stored / PROGRESS_STEP);
-    if (fileId === null || step === reported) return;
+    const now = clock.now();
+    if (fileId === null || (step === reported && now.getTime() - reportedAt < PROGRESS_HEARTBEAT_MS)) return;
     reported = step;
-    const changes = { progress, bytes_fetched: fetched, bytes_stored: stored, updated_at: iso(clock.now()) };
+    reportedAt = now.getTime();
+    const changes = { progress, bytes_fetched: fetched, bytes_stored: stored, updated_at: iso(now) };
     void repo.progress(fileId, changes).then(
       (stillRunning) => stillRunning || controller.abort(cancelled()),
       () => undefined,

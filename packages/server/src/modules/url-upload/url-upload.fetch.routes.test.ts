@@ -67,6 +67,23 @@ describe.each(dialects)('URL upload: server-side fetch (%s)', (dialect) => {
       expect(job).toMatchObject({ status: 'failed', error: '已中断：抓取期间服务器停止了' });
     });
 
+    it('a fetch whose bytes still flow is not silent, however slowly its progress moves', async () => {
+      const { file_id: fileId } = (await post('/api/url/fetch', { url: url('/slow-unsized') })).body
+        .data as UrlFetchJobDto;
+      const updatedAt = async () =>
+        (await h.db.selectFrom('upload_jobs').select('updated_at').where('file_id', '=', fileId).executeTakeFirst())
+          ?.updated_at;
+      const started = await updatedAt();
+      // 50 minutes without a new 8 MiB step: the next bytes report anyway.
+      h.clock.advance(50 * 60 * 1000);
+      for (let i = 0; i < 500 && (await updatedAt()) === started; i += 1) await new Promise((r) => setTimeout(r, 10));
+      h.clock.advance(20 * 60 * 1000);
+      expect(await h.services.urlFetch.sweep()).toBe(0);
+      const job = (await h.call('GET', `/api/url/fetch/${fileId}`, { headers: h.actors.admin() })).body.data;
+      expect(job).toMatchObject({ status: 'running', error: null });
+      await post('/api/url/cancel', { file_id: fileId });
+    });
+
     it('refused targets and failing sources are answered at once, leaving nothing', async () => {
       expect((await post('/api/url/fetch', { url: url('/to-metadata') })).body).toMatchObject({ code: 400 });
       expect((await post('/api/url/fetch', { url: url('/missing') })).body).toMatchObject({

@@ -15,7 +15,7 @@ export interface UrlUploadServicesDeps {
   settings: SettingsService;
   fileUploads: FileUploadsService;
   fileMultipart: FileMultipartService;
-  /** Name resolution of the SSRF guard; only tests set it (to reach a loopback fixture). */
+  /** Name resolution and trusted names of the SSRF guard (URL_FETCH_TRUSTED_HOSTS; tests: a loopback fixture). */
   urlPolicy?: SsrfPolicy | undefined;
 }
 

@@ -76,6 +76,13 @@ export function serveFixture(): void {
         for (let i = 0; i < 8; i += 1) res.write(Buffer.alloc(1024, 1));
         return res.end();
       }
+      // No length: progress moves every 8 MiB only; this one sends 1 KiB every 20 ms.
+      if (path === '/slow-unsized') {
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+        const timer = setInterval(() => res.write(Buffer.alloc(1024, 3)), 20);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
       if (path === '/slow') {
         res.writeHead(200, { 'Content-Length': String(1024 * 1024), 'Content-Type': 'application/octet-stream' });
         const timer = setInterval(() => {

@@ -3,7 +3,7 @@ import { mimetypeFor } from '../files/files.module.js';
 import { activeLockXml } from './webdav.locks.js';
 import type { LockRow } from './webdav.repository.js';
 import { hrefOf } from './webdav.resources.js';
-import { elements, escapeXml, isDav, propElement, propKey, splitPropKey, type XmlElement } from './webdav.xml.js';
+import { elements, escapeText, isDav, propElement, propKey, splitPropKey, type XmlElement } from './webdav.xml.js';
 
 /** What a PROPFIND asks for (RFC 4918 §9.1): all properties, their names, or the named ones. */
 export type PropRequest =
@@ -53,6 +53,35 @@ function secondsIso(date: Date): string {
   return iso.length === 24 ? iso.slice(0, 19) + 'Z' : iso.replace(/\.\d{3}Z$/, 'Z');
 }
 
+/**
+ * Both dates a resource shows, to the second: the last second's strings are kept, as the objects of one folder
+ * were mostly written in the same few seconds (a PROPFIND of 10 000 members formatted 20 000 dates).
+ */
+const lastDates = { second: NaN, iso: '', http: '' };
+function datesOf(date: Date): typeof lastDates {
+  const second = Math.floor(date.getTime() / 1000);
+  if (second !== lastDates.second) {
+    lastDates.second = second;
+    lastDates.iso = secondsIso(date);
+    lastDates.http = date.toUTCString();
+  }
+  return lastDates;
+}
+
+/** `getcontenttype` by the name's extension (all it depends on), escaped; a bounded memo. */
+const typesByExtension = new Map<string, string>();
+function contentTypeOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+  let type = typesByExtension.get(extension);
+  if (type === undefined) {
+    if (typesByExtension.size >= 1000) typesByExtension.clear();
+    type = escapeText(mimetypeFor(name, undefined));
+    typesByExtension.set(extension, type);
+  }
+  return type;
+}
+
 const SUPPORTED_LOCK = ['exclusive', 'shared']
   .map((s) => `<D:lockentry><D:lockscope><D:${s}/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>`)
   .join('');
@@ -64,14 +93,17 @@ const SUPPORTED_LOCK = ['exclusive', 'shared']
  */
 const LIVE: [local: string, value: Live][] = [
   ['resourcetype', (r) => (r.collection ? '<D:collection/>' : '')],
-  ['displayname', (_r, name) => escapeXml(name)],
-  ['creationdate', (r) => (r.info ? secondsIso(r.info.lastModified) : undefined)],
-  ['getlastmodified', (r) => r.info?.lastModified.toUTCString()],
+  ['displayname', (_r, name) => escapeText(name)],
+  ['creationdate', (r) => (r.info ? datesOf(r.info.lastModified).iso : undefined)],
+  ['getlastmodified', (r) => (r.info ? datesOf(r.info.lastModified).http : undefined)],
   ['getcontentlength', (r) => (!r.collection && r.info ? String(r.info.size) : undefined)],
-  ['getcontenttype', (r, name) => (!r.collection && r.info ? escapeXml(mimetypeFor(name, undefined)) : undefined)],
-  ['getetag', (r) => (!r.collection && r.info ? escapeXml(r.info.etag) : undefined)],
+  ['getcontenttype', (r, name) => (!r.collection && r.info ? contentTypeOf(name) : undefined)],
+  ['getetag', (r) => (!r.collection && r.info ? escapeText(r.info.etag) : undefined)],
   ['supportedlock', () => SUPPORTED_LOCK],
-  ['lockdiscovery', (r, _name, now) => r.locks.map((l) => activeLockXml(l, now)).join('')],
+  [
+    'lockdiscovery',
+    (r, _name, now) => (r.locks.length === 0 ? '' : r.locks.map((l) => activeLockXml(l, now)).join('')),
+  ],
 ];
 
 /** RFC 4331's properties: asked for by name (allprop leaves them out, as the RFC lets servers do). */
@@ -118,7 +150,8 @@ function element(key: string, value: string | null): string {
 /** One `<D:response>` of a multistatus for a PROPFIND. */
 export function propfindResponse(r: Described, request: PropRequest, now: Date): string {
   const name = r.path === '/' ? '' : r.path.slice(r.path.lastIndexOf('/') + 1);
-  const href = `<D:href>${escapeXml(hrefOf(r.path, r.collection))}</D:href>`;
+  // hrefOf percent-encodes every segment: nothing in it needs escaping.
+  const href = `<D:href>${hrefOf(r.path, r.collection)}</D:href>`;
   if (request.kind === 'propname') {
     const known = [...LIVE_PROPS, ...QUOTA_PROPS].filter((p) => p.value(r, name, now) !== undefined);
     const names = known.map((p) => p.empty).join('') + [...r.dead.keys()].map((k) => element(k, null)).join('');
@@ -169,5 +202,5 @@ export function proppatchResponse(path: string, collection: boolean, results: { 
   const byStatus = new Map<string, string>();
   for (const r of results) byStatus.set(r.status, (byStatus.get(r.status) ?? '') + element(r.key, null));
   const stats = [...byStatus].map(([status, props]) => propstat(props, status)).join('');
-  return `<D:response><D:href>${escapeXml(hrefOf(path, collection))}</D:href>${stats}</D:response>`;
+  return `<D:response><D:href>${hrefOf(path, collection)}</D:href>${stats}</D:response>`;
 }

@@ -2,6 +2,7 @@ import { joinPath, parentPath } from '@driftbox/contract';
 import type { Actor } from '../../lib/auth/actor.js';
 import { isStorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
+import { folderBatches } from '../../storage/list-folder.js';
 import type { ObjectInfo } from '../../storage/object-store.js';
 import type { Vfs } from '../../vfs/vfs.js';
 import type { PathAccess, VfsOp, VirtualEntry } from '../../vfs/vfs-types.js';
@@ -78,7 +79,8 @@ export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
   }
 
   /**
-   * The members of a collection, a storage listing page at a time (never the whole folder in memory):
+   * The members of a collection, a listing page's worth at a time (never the whole folder's answer in memory;
+   * LOCAL reads the folder once, `folderBatches`):
    * sub-folders first per page, hidden names (folder markers, staging) left out, mounts below the
    * folder shown as collections in place of same-named storage entries.
    */
@@ -90,33 +92,30 @@ export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
     if (resource.kind !== 'collection') return;
     const mounted = new Set(resource.children.map((c) => c.name));
     if (mounted.size > 0) yield resource.children.map((c) => ({ path: c.path, collection: true, info: null }));
-    const prefix = folderPrefix(resource.target.key);
-    const list = (cursor?: string) => resource.target.store.list({ prefix, delimiter: '/', cursor }).catch(rethrow);
-    let cursor: string | undefined;
-    let next = list();
-    do {
-      const page = await next;
-      // The next page is listed while this one is described and written (two pages in memory at most).
-      if (page.nextCursor) {
-        next = list(page.nextCursor);
-        next.catch(() => undefined); // a reader that stops early never awaits it
+    // A listing on the way down to a key's base path shows only the next folder of that path.
+    const shown = (name: string) => resource.access.kind === 'full' || resource.access.next === name;
+    const batches = folderBatches(resource.target.store, folderPrefix(resource.target.key));
+    try {
+      for (;;) {
+        const step = await batches.next().catch(rethrow);
+        if (step.done) return;
+        const batch = step.value;
+        const out: Member[] = [];
+        for (const p of batch.prefixes) {
+          const name = baseName(p.endsWith('/') ? p.slice(0, -1) : p);
+          if (isHiddenName(name) || mounted.has(name) || !shown(name)) continue;
+          out.push({ path: joinPath(resource.path, name), collection: true, info: null });
+        }
+        for (const o of batch.objects) {
+          const name = baseName(o.key);
+          if (name === '' || isHiddenName(name) || isStagingKey(o.key) || mounted.has(name) || !shown(name)) continue;
+          out.push({ path: joinPath(resource.path, name), collection: false, info: o });
+        }
+        if (out.length > 0) yield out;
       }
-      const out: Member[] = [];
-      // A listing on the way down to a key's base path shows only the next folder of that path.
-      const shown = (name: string) => resource.access.kind === 'full' || resource.access.next === name;
-      for (const p of page.prefixes) {
-        const name = baseName(p.endsWith('/') ? p.slice(0, -1) : p);
-        if (isHiddenName(name) || mounted.has(name) || !shown(name)) continue;
-        out.push({ path: joinPath(resource.path, name), collection: true, info: null });
-      }
-      for (const o of page.objects) {
-        const name = baseName(o.key);
-        if (name === '' || isHiddenName(name) || isStagingKey(o.key) || mounted.has(name) || !shown(name)) continue;
-        out.push({ path: joinPath(resource.path, name), collection: false, info: o });
-      }
-      if (out.length > 0) yield out;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    } finally {
+      await batches.return(undefined); // a reader that stopped early: no batch listed ahead is waited for
+    }
   }
 
   return { stat, parentIsCollection, members, folderExists };

@@ -121,7 +121,7 @@ export function webdavRoutes(
         // A path the vfs refuses to normalise is a bad request; one outside the base path is 403.
         return refusal(c, err.status, escapeXml(text));
       }
-      deps.logger.error('WebDAV request failed', { method, error: String(caught) });
+      deps.logger.error('WebDAV request failed', { requestId: c.get('requestId'), method, error: String(caught) });
       return refusal(c, 500, t(lang, ERROR_MESSAGES.INTERNAL));
     }
   };

@@ -131,6 +131,15 @@ export function textOf(el: XmlElement): string {
   return el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
 }
 
+/**
+ * Escapes element content: only `&`, `<` and `>` (quotes mean themselves outside attributes), so an ETag's
+ * quotes are written as they are, as Apache's mod_dav writes them.
+ */
+export function escapeText(value: string): string {
+  if (!/[&<>]/.test(value)) return value;
+  return value.replace(/[&<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
 export function escapeXml(value: string): string {
   // Most names and etags need nothing: a test is far cheaper than a replace with a callback.
   if (!/[&<>"']/.test(value)) return value;

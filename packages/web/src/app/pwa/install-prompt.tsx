@@ -4,7 +4,7 @@
  * checked again every 5 s, so an event that arrives late or a dismissal that expires shows without a reload.
  */
 import { Download, Share } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '@driftbox/contract';
 import { Button } from '../../components/ui/button';
@@ -28,19 +28,22 @@ export function dismissedRecently(now: number, stored: string | null = readStora
 
 export function InstallPrompt() {
   const { installEvent, installed, updateWaiting } = usePwaState();
-  const [now, setNow] = useState(() => Date.now());
+  // A render reads the clock and the stored dismissal afresh: every 5 s, and at once after "Not now" (a
+  // new Date.now() as state could equal the last one where the browser coarsens its clock, and not render).
+  const [, recheck] = useReducer((checks: number) => checks + 1, 0);
 
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), RECHECK_MS);
+    const timer = window.setInterval(recheck, RECHECK_MS);
     return () => window.clearInterval(timer);
   }, []);
 
   const ios = !installEvent && isIosSafari();
-  if (updateWaiting || installed || isStandalone() || (!installEvent && !ios) || dismissedRecently(now)) return null;
+  if (updateWaiting || installed || isStandalone() || (!installEvent && !ios) || dismissedRecently(Date.now()))
+    return null;
 
   const dismiss = () => {
     writeStorage(STORAGE_KEYS.pwaInstallDismissed, String(Date.now()));
-    setNow(Date.now());
+    recheck();
   };
   return <InstallCard ios={ios} installEvent={installEvent} onDismiss={dismiss} />;
 }

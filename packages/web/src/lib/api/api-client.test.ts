@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { AUTH_EVENTS, STORAGE_KEYS } from '@driftbox/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -7,6 +8,8 @@ import { ApiError } from './api-error';
 import { getAuthState, startAdminSession } from '../auth/auth-store';
 import { errorMessage } from './error-message';
 import { i18n } from '../site/i18n';
+import { offlineDb } from '../offline/db';
+import { listQueue } from '../offline/queue';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -155,5 +158,57 @@ describe('apiRequest', () => {
     mockApi({ 'GET /api/test/api-key': () => fail(401, 'API_KEY_INVALID') });
     await caught(apiRequest('/test/api-key', { schema: z.unknown(), authorization: 'ApiKey other' }));
     expect(getAuthState().kind).toBe('admin');
+  });
+});
+
+describe('apiRequest offline (spec §4 offline queue)', () => {
+  afterEach(async () => {
+    Reflect.deleteProperty(navigator, 'onLine');
+    await offlineDb().offlineQueue.clear();
+  });
+
+  it('queues a queueable write with the credentials it was made with and says so; other calls fail as before', async () => {
+    startAdminSession('tok-offline');
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    const requests = mockApi({});
+    const body = { content: 'on a train' };
+    const queued = await caught(
+      apiRequest('/paste', { method: 'POST', body, schema: z.unknown(), offline: 'createPaste' }),
+    );
+    expect(queued.code).toBe('QUEUED_OFFLINE');
+    expect(requests).toEqual([]);
+    expect(await listQueue()).toEqual([
+      expect.objectContaining({
+        id: queued.queueId,
+        type: 'createPaste',
+        // The app's own backend: relative, resolved by the page or the worker against the app's origin.
+        endpoint: '/api/paste',
+        method: 'POST',
+        data: body,
+        authToken: 'Bearer tok-offline',
+        authType: 'admin',
+        language: 'en',
+        status: 'pending',
+      }),
+    ]);
+    // A write the queue does not hold goes to the network as ever.
+    expect((await caught(apiRequest('/admin/api-keys', { method: 'POST', body, schema: z.unknown() }))).code).not.toBe(
+      'QUEUED_OFFLINE',
+    );
+    expect(await listQueue()).toHaveLength(1);
+  });
+
+  it('queues a write whose request fails for want of a network while the browser thought it was online', async () => {
+    startAdminSession('tok-offline');
+    mockApi({
+      'PUT /api/pastes/abc': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const queued = await caught(
+      apiRequest('/pastes/abc', { method: 'PUT', body: { content: 'x' }, schema: z.unknown(), offline: 'updatePaste' }),
+    );
+    expect(queued.code).toBe('QUEUED_OFFLINE');
+    expect(await listQueue()).toMatchObject([{ type: 'updatePaste', method: 'PUT', authToken: 'Bearer tok-offline' }]);
   });
 });

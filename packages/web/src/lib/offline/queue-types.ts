@@ -31,7 +31,10 @@ export interface QueueFailure {
 export interface QueueEntry {
   id?: number;
   type: QueueType;
-  /** The absolute URL the write goes to (the backend may be another origin). */
+  /**
+   * The URL the write goes to: `/api/…` on the app's own origin (the page and the worker resolve it there),
+   * absolute for a backend elsewhere.
+   */
   endpoint: string;
   method: QueueMethod;
   /** The JSON body, if any. */
@@ -67,4 +70,13 @@ export interface SyncCompletedMessage {
   type: typeof SYNC_COMPLETED;
   results: ReplayResult[];
   pasteOperationSucceeded: boolean;
+}
+
+/** The message of one replay's results, the same whichever side (the worker or the page) replayed. */
+export function syncCompletedMessage(results: ReplayResult[]): SyncCompletedMessage {
+  return {
+    type: SYNC_COMPLETED,
+    results,
+    pasteOperationSucceeded: results.some((result) => result.ok && PASTE_OPERATIONS.has(result.type)),
+  };
 }

@@ -4,7 +4,7 @@
  */
 import { offlineDb } from './db';
 import { replayQueueLocked } from './replay';
-import { PASTE_OPERATIONS, SYNC_COMPLETED, SYNC_TAG, type SyncCompletedMessage } from './queue-types';
+import { SYNC_TAG, syncCompletedMessage } from './queue-types';
 
 interface SyncEventLike extends ExtendableEvent {
   tag: string;
@@ -13,11 +13,7 @@ interface SyncEventLike extends ExtendableEvent {
 async function replayAndTell(scope: ServiceWorkerGlobalScope): Promise<boolean> {
   const results = await replayQueueLocked(offlineDb());
   if (results.length > 0) {
-    const message: SyncCompletedMessage = {
-      type: SYNC_COMPLETED,
-      results,
-      pasteOperationSucceeded: results.some((result) => result.ok && PASTE_OPERATIONS.has(result.type)),
-    };
+    const message = syncCompletedMessage(results);
     const pages = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
     for (const page of pages) page.postMessage(message);
   }

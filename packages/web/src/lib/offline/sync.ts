@@ -6,7 +6,7 @@
  */
 import { offlineDb } from './db';
 import { replayQueueLocked } from './replay';
-import { PASTE_OPERATIONS, SYNC_COMPLETED, SYNC_TAG, type SyncCompletedMessage } from './queue-types';
+import { SYNC_COMPLETED, SYNC_TAG, syncCompletedMessage, type SyncCompletedMessage } from './queue-types';
 
 export { subscribeSyncResults } from './sync-events';
 
@@ -37,12 +37,8 @@ export async function registerBackgroundSync(): Promise<boolean> {
 export async function replayInPage(): Promise<void> {
   const results = await replayQueueLocked(offlineDb());
   if (results.length === 0) return;
-  const message: SyncCompletedMessage = {
-    type: SYNC_COMPLETED,
-    results,
-    pasteOperationSucceeded: results.some((result) => result.ok && PASTE_OPERATIONS.has(result.type)),
-  };
-  window.dispatchEvent(new CustomEvent<SyncCompletedMessage>(SYNC_COMPLETED, { detail: message }));
+  const detail = syncCompletedMessage(results);
+  window.dispatchEvent(new CustomEvent<SyncCompletedMessage>(SYNC_COMPLETED, { detail }));
 }
 
 async function hasPending(): Promise<boolean> {

@@ -2,7 +2,8 @@
  * Registers the service worker after the page's `load` event, so it never competes with the first paint,
  * and drives the update prompt: a new worker that waits sets `updateWaiting`; `acceptUpdate` tells it to
  * take over and reloads 1 s after it does (spec §2), once: a reload happens only after the user accepted
- * in this page, never on the first install's takeover, so there is no reload loop.
+ * in this page, never on the first install's takeover, so there is no reload loop. If another tab's
+ * "Reload" already put the new worker in charge, nothing waits any more: accepting reloads 1 s later.
  */
 import type { Workbox } from 'workbox-window';
 import { setPwaState } from './pwa-store';
@@ -12,8 +13,15 @@ export const RELOAD_DELAY_MS = 1000;
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 let workbox: Workbox | null = null;
+let registration: ServiceWorkerRegistration | undefined;
 let accepted = false;
 let reloading = false;
+
+function reloadSoon(): void {
+  if (reloading) return;
+  reloading = true;
+  window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+}
 
 async function start(): Promise<void> {
   const { Workbox } = await import('workbox-window');
@@ -23,14 +31,12 @@ async function start(): Promise<void> {
   wb.addEventListener('waiting', () => setPwaState({ updateWaiting: true, workerState: 'waiting' }));
   wb.addEventListener('activated', () => setPwaState({ workerState: 'active' }));
   wb.addEventListener('controlling', () => {
-    if (!accepted || reloading) return;
-    reloading = true;
-    window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+    if (accepted) reloadSoon();
   });
   // The first visit loaded its files before the worker was in charge: hand it the list to keep.
   wb.addEventListener('controlling', () => warmCache());
   try {
-    const registration = await wb.register();
+    registration = await wb.register();
     if (registration?.active && !navigator.serviceWorker.controller) warmCache();
     if (registration?.active && !registration.waiting) setPwaState({ workerState: 'active' });
     window.setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS);
@@ -57,5 +63,6 @@ export function registerServiceWorker(): void {
 export function acceptUpdate(): void {
   accepted = true;
   setPwaState({ updateWaiting: false });
-  workbox?.messageSkipWaiting();
+  if (registration?.waiting) workbox?.messageSkipWaiting();
+  else reloadSoon();
 }

@@ -96,12 +96,17 @@ describe('storage config page', () => {
     expect(within(dialog).getByText('Enter the secret access key')).toBeInTheDocument();
     expect(created).toBeUndefined();
 
-    await user.type(within(dialog).getByLabelText('Endpoint URL'), 'https://s3.us-west-004.backblazeb2.com/');
-    await user.type(within(dialog).getByLabelText('Region'), 'us-west-004');
-    await user.type(within(dialog).getByLabelText('Bucket'), 'my-backups');
-    await user.type(within(dialog).getByLabelText('Access key ID'), 'AKID1234');
-    await user.type(within(dialog).getByLabelText('Secret access key'), 's3cret');
-    await user.type(within(dialog).getByLabelText('Default folder'), 'uploads/2026');
+    // Pasted, not typed key by key: a hundred keystrokes' re-renders timed out on a loaded machine.
+    const paste = async (label: string, text: string) => {
+      await user.click(within(dialog).getByLabelText(label));
+      await user.paste(text);
+    };
+    await paste('Endpoint URL', 'https://s3.us-west-004.backblazeb2.com/');
+    await paste('Region', 'us-west-004');
+    await paste('Bucket', 'my-backups');
+    await paste('Access key ID', 'AKID1234');
+    await paste('Secret access key', 's3cret');
+    await paste('Default folder', 'uploads/2026');
     await user.clear(within(dialog).getByLabelText('Signed URL lifetime (seconds)'));
     await user.type(within(dialog).getByLabelText('Signed URL lifetime (seconds)'), '900');
     await user.type(within(dialog).getByLabelText('Total capacity'), '512');
