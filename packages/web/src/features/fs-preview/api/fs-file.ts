@@ -1,20 +1,20 @@
-import { FS_UPDATE_MAX_BYTES } from '@driftbox/contract';
+import { FS_UPDATE_MAX_BYTES, FsGetDto } from '@driftbox/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api/api-client';
 import { onBackend } from '../../../lib/api/backend';
 import { authorizationFor, getAuthState } from '../../../lib/auth/auth-store';
 
-/** `GET /api/fs/get`: a file's metadata and its short-lived view and download links. */
-export const FsFileDto = z.object({
-  path: z.string(),
-  name: z.string(),
-  isDirectory: z.boolean(),
-  size: z.number().nullable(),
-  modified: z.string().nullable(),
-  contentType: z.string().nullable(),
-  preview_url: z.string().nullable(),
-  download_url: z.string().nullable(),
+/** `GET /api/fs/get`: a file's metadata and its short-lived view and download links (the part this page reads). */
+export const FsFileDto = FsGetDto.pick({
+  path: true,
+  name: true,
+  isDirectory: true,
+  size: true,
+  modified: true,
+  contentType: true,
+  preview_url: true,
+  download_url: true,
 });
 export type FsFileDto = z.infer<typeof FsFileDto>;
 
