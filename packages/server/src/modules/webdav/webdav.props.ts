@@ -37,8 +37,8 @@ export interface Described {
   collection: boolean;
   info: ObjectInfo | null;
   /** Dead properties: `{ns}local` → the value's XML. */
-  dead: Map<string, string>;
-  locks: LockRow[];
+  dead: ReadonlyMap<string, string>;
+  locks: readonly LockRow[];
   /** The quota of the storage a collection is in (RFC 4331); null where not known. */
   quota?: Quota | null;
 }
@@ -46,6 +46,12 @@ export interface Described {
 const D = (local: string) => propKey('DAV:', local);
 
 type Live = (r: Described, name: string, now: Date) => string | undefined;
+
+/**
+ * Where a file's value comes from when a PROPFIND writes its members by template (webdav.multistatus.ts): the
+ * value functions below compute the same text; a property without a slot is the same for every plain file.
+ */
+export type FileSlot = 'name' | 'iso' | 'http' | 'size' | 'type' | 'etag';
 
 /** RFC 3339 without milliseconds (a slice for the usual 24-character form; years past 9999 by the pattern). */
 function secondsIso(date: Date): string {
@@ -58,7 +64,7 @@ function secondsIso(date: Date): string {
  * were mostly written in the same few seconds (a PROPFIND of 10 000 members formatted 20 000 dates).
  */
 const lastDates = { second: NaN, iso: '', http: '' };
-function datesOf(date: Date): typeof lastDates {
+export function datesOf(date: Date): typeof lastDates {
   const second = Math.floor(date.getTime() / 1000);
   if (second !== lastDates.second) {
     lastDates.second = second;
@@ -70,14 +76,22 @@ function datesOf(date: Date): typeof lastDates {
 
 /** `getcontenttype` by the name's extension (all it depends on), escaped; a bounded memo. */
 const typesByExtension = new Map<string, string>();
-function contentTypeOf(name: string): string {
+/** The last name's extension as written and its type: a folder's files mostly share one (no slice per name). */
+const lastType = { written: '', type: '' };
+export function contentTypeOf(name: string): string {
   const dot = name.lastIndexOf('.');
+  const { written } = lastType;
+  if (dot >= 0 && name.length - dot - 1 === written.length && name.endsWith(written)) return lastType.type;
   const extension = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
   let type = typesByExtension.get(extension);
   if (type === undefined) {
     if (typesByExtension.size >= 1000) typesByExtension.clear();
     type = escapeText(mimetypeFor(name, undefined));
     typesByExtension.set(extension, type);
+  }
+  if (dot >= 0) {
+    lastType.written = name.slice(dot + 1);
+    lastType.type = type;
   }
   return type;
 }
@@ -91,14 +105,14 @@ const SUPPORTED_LOCK = ['exclusive', 'shared']
  * undefined where it has none. A PROPFIND of 10 000 members computes these 10 000 times, so each is a
  * plain function and each element's tags are built once.
  */
-const LIVE: [local: string, value: Live][] = [
+const LIVE: [local: string, value: Live, slot?: FileSlot][] = [
   ['resourcetype', (r) => (r.collection ? '<D:collection/>' : '')],
-  ['displayname', (_r, name) => escapeText(name)],
-  ['creationdate', (r) => (r.info ? datesOf(r.info.lastModified).iso : undefined)],
-  ['getlastmodified', (r) => (r.info ? datesOf(r.info.lastModified).http : undefined)],
-  ['getcontentlength', (r) => (!r.collection && r.info ? String(r.info.size) : undefined)],
-  ['getcontenttype', (r, name) => (!r.collection && r.info ? contentTypeOf(name) : undefined)],
-  ['getetag', (r) => (!r.collection && r.info ? escapeText(r.info.etag) : undefined)],
+  ['displayname', (_r, name) => escapeText(name), 'name'],
+  ['creationdate', (r) => (r.info ? datesOf(r.info.lastModified).iso : undefined), 'iso'],
+  ['getlastmodified', (r) => (r.info ? datesOf(r.info.lastModified).http : undefined), 'http'],
+  ['getcontentlength', (r) => (!r.collection && r.info ? String(r.info.size) : undefined), 'size'],
+  ['getcontenttype', (r, name) => (!r.collection && r.info ? contentTypeOf(name) : undefined), 'type'],
+  ['getetag', (r) => (!r.collection && r.info ? escapeText(r.info.etag) : undefined), 'etag'],
   ['supportedlock', () => SUPPORTED_LOCK],
   [
     'lockdiscovery',
@@ -107,7 +121,7 @@ const LIVE: [local: string, value: Live][] = [
 ];
 
 /** RFC 4331's properties: asked for by name (allprop leaves them out, as the RFC lets servers do). */
-const QUOTA: [local: string, value: Live][] = [
+const QUOTA: [local: string, value: Live, slot?: FileSlot][] = [
   ['quota-available-bytes', (r) => (r.quota ? String(r.quota.available) : undefined)],
   ['quota-used-bytes', (r) => (r.quota ? String(r.quota.used) : undefined)],
 ];
@@ -115,13 +129,15 @@ const QUOTA: [local: string, value: Live][] = [
 interface Prop {
   key: string;
   value: Live;
+  slot: FileSlot | undefined;
   empty: string;
   open: string;
   close: string;
 }
-const propOf = ([local, value]: [string, Live]): Prop => ({
+const propOf = ([local, value, slot]: [string, Live, FileSlot?]): Prop => ({
   key: D(local),
   value,
+  slot,
   empty: `<D:${local}/>`,
   open: `<D:${local}>`,
   close: `</D:${local}>`,
@@ -186,6 +202,46 @@ export function propfindResponse(r: Described, request: PropRequest, now: Date):
     (missing ? propstat(missing, '404 Not Found') : '') +
     '</D:response>'
   );
+}
+
+/** A member's response by template: the constant text between the values of a file (`href`: its encoded name). */
+export type FileTemplate = (string | FileSlot | 'href')[];
+
+/**
+ * The response `propfindResponse` writes for a plain file of a listing — one with no dead properties, no locks
+ * and no quota (a listing's files have no quota) — as constant text and the slots of the file's values; null
+ * for a propname request (never on a hot path). `hrefPrefix`: the listed folder's href, ending with `/`.
+ */
+export function fileTemplate(request: PropRequest, hrefPrefix: string): FileTemplate | null {
+  if (request.kind === 'propname') return null;
+  const plain: Described = { path: '/-', collection: false, info: null, dead: new Map(), locks: [] };
+  const parts: FileTemplate = [`<D:response><D:href>${hrefPrefix}`, 'href', '</D:href>'];
+  const value = (p: Prop) => {
+    const v = p.value(plain, '-', new Date(0));
+    if (v !== undefined) parts.push(withValue(p, v));
+  };
+  const slotted = (p: Prop, slot: FileSlot) => parts.push(p.open, slot, p.close);
+  let missing = '';
+  if (request.kind === 'allprop') {
+    // The include list only adds quota properties, which a file has not.
+    for (const p of LIVE_PROPS) {
+      if (p.slot) slotted(p, p.slot);
+      else value(p);
+    }
+  } else {
+    for (const key of request.names) {
+      const p = COMPUTED.get(key);
+      if (p?.slot) slotted(p, p.slot);
+      else if (p && p.value(plain, '-', new Date(0)) !== undefined) value(p);
+      else missing += element(key, null);
+    }
+  }
+  const found = parts.length > 3;
+  if (found) parts.splice(3, 0, '<D:propstat><D:prop>');
+  if (found) parts.push('</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>');
+  if (missing) parts.push(propstat(missing, '404 Not Found'));
+  parts.push('</D:response>');
+  return parts;
 }
 
 /** Whether answering `request` needs the dead properties or the locks of the resources. */

@@ -2,10 +2,18 @@ import { parentPath } from '@driftbox/contract';
 import { Readable } from 'node:stream';
 import { DavError, XML_TYPE, type DavAnswer } from './webdav.answer.js';
 import type { DavDeps, DavRequest } from './webdav.context.js';
-import { needs, parsePropfind, propfindResponse, type Described, type PropRequest } from './webdav.props.js';
+import { compileTemplate, MultistatusWriter } from './webdav.multistatus.js';
+import {
+  fileTemplate,
+  needs,
+  parsePropfind,
+  propfindResponse,
+  type Described,
+  type PropRequest,
+} from './webdav.props.js';
 import { asksForQuota, davQuota, quotaOfMembers } from './webdav.quota.js';
 import type { LockRow } from './webdav.repository.js';
-import type { Member, Resource } from './webdav.resources.js';
+import { hrefPrefixOf, type Member, type Resource } from './webdav.resources.js';
 import { XML_HEAD, type XmlElement } from './webdav.xml.js';
 
 export const DAV_METHODS = [
@@ -23,43 +31,11 @@ export const DAV_METHODS = [
   'UNLOCK',
 ] as const;
 
+/** What a member without dead properties or locks has (never changed). */
+const NO_DEAD: ReadonlyMap<string, string> = new Map<string, string>();
+const NO_LOCKS: readonly LockRow[] = [];
+
 const MULTISTATUS_OPEN = `${XML_HEAD}<D:multistatus xmlns:D="DAV:">`;
-
-/** Room a chunk of the multistatus is written into (a few hundred responses). */
-const CHUNK_BYTES = 256 * 1024;
-
-/**
- * The multistatus's bytes, each response written straight into a chunk as it is built: a page's responses are
- * handed on as the slice of the chunk they filled, and the next page goes on in the same chunk, so a listing
- * of any size allocates its bytes once (no string joined for a page, no page-sized buffer sized for the worst
- * case of three bytes a character).
- */
-class ChunkWriter {
-  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-  private start = 0;
-  private at = 0;
-  private readonly done: Buffer[] = [];
-
-  write(text: string): void {
-    if (this.chunk.length - this.at < text.length * 3) {
-      this.cut();
-      this.chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, text.length * 3));
-      this.start = this.at = 0;
-    }
-    this.at += this.chunk.write(text, this.at);
-  }
-
-  /** What was written since the last take, as slices of the chunks (never overwritten afterwards). */
-  take(): Buffer[] {
-    this.cut();
-    return this.done.splice(0);
-  }
-
-  private cut(): void {
-    if (this.at > this.start) this.done.push(this.chunk.subarray(this.start, this.at));
-    this.start = this.at;
-  }
-}
 
 /** WebDAV's reads: OPTIONS, PROPFIND (Depth 0 and 1), GET and HEAD. */
 export function davReads(deps: DavDeps) {
@@ -104,8 +80,9 @@ export function davReads(deps: DavDeps) {
   }
 
   function selfOf(resource: Resource): Member {
-    if (resource.kind === 'file') return { path: resource.path, collection: false, info: resource.info };
-    return { path: resource.path, collection: true, info: null };
+    const name = resource.path.slice(resource.path.lastIndexOf('/') + 1);
+    if (resource.kind === 'file') return { path: resource.path, name, collection: false, info: resource.info };
+    return { path: resource.path, name, collection: true, info: null };
   }
 
   return {
@@ -137,14 +114,27 @@ export function davReads(deps: DavDeps) {
           (await repo.locksUnder(resource.path, clock.now().toISOString())).length > 0 ||
           (await locks.covering(resource.path)).some((l) => l.depth === 'infinity'),
       };
+      // Without dead properties or locks to look up, the plain files are written by template.
+      const asked = needs(request);
+      const template =
+        (asked.dead && present.dead) || (asked.locks && present.locks)
+          ? null
+          : fileTemplate(request, hrefPrefixOf(resource.path));
+      const files = template && compileTemplate(template);
+      const response = (d: Described) => {
+        if (quota) d.quota = quotaFor(d);
+        return propfindResponse(d, request, now);
+      };
       async function* stream() {
-        const out = new ChunkWriter();
+        const out = new MultistatusWriter();
         out.write(first);
         for await (const page of resources.members(resource)) {
-          for (const d of await describe(page, resource.path, request, present)) {
-            if (quota) d.quota = quotaFor(d);
-            out.write(propfindResponse(d, request, now));
-          }
+          if (files)
+            for (const m of page) {
+              if (m.info && !m.collection) out.file(files, m.name, m.info);
+              else out.write(response({ ...m, dead: NO_DEAD, locks: NO_LOCKS }));
+            }
+          else for (const d of await describe(page, resource.path, request, present)) out.write(response(d));
           yield* out.take();
         }
         out.write('</D:multistatus>');

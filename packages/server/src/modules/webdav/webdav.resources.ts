@@ -23,6 +23,8 @@ export type Resource =
 /** One member of a collection as PROPFIND shows it. */
 export interface Member {
   path: string;
+  /** The last segment of `path`. */
+  name: string;
   collection: boolean;
   info: ObjectInfo | null;
 }
@@ -32,7 +34,12 @@ const rethrow = (err: unknown): never => {
 };
 
 /** The parent of the last href built, encoded (a PROPFIND's members share it). */
-let lastParent = { path: '', href: '' };
+let lastParent = { path: '', href: '/dav/' };
+
+/** The href of the folder `dir` (a normalised path) ending with `/`: its members' hrefs go on from it. */
+export function hrefPrefixOf(dir: string): string {
+  return dir === '/' ? '/dav/' : `/dav${dir.split('/').map(encodeURIComponent).join('/')}/`;
+}
 
 /** `/dav` plus the path, each segment escaped; collections end with `/`. */
 export function hrefOf(path: string, collection: boolean): string {
@@ -40,9 +47,8 @@ export function hrefOf(path: string, collection: boolean): string {
   // The members of a PROPFIND share their parent: it is encoded once, then only each name.
   const slash = path.lastIndexOf('/');
   const parent = path.slice(0, slash);
-  if (parent !== lastParent.path)
-    lastParent = { path: parent, href: parent.split('/').map(encodeURIComponent).join('/') };
-  return `/dav${lastParent.href}/${encodeURIComponent(path.slice(slash + 1))}${collection ? '/' : ''}`;
+  if (parent !== lastParent.path) lastParent = { path: parent, href: hrefPrefixOf(parent || '/') };
+  return `${lastParent.href}${encodeURIComponent(path.slice(slash + 1))}${collection ? '/' : ''}`;
 }
 
 export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
@@ -85,16 +91,22 @@ export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
    * folder shown as collections in place of same-named storage entries.
    */
   async function* members(resource: Resource): AsyncGenerator<Member[]> {
+    const mountMembers = (children: VirtualEntry[]) =>
+      children.map((c) => ({ path: c.path, name: c.name, collection: true, info: null }));
     if (resource.kind === 'virtual') {
-      yield resource.children.map((c) => ({ path: c.path, collection: true, info: null }));
+      yield mountMembers(resource.children);
       return;
     }
     if (resource.kind !== 'collection') return;
     const mounted = new Set(resource.children.map((c) => c.name));
-    if (mounted.size > 0) yield resource.children.map((c) => ({ path: c.path, collection: true, info: null }));
+    if (mounted.size > 0) yield mountMembers(resource.children);
     // A listing on the way down to a key's base path shows only the next folder of that path.
-    const shown = (name: string) => resource.access.kind === 'full' || resource.access.next === name;
-    const batches = folderBatches(resource.target.store, folderPrefix(resource.target.key));
+    const { access } = resource;
+    const shown = (name: string) => access.kind === 'full' || access.next === name;
+    const prefix = folderPrefix(resource.target.key);
+    // The folder's own key is checked once; each object then only by its name.
+    const inStaging = isStagingKey(prefix);
+    const batches = folderBatches(resource.target.store, prefix);
     try {
       for (;;) {
         const step = await batches.next().catch(rethrow);
@@ -104,12 +116,12 @@ export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
         for (const p of batch.prefixes) {
           const name = baseName(p.endsWith('/') ? p.slice(0, -1) : p);
           if (isHiddenName(name) || mounted.has(name) || !shown(name)) continue;
-          out.push({ path: joinPath(resource.path, name), collection: true, info: null });
+          out.push({ path: joinPath(resource.path, name), name, collection: true, info: null });
         }
         for (const o of batch.objects) {
-          const name = baseName(o.key);
-          if (name === '' || isHiddenName(name) || isStagingKey(o.key) || mounted.has(name) || !shown(name)) continue;
-          out.push({ path: joinPath(resource.path, name), collection: false, info: o });
+          const name = o.key.slice(o.key.lastIndexOf('/') + 1);
+          if (name === '' || inStaging || isHiddenName(name) || mounted.has(name) || !shown(name)) continue;
+          out.push({ path: joinPath(resource.path, name), name, collection: false, info: o });
         }
         if (out.length > 0) yield out;
       }
