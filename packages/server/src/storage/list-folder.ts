@@ -22,3 +22,13 @@ export async function* folderBatches(store: ObjectStore, prefix: string): AsyncG
     if (!page.nextCursor) return;
   }
 }
+
+/**
+ * Whether any object lies below the folder `prefix` ('' or ending with `/`; a folder exists by its objects):
+ * the store's `hasObjects` where it has one (LOCAL: no reading and sorting of a large folder), else a page of one.
+ */
+export async function folderHasObjects(store: ObjectStore, prefix: string): Promise<boolean> {
+  if (store.hasObjects) return store.hasObjects(prefix);
+  const page = await store.list({ prefix, limit: 1 });
+  return page.objects.length > 0 || page.prefixes.length > 0;
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listLocal, listLocalFolder } from './local-list.js';
+import { hasLocalObjects, listLocal, listLocalFolder } from './local-list.js';
 
 describe('listLocalFolder', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'local-list-'));
@@ -36,5 +36,28 @@ describe('listLocalFolder', () => {
     expect(first.value?.objects.map((o: { key: string }) => o.key)).toEqual(['f/B.txt', 'f/a.txt']);
     expect(rest.flatMap((b) => b.objects.map((o) => o.key))).toEqual(['f/c.txt', 'f/d.txt']);
     expect(rest.flatMap((b) => b.prefixes)).toEqual(['f/sub/']);
+  });
+});
+
+describe('hasLocalObjects', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'local-has-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(path.join(root, 'flat'));
+  for (let i = 0; i < 50; i++) writeFileSync(path.join(root, 'flat', `f${i}`), '');
+  mkdirSync(path.join(root, 'empty/a/b'), { recursive: true });
+  mkdirSync(path.join(root, 'deep/a/b/c'), { recursive: true });
+  mkdirSync(path.join(root, 'deep/0/1'), { recursive: true });
+  writeFileSync(path.join(root, 'deep/a/b/c/x.txt'), 'x');
+  writeFileSync(path.join(root, 'file'), 'x');
+
+  it('answers as a page of one of list does', async () => {
+    for (const prefix of ['', 'flat/', 'empty/', 'empty/a/', 'deep/', 'deep/0/', 'deep/a/b/', 'missing/', 'file/']) {
+      const page = await listLocal(root, { prefix, limit: 1 });
+      expect([prefix, await hasLocalObjects(root, prefix)]).toEqual([prefix, page.objects.length > 0]);
+    }
+  });
+
+  it('refuses a prefix that is not a folder', async () => {
+    await expect(hasLocalObjects(root, 'fla')).rejects.toThrow(/folder/);
   });
 });

@@ -4,7 +4,7 @@
  * prefixes together (S3's MaxKeys).
  */
 import { stat, type Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { opendir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { StorageError } from './errors.js';
 import { assertValidPrefix, compareKeys } from './keys.js';
@@ -170,4 +170,29 @@ export async function* listLocalFolder(
     next = start + batchSize < entries.length ? batchAt(start + batchSize) : null;
     yield batch;
   }
+}
+
+/**
+ * Whether any object lies below the folder `prefix` ('' or ending with `/`): what a page of one of `list` tells,
+ * found without reading and sorting the folder — the walk ends at the first file it meets (empty sub-folders,
+ * which `list` never shows, do not count).
+ */
+export async function hasLocalObjects(objectsDir: string, prefix: string): Promise<boolean> {
+  assertValidPrefix(prefix);
+  if (prefix !== '' && !prefix.endsWith('/')) throw new StorageError('INVALID_KEY', 'Not a folder prefix');
+  const below = async (dir: string): Promise<boolean> => {
+    const folders: string[] = [];
+    try {
+      for await (const entry of await opendir(dir)) {
+        if (entry.isFile()) return true; // leaving the loop closes the directory
+        if (entry.isDirectory()) folders.push(entry.name);
+      }
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
+    for (const folder of folders) if (await below(path.join(dir, folder))) return true;
+    return false;
+  };
+  return below(path.join(objectsDir, prefix));
 }

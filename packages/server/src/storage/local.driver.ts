@@ -22,7 +22,7 @@ import {
   writeAtomically,
 } from './local-fs.js';
 import { assertReadableWithoutLinks, assertWritableWithoutLinks } from './local-links.js';
-import { listLocal, listLocalFolder } from './local-list.js';
+import { hasLocalObjects, listLocal, listLocalFolder } from './local-list.js';
 import { localMultipart } from './local-multipart.js';
 import { sweepLocalLeftovers } from './local-sweep.js';
 import { writeBody } from './local-write.js';
@@ -138,6 +138,7 @@ export function createLocalStore(options: LocalStoreOptions): ObjectStore {
 
     list: (listOptions = {}) => listLocal(layout.objects, listOptions),
     listFolder: (prefix) => listLocalFolder(layout.objects, prefix),
+    hasObjects: (prefix) => hasLocalObjects(layout.objects, prefix),
 
     async copy(from, to) {
       const source = await readableFile(from);

@@ -149,6 +149,8 @@ export interface ObjectStore {
    * once), in the batches `list` would page it in. Callers go through `folderBatches`, which pages the others.
    */
   listFolder?(prefix: string): AsyncIterable<ListBatch>;
+  /** LOCAL only: whether any object lies below the folder `prefix` ('' or ending with `/`), without listing it. */
+  hasObjects?(prefix: string): Promise<boolean>;
   /** Copies `from` to `to` inside this store without passing the bytes through the caller. */
   copy(from: string, to: string): Promise<ObjectInfo>;
   /**

@@ -2,7 +2,7 @@ import { joinPath, parentPath } from '@driftbox/contract';
 import type { Actor } from '../../lib/auth/actor.js';
 import { isStorageError } from '../../storage/errors.js';
 import { storageToAppError } from '../../storage/http-errors.js';
-import { folderBatches } from '../../storage/list-folder.js';
+import { folderBatches, folderHasObjects } from '../../storage/list-folder.js';
 import type { ObjectInfo } from '../../storage/object-store.js';
 import type { Vfs } from '../../vfs/vfs.js';
 import type { PathAccess, VfsOp, VirtualEntry } from '../../vfs/vfs-types.js';
@@ -73,8 +73,7 @@ export function davResources(deps: { vfs: Vfs; stores: FsStores }) {
   }
 
   async function folderExists(target: FsTarget): Promise<boolean> {
-    const page = await target.store.list({ prefix: folderPrefix(target.key), limit: 1 }).catch(rethrow);
-    return page.objects.length > 0 || page.prefixes.length > 0;
+    return folderHasObjects(target.store, folderPrefix(target.key)).catch(rethrow);
   }
 
   /** True when the parent of `path` is a collection of a mount (where a new member may be created). */
