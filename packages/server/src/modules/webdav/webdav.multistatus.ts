@@ -16,8 +16,6 @@ export interface CompiledTemplate {
   bytes: number;
 }
 
-const SLOTS = new Set<string>(['href', 'name', 'iso', 'http', 'size', 'type', 'etag']);
-
 export function compileTemplate(template: FileTemplate): CompiledTemplate {
   const ops: CompiledTemplate['ops'] = [];
   let text = '';
@@ -30,10 +28,11 @@ export function compileTemplate(template: FileTemplate): CompiledTemplate {
     text = '';
   };
   for (const part of template) {
-    if (SLOTS.has(part)) {
+    if (typeof part === 'string') text += part;
+    else {
       flush();
-      ops.push(part as FileSlot | 'href');
-    } else text += part;
+      ops.push(part.slot);
+    }
   }
   flush();
   return { ops, bytes };

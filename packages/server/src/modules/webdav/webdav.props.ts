@@ -204,44 +204,50 @@ export function propfindResponse(r: Described, request: PropRequest, now: Date):
   );
 }
 
-/** A member's response by template: the constant text between the values of a file (`href`: its encoded name). */
-export type FileTemplate = (string | FileSlot | 'href')[];
+/** A value of a file in a template: its encoded name in the href, or one of its properties. */
+export interface TemplateSlot {
+  slot: FileSlot | 'href';
+}
+/** A member's response by template: constant text and the slots of the file's values, in order. */
+export type FileTemplate = (string | TemplateSlot)[];
 
 /**
  * The response `propfindResponse` writes for a plain file of a listing — one with no dead properties, no locks
- * and no quota (a listing's files have no quota) — as constant text and the slots of the file's values; null
- * for a propname request (never on a hot path). `hrefPrefix`: the listed folder's href, ending with `/`.
+ * and no quota (a listing's files have no quota) — as a template; null for a propname request (never on a hot
+ * path). `hrefPrefix`: the listed folder's href, ending with `/`.
  */
 export function fileTemplate(request: PropRequest, hrefPrefix: string): FileTemplate | null {
   if (request.kind === 'propname') return null;
+  // What a property without a slot shows: the same for every plain file.
   const plain: Described = { path: '/-', collection: false, info: null, dead: new Map(), locks: [] };
-  const parts: FileTemplate = [`<D:response><D:href>${hrefPrefix}`, 'href', '</D:href>'];
-  const value = (p: Prop) => {
-    const v = p.value(plain, '-', new Date(0));
-    if (v !== undefined) parts.push(withValue(p, v));
+  const constant = (p: Prop) => p.value(plain, '-', new Date(0));
+  const found: FileTemplate = [];
+  const add = (p: Prop, v: string | undefined) => {
+    if (p.slot) found.push(p.open, { slot: p.slot }, p.close);
+    else if (v !== undefined) found.push(withValue(p, v));
   };
-  const slotted = (p: Prop, slot: FileSlot) => parts.push(p.open, slot, p.close);
   let missing = '';
   if (request.kind === 'allprop') {
     // The include list only adds quota properties, which a file has not.
-    for (const p of LIVE_PROPS) {
-      if (p.slot) slotted(p, p.slot);
-      else value(p);
-    }
+    for (const p of LIVE_PROPS) add(p, p.slot ? undefined : constant(p));
   } else {
     for (const key of request.names) {
       const p = COMPUTED.get(key);
-      if (p?.slot) slotted(p, p.slot);
-      else if (p && p.value(plain, '-', new Date(0)) !== undefined) value(p);
+      const v = p && !p.slot ? constant(p) : undefined;
+      if (p && (p.slot || v !== undefined)) add(p, v);
       else missing += element(key, null);
     }
   }
-  const found = parts.length > 3;
-  if (found) parts.splice(3, 0, '<D:propstat><D:prop>');
-  if (found) parts.push('</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>');
-  if (missing) parts.push(propstat(missing, '404 Not Found'));
-  parts.push('</D:response>');
-  return parts;
+  return [
+    `<D:response><D:href>${hrefPrefix}`,
+    { slot: 'href' },
+    '</D:href>',
+    ...(found.length > 0
+      ? ['<D:propstat><D:prop>', ...found, '</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>']
+      : []),
+    missing ? propstat(missing, '404 Not Found') : '',
+    '</D:response>',
+  ];
 }
 
 /** Whether answering `request` needs the dead properties or the locks of the resources. */
