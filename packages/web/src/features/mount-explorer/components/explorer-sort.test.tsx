@@ -5,7 +5,8 @@ import { startAdminSession } from '../../../lib/auth/auth-store';
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { entryDto, queryOf, renderExplorer, TREE, withLaidOutElements } from '../test/explorer-fixtures';
 
-withLaidOutElements();
+// A short list (6 rows on screen): a page of 25 reaches well past what the list asks for before scrolling.
+withLaidOutElements(1000, 300);
 
 // jsdom has no Element.scrollTo (the virtualiser scrolls through it) and no scrollHeight (it clamps to it):
 // stand-ins that move scrollTop and say so, over content far taller than the folder.
@@ -21,15 +22,18 @@ afterAll(() => {
   Reflect.deleteProperty(HTMLElement.prototype, 'scrollHeight');
 });
 
-beforeEach(() => startAdminSession('tok'));
+beforeEach(() => {
+  startAdminSession('tok');
+  localStorage.removeItem('explorer_prefs:admin');
+});
 
-const PAGE = 50;
-/** `/local/big`: three pages of 50 files in key order; the largest file is on the last page. */
+const PAGE = 25;
+/** `/local/big`: three pages of 25 files in key order; the largest file is on the last page. */
 const pageOf = (index: number) =>
   Array.from({ length: PAGE }, (_, i) => {
     const n = index * PAGE + i;
     const name = `f${String(n).padStart(3, '0')}.txt`;
-    return entryDto('/local/big', { name, size: name === 'f140.txt' ? 999_999 : 100 + n });
+    return entryDto('/local/big', { name, size: name === 'f065.txt' ? 999_999 : 100 + n });
   });
 
 interface Gate {
@@ -90,12 +94,13 @@ function onScreenTop(name: string): number {
   return Number.parseFloat(row?.style.top ?? 'NaN') - list().scrollTop;
 }
 
-async function sortBySizeDescending() {
-  const user = userEvent.setup();
-  await within(await screen.findByRole('listbox')).findByRole('option', { name: /f000\.txt/ });
-  await user.click(screen.getByRole('button', { name: 'Sort by Size' }));
-  await user.click(screen.getByRole('button', { name: 'Sort by Size' }));
-  return user;
+/** Size, descending, as the list's column head leaves it after two clicks (remembered per user). */
+function sortBySizeDescending() {
+  localStorage.setItem(
+    'explorer_prefs:admin',
+    JSON.stringify({ view: 'list', sort: { key: 'size', direction: 'desc' } }),
+  );
+  return userEvent.setup();
 }
 
 describe('mount explorer sorting of a folder of several pages', () => {
@@ -105,38 +110,37 @@ describe('mount explorer sorting of a folder of several pages', () => {
     await within(await screen.findByRole('listbox')).findByRole('option', { name: /f000\.txt/ });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(pagesAsked()).toEqual(['p1']);
-    expect(screen.queryByText(/Sorting the whole folder/)).toBeNull();
+    expect(screen.queryByText(/Sorting all entries/)).toBeNull();
   });
 
   it('by size descending, loads the rest in the background with a note; the largest, from the last page, comes first', async () => {
     const { gate, pagesAsked } = mockBigFolder(['p3']);
+    const user = sortBySizeDescending();
     renderExplorer('/mount-explorer/local/big');
-    const user = await sortBySizeDescending();
     // Two pages in, the third on its way: the order is not final and the note says so.
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Sorting the whole folder — 100 entries loaded so far…',
-    );
-    expect(firstNames(1)).toEqual(['f099.txt']);
-    await user.click(within(list()).getByRole('option', { name: /f098\.txt/ }));
-    expect(onScreenTop('f098.txt')).toBe(52);
+    const note = await screen.findByText('Sorting all entries — 50 loaded so far…');
+    expect(note.closest('[role="status"]')).not.toBeNull();
+    expect(firstNames(1)).toEqual(['f049.txt']);
+    await user.click(within(list()).getByRole('option', { name: /f048\.txt/ }));
+    expect(onScreenTop('f048.txt')).toBe(52);
 
     gate('p3').open();
-    await waitFor(() => expect(screen.queryByText(/Sorting the whole folder/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/Sorting all entries/)).toBeNull());
     expect(pagesAsked()).toEqual(['p1', 'p2', 'p3']);
     // The entry picked while the order was still changing is still the one selected, in the same place on
     // screen (the list scrolled by the rows that came in above it).
     const selected = within(list()).getAllByRole('option', { selected: true });
-    expect(selected.map((option) => option.getAttribute('data-path'))).toEqual(['/local/big/f098.txt']);
+    expect(selected.map((option) => option.getAttribute('data-path'))).toEqual(['/local/big/f048.txt']);
     expect(list().getAttribute('aria-activedescendant')).toBe(selected[0]?.id);
-    expect(onScreenTop('f098.txt')).toBe(52);
+    expect(onScreenTop('f048.txt')).toBe(52);
     list().scrollTo({ top: 0 });
-    await waitFor(() => expect(firstNames(3)).toEqual(['f140.txt', 'f149.txt', 'f148.txt']));
+    await waitFor(() => expect(firstNames(3)).toEqual(['f065.txt', 'f074.txt', 'f073.txt']));
   });
 
   it('cancels the page in flight when the user leaves the folder', async () => {
     const { gate, pagesAsked } = mockBigFolder(['p2']);
+    const user = sortBySizeDescending();
     const { router } = renderExplorer('/mount-explorer/local/big');
-    const user = await sortBySizeDescending();
     await waitFor(() => expect(gate('p2').requests).toHaveLength(1));
     list().focus();
     await user.keyboard('{Backspace}');
@@ -149,14 +153,14 @@ describe('mount explorer sorting of a folder of several pages', () => {
   it('says when the rest of the folder could not be loaded, and tries again on request', async () => {
     const failing = ['p2'];
     const { pagesAsked } = mockBigFolder([], failing);
+    const user = sortBySizeDescending();
     renderExplorer('/mount-explorer/local/big');
-    const user = await sortBySizeDescending();
-    expect(await screen.findByText(/Could not load the whole folder \(50 entries loaded\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/Could not load the whole folder \(25 entries loaded\)/)).toBeInTheDocument();
     // The entries loaded stay on screen.
-    expect(firstNames(1)).toEqual(['f049.txt']);
+    expect(firstNames(1)).toEqual(['f024.txt']);
     failing.length = 0;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(firstNames(1)).toEqual(['f140.txt']));
+    await waitFor(() => expect(firstNames(1)).toEqual(['f065.txt']));
     expect(pagesAsked().slice(-2)).toEqual(['p2', 'p3']);
   });
 });
