@@ -5,6 +5,8 @@ export interface RecordedRequest {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The request's abort signal, when the caller gave one. */
+  signal?: AbortSignal | undefined;
 }
 
 /** A success envelope as the server sends it; `extra` are top-level fields beside `data` (the original's). */
@@ -46,7 +48,7 @@ export function mockApi(
       const method = init?.method ?? 'GET';
       const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>));
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      const request = { url, method, headers, body };
+      const request = { url, method, headers, body, signal: init?.signal ?? undefined };
       requests.push(request);
       const handler = routes[`${method} ${url.split('?')[0]}`];
       return handler ? handler(request) : fail(404, 'NOT_FOUND', 'no route');

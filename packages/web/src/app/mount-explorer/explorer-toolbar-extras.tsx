@@ -13,7 +13,7 @@ import { FsUploadPanel } from '../../features/fs-upload/components/fs-upload-pan
 import { useFsUploadItems } from '../../features/fs-upload/hooks/use-fs-uploads';
 import { isFinished } from '../../features/fs-upload/lib/fs-upload-store';
 import type { ExplorerToolbarExtrasProps } from '../../features/mount-explorer/components/explorer-toolbar-extras';
-import { explorerUrl } from '../../features/mount-explorer/lib/paths';
+import { explorerUrl, revealState } from '../../features/mount-explorer/lib/paths';
 
 /** The upload queue of the current folder in a side sheet, with its running count on the button (a cloud: the
  * toolbar's Upload button beside it has the plain arrow, and on phones both are icons alone). */
@@ -66,7 +66,7 @@ export function ExplorerToolbarExtras({ currentPath, mountPath }: ExplorerToolba
               : explorerUrl(parentPath(path), `?preview=${encodeURIComponent(path.slice(path.lastIndexOf('/') + 1))}`),
           )
         }
-        onReveal={(folder) => navigate(explorerUrl(folder))}
+        onReveal={(folder, name) => navigate(explorerUrl(folder), { state: revealState(folder, name) })}
       />
       {mountPath ? <UploadsButton currentPath={currentPath} /> : null}
       <BasketButton />

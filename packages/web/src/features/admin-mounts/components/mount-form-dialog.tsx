@@ -1,5 +1,5 @@
 import type { MountDto } from '@driftbox/contract';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, useDirty } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toaster';
@@ -29,7 +29,9 @@ type FieldMessages = Partial<Record<MountFormField, string>>;
 /** Create or edit a mount. Mounted fresh for each target, so the form starts from that mount. */
 export function MountFormDialog({ target, onClose }: { target: MountFormTarget | null; onClose: () => void }) {
   const configs = useStorageOptions();
-  if (!target || configs.isPending) return null;
+  // Wait for the first answer only: a failed list is fetched again by every new observer (the form's own), and
+  // gating on it then would unmount the form, refetch on its next mount, and so on without end.
+  if (!target || (configs.isPending && configs.errorUpdateCount === 0)) return null;
   const defaultId = configs.data?.find((c) => c.is_default === 1)?.id ?? '';
   return (
     <MountForm
@@ -55,6 +57,10 @@ function MountForm({
   const [values, setValues] = useState<MountFormValues>(() =>
     target.mode === 'edit' ? mountFormFromDto(target.mount) : emptyMountForm(defaultConfigId),
   );
+  // The configs came in after the form opened (they had failed before): the default config fills an empty choice.
+  useEffect(() => {
+    if (defaultConfigId) setValues((v) => (v.storageConfigId ? v : { ...v, storageConfigId: defaultConfigId }));
+  }, [defaultConfigId]);
   const dirty = useDirty(values);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string>();
@@ -80,7 +86,9 @@ function MountForm({
       fields[field] = details.find((d) => topLevelField(d) === field)?.message ?? generic[field];
     }
     setErrors(fields);
-    if (Object.keys(fields).length === 0) setFormError(errorMessage(error, { preferServer: true }));
+    if (Object.keys(fields).length > 0) return;
+    const what = t(target.mode === 'create' ? 'mounts.errors.create' : 'mounts.errors.update');
+    setFormError(t('mounts.errors.because', { what, reason: errorMessage(error, { preferServer: true }) }));
   }
 
   function onSubmit(event: FormEvent) {
@@ -116,7 +124,7 @@ function MountForm({
         onChange={setValues}
         errors={errors}
         configs={configs.data ?? []}
-        configsError={configs.isError ? t('mounts.errors.loadConfigs') : undefined}
+        configsError={!configs.data && configs.errorUpdateCount > 0 ? t('mounts.errors.loadConfigs') : undefined}
       />
     </FormDialog>
   );

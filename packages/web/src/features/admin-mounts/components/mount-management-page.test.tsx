@@ -95,6 +95,8 @@ describe('mount management page', () => {
     expect(within(media).getByText('Off')).toBeInTheDocument();
     expect(within(media).getByText('System')).toBeInTheDocument();
     expect(screen.getByText('2 mounts · 1 active')).toBeInTheDocument();
+    // In the server's order (sort order, then name): not re-sorted here.
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Team', 'Media']);
   });
 
   it('shows the empty and the error state', async () => {
@@ -157,6 +159,38 @@ describe('mount management page', () => {
     await user.type(within(dialog).getByLabelText(/Mount path/), 'team');
     await user.click(within(dialog).getByRole('button', { name: 'Create mount' }));
     expect(await within(dialog).findByText('The storage config does not exist')).toBeInTheDocument();
+  });
+
+  it('says why a save or a switch failed, and when the storage configs cannot be loaded', async () => {
+    let configsDown = true;
+    let answer = () => fail(500, 'INTERNAL', 'Disk on fire');
+    mockApi({
+      'GET /api/admin/mounts': () => ok([mount()]),
+      'GET /api/s3-configs': () => (configsDown ? fail(500, 'INTERNAL', 'boom') : ok(configs)),
+      'POST /api/admin/mounts': () => answer(),
+      'PUT /api/admin/mounts/m1': () => fail(503, 'STORAGE_UNAVAILABLE', 'Storage is down'),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<MountManagementPage />);
+    await user.click(await screen.findByRole('switch', { name: 'Disable “Team”' }));
+    expect(await screen.findByText('Could not disable the mount')).toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'Add mount' })[0]!);
+    let dialog = await screen.findByRole('dialog', { name: 'Add mount' });
+    expect(await within(dialog).findByText('Could not load the storage configs')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    configsDown = false;
+    await user.click(screen.getAllByRole('button', { name: 'Add mount' })[0]!);
+    dialog = await screen.findByRole('dialog', { name: 'Add mount' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/Storage config/)).toHaveValue('local'));
+    await user.type(within(dialog).getByLabelText(/Name/), 'Team');
+    await user.type(within(dialog).getByLabelText(/Mount path/), 'team');
+    await user.click(within(dialog).getByRole('button', { name: 'Create mount' }));
+    expect(await within(dialog).findByText('Could not create the mount: Disk on fire')).toBeInTheDocument();
+    answer = () => fail(403, 'FORBIDDEN', 'Forbidden');
+    await user.click(within(dialog).getByRole('button', { name: 'Create mount' }));
+    expect(await within(dialog).findByText('You have no permission to manage mounts')).toBeInTheDocument();
   });
 
   it('disables, edits and deletes a mount', async () => {

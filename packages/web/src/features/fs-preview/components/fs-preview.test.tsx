@@ -6,6 +6,7 @@ import { loadRenderer } from '../../../components/markdown/use-rendered-markdown
 import { fail, mockApi, ok, type RecordedRequest } from '../../../test/http';
 import { renderWithApp } from '../../../test/render';
 import type { FsEntryRef } from '../lib/fs-entry';
+import { FS_EDIT_MAX_BYTES } from '../api/fs-file';
 import { FsPreview } from './fs-preview';
 
 const settings = () =>
@@ -102,6 +103,28 @@ describe('FsPreview', () => {
     const gone = entry('gone.txt');
     renderWithApp(<FsPreview entry={gone} siblings={[gone]} onNavigate={vi.fn()} onClose={vi.fn()} canEdit />);
     expect(await screen.findByText('This file could not be opened')).toBeInTheDocument();
+  });
+
+  it('offers in-place editing up to 10 MB, not above', async () => {
+    let size = FS_EDIT_MAX_BYTES;
+    mockApi({
+      'GET /api/fs/get': (request) => get('text/plain', size)(request),
+      'GET /api/admin/settings': settings,
+      'GET /api/fs/download': () => new Response('hello\n'),
+    });
+    const at = entry('at-limit.txt', { size: FS_EDIT_MAX_BYTES });
+    const view = renderWithApp(<FsPreview entry={at} siblings={[at]} onNavigate={vi.fn()} onClose={vi.fn()} canEdit />);
+    await within(await screen.findByRole('dialog', { name: 'at-limit.txt' })).findByText('Too large to preview');
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    view.unmount();
+
+    size = FS_EDIT_MAX_BYTES + 1;
+    const over = entry('over-limit.txt', { size: FS_EDIT_MAX_BYTES + 1 });
+    renderWithApp(<FsPreview entry={over} siblings={[over]} onNavigate={vi.fn()} onClose={vi.fn()} canEdit />);
+    // Over 1 MB a text file is not previewed; over 10 MB it is not offered for editing either.
+    const dialog = await screen.findByRole('dialog', { name: 'over-limit.txt' });
+    await within(dialog).findByText('Too large to preview');
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it('edits a text file in place and saves it through /api/fs/update', async () => {

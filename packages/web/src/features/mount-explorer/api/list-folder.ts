@@ -41,10 +41,11 @@ const FsListPage = z.object({
 export type FsListPage = z.infer<typeof FsListPage>;
 
 /** `GET /api/fs/list`: one page of a folder (`cursor` from the page before). */
-export function listFolder(path: string, cursor?: string, refresh = false): Promise<FsListPage> {
+export function listFolder(path: string, cursor?: string, refresh = false, signal?: AbortSignal): Promise<FsListPage> {
   return apiRequest('/fs/list', {
     query: { path, cursor, limit: LIST_PAGE_SIZE, refresh: refresh ? 'true' : undefined },
     schema: FsListPage,
+    ...(signal ? { signal } : {}),
   });
 }
 
@@ -55,7 +56,7 @@ export const fsListKey = (path: string) => ['fs', 'list', path] as const;
 export function folderQuery(path: string) {
   return infiniteQueryOptions({
     queryKey: fsListKey(path),
-    queryFn: ({ pageParam }) => listFolder(path, pageParam),
+    queryFn: ({ pageParam, signal }) => listFolder(path, pageParam, false, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
   });

@@ -57,10 +57,11 @@ export function EntryView(props: EntryViewProps) {
   const byPath = (path: string | null) => (path === null ? undefined : entries[indexOf.get(path) ?? -1]);
   const lastPointer = useRef<string>('mouse');
 
+  const rowSize = layout.row + (view === 'list' ? 0 : GAP);
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => layout.row + (view === 'list' ? 0 : GAP),
+    estimateSize: () => rowSize,
     overscan: 6,
   });
   useEffect(() => virtualizer.measure(), [virtualizer, view, columns]);
@@ -78,9 +79,19 @@ export function EntryView(props: EntryViewProps) {
   }, [scrollRef]);
 
   const focusIndex = selection.focus === null ? -1 : (indexOf.get(selection.focus) ?? -1);
+  const shownFocus = useRef({ path: null as string | null, row: -1, columns });
   useEffect(() => {
-    if (focusIndex >= 0) virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
-  }, [focusIndex, columns, virtualizer]);
+    const row = focusIndex < 0 ? -1 : Math.floor(focusIndex / columns);
+    const before = shownFocus.current;
+    shownFocus.current = { path: selection.focus, row, columns };
+    if (row < 0 || row === before.row) return;
+    const { startIndex, endIndex } = virtualizer.range ?? { startIndex: -1, endIndex: -1 };
+    if (before.path !== selection.focus || before.columns !== columns)
+      virtualizer.scrollToIndex(row, { align: 'auto' });
+    // The same entry moved (more of the folder came in and the order changed): where it was on screen, it
+    // stays there, the list moving under it; off screen, the view stays where the user scrolled.
+    else if (before.row >= startIndex && before.row <= endIndex) virtualizer.scrollBy((row - before.row) * rowSize);
+  }, [selection.focus, focusIndex, columns, virtualizer, rowSize]);
 
   const entryAt = (target: EventTarget | null) => {
     const element = (target as HTMLElement | null)?.closest?.('[data-path]');

@@ -99,6 +99,22 @@ describe('explorer dialogs', () => {
     );
   });
 
+  it('moves into a folder chosen in the picker by renames, and says so', async () => {
+    const requests = mockExplorerApi(undefined, { 'POST /api/fs/rename': () => ok({ success: true }) });
+    const { user } = await focusOn('b.txt');
+    await user.click(
+      within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Move to…' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Move 1 item to…' });
+    await user.click(await within(dialog).findByRole('button', { name: 'sub' }));
+    await waitFor(() => expect(within(dialog).getByText('/local/docs/sub')).toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Move here' }));
+    expect(await screen.findByText('Moved 1 item')).toBeInTheDocument();
+    expect(bodies(requests, 'POST /api/fs/rename')).toEqual([
+      { oldPath: '/local/docs/b.txt', newPath: '/local/docs/sub/b.txt' },
+    ]);
+  });
+
   it('creates a share with password, expiry and view limit, then shows the link and its QR code', async () => {
     const requests = mockExplorerApi(undefined, {
       'POST /api/fs/create-share': () => ok({ slug: 'abc', url: '/file/abc', has_password: true }, 201),

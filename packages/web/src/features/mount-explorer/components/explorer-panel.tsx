@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { ListSkeleton } from '../../../components/ui/list-skeleton';
-import { listFolder, fsListKey, useFolder } from '../api/list-folder';
+import { listFolder, fsListKey } from '../api/list-folder';
 import { mountOf, useVisibleMounts } from '../api/visible-mounts';
 import { useExplorerActions } from '../hooks/use-explorer-actions';
+import { useSortedFolder } from '../hooks/use-sorted-folder';
 import { isGoUpKey } from '../hooks/use-explorer-keys';
 import { useViewPrefs } from '../hooks/use-view-prefs';
 import { entryActions, folderActions, mountBits, type ExplorerAction } from '../lib/actions';
 import { openPreview, startUpload } from '../lib/explorer-bridge';
-import { toEntryRef, toExplorerEntry, type ExplorerEntry } from '../lib/fs-entry';
+import { toEntryRef, type ExplorerEntry } from '../lib/fs-entry';
 import { explorerUrl, parentPath } from '../lib/paths';
 import {
   afterRemoval,
@@ -21,7 +22,6 @@ import {
   selectOnly,
   type SelectionState,
 } from '../lib/selection';
-import { sortEntries } from '../lib/sort';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { ContextMenu } from './context-menu';
 import { EntryView } from './entry-view';
@@ -30,6 +30,7 @@ import { ExplorerToolbar } from './explorer-toolbar';
 import { FolderEmpty, FolderError } from './folder-states';
 import { ListHeader } from './list-header';
 import { SelectionBar } from './selection-bar';
+import { SortProgressNote } from './sort-progress';
 
 interface MenuState {
   x: number;
@@ -45,7 +46,7 @@ export function ExplorerPanel({ path }: { path: string }) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const [prefs, setPrefs] = useViewPrefs();
-  const folder = useFolder(path);
+  const { folder, entries, pagedByScroll, sorting } = useSortedFolder(path, prefs.sort);
   const mounts = useVisibleMounts();
   // Come up from a folder (Backspace, a breadcrumb): that folder is the focused entry here.
   const cameFrom = (useLocation().state as { cameFrom?: string } | null)?.cameFrom;
@@ -63,14 +64,6 @@ export function ExplorerPanel({ path }: { path: string }) {
   }, []);
 
   const pages = folder.data?.pages;
-  const entries = useMemo(
-    () =>
-      sortEntries(
-        (pages ?? []).flatMap((page) => page.items.map(toExplorerEntry)),
-        prefs.sort,
-      ),
-    [pages, prefs.sort],
-  );
   const order = useMemo(() => entries.map((entry) => entry.path), [entries]);
   const selection = pruneSelection(rawSelection, order);
   const selected = entries.filter((entry) => selection.selected.has(entry.path));
@@ -131,9 +124,9 @@ export function ExplorerPanel({ path }: { path: string }) {
 
   let body;
   if (folder.isPending) body = <ListSkeleton rows={8} />;
-  else if (folder.isError)
+  else if (folder.isError && !sorting)
     body = <FolderError error={folder.error} onRetry={() => void folder.refetch()} retrying={folder.isRefetching} />;
-  else if (entries.length === 0)
+  else if (entries.length === 0 && !folder.hasNextPage)
     body = (
       <FolderEmpty
         root={path === '/'}
@@ -146,6 +139,7 @@ export function ExplorerPanel({ path }: { path: string }) {
     body = (
       <>
         {prefs.view === 'list' ? <ListHeader sort={prefs.sort} onSort={(sort) => setPrefs({ sort })} /> : null}
+        {sorting ? <SortProgressNote progress={sorting} /> : null}
         <EntryView
           label={t('explorer.listLabel', { path })}
           entries={entries}
@@ -166,8 +160,8 @@ export function ExplorerPanel({ path }: { path: string }) {
           onRename={(entry) => {
             if (entryActions(bits, [entry]).includes('rename')) run('rename', [entry]);
           }}
-          hasMore={folder.hasNextPage}
-          loadingMore={folder.isFetchingNextPage}
+          hasMore={pagedByScroll && folder.hasNextPage}
+          loadingMore={pagedByScroll && folder.isFetchingNextPage}
           loadMore={() => void folder.fetchNextPage()}
         />
       </>

@@ -19,7 +19,10 @@ export function MountExplorerPage() {
   const path = pathFromSplat(useParams()['*']);
   const location = useLocation();
   const [search] = useSearchParams();
-  const browsingUp = (location.state as { browsingUp?: boolean } | null)?.browsingUp === true;
+  const state = location.state as { browsingUp?: boolean; reveal?: boolean } | null;
+  const browsingUp = state?.browsingUp === true;
+  // A reveal into the folder already shown starts the panel afresh: it selects the entry it is given.
+  const panelKey = state?.reveal === true ? `${path}|${location.key}` : path;
   const basePath = auth.kind === 'apikey' ? auth.info.basic_path : null;
   const redirect = basePathRedirect(path, basePath, browsingUp);
 
@@ -34,7 +37,7 @@ export function MountExplorerPage() {
       </h1>
       {auth.kind === 'admin' && search.has('showEnvSwitcher') ? <EnvSwitcher /> : null}
       {allowed ? (
-        <ExplorerPanel key={path} path={path} />
+        <ExplorerPanel key={panelKey} path={path} />
       ) : (
         <SignInNotice
           id={noticeId}

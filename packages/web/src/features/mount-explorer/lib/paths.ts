@@ -47,3 +47,8 @@ export function basePathRedirect(path: string, basePath: string | null, browsing
   if (browsingUp && isAncestorOfBase(path, base.path)) return null;
   return base.path;
 }
+
+/** Navigation state that opens `folder` with its entry `name` selected and in view (search's "show in folder"). */
+export function revealState(folder: string, name: string): { cameFrom: string; reveal: true } {
+  return { cameFrom: joinPath(folder, name), reveal: true };
+}

@@ -38,3 +38,13 @@ export function sortEntries(entries: readonly ExplorerEntry[], order: SortOrder)
     return sign * (primary || collator.compare(a.name, b.name));
   });
 }
+
+/**
+ * Whether `order` can be shown page by page as the user scrolls. The server lists a folder in storage key
+ * order (byte order, the same on LOCAL and S3), folders first within each page: the next page's entries sort
+ * after the ones loaded, so name ascending grows at its end (a folder or a name differing only in case or digits
+ * from a later page can still land above). Every other order needs the whole folder before it is final.
+ */
+export function followsServerOrder(order: SortOrder): boolean {
+  return order.key === 'name' && order.direction === 'asc';
+}
