@@ -20,6 +20,7 @@ import { language } from './middleware/language.js';
 import { requestId } from './middleware/request-id.js';
 import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { inlineScriptHashes } from './middleware/inline-scripts.js';
 import { spa } from './middleware/spa.js';
 import { webManifest } from './middleware/web-manifest.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -113,7 +114,13 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(requestId(deps.ids));
   app.use(requestLog(logger));
   // Pages list the plain-http storage endpoints the uploader PUTs to (connect-src).
-  app.use(securityHeaders({ storageOrigins: () => services.storageConfigs.browserOrigins() }));
+  // …and allow index.html's inline start-up scripts by their hashes.
+  app.use(
+    securityHeaders({
+      storageOrigins: () => services.storageConfigs.browserOrigins(),
+      scriptHashes: inlineScriptHashes(config.webDist),
+    }),
+  );
   app.use(language());
   app.use('/api/*', sameOriginCors(config.trustProxy, config.corsOrigins));
   app.use('/api/*', auth(services, config.trustProxy));

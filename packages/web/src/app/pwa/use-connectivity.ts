@@ -2,7 +2,7 @@
  * The app's reactions to the connection (spec §4, §9): a 3 s toast on going offline and on coming back;
  * offline, the pages opened online are put back from the offline database; back online, the queue syncs.
  * Sync results give a toast, and on an admin or management page a reload 1 s after a sync in which a
- * paste operation succeeded. Dexie is loaded only after the first render.
+ * paste operation succeeded. Dexie is loaded only once the page has loaded and the browser is idle.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/ui/toaster';
 import { PASTES_QUERY_ROOT } from '../../lib/api/paste-query-keys';
 import { getAuthState, subscribeAuth } from '../../lib/auth/auth-store';
+import { whenIdleAfterLoad } from '../../lib/boot/idle';
 import { subscribeSyncResults } from '../../lib/offline/sync-events';
 import { forgetRestored } from '../../lib/offline/restored-store';
 import { queueFailureText } from './queue-failure';
@@ -35,15 +36,19 @@ export function useConnectivity(): void {
   useEffect(() => {
     let stop = () => {};
     let cancelled = false;
-    void loadOffline().then(([cache, sync, db]) => {
-      if (cancelled) return;
-      stop = cache.persistKeptQueries(queryClient);
-      if (!navigator.onLine) void cache.restoreKeptQueries(queryClient).catch(ignore);
-      else void sync.syncNow().catch(ignore);
-      void db.cleanUp(db.offlineDb()).catch(ignore);
-    });
+    const start = () =>
+      void loadOffline().then(([cache, sync, db]) => {
+        if (cancelled) return;
+        stop = cache.persistKeptQueries(queryClient);
+        if (!navigator.onLine) void cache.restoreKeptQueries(queryClient).catch(ignore);
+        else void sync.syncNow().catch(ignore);
+        void db.cleanUp(db.offlineDb()).catch(ignore);
+      });
+    // Offline, the kept pages are wanted at once; online, the database waits until the page has painted.
+    const cancelStart = navigator.onLine ? whenIdleAfterLoad(start) : (start(), () => undefined);
     return () => {
       cancelled = true;
+      cancelStart();
       stop();
     };
   }, [queryClient]);

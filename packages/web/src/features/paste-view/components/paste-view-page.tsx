@@ -1,7 +1,7 @@
 import { Permission } from '@driftbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ShareNotice } from '../../../components/share/share-notice';
@@ -11,9 +11,11 @@ import { ownPasteQuery } from '../api/get-own-paste';
 import { pasteViewQuery } from '../api/get-paste';
 import { readAccessToken } from '../lib/access-token';
 import { PasteDocument } from './paste-document';
-import { PasteOwnerView } from './paste-owner-view';
 import { PastePasswordForm } from './paste-password-form';
 import { PasteUnavailable } from './paste-unavailable';
+
+// The owner's view (the edit form and its editor) is not what a visitor opening a link downloads.
+const PasteOwnerView = lazy(() => import('./paste-owner-view').then((module) => ({ default: module.PasteOwnerView })));
 
 /**
  * /paste/{slug}. A possible owner is checked first through the management detail (no view counted);
@@ -29,7 +31,12 @@ export function PasteViewPage() {
 
   function content() {
     if (!own.known) return <PasteLoading />;
-    if (own.owned) return <PasteOwnerView paste={own.owned} now={own.readAt} />;
+    if (own.owned)
+      return (
+        <Suspense fallback={<PasteLoading />}>
+          <PasteOwnerView paste={own.owned} now={own.readAt} />
+        </Suspense>
+      );
     if (unavailable !== undefined) return <PasteUnavailable error={unavailable} />;
     if (view.isPending) return <PasteLoading />;
     if (view.isError)
