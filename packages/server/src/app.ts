@@ -172,7 +172,8 @@ export function createApp(deps: AppDeps): BuiltApp {
     '/manifest.webmanifest',
     webManifest(config.webDist, () => services.settings.value('site_title')),
   );
-  app.get('*', spa(config.webDist));
+  // /paste/{slug} of an open paste paints its text with the HTML (no view counted; middleware/first-view.ts).
+  app.get('*', spa(config.webDist, { firstView: { paste: (slug) => services.pasteViews.openPreview(slug) } }));
 
   app.notFound(notFoundHandler());
   app.onError(errorHandler(logger));
