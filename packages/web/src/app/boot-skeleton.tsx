@@ -1,3 +1,4 @@
+import { keepFirstView } from '../lib/boot/first-view';
 import { PageLoading } from './page-loading';
 
 let skeletonHtml: string | undefined;
@@ -8,6 +9,7 @@ let skeletonHtml: string | undefined;
  */
 export function keepBootSkeleton(root: HTMLElement): void {
   skeletonHtml = root.querySelector('[data-boot-skeleton]')?.outerHTML;
+  keepFirstView(root);
 }
 
 /** The first paint's markup while the first page's code loads; a spinner where there was none (tests). */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ShareNotice } from '../../../components/share/share-notice';
 import { Skeleton } from '../../../components/ui/spinner';
+import { firstViewHtml } from '../../../lib/boot/first-view';
 import { useOwnerRead } from '../../../lib/hooks/use-owner-read';
 import { ownPasteQuery } from '../api/get-own-paste';
 import { pasteViewQuery } from '../api/get-paste';
@@ -75,6 +76,10 @@ function LastViewNotice() {
 
 function PasteLoading() {
   const { t } = useTranslation();
+  // The text the server put into the page (an open paste), until the paste is drawn: no skeleton between the two.
+  // Markup the browser parsed from our server's escaped text and serialised again (escaped again): inert.
+  const first = firstViewHtml();
+  if (first) return <div className="contents" dangerouslySetInnerHTML={{ __html: first }} />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4" role="status" aria-label={t('common.loading')}>
       <Skeleton className="h-8 w-64" />
