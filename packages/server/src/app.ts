@@ -172,8 +172,12 @@ export function createApp(deps: AppDeps): BuiltApp {
     '/manifest.webmanifest',
     webManifest(config.webDist, () => services.settings.value('site_title')),
   );
-  // /paste/{slug} of an open paste paints its text with the HTML (no view counted; middleware/first-view.ts).
-  app.get('*', spa(config.webDist, { firstView: { paste: (slug) => services.pasteViews.openPreview(slug) } }));
+  // An open paste's text and an open image share's picture come with the HTML (none counted; middleware/first-view.ts).
+  const firstView = {
+    paste: (slug: string) => services.pasteViews.openPreview(slug),
+    image: (slug: string) => services.fileAccess.openImagePreview(slug),
+  };
+  app.get('*', spa(config.webDist, { firstView }));
 
   app.notFound(notFoundHandler());
   app.onError(errorHandler(logger));

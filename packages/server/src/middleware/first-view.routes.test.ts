@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fileRow, seedFile } from '../modules/files/files.test-support.js';
 import { seedPaste, pasteRow } from '../modules/pastes/pastes.test-support.js';
 import { dialects } from '../test/harness.js';
 import { harnessPerTest } from '../test/per-test.js';
@@ -72,5 +73,22 @@ describe.each(dialects)('the first view of /paste/{slug} (%s)', (dialect) => {
     for (const url of ['/', '/upload', '/paste/open/extra', '/paste/']) {
       expect((await h.call('GET', url)).text, url).toContain(PLACEHOLDER);
     }
+  });
+
+  it('an open image share: its picture from its view link; nothing of a protected, limited or non-image share', async () => {
+    const png = 'not really a png, never decoded here';
+    await seedFile(h, { name: 'photo "1".png', content: png, query: { slug: 'pic' } });
+    const res = await h.call('GET', '/file/pic');
+    expect(res.text).toContain('<img src="/api/file-view/pic" alt="photo &quot;1&quot;.png"');
+    await seedFile(h, { name: 'locked.png', content: png, query: { slug: 'locked', password: 'open sesame' } });
+    await seedFile(h, { name: 'capped.png', content: png, query: { slug: 'capped', max_views: '3' } });
+    await seedFile(h, { name: 'drawing.svg', content: '<svg/>', query: { slug: 'svg' } });
+    await seedFile(h, { name: 'notes.txt', content: 'text', query: { slug: 'text' } });
+    for (const slug of ['locked', 'capped', 'svg', 'text', 'missing']) {
+      const other = await h.call('GET', `/file/${slug}`);
+      expect(other.text, slug).toContain(PLACEHOLDER);
+      expect(other.text, slug).not.toContain('<img');
+    }
+    for (const slug of ['pic', 'locked', 'capped']) expect((await fileRow(h, slug))?.views, slug).toBe(0);
   });
 });

@@ -3,7 +3,8 @@ import type { AppEnv } from '../app-env.js';
 
 /**
  * The first view of a public page, put into index.html by the server (issue 30): the paste's text paints with the
- * HTML, before the app's code has even arrived; the app then replaces it. Text only, escaped — never markup of the
+ * HTML, an image share's picture starts loading with it, before the app's code has even arrived; the app then
+ * replaces it. Text only, escaped — never markup of the
  * paste's — so the page's strict CSP (hashed scripts only) is untouched.
  */
 
@@ -14,9 +15,17 @@ export interface FirstViewPaste {
   cut: boolean;
 }
 
+/** An open image share (files' `openImagePreview`): its view link, which counts no view for it. */
+export interface FirstViewImage {
+  url: string;
+  filename: string;
+}
+
 export interface FirstViewSources {
   /** Counts no view and gives nothing of a paste with a password, a view limit, or not public. */
   paste(slug: string): Promise<FirstViewPaste | undefined>;
+  /** Likewise for a file share; only an image the preview settings show as one. */
+  image?(slug: string): Promise<FirstViewImage | undefined>;
 }
 
 /** index.html marks the page placeholder of its skeleton with these comments (packages/web/index.html). */
@@ -30,9 +39,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-/** The slug of a `/paste/{slug}` page, or undefined for any other path (or an undecodable one). */
-function pasteSlugOf(pathname: string): string | undefined {
-  const match = /^\/paste\/([^/]+)\/?$/.exec(pathname);
+/** The slug of a `/{kind}/{slug}` page, or undefined for any other path (or an undecodable one). */
+function slugOf(kind: 'paste' | 'file', pathname: string): string | undefined {
+  const match = new RegExp(`^/${kind}/([^/]+)/?$`).exec(pathname);
   if (!match?.[1]) return undefined;
   try {
     return decodeURIComponent(match[1]);
@@ -58,12 +67,31 @@ function pasteMarkup(paste: FirstViewPaste): string {
   );
 }
 
+/**
+ * An image share's picture, where and as large as the file page shows it (file-details.tsx, file-viewer.tsx: the
+ * details card above, the preview card's padding, `max-h-[70vh]`), so it starts loading with the HTML.
+ */
+function imageMarkup(image: FirstViewImage): string {
+  return (
+    `<article class="mx-auto flex max-w-5xl flex-col gap-4" aria-busy="true" data-first-view="file">` +
+    `<div class="h-28 w-full animate-pulse rounded-2xl bg-muted"></div>` +
+    `<div class="overflow-hidden rounded-2xl border border-line bg-surface shadow-xs">` +
+    `<div class="flex justify-center bg-[repeating-conic-gradient(var(--color-subtle)_0_25%,transparent_0_50%)] bg-[length:20px_20px] p-3 sm:p-6"><img src="${escapeHtml(image.url)}" alt="${escapeHtml(image.filename)}"` +
+    ` fetchpriority="high" class="max-h-[70vh] max-w-full rounded-md object-contain"></div></div></article>`
+  );
+}
+
 /** The first view of this request's page, as markup, or undefined when it has none. */
 export async function firstViewOf(c: Context<AppEnv>, sources: FirstViewSources): Promise<string | undefined> {
-  const slug = pasteSlugOf(c.req.path);
-  if (slug === undefined) return undefined;
-  const paste = await sources.paste(slug);
-  return paste ? pasteMarkup(paste) : undefined;
+  const pasteSlug = slugOf('paste', c.req.path);
+  if (pasteSlug !== undefined) {
+    const paste = await sources.paste(pasteSlug);
+    return paste ? pasteMarkup(paste) : undefined;
+  }
+  const fileSlug = sources.image ? slugOf('file', c.req.path) : undefined;
+  if (fileSlug === undefined || !sources.image) return undefined;
+  const image = await sources.image(fileSlug);
+  return image ? imageMarkup(image) : undefined;
 }
 
 /** `html` with its page placeholder replaced by `markup`; unchanged when the build has no placeholder. */
