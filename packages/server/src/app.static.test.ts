@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,23 @@ describe('static web app', () => {
     expect(page.headers.get('content-security-policy')).toContain("frame-src 'self' https: http://minio.lan:9000;");
     // API answers keep the static policy (no lookup per request).
     expect((await h.call('GET', '/api/health')).headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it("allows index.html's inline scripts by their SHA-256 only, read again when the build changes", async () => {
+    const index = path.join(root, 'web', 'index.html');
+    const boot = 'window.early = 1;';
+    writeFileSync(index, `<!doctype html><script src="/config.js"></script><script>${boot}</script><title>x</title>`);
+    const hash = `'sha256-${createHash('sha256').update(boot).digest('base64')}'`;
+    const policy = (await h.call('GET', '/paste/abc')).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`script-src 'self' ${hash};`);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // API answers keep the static policy.
+    expect((await h.call('GET', '/api/health')).headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    // A new build: the old hash no longer runs (the size differs, so the cached hashes are replaced).
+    writeFileSync(index, '<!doctype html><script>window.other = 22;</script><title>x</title>');
+    const next = (await h.call('GET', '/')).headers.get('content-security-policy') ?? '';
+    expect(next).not.toContain(hash);
+    expect(next).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
   });
 
   it('serves hashed assets as immutable with the right type', async () => {

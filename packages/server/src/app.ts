@@ -20,6 +20,7 @@ import { language } from './middleware/language.js';
 import { requestId } from './middleware/request-id.js';
 import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { inlineScriptHashes } from './middleware/inline-scripts.js';
 import { spa } from './middleware/spa.js';
 import { webManifest } from './middleware/web-manifest.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -113,7 +114,13 @@ export function createApp(deps: AppDeps): BuiltApp {
   app.use(requestId(deps.ids));
   app.use(requestLog(logger));
   // Pages list the plain-http storage endpoints the uploader PUTs to (connect-src).
-  app.use(securityHeaders({ storageOrigins: () => services.storageConfigs.browserOrigins() }));
+  // …and allow index.html's inline start-up scripts by their hashes.
+  app.use(
+    securityHeaders({
+      storageOrigins: () => services.storageConfigs.browserOrigins(),
+      scriptHashes: inlineScriptHashes(config.webDist),
+    }),
+  );
   app.use(language());
   app.use('/api/*', sameOriginCors(config.trustProxy, config.corsOrigins));
   app.use('/api/*', auth(services, config.trustProxy));
@@ -165,7 +172,12 @@ export function createApp(deps: AppDeps): BuiltApp {
     '/manifest.webmanifest',
     webManifest(config.webDist, () => services.settings.value('site_title')),
   );
-  app.get('*', spa(config.webDist));
+  // An open paste's text and an open image share's picture come with the HTML (none counted; middleware/first-view.ts).
+  const firstView = {
+    paste: (slug: string) => services.pasteViews.openPreview(slug),
+    image: (slug: string) => services.fileAccess.openImagePreview(slug),
+  };
+  app.get('*', spa(config.webDist, { firstView }));
 
   app.notFound(notFoundHandler());
   app.onError(errorHandler(logger));

@@ -7,10 +7,13 @@ import type { AppEnv } from '../app-env.js';
  * which point at storage: `connect-src`, `media-src` and `frame-src` allow https: and the given origins,
  * the plain-http storage hosts (a LAN MinIO) listed one by one.
  */
-export function contentSecurityPolicy(storageOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  storageOrigins: readonly string[] = [],
+  scriptHashes: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     // http: too: the spec lets the site favicon be an http URL (images run no code; https pages upgrade them).
     "img-src 'self' data: https: http: blob:",
@@ -38,6 +41,8 @@ const HEADERS: Record<string, string> = {
 export interface SecurityHeadersOptions {
   /** Plain-http storage origins the app's pages upload to, play from and frame (see the policy). */
   storageOrigins?: () => Promise<readonly string[]>;
+  /** The `'sha256-…'` sources of index.html's inline scripts (middleware/inline-scripts.ts). */
+  scriptHashes?: () => Promise<readonly string[]>;
 }
 
 /** Adds the security headers to every response that does not set its own. */
@@ -47,8 +52,11 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
     // Only documents use those directives; API answers keep the static header (no lookup).
     const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
     const extra = isPage && options.storageOrigins ? await options.storageOrigins() : [];
+    const hashes = isPage && options.scriptHashes ? await options.scriptHashes() : [];
     const headers =
-      extra.length > 0 ? { ...HEADERS, 'Content-Security-Policy': contentSecurityPolicy(extra) } : HEADERS;
+      extra.length > 0 || hashes.length > 0
+        ? { ...HEADERS, 'Content-Security-Policy': contentSecurityPolicy(extra, hashes) }
+        : HEADERS;
     for (const [name, value] of Object.entries(headers)) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }

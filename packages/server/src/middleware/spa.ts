@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { normalizePath } from '@driftbox/contract';
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';
+import { firstViewOf, withFirstView, type FirstViewSources } from './first-view.js';
 import { htmlLanguage, indexHtmlIn } from './html-lang.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -126,7 +127,7 @@ function resolveInside(root: string, urlPath: string): string | null {
  * stale script URL never gets HTML), and index.html for every other GET so client routes load.
  * Without a build, a small page says how to make one.
  */
-export function spa(webDist: string): Handler<AppEnv> {
+export function spa(webDist: string, options: { firstView?: FirstViewSources } = {}): Handler<AppEnv> {
   const root = path.resolve(webDist);
   const indexFile = path.join(root, 'index.html');
   return async function spaHandler(c) {
@@ -136,14 +137,28 @@ export function spa(webDist: string): Handler<AppEnv> {
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     const index = await fileStat(indexFile);
     if (!index) return c.html(NOT_BUILT_HTML, 503, { 'Cache-Control': 'no-store' });
-    return sendIndex(c, indexFile, index);
+    return sendIndex(c, indexFile, index, options.firstView);
   };
 }
 
-/** The page's language depends on the request (html-lang.ts): the built file for English, else a rewritten copy. */
-async function sendIndex(c: Context<AppEnv>, file: string, info: Stats): Promise<Response> {
+/**
+ * The page's language depends on the request (html-lang.ts): the built file for English, else a rewritten copy. A
+ * public page with a first view (first-view.ts) gets it in its copy, which has no ETag (the share may change).
+ */
+async function sendIndex(
+  c: Context<AppEnv>,
+  file: string,
+  info: Stats,
+  firstView: FirstViewSources | undefined,
+): Promise<Response> {
   const vary = 'Accept-Encoding, Accept-Language, Cookie';
   const lang = htmlLanguage(c);
+  // A failed lookup leaves the page to the app, which reads the paste itself and shows what went wrong.
+  const markup = firstView ? await firstViewOf(c, firstView).catch(() => undefined) : undefined;
+  if (markup !== undefined) {
+    const html = withFirstView(await indexHtmlIn(file, info, lang), markup);
+    return c.html(html, 200, { 'Cache-Control': REVALIDATE, Vary: vary });
+  }
   if (lang === 'en') return send(c, file, info, REVALIDATE, vary);
   const html = await indexHtmlIn(file, info, lang);
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${lang}"`;

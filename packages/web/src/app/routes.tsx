@@ -5,7 +5,7 @@ import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import type { AdminPage } from '../lib/auth/admin-access';
 import { ADMIN_PAGE_META } from './admin-pages';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
-import { PageLoading } from './page-loading';
+import { BootSkeleton } from './boot-skeleton';
 
 /** The four settings pages are one generated form per catalogue group. */
 function settingsPage(group: SettingGroupId): Promise<ReactNode> {
@@ -62,8 +62,8 @@ function explorerRoute(path: string): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    // Shown while the first page's chunk loads (every page route is lazy).
-    hydrateFallbackElement: <PageLoading />,
+    // Shown while the first page's chunk loads (every page route is lazy): index.html's skeleton.
+    hydrateFallbackElement: <BootSkeleton />,
     children: [
       {
         index: true,

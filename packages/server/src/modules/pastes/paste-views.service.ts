@@ -30,6 +30,17 @@ export interface PasteViewsDeps {
   tally: ViewTally;
 }
 
+/** How much of a paste's text its page carries before the app runs: a few screens, never a 10 MB body. */
+export const PASTE_PREVIEW_MAX_CHARS = 20_000;
+
+/** The first view of an open paste (see `openPreview`). */
+export interface PastePreview {
+  title: string | null;
+  text: string;
+  /** The text goes on past `text`. */
+  cut: boolean;
+}
+
 /** What a reader of the raw link presents: nothing, an access token, or the password. */
 export interface RawCredentials {
   token: string | undefined;
@@ -126,6 +137,17 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
       const meta = await repo.findMetaBySlug(slug);
       if (!visible(meta, reader)) throw notFound('paste');
       if (!isLive(meta, clock.now())) throw shareGone(PASTE_GONE);
+    },
+
+    /**
+     * What the page of `/paste/{slug}` may show before its app runs (issue 30: the first paint): the head of the text
+     * and the title of a paste open to anyone — public, no password, no view limit, live. Counts no view (link
+     * previewers fetch pages too); a paste with a password or a view limit gives nothing.
+     */
+    async openPreview(slug: string): Promise<PastePreview | undefined> {
+      const row = await repo.findOpenPreview(slug, iso(clock.now()), PASTE_PREVIEW_MAX_CHARS);
+      if (!row) return undefined;
+      return { title: row.title || row.remark || null, text: row.head, cut: Number(row.length) > row.head.length };
     },
 
     /** `POST /api/paste/{slug}`: checks the password, counts a view, and issues an access token. */

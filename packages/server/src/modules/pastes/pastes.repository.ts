@@ -138,6 +138,28 @@ export function pastesRepository(db: Kysely<Database>) {
     },
 
     /**
+     * The first `maxChars` of the title and text of the paste at `slug` that anyone may read without a password and
+     * without using up a view: public, no password, no view limit, not expired at `now`. Counts nothing.
+     */
+    findOpenPreview(
+      slug: string,
+      now: string,
+      maxChars: number,
+    ): Promise<{ title: string | null; remark: string | null; head: string; length: number } | undefined> {
+      return db
+        .selectFrom('pastes')
+        .select(['title', 'remark'])
+        .select(sql<string>`substr(content, 1, ${maxChars})`.as('head'))
+        .select(sql<number>`length(content)`.as('length'))
+        .where('slug', '=', slug)
+        .where('is_public', '=', 1)
+        .where('password_hash', 'is', null)
+        .where((eb) => eb.or([eb('max_views', 'is', null), eb('max_views', '=', 0)]))
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .executeTakeFirst();
+    },
+
+    /**
      * The paste with id `idOrSlug`, else with that slug, limited to `createdBy` when given; with the
      * creating key's name. Accepting the slug keeps clients of the original (`PUT /pastes/:slug`) working.
      */

@@ -2,15 +2,18 @@
  * The app's reactions to the connection (spec §4, §9): a 3 s toast on going offline and on coming back;
  * offline, the pages opened online are put back from the offline database; back online, the queue syncs.
  * Sync results give a toast, and on an admin or management page a reload 1 s after a sync in which a
- * paste operation succeeded. Dexie is loaded only after the first render.
+ * paste operation succeeded. Dexie is loaded once the page has loaded and the browser is idle, or at once when
+ * there is something to keep or read back.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/ui/toaster';
 import { PASTES_QUERY_ROOT } from '../../lib/api/paste-query-keys';
 import { getAuthState, subscribeAuth } from '../../lib/auth/auth-store';
+import { whenIdleAfterLoad } from '../../lib/boot/idle';
 import { subscribeSyncResults } from '../../lib/offline/sync-events';
+import { isKeptOffline } from '../../lib/offline/kept-queries';
 import { forgetRestored } from '../../lib/offline/restored-store';
 import { queueFailureText } from './queue-failure';
 
@@ -28,6 +31,37 @@ const loadOffline = () =>
       ]);
 const ignore = () => undefined;
 
+type CachedQuery = ReturnType<ReturnType<QueryClient['getQueryCache']>['getAll']>[number];
+const isKeptSuccess = (query: CachedQuery) => query.state.status === 'success' && isKeptOffline(query.queryKey);
+
+/**
+ * Runs `start` (loads Dexie) once the page has loaded and the browser is idle, or at once when it is wanted now:
+ * offline (the kept pages are read back), a signed-in visitor (their lists are kept), or a kept answer arrived
+ * (saved before a reload can lose it). Returns a cancel.
+ */
+function whenOfflineWanted(queryClient: QueryClient, start: () => void): () => void {
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  const cache = queryClient.getQueryCache();
+  const unwatch = cache.subscribe((event) => {
+    if (event.type === 'updated' && isKeptSuccess(event.query)) startOnce();
+  });
+  const unwatchAuth = subscribeAuth(() => {
+    if (getAuthState().kind !== 'none') startOnce();
+  });
+  const now = !navigator.onLine || getAuthState().kind !== 'none' || cache.getAll().some(isKeptSuccess);
+  const cancelIdle = now ? (startOnce(), () => undefined) : whenIdleAfterLoad(startOnce);
+  return () => {
+    cancelIdle();
+    unwatch();
+    unwatchAuth();
+  };
+}
+
 export function useConnectivity(): void {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -35,15 +69,18 @@ export function useConnectivity(): void {
   useEffect(() => {
     let stop = () => {};
     let cancelled = false;
-    void loadOffline().then(([cache, sync, db]) => {
-      if (cancelled) return;
-      stop = cache.persistKeptQueries(queryClient);
-      if (!navigator.onLine) void cache.restoreKeptQueries(queryClient).catch(ignore);
-      else void sync.syncNow().catch(ignore);
-      void db.cleanUp(db.offlineDb()).catch(ignore);
-    });
+    const start = () =>
+      void loadOffline().then(([cache, sync, db]) => {
+        if (cancelled) return;
+        stop = cache.persistKeptQueries(queryClient);
+        if (!navigator.onLine) void cache.restoreKeptQueries(queryClient).catch(ignore);
+        else void sync.syncNow().catch(ignore);
+        void db.cleanUp(db.offlineDb()).catch(ignore);
+      });
+    const cancelStart = whenOfflineWanted(queryClient, start);
     return () => {
       cancelled = true;
+      cancelStart();
       stop();
     };
   }, [queryClient]);

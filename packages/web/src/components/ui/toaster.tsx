@@ -1,41 +1,60 @@
-import { useTranslation } from 'react-i18next';
-import { Toaster as Sonner } from 'sonner';
-import { useTheme } from '../../lib/site/theme';
-
-export { toast } from 'sonner';
-
-/** Below the sticky header (h-16) so a toast never hides the navigation. */
-const OFFSET = { top: 'calc(4rem + 0.5rem)' };
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import type { toast as sonnerToast } from 'sonner';
+import type * as SonnerModule from './sonner-toaster';
+import { whenIdleAfterLoad } from '../../lib/boot/idle';
 
 /**
- * The close ✕ sits inside the toast at its right edge: sonner's default hangs it half outside the
- * top-left corner, where it overlaps whatever is behind.
+ * The app's toasts, with sonner (and its 30 KB) loaded after the first page has painted (issue 30), or at once when
+ * a toast is asked for earlier. A toast call before then waits for the toaster to listen, so none is lost.
  */
-const CLOSE_BUTTON = [
-  '[--toast-close-button-start:auto] [--toast-close-button-end:0.5rem] [--toast-close-button-transform:translateY(-50%)]',
-  'top-1/2! size-6! border-0! bg-transparent! opacity-70 hover:opacity-100',
-].join(' ');
+type Sonner = typeof SonnerModule;
+type ToastArgs = Parameters<typeof sonnerToast>;
 
-/** Toasts follow the app theme; top-centre keeps them clear of the mobile menu and table actions. */
+const SonnerToaster = lazy(() => import('./sonner-toaster').then((module) => ({ default: module.SonnerToaster })));
+
+let wanted = false;
+const listeners = new Set<() => void>();
+function want(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+let markReady: (module: Sonner) => void = () => undefined;
+const ready = new Promise<Sonner>((resolve) => (markReady = resolve));
+const onReady = () => void import('./sonner-toaster').then(markReady);
+
+function later(show: (module: Sonner, ...args: ToastArgs) => unknown) {
+  return (...args: ToastArgs): void => {
+    want();
+    void ready.then((module) => show(module, ...args));
+  };
+}
+
+/** sonner's `toast`, as the app uses it: a message, and its four tones. */
+export const toast = Object.assign(
+  later((m, ...args) => m.toast(...args)),
+  {
+    success: later((m, ...args) => m.toast.success(...args)),
+    error: later((m, ...args) => m.toast.error(...args)),
+    info: later((m, ...args) => m.toast.info(...args)),
+    warning: later((m, ...args) => m.toast.warning(...args)),
+  },
+);
+
+/** Mounts the toaster once the page has loaded and the browser is idle, or when a toast is asked for. */
 export function Toaster() {
-  const { resolved } = useTheme();
-  const { t } = useTranslation();
-  return (
-    <Sonner
-      theme={resolved}
-      position="top-center"
-      richColors
-      // Sonner's own label is English ("Notifications alt+T"); the hotkey is its default Alt+T.
-      customAriaLabel={t('common.notifications', { hotkey: 'Alt+T' })}
-      closeButton
-      duration={4000}
-      offset={OFFSET}
-      mobileOffset={OFFSET}
-      // Sonner's close button is labelled "Close toast" unless told.
-      toastOptions={{
-        closeButtonAriaLabel: t('common.close'),
-        classNames: { toast: 'pr-10!', closeButton: CLOSE_BUTTON },
-      }}
-    />
+  const shown = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
   );
+  useEffect(() => (wanted ? undefined : whenIdleAfterLoad(want)), []);
+  return shown ? (
+    <Suspense fallback={null}>
+      <SonnerToaster onReady={onReady} />
+    </Suspense>
+  ) : null;
 }

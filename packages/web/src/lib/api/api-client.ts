@@ -33,6 +33,8 @@ export interface RequestOptions<S extends z.ZodType> {
   headers?: Record<string, string>;
   /** A write the offline queue may hold (spec §4): offline, it is queued and QUEUED_OFFLINE is thrown. */
   offline?: QueueType;
+  /** The same request already sent (lib/boot/early.ts): its answer is read instead of sending another. */
+  sent?: Promise<Response>;
 }
 
 /** 401s that answer a password check, not a dead session: they must not sign the user out. */
@@ -128,6 +130,15 @@ async function send(
   }
 }
 
+/** The answer of a request sent earlier; a failed fetch is a NETWORK error, as `send` reports it. */
+async function answerOf(sent: Promise<Response>): Promise<Response> {
+  try {
+    return await sent;
+  } catch {
+    throw new ApiError({ status: 0, code: 'NETWORK', message: CLIENT_ERROR_MESSAGES.NETWORK });
+  }
+}
+
 /** The validated `data` and the whole envelope, for callers that need top-level fields beside `data`. */
 interface Answer<T> {
   data: T;
@@ -198,16 +209,18 @@ async function request<S extends z.ZodType>(path: string, options: RequestOption
   if (options.offline && typeof navigator !== 'undefined' && navigator.onLine === false) return queue();
   let response: Response;
   try {
-    response = await send(
-      url,
-      {
-        method: options.method ?? 'GET',
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      },
-      options.signal,
-      options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    );
+    if (options.sent) response = await answerOf(options.sent);
+    else
+      response = await send(
+        url,
+        {
+          method: options.method ?? 'GET',
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        },
+        options.signal,
+        options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+      );
   } catch (error) {
     if (options.offline && error instanceof ApiError && error.code === 'NETWORK') return queue();
     throw error;

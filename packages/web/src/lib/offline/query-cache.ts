@@ -1,21 +1,14 @@
 /**
  * Pages the user opened online, readable offline (issue 31): each successful answer of the queries below
  * is stored in the offline database (stamped `cachedAt`); offline, the stored answers are put back into
- * the query cache, and `useRestoredAt` tells the page they may be stale. Only the user's own and admin
- * lists and details: never a public read (it counts a view), never API keys.
+ * the query cache, and `useRestoredAt` tells the page they may be stale. Which queries: `kept-queries.ts`.
  */
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { API_CACHE_PREFIX, offlineDb } from './db';
+import { isKeptOffline } from './kept-queries';
 import { isRestored, noteRestored } from './restored-store';
 
-const KEPT_ROOTS = new Set(['pastes', 'files']);
-const KEPT_ADMIN = new Set(['dashboard', 'storage-configs']);
-
-export function isKeptOffline(key: QueryKey): boolean {
-  const [root, second] = key;
-  if (typeof root !== 'string') return false;
-  return KEPT_ROOTS.has(root) || (root === 'admin' && typeof second === 'string' && KEPT_ADMIN.has(second));
-}
+export { isKeptOffline };
 
 interface StoredQuery {
   queryKey: QueryKey;

@@ -1,8 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { SHARE_MAX_VIEWS_MAX, STORAGE_KEYS } from '@driftbox/contract';
-import en from '../../locales/en.json';
-import zhCN from '../../locales/zh-CN.json';
 import { readStorage, writeStorage } from '../browser-storage';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
@@ -26,7 +24,21 @@ function initialLanguage(): Language {
   return detectLanguage(readStorage(STORAGE_KEYS.language), browser);
 }
 
-export const resources = { en: { translation: en }, 'zh-CN': { translation: zhCN } } as const;
+/**
+ * Each language's texts are their own chunk (issue 30): a page loads only the one it shows. index.html's start-up
+ * script preloads the visitor's (route-preloads.ts); main.tsx waits for it before the first render, so no key flashes.
+ */
+const BUNDLES: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../../locales/en.json'),
+  'zh-CN': () => import('../../locales/zh-CN.json'),
+};
+
+/** Loads `language`'s texts into the instance (once). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const { default: texts } = await BUNDLES[language]();
+  i18n.addResourceBundle(language, 'translation', texts);
+}
 
 /**
  * Limits from the contract that messages state (`{{fileMaxViews, number}}`, formatted for the language):
@@ -35,10 +47,11 @@ export const resources = { en: { translation: en }, 'zh-CN': { translation: zhCN
  */
 const LIMIT_VARIABLES = { fileMaxViews: SHARE_MAX_VIEWS_MAX, pasteMaxViews: SHARE_MAX_VIEWS_MAX } as const;
 
-/** One i18next instance for the app; resources are bundled so init is synchronous (no flash of keys). */
+/** One i18next instance for the app; init is synchronous, the texts come with loadLanguage before the first render. */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
@@ -62,7 +75,7 @@ i18n.on('languageChanged', syncDocumentLanguage);
 /** Switches language, remembers it (localStorage `language`) and updates <html lang>. */
 export function setLanguage(language: Language): void {
   writeStorage(STORAGE_KEYS.language, language);
-  void i18n.changeLanguage(language);
+  void loadLanguage(language).then(() => i18n.changeLanguage(language));
 }
 
 export function currentLanguage(): Language {

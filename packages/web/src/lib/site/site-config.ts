@@ -8,6 +8,7 @@ import {
   type SiteSettingKey,
 } from '@driftbox/contract';
 import { apiRequest } from '../api/api-client';
+import { takeEarlySiteConfig } from '../boot/early';
 import { readStorageJson, writeStorage } from '../browser-storage';
 
 export type SiteConfig = Record<SiteSettingKey, string>;
@@ -37,6 +38,8 @@ export async function fetchSiteConfig(): Promise<SiteConfig> {
     query: { group: 4 },
     schema: z.array(SettingRow),
     authorization: null,
+    // index.html sent it already when the cached copy was stale.
+    sent: takeEarlySiteConfig(),
   });
   return parseSiteSettings(rows);
 }

@@ -184,6 +184,24 @@ export function createFileAccessService(deps: FileAccessDeps) {
       if (!isLive(row, now)) throw shareGone(FILE_GONE, goneReason(row, now));
     },
 
+    /**
+     * What `/file/{slug}`'s page may show before its app runs (issue 30): the view link of an image share open to
+     * anyone (no password, no view limit, live) that the preview settings show as a picture. Its view link counts
+     * no view for such a share; nothing is counted here either.
+     */
+    async openImagePreview(slug: string): Promise<{ url: string; filename: string } | undefined> {
+      const row = await repo.findActiveBySlug(slug);
+      if (!row || row.password_hash !== null || (row.max_views ?? 0) !== 0 || !isLive(row, clock.now()))
+        return undefined;
+      const type = row.mimetype.trim().toLowerCase();
+      // Never a picture a browser could run (SVG, XML): the page shows those as source, if at all.
+      if (!type.startsWith('image/') || /svg|xml/.test(type) || /^(svgz?|xml)$/.test(extensionOf(row.filename)))
+        return undefined;
+      const images = settingAsList(await deps.settings.value('preview_image_types'));
+      if (!images.includes(extensionOf(row.filename))) return undefined;
+      return { url: `/api/file-view/${encodeURIComponent(slug)}`, filename: row.filename };
+    },
+
     /** `POST /api/public/files/{slug}/verify`: checks the password (rate-limited first) and counts the view it unlocks. */
     async verify(slug: string, password: string, clientIp: string, origin: string): Promise<FilePublicDto> {
       const viewed = await unlock(slug, password, clientIp, true);

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { PASTE_TOKEN_HEADER, PasteLockedDto, PasteViewDto, type PasteUnlockedDto } from '@driftbox/contract';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api/api-client';
+import { takeEarlyPaste } from '../../../lib/boot/early';
 import { readAccessToken } from '../lib/access-token';
 
 /** A public read: the content (a counted view) or, for a protected paste, its metadata only. */
@@ -13,6 +14,8 @@ export function getPaste(slug: string, token: string | undefined): Promise<Paste
   return apiRequest(`/paste/${encodeURIComponent(slug)}`, {
     schema: PasteRead,
     headers: token ? { [PASTE_TOKEN_HEADER]: token } : undefined,
+    // index.html sent this very read (anonymous, no token) before the bundle ran.
+    sent: token ? undefined : takeEarlyPaste(slug),
   });
 }
 

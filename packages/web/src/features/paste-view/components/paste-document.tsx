@@ -7,6 +7,7 @@ import { useRenderedMarkdown } from '../../../components/markdown/use-rendered-m
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
+import { forgetFirstView } from '../../../lib/boot/first-view';
 import { copyText } from '../../../lib/clipboard';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
@@ -46,6 +47,8 @@ export function PasteDocument({ paste, rawToken, rawHref, notice, actions, focus
   const { t, i18n } = useTranslation();
   const state = useRenderedMarkdown(paste.content);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Drawn: the server's first view of the page (lib/boot/first-view.ts) is not shown again.
+  useEffect(forgetFirstView, []);
   useEffect(() => {
     if (focusHeading) heading.current?.focus();
   }, [focusHeading]);

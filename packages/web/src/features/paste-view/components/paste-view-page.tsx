@@ -1,19 +1,22 @@
 import { Permission } from '@driftbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ShareNotice } from '../../../components/share/share-notice';
 import { Skeleton } from '../../../components/ui/spinner';
+import { firstViewHtml } from '../../../lib/boot/first-view';
 import { useOwnerRead } from '../../../lib/hooks/use-owner-read';
 import { ownPasteQuery } from '../api/get-own-paste';
 import { pasteViewQuery } from '../api/get-paste';
 import { readAccessToken } from '../lib/access-token';
 import { PasteDocument } from './paste-document';
-import { PasteOwnerView } from './paste-owner-view';
 import { PastePasswordForm } from './paste-password-form';
 import { PasteUnavailable } from './paste-unavailable';
+
+// The owner's view (the edit form and its editor) is not what a visitor opening a link downloads.
+const PasteOwnerView = lazy(() => import('./paste-owner-view').then((module) => ({ default: module.PasteOwnerView })));
 
 /**
  * /paste/{slug}. A possible owner is checked first through the management detail (no view counted);
@@ -29,7 +32,12 @@ export function PasteViewPage() {
 
   function content() {
     if (!own.known) return <PasteLoading />;
-    if (own.owned) return <PasteOwnerView paste={own.owned} now={own.readAt} />;
+    if (own.owned)
+      return (
+        <Suspense fallback={<PasteLoading />}>
+          <PasteOwnerView paste={own.owned} now={own.readAt} />
+        </Suspense>
+      );
     if (unavailable !== undefined) return <PasteUnavailable error={unavailable} />;
     if (view.isPending) return <PasteLoading />;
     if (view.isError)
@@ -68,6 +76,10 @@ function LastViewNotice() {
 
 function PasteLoading() {
   const { t } = useTranslation();
+  // The text the server put into the page (an open paste), until the paste is drawn: no skeleton between the two.
+  // Markup the browser parsed from our server's escaped text and serialised again (escaped again): inert.
+  const first = firstViewHtml();
+  if (first) return <div className="contents" dangerouslySetInnerHTML={{ __html: first }} />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4" role="status" aria-label={t('common.loading')}>
       <Skeleton className="h-8 w-64" />
