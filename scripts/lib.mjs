@@ -23,6 +23,25 @@ export function run(cmd, args, { allowFail = false, env = process.env, cwd = roo
   return result.status ?? 1;
 }
 
+/**
+ * Runs a command with its output (stdout and stderr, in order) collected instead of shown, so commands
+ * run side by side can be printed one after the other. Resolves to `{ status, output }`; never rejects.
+ */
+export function runCollected(cmd, args, { env = process.env, cwd = root } = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(cmd, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    const done = (status) => resolve({ status, output: Buffer.concat(chunks).toString() });
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`${cmd}: ${error.message}\n`));
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
+  });
+}
+
 /** Newest modification time of a file, or below a folder (recursively, skipping node_modules and build output). */
 export function newestMtime(dir) {
   if (!existsSync(dir)) return 0;

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { focusManager, onlineManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { toast } from 'sonner';
+import { afterAll, afterEach, vi } from 'vitest';
+import { reloadAuthFromStorage } from '../lib/auth/auth-store';
 import { i18n } from '../lib/site/i18n';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -31,4 +34,36 @@ Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+});
+
+// The files of a worker share its modules and its jsdom page (`isolate: false`, vitest.config.ts): what
+// a file leaves behind (clock, stubs, the page, storage, the session, the language, TanStack Query's
+// online state, open toasts, the offline database) is put back after it, so every file starts as on a fresh page load.
+const pristine = ((
+  globalThis as { __driftboxPristinePage?: { head: string; attributes: [string, string][] } }
+).__driftboxPristinePage ??= {
+  head: document.head.innerHTML,
+  attributes: [...document.documentElement.attributes].map((a) => [a.name, a.value]),
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  document.head.innerHTML = pristine.head;
+  document.body.replaceChildren();
+  for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+  for (const [name, value] of pristine.attributes) document.documentElement.setAttribute(name, value);
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  reloadAuthFromStorage();
+  // TanStack Query's connectivity and focus are one per module graph: a file that went offline stays so.
+  onlineManager.setOnline(true);
+  focusManager.setFocused(undefined);
+  // Sonner's toasts are one list per module graph too: those still open would show in the next Toaster.
+  toast.dismiss();
+  await i18n.changeLanguage('en');
+  // Loaded only where a file brought a (fake) IndexedDB: Dexie takes the one it finds when it loads.
+  if (typeof indexedDB === 'undefined') return;
+  const { offlineDb } = await import('../lib/offline/db');
+  await Promise.all(offlineDb().tables.map((table) => table.clear()));
 });

@@ -19,9 +19,12 @@ async function openPage(browser: FakeServiceWorkerContainer) {
   render(<UpdatePrompt />);
   const registrations = browser.registered.length;
   registerServiceWorker();
-  // workbox-window is loaded on demand: wait (on the real clock) until it asked for the registration.
-  for (let turn = 0; turn < 1000 && browser.registered.length === registrations; turn++)
+  // workbox-window is loaded on demand: wait (on the real clock, up to 5 s on a busy machine) until it
+  // asked for the registration.
+  for (const until = performance.now() + 5000; browser.registered.length === registrations;) {
+    if (performance.now() > until) break;
     await new Promise((resolve) => setImmediate(resolve));
+  }
   await tick(0);
 }
 

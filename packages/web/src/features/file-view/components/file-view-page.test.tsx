@@ -56,7 +56,8 @@ describe('file page', () => {
 
   it('once the links have outlived their token, offers to open the file again instead of links that would be refused', async () => {
     let count = 0;
-    const soon = () => new Date(Date.now() + 400).toISOString();
+    // Long enough for a busy machine to show the links first; the page then sees them expire.
+    const soon = () => new Date(Date.now() + 1500).toISOString();
     const requests = mockApi({
       'GET /api/public/files/pic': () => {
         count += 1;
@@ -82,7 +83,7 @@ describe('file page', () => {
       'href',
       `${ORIGIN}/api/file-download/pic?token=t1`,
     );
-    expect(await screen.findByText('The links on this page have expired', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('The links on this page have expired', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/that counts as another view/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
     expect(screen.queryByRole('img', { name: 'photo.png' })).toBeNull();
