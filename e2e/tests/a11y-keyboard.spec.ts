@@ -21,6 +21,15 @@ async function tabTo(page: Page, target: Locator, { max = 60, back = false } = {
   await expect(target).toBeFocused();
 }
 
+/**
+ * Opens `path` and waits until the app has replaced index.html's first-paint skeleton: a key pressed on the
+ * skeleton lands on markup React is about to replace (its focus then falls back to the page).
+ */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('[data-boot-skeleton]')).toHaveCount(0);
+}
+
 async function signedInPage(browser: Browser, baseURL: string, token: string) {
   const context = await browser.newContext({
     storageState: storageState(baseURL, COMBINATIONS[0], token),
@@ -35,7 +44,7 @@ test.beforeAll(async ({ request }) => {
 
 test('keyboard: write a paste and share it', async ({ browser, baseURL }) => {
   const { context, page } = await signedInPage(browser, baseURL!, fixtures.token);
-  await page.goto('/');
+  await open(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   await page.keyboard.press('Tab');
@@ -78,7 +87,7 @@ test('keyboard: write a paste and share it', async ({ browser, baseURL }) => {
 test('keyboard: log in', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/admin');
+  await open(page, '/admin');
   const username = page.getByLabel('Username');
   await expect(username).toBeFocused();
   await page.keyboard.type(ADMIN.username);
@@ -91,7 +100,7 @@ test('keyboard: log in', async ({ browser }) => {
 
   // The login tabs: arrow keys stay on the tabs.
   await page.evaluate(() => localStorage.clear());
-  await page.goto('/admin');
+  await open(page, '/admin');
   await expect(username).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   const passwordTab = page.getByRole('tab', { name: 'Password' });
@@ -105,7 +114,7 @@ test('keyboard: log in', async ({ browser }) => {
 
 test('keyboard: create an API key and close its dialog', async ({ browser, baseURL }) => {
   const { context, page } = await signedInPage(browser, baseURL!, fixtures.token);
-  await page.goto('/admin/key-management');
+  await open(page, '/admin/key-management');
   const heading = page.getByRole('heading', { name: 'Key management', level: 1 });
   await expect(heading).toBeVisible();
 
@@ -131,7 +140,7 @@ test('keyboard: create an API key and close its dialog', async ({ browser, baseU
 
 test('keyboard: upload a file', async ({ browser, baseURL }) => {
   const { context, page } = await signedInPage(browser, baseURL!, fixtures.token);
-  await page.goto('/upload');
+  await open(page, '/upload');
   await expect(page.getByRole('heading', { name: 'Upload files', level: 1 })).toBeVisible();
 
   // The drop zone is a button that opens the file picker.
@@ -158,7 +167,7 @@ test('keyboard: upload a file', async ({ browser, baseURL }) => {
 test('keyboard: unlock a paste', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`/paste/${fixtures.lockedPaste}`);
+  await open(page, `/paste/${fixtures.lockedPaste}`);
   const password = page.getByLabel('Password');
   await expect(password).toBeFocused();
   await page.keyboard.type('not the password');
@@ -199,7 +208,7 @@ test('keyboard: browse into folders and rename a file in the mount explorer', as
   const folder = root.split('/').pop()!;
 
   const { context, page } = await signedInPage(browser, baseURL!, fixtures.token);
-  await page.goto('/mount-explorer/local');
+  await open(page, '/mount-explorer/local');
   const local = page.getByRole('listbox', { name: 'Entries of /local' });
   await tabTo(page, local);
   await arrowTo(page, local, folder);
