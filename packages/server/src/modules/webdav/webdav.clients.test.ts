@@ -95,16 +95,14 @@ describe.each(storageKinds)('WebDAV clients (%s)', (kind) => {
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, `file-${i} é.txt`), randomBytes(64 + (i % 200)));
     }
-    const obscured = (await run('rclone', ['obscure', keySecret, '--config', '/dev/null'])).stdout.trim();
+    // A key may start with '-' (base64url): after `--` and in `--flag=value` form it is never read as a flag.
+    const obscure = await run('rclone', ['obscure', '--config', '/dev/null', '--', keySecret]);
+    expect(obscure.code, obscure.out).toBe(0);
     const remote = [
-      '--webdav-url',
-      dav,
-      '--webdav-user',
-      keySecret,
-      '--webdav-pass',
-      obscured,
-      '--webdav-vendor',
-      'other',
+      `--webdav-url=${dav}`,
+      `--webdav-user=${keySecret}`,
+      `--webdav-pass=${obscure.stdout.trim()}`,
+      '--webdav-vendor=other',
     ];
     const flags = [...remote, '--config', '/dev/null', '-q', '--transfers', '8', '--checkers', '8'];
     const up = await run('rclone', ['sync', tree, ':webdav:m/tree', ...flags]);
