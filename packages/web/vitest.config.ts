@@ -11,10 +11,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
-    // Test files share a worker's modules and jsdom page instead of loading both afresh (import, setup and
-    // environment were two thirds of the project's CPU time); src/test/setup.ts puts back what a file
-    // leaves behind (clock, stubs, page, storage, session, language, toasts, offline database).
-    isolate: false,
+    // Each test file gets its own modules and jsdom page. Sharing them (`isolate: false`) cut the project's CPU
+    // to a third, but a clean-clone run showed a file's late async work (an update toast) reaching the next file;
+    // src/test/setup.ts still puts back what a file leaves, for when sharing is tried again.
     // Component tests drive real Radix dialogs with user-event; leave room on a busy 2-core machine.
     testTimeout: 20_000,
   },
