@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { LANGUAGE_MODULES } from './route-preloads.ts';
+import { LANGUAGE_FILES } from './route-preloads.ts';
 
 /** URL pattern → the keys of the page's heading and introduction; `admin`: only shown to a signed-in admin. */
 export const PAGE_TEXT_KEYS: Record<string, { title: string; intro: string; admin?: true }> = {
@@ -32,7 +32,7 @@ function lookup(texts: unknown, key: string): string {
 
 /** { pattern: { texts: { language: [title, intro] }, admin } } from the locale files under `root`. */
 export function pageTexts(root: string) {
-  const locales = Object.entries(LANGUAGE_MODULES).map(
+  const locales = Object.entries(LANGUAGE_FILES).map(
     ([language, file]) => [language, JSON.parse(readFileSync(path.join(root, file), 'utf8'))] as const,
   );
   return Object.fromEntries(

@@ -20,11 +20,22 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '^/admin(/|$)': ['src/app/layouts/admin-layout.tsx', 'src/app/admin-guard.tsx'],
 };
 
-/** Language → its texts' module (lib/site/i18n.ts loads one before the first render). */
-export const LANGUAGE_MODULES: Record<string, string> = {
+/** Language → its locale file. */
+export const LANGUAGE_FILES: Record<string, string> = {
   en: 'src/locales/en.json',
   'zh-CN': 'src/locales/zh-CN.json',
 };
+
+/**
+ * Language → the module of its first texts (lib/site/i18n.ts loads it before the first render; texts-split.ts), and
+ * `<language>+` → the rest, which every page but a shared paste's loads with its code (index.html preloads it).
+ */
+export const LANGUAGE_MODULES: Record<string, string> = Object.fromEntries(
+  Object.entries(LANGUAGE_FILES).flatMap(([language, file]) => [
+    [language, `${file}?texts=first`],
+    [`${language}+`, `${file}?texts=rest`],
+  ]),
+);
 
 const PLACEHOLDER = /\/\*\s*route preloads\s*\*\/\s*\{\}/;
 const LANGUAGE_PLACEHOLDER = /\/\*\s*language preloads\s*\*\/\s*\{\}/;

@@ -7,11 +7,20 @@ import { precompress } from './precompress.ts';
 import { pwaOptions } from './pwa.config.ts';
 import { firstPaintHtml } from './first-paint.ts';
 import { routePreloads } from './route-preloads.ts';
+import { textsSplit } from './texts-split.ts';
 
 // The API and the SPA share one origin in production; in dev the API server runs on 8787.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), routePreloads(), firstPaintHtml(), VitePWA(pwaOptions), precompress()],
+  plugins: [
+    textsSplit(),
+    react(),
+    tailwindcss(),
+    routePreloads(),
+    firstPaintHtml(),
+    VitePWA(pwaOptions),
+    precompress(),
+  ],
   // npm leaves nested copies of KaTeX under the Markdown plugin and Mermaid; one copy in the bundle is enough.
   resolve: { dedupe: ['katex'] },
   // JSON modules (the texts of each language) as JSON.parse of a string: parsed faster than an object literal.

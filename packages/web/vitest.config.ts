@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { textsSplit } from './texts-split.ts';
 
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [textsSplit({ whole: true }), react()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -58,3 +58,15 @@ export const AUTH_EVENTS = {
   adminTokenExpired: 'admin-token-expired',
   apiKeyInvalid: 'api-key-invalid',
 } as const;
+
+// Plain values some of the schema modules use, kept here, free of zod: the web app's first page imports them without
+// the schemas (a module's top-level zod calls stay in a bundle even when unused; issue 30).
+/** Upper bound of a view limit; keeps the value inside a 32-bit integer column. */
+export const SHARE_MAX_VIEWS_MAX = 1_000_000_000;
+/** Header (or `?token=`) carrying a paste access token. */
+export const PASTE_TOKEN_HEADER = 'X-Paste-Token';
+/** Statuses a client treats as success in the body's `code` (spec §7). */
+export const SUCCESS_CODES = [200, 201, 202] as const;
+/** Settings groups, numbered as the original numbers them (settings-definition.ts: the rest of a setting). */
+export const SETTING_GROUPS = { GLOBAL: 1, PREVIEW: 2, WEBDAV: 3, SITE: 4 } as const;
+export type SettingGroupId = (typeof SETTING_GROUPS)[keyof typeof SETTING_GROUPS];

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 
-/** Statuses a client treats as success in the body's `code` (spec §7). */
-export const SUCCESS_CODES = [200, 201, 202] as const;
-
 /** A successful response: `{ code, message, data, success: true }`. */
 export interface Ok<T> {
   code: number;

@@ -14,6 +14,7 @@ export * from './schemas/auth.js';
 export * from './schemas/api-keys.js';
 export * from './schemas/system.js';
 export * from './settings-values.js';
+export * from './site-defaults.js';
 export * from './settings-definition.js';
 export * from './settings-catalogue.js';
 export * from './schemas/settings.js';

@@ -118,9 +118,12 @@ describe('settings catalogue', () => {
     expect(SETTINGS_CATALOGUE.webdav_upload_mode.default).toBe('multipart');
   });
 
-  it('SITE_SETTING_DEFAULTS comes from the catalogue', () => {
+  it('SITE_SETTING_DEFAULTS are the catalogue defaults of the site keys, in order', () => {
     expect(SITE_SETTING_DEFAULTS.site_title).toBe('Driftbox');
     expect(Object.keys(SITE_SETTING_DEFAULTS)).toEqual([...SITE_SETTING_KEYS]);
+    for (const key of SITE_SETTING_KEYS) expect(SITE_SETTING_DEFAULTS[key]).toBe(SETTINGS_CATALOGUE[key].default);
+    const siteKeys = SETTING_DEFINITIONS.filter((d) => d.group === 4).map((d) => d.key);
+    expect(siteKeys.sort()).toEqual([...SITE_SETTING_KEYS].sort());
   });
 
   it('looks keys up without touching Object.prototype', () => {

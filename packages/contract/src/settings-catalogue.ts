@@ -1,8 +1,8 @@
+import type { SettingGroupId } from './constants.js';
 import {
   SETTING_GROUP_IDS,
   type LocalText,
   type SettingDefinition,
-  type SettingGroupId,
   type SettingOption,
 } from './settings-definition.js';
 import {
@@ -14,6 +14,7 @@ import {
   textValue,
   titleValue,
 } from './settings-values.js';
+import { SITE_DEFAULTS } from './site-defaults.js';
 
 /**
  * The settings catalogue, defined once for server and web: every key with its group, type, default,
@@ -155,7 +156,7 @@ const ENTRIES = {
   site_title: {
     group: 4,
     type: 'text',
-    default: 'Driftbox',
+    default: SITE_DEFAULTS.site_title,
     sortOrder: 1,
     public: true,
     schema: titleValue(),
@@ -167,7 +168,7 @@ const ENTRIES = {
   site_favicon_url: {
     group: 4,
     type: 'text',
-    default: '',
+    default: SITE_DEFAULTS.site_favicon_url,
     sortOrder: 2,
     public: true,
     schema: faviconValue(),
@@ -179,7 +180,7 @@ const ENTRIES = {
   site_announcement_enabled: {
     group: 4,
     type: 'bool',
-    default: 'false',
+    default: SITE_DEFAULTS.site_announcement_enabled,
     sortOrder: 3,
     public: true,
     schema: boolValue(),
@@ -188,7 +189,7 @@ const ENTRIES = {
   site_announcement_content: {
     group: 4,
     type: 'textarea',
-    default: '',
+    default: SITE_DEFAULTS.site_announcement_content,
     sortOrder: 4,
     public: true,
     schema: textValue(),
@@ -197,7 +198,7 @@ const ENTRIES = {
   site_footer_markdown: {
     group: 4,
     type: 'textarea',
-    default: '© 2026 Driftbox',
+    default: SITE_DEFAULTS.site_footer_markdown,
     sortOrder: 5,
     public: true,
     schema: textValue(),
@@ -206,7 +207,7 @@ const ENTRIES = {
   site_custom_head: {
     group: 4,
     type: 'textarea',
-    default: '',
+    default: SITE_DEFAULTS.site_custom_head,
     sortOrder: 6,
     public: true,
     rawHtml: true,
@@ -219,7 +220,7 @@ const ENTRIES = {
   site_custom_body: {
     group: 4,
     type: 'textarea',
-    default: '',
+    default: SITE_DEFAULTS.site_custom_body,
     sortOrder: 7,
     public: true,
     rawHtml: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SettingGroupId } from './constants.js';
 
 /**
  * What a setting is: its group, input control, wire flags and definition. The catalogue of every
@@ -11,9 +12,6 @@ export interface LocalText {
   zh: string;
 }
 
-/** Settings groups, numbered as the original numbers them. */
-export const SETTING_GROUPS = { GLOBAL: 1, PREVIEW: 2, WEBDAV: 3, SITE: 4 } as const;
-export type SettingGroupId = (typeof SETTING_GROUPS)[keyof typeof SETTING_GROUPS];
 export const SETTING_GROUP_IDS: readonly SettingGroupId[] = [1, 2, 3, 4];
 
 /** Display names of the groups (`GET /api/admin/settings/groups`). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PARTS, PAGE_SIZE } from '../constants.js';
+import { MAX_PARTS, PAGE_SIZE, SHARE_MAX_VIEWS_MAX } from '../constants.js';
 import { FOLDER_NAME_MAX_BYTES, FOLDER_NAME_TOO_LONG, normalizePath, PATH_ERROR_MESSAGES } from '../paths.js';
 import { SlugOrEmpty } from '../slugs.js';
 import { BulkDeleteBody } from './bulk.js';
@@ -7,7 +7,6 @@ import { DateTimeInput } from './common.js';
 import {
   NewSharePassword,
   NewShareSlug,
-  SHARE_MAX_VIEWS_MAX,
   SHARE_PASSWORD_MAX,
   SHARE_REMARK_MAX,
   SharePasswordBody,

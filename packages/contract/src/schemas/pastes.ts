@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { CONTENT_LIMIT_BYTES, PAGE_SIZE } from '../constants.js';
+import { CONTENT_LIMIT_BYTES, PAGE_SIZE, SHARE_MAX_VIEWS_MAX } from '../constants.js';
 import { SlugOrEmpty } from '../slugs.js';
 import { DateTimeInput, numberOrNumeric } from './common.js';
 import {
   NewSharePassword,
   NewShareSlug,
-  SHARE_MAX_VIEWS_MAX,
   SharePasswordBody,
   ShareExpiry,
   ShareRemark,
@@ -24,8 +23,6 @@ export const PASTE_LIST_LIMIT_MAX = 100;
 export const PASTE_PREVIEW_CHARS = 200;
 /** How long an access token issued after a password check stays valid. */
 export const PASTE_ACCESS_TOKEN_TTL_MS = 10 * 60 * 1000;
-/** Header (or `?token=`) carrying a paste access token. */
-export const PASTE_TOKEN_HEADER = 'X-Paste-Token';
 /** Header (or `?password=`) carrying a paste password on the raw link. */
 export const PASTE_PASSWORD_HEADER = 'X-Paste-Password';
 

@@ -10,8 +10,6 @@ import { SlugOrEmpty } from '../slugs.js';
 
 export const SHARE_REMARK_MAX = 500;
 export const SHARE_PASSWORD_MAX = 256;
-/** Upper bound of a view limit; keeps the value inside a 32-bit integer column. */
-export const SHARE_MAX_VIEWS_MAX = 1_000_000_000;
 
 /** The share expiry presets the UI offers (spec §9). */
 export const ShareExpiry = z.enum(SHARE_EXPIRY_OPTIONS);

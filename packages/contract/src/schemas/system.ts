@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SETTINGS_CATALOGUE, type SettingKey } from '../settings-catalogue.js';
+import type { SettingKey } from '../settings-catalogue.js';
+import { SITE_DEFAULTS } from '../site-defaults.js';
 
 /** `data` of `GET /api/version`. */
 export const VersionDto = z.object({
@@ -32,10 +33,8 @@ export const SITE_SETTING_KEYS = [
 ] as const satisfies readonly SettingKey[];
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 
-/** Defaults of the site settings, taken from the catalogue (the one place defaults are defined). */
-export const SITE_SETTING_DEFAULTS: Readonly<Record<SiteSettingKey, string>> = Object.fromEntries(
-  SITE_SETTING_KEYS.map((key) => [key, SETTINGS_CATALOGUE[key].default]),
-) as Record<SiteSettingKey, string>;
+/** Defaults of the site settings: the catalogue's (it takes them from site-defaults.ts, free of zod for the web's first page). */
+export const SITE_SETTING_DEFAULTS: Readonly<Record<SiteSettingKey, string>> = SITE_DEFAULTS;
 
 /**
  * The part of a settings row every page relies on (`GET /api/admin/settings?group=4`). Rows carry more

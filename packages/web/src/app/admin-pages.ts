@@ -15,6 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { AdminPage } from '../lib/auth/admin-access';
+import { ADMIN_PAGE_LABELS } from './admin-page-labels';
 
 export interface AdminPageMeta {
   icon: LucideIcon;
@@ -23,18 +24,18 @@ export interface AdminPageMeta {
   group: 'main' | 'settings';
 }
 
-/** Menu entries and page subtitles of the admin area, one place for both. */
+/** Menu entries and page subtitles of the admin area, one place for both (names: admin-page-labels.ts). */
 export const ADMIN_PAGE_META: Record<AdminPage, AdminPageMeta> = {
-  dashboard: { icon: LayoutDashboard, label: (t) => t('admin.menu.dashboard'), group: 'main' },
-  'text-management': { icon: FileText, label: (t) => t('admin.menu.textManagement'), group: 'main' },
-  'file-management': { icon: HardDrive, label: (t) => t('admin.menu.fileManagement'), group: 'main' },
-  'key-management': { icon: KeyRound, label: (t) => t('admin.menu.keyManagement'), group: 'main' },
-  'mount-management': { icon: Database, label: (t) => t('admin.menu.mountManagement'), group: 'main' },
-  'storage-config': { icon: Cloud, label: (t) => t('admin.menu.storageConfig'), group: 'main' },
-  backup: { icon: Archive, label: (t) => t('admin.menu.backup'), group: 'main' },
-  account: { icon: UserRound, label: (t) => t('admin.menu.account'), group: 'main' },
-  'settings/global': { icon: SlidersHorizontal, label: (t) => t('admin.menu.settingsGlobal'), group: 'settings' },
-  'settings/preview': { icon: Eye, label: (t) => t('admin.menu.settingsPreview'), group: 'settings' },
-  'settings/webdav': { icon: Globe, label: (t) => t('admin.menu.settingsWebdav'), group: 'settings' },
-  'settings/site': { icon: Palette, label: (t) => t('admin.menu.settingsSite'), group: 'settings' },
+  dashboard: { icon: LayoutDashboard, label: ADMIN_PAGE_LABELS.dashboard, group: 'main' },
+  'text-management': { icon: FileText, label: ADMIN_PAGE_LABELS['text-management'], group: 'main' },
+  'file-management': { icon: HardDrive, label: ADMIN_PAGE_LABELS['file-management'], group: 'main' },
+  'key-management': { icon: KeyRound, label: ADMIN_PAGE_LABELS['key-management'], group: 'main' },
+  'mount-management': { icon: Database, label: ADMIN_PAGE_LABELS['mount-management'], group: 'main' },
+  'storage-config': { icon: Cloud, label: ADMIN_PAGE_LABELS['storage-config'], group: 'main' },
+  backup: { icon: Archive, label: ADMIN_PAGE_LABELS.backup, group: 'main' },
+  account: { icon: UserRound, label: ADMIN_PAGE_LABELS.account, group: 'main' },
+  'settings/global': { icon: SlidersHorizontal, label: ADMIN_PAGE_LABELS['settings/global'], group: 'settings' },
+  'settings/preview': { icon: Eye, label: ADMIN_PAGE_LABELS['settings/preview'], group: 'settings' },
+  'settings/webdav': { icon: Globe, label: ADMIN_PAGE_LABELS['settings/webdav'], group: 'settings' },
+  'settings/site': { icon: Palette, label: ADMIN_PAGE_LABELS['settings/site'], group: 'settings' },
 };

@@ -3,9 +3,15 @@ import { Navigate, type RouteObject } from 'react-router';
 import { SETTING_GROUPS, type SettingGroupId } from '@driftbox/contract';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import type { AdminPage } from '../lib/auth/admin-access';
-import { ADMIN_PAGE_META } from './admin-pages';
+import { ADMIN_PAGE_LABELS } from './admin-page-labels';
 import { RootLayout, type RouteHandle } from './layouts/root-layout';
 import { BootSkeleton } from './boot-skeleton';
+import { loadAllTexts } from '../lib/site/i18n';
+
+/** A page's code with every text of the language (a shared paste's page needs only the first part: issue 30). */
+function withTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadAllTexts()]).then(([loaded]) => loaded);
+}
 
 /** The four settings pages are one generated form per catalogue group. */
 function settingsPage(group: SettingGroupId): Promise<ReactNode> {
@@ -38,7 +44,7 @@ const ADMIN_ELEMENTS: Record<AdminPage, () => Promise<ReactNode> | ReactNode> = 
 };
 
 function adminRoute(page: AdminPage): RouteObject {
-  const handle: RouteHandle = { title: ADMIN_PAGE_META[page].label };
+  const handle: RouteHandle = { title: ADMIN_PAGE_LABELS[page] };
   return {
     path: page,
     handle,
@@ -54,7 +60,9 @@ function explorerRoute(path: string): RouteObject {
   return {
     path,
     handle: { title: (t) => t('titles.mountExplorer') } satisfies RouteHandle,
-    lazy: () => import('./mount-explorer/mount-explorer-shell').then((m) => ({ Component: m.MountExplorerShell })),
+    lazy: withTexts(() =>
+      import('./mount-explorer/mount-explorer-shell').then((m) => ({ Component: m.MountExplorerShell })),
+    ),
   };
 }
 
@@ -68,15 +76,18 @@ export const routes: RouteObject[] = [
       {
         index: true,
         handle: { title: (t) => t('titles.home') } satisfies RouteHandle,
-        lazy: () =>
+        lazy: withTexts(() =>
           import('../features/paste-editor/components/paste-editor-page').then((m) => ({
             Component: m.PasteEditorPage,
           })),
+        ),
       },
       {
         path: 'upload',
         handle: { title: (t) => t('titles.upload') } satisfies RouteHandle,
-        lazy: () => import('../features/file-upload/components/upload-page').then((m) => ({ Component: m.UploadPage })),
+        lazy: withTexts(() =>
+          import('../features/file-upload/components/upload-page').then((m) => ({ Component: m.UploadPage })),
+        ),
       },
       {
         path: 'paste/:slug',
@@ -87,8 +98,9 @@ export const routes: RouteObject[] = [
       {
         path: 'file/:slug',
         handle: { title: (t) => t('titles.file') } satisfies RouteHandle,
-        lazy: () =>
+        lazy: withTexts(() =>
           import('../features/file-view/components/file-view-page').then((m) => ({ Component: m.FileViewPage })),
+        ),
       },
       explorerRoute('mount-explorer'),
       explorerRoute('mount-explorer/*'),
@@ -96,7 +108,7 @@ export const routes: RouteObject[] = [
       {
         path: 'admin',
         handle: { title: (t) => t('titles.admin') } satisfies RouteHandle,
-        lazy: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+        lazy: withTexts(() => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout }))),
         children: [
           { index: true, lazy: () => import('./admin-guard').then((m) => ({ Component: m.AdminIndex })) },
           ...(Object.keys(ADMIN_ELEMENTS) as AdminPage[]).map(adminRoute),

@@ -41,3 +41,17 @@ describe('mobile header menu', () => {
     void i18n.changeLanguage('en');
   });
 });
+
+describe('language menu', () => {
+  it('loads on the first press and opens at once; a choice switches the language', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SiteHeader />);
+    // The desktop button (jsdom has no media queries: the phone menu's is only there once opened).
+    await user.click(screen.getAllByRole('button', { name: 'Language' })[0]!);
+    await user.click(await screen.findByRole('menuitemradio', { name: '简体中文' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('zh-CN'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '语言' })[0]).toHaveFocus());
+    await i18n.changeLanguage('en');
+  });
+});

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../components/ui/button';
 import type { QueueEntry } from '../../lib/offline/queue-types';
+import { whenOfflineDbExists } from '../../lib/offline/db-presence';
 import { useOnline } from '../../lib/pwa/online';
 
 const QueueDialog = lazy(() => import('./queue-dialog').then((module) => ({ default: module.QueueDialog })));
@@ -18,11 +19,16 @@ function useQueue(): QueueEntry[] {
     let stop = () => {};
     let cancelled = false;
     if (typeof indexedDB === 'undefined') return;
-    void import('../../lib/offline/queue').then(({ watchQueue }) => {
-      if (!cancelled) stop = watchQueue(setEntries);
-    });
+    // A first visit has no queue: Dexie is loaded once the database exists (issue 30).
+    const cancelWait = whenOfflineDbExists(
+      () =>
+        void import('../../lib/offline/queue').then(({ watchQueue }) => {
+          if (!cancelled) stop = watchQueue(setEntries);
+        }),
+    );
     return () => {
       cancelled = true;
+      cancelWait();
       stop();
     };
   }, []);

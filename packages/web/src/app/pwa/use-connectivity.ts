@@ -2,8 +2,8 @@
  * The app's reactions to the connection (spec §4, §9): a 3 s toast on going offline and on coming back;
  * offline, the pages opened online are put back from the offline database; back online, the queue syncs.
  * Sync results give a toast, and on an admin or management page a reload 1 s after a sync in which a
- * paste operation succeeded. Dexie is loaded once the page has loaded and the browser is idle, or at once when
- * there is something to keep or read back.
+ * paste operation succeeded. Dexie is loaded once the page has loaded and the browser is idle (where the database
+ * exists already: not on a first visit), or at once when there is something to keep or read back.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -15,6 +15,7 @@ import { whenIdleAfterLoad } from '../../lib/boot/idle';
 import { subscribeSyncResults } from '../../lib/offline/sync-events';
 import { isKeptOffline } from '../../lib/offline/kept-queries';
 import { forgetRestored } from '../../lib/offline/restored-store';
+import { whenOfflineDbExists } from '../../lib/offline/db-presence';
 import { queueFailureText } from './queue-failure';
 
 export const TOAST_MS = 3000;
@@ -54,8 +55,13 @@ function whenOfflineWanted(queryClient: QueryClient, start: () => void): () => v
     if (getAuthState().kind !== 'none') startOnce();
   });
   const now = !navigator.onLine || getAuthState().kind !== 'none' || cache.getAll().some(isKeptSuccess);
-  const cancelIdle = now ? (startOnce(), () => undefined) : whenIdleAfterLoad(startOnce);
+  // Otherwise only where the database exists: a first visit has nothing to sync or clean up (issue 30).
+  let cancelIdle = () => {};
+  const cancelWait = now
+    ? (startOnce(), () => undefined)
+    : whenOfflineDbExists(() => (cancelIdle = whenIdleAfterLoad(startOnce)));
   return () => {
+    cancelWait();
     cancelIdle();
     unwatch();
     unwatchAuth();

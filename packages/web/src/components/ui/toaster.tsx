@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { toast as sonnerToast } from 'sonner';
 import type * as SonnerModule from './sonner-toaster';
-import { whenIdleAfterLoad } from '../../lib/boot/idle';
 
 /**
- * The app's toasts, with sonner (and its 30 KB) loaded after the first page has painted (issue 30), or at once when
- * a toast is asked for earlier. A toast call before then waits for the toaster to listen, so none is lost.
+ * The app's toasts, with sonner (and its 30 KB) loaded when the first toast is asked for (issue 30: a visitor who
+ * reads a paste never downloads it; the service worker precaches it, so it loads offline too). A toast call waits
+ * for the toaster to listen, so none is lost.
  */
 type Sonner = typeof SonnerModule;
 type ToastArgs = Parameters<typeof sonnerToast>;
@@ -42,7 +42,7 @@ export const toast = Object.assign(
   },
 );
 
-/** Mounts the toaster once the page has loaded and the browser is idle, or when a toast is asked for. */
+/** Mounts the toaster when a toast is asked for. */
 export function Toaster() {
   const shown = useSyncExternalStore(
     (listener) => {
@@ -51,7 +51,6 @@ export function Toaster() {
     },
     () => wanted,
   );
-  useEffect(() => (wanted ? undefined : whenIdleAfterLoad(want)), []);
   return shown ? (
     <Suspense fallback={null}>
       <SonnerToaster onReady={onReady} />

@@ -1,13 +1,23 @@
-import { z } from 'zod';
 import {
   codeForHttpStatus,
-  ErrorDetail,
-  ListPagination,
   REQUEST_TIMEOUT_MS,
   SUCCESS_CODES,
   type ErrorCode,
+  type ErrorDetail,
+  type ListPagination,
 } from '@driftbox/contract';
 import { ApiError, CLIENT_ERROR_MESSAGES } from './api-error';
+import {
+  arrayCheck,
+  isBoolean,
+  isNumber,
+  isString,
+  isUnknown,
+  objectCheck,
+  optional,
+  type Checked,
+  type Schema,
+} from './checks';
 import { authorizationFor, endSession, getAuthState } from '../auth/auth-store';
 import { BACKEND_BASE } from './backend';
 import { currentLanguage } from '../site/i18n';
@@ -18,12 +28,15 @@ export const API_BASE = `${BACKEND_BASE}/api`;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends Schema<unknown>> {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Validates `data`; a mismatch is a BAD_RESPONSE error rather than a crash deep in the UI. */
+  /**
+   * Validates `data`; a mismatch is a BAD_RESPONSE error rather than a crash deep in the UI. A zod schema, or a
+   * check from ./checks where zod should not load (the pages opened from a link).
+   */
   schema: S;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -40,23 +53,34 @@ export interface RequestOptions<S extends z.ZodType> {
 /** 401s that answer a password check, not a dead session: they must not sign the user out. */
 const CREDENTIAL_CHECK_CODES = new Set<string>(['WRONG_PASSWORD', 'INVALID_CREDENTIALS']);
 
-const Envelope = z.object({
-  code: z.number(),
-  message: z.string().optional(),
-  data: z.unknown().optional(),
-  success: z.boolean().optional(),
-  error: z.string().optional(),
-  details: z.array(ErrorDetail).optional(),
-  requestId: z.string().optional(),
+interface Envelope {
+  code: number;
+  message?: string;
+  data?: unknown;
+  success?: boolean;
+  error?: string;
+  details?: ErrorDetail[];
+  requestId?: string;
+}
+// Checked by hand, not with zod: every page's first request goes through here (issue 30).
+const isEnvelope = objectCheck<Envelope>({
+  code: isNumber,
+  message: optional(isString),
+  data: isUnknown,
+  success: optional(isBoolean),
+  error: optional(isString),
+  details: optional(arrayCheck(objectCheck<ErrorDetail>({ path: isString, message: isString }))),
+  requestId: optional(isString),
 });
-type Envelope = z.infer<typeof Envelope>;
+const parseEnvelope = (body: unknown): { success: true; data: Envelope } | { success: false } =>
+  isEnvelope(body) ? { success: true, data: body as Envelope } : { success: false };
 
 /** The machine code to use when an error answer carries none. */
 function codeForStatus(status: number): ErrorCode | 'HTTP_ERROR' {
   return codeForHttpStatus(status) ?? (status >= 500 ? 'INTERNAL' : 'HTTP_ERROR');
 }
 
-function buildUrl(path: string, query: RequestOptions<z.ZodType>['query']): string {
+function buildUrl(path: string, query: RequestOptions<Schema<unknown>>['query']): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.set(name, String(value));
@@ -140,7 +164,7 @@ async function answerOf(sent: Promise<Response>): Promise<Response> {
 }
 
 /** The validated `data` and the whole envelope, for callers that need top-level fields beside `data`. */
-interface Answer<T> {
+export interface Answer<T> {
   data: T;
   envelope: Record<string, unknown>;
 }
@@ -149,32 +173,30 @@ interface Answer<T> {
  * The one API client: adds the session's auth header, enforces the 30 s timeout, unwraps the
  * `{code, message, data, success}` envelope and throws ApiError for every failure.
  */
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+export async function apiRequest<S extends Schema<unknown>>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<Checked<S>> {
   return (await request(path, options)).data;
 }
 
-/** A page of a list: the rows in `data` and the original's top-level `pagination` beside them. */
+/** A page of a list: the rows in `data` and the original's top-level `pagination` beside them (`api-list.ts`). */
 export interface ListPage<T> {
   items: T[];
   pagination: ListPagination;
 }
 
-/** `apiRequest` for list endpoints that answer `{ data: [...], pagination: {...} }`. */
-export async function apiRequestList<S extends z.ZodType>(
+/** `apiRequest` with the whole envelope beside `data` (lists: `api-list.ts`). */
+export function apiRequestWithEnvelope<S extends Schema<unknown>>(
   path: string,
   options: RequestOptions<S>,
-): Promise<ListPage<z.output<S>>> {
-  const { data, envelope } = await request(path, { ...options, schema: z.array(options.schema) });
-  const pagination = ListPagination.safeParse(envelope.pagination);
-  if (!pagination.success) {
-    throw new ApiError({ status: 200, code: 'BAD_RESPONSE', message: CLIENT_ERROR_MESSAGES.BAD_RESPONSE });
-  }
-  return { items: data, pagination: pagination.data };
+): Promise<Answer<Checked<S>>> {
+  return request(path, options);
 }
 
 /** Stores the write in the offline queue (loaded on demand) and reports it as queued. */
 async function queueOffline(
-  options: RequestOptions<z.ZodType>,
+  options: RequestOptions<Schema<unknown>>,
   url: string,
   authorization: string | undefined,
   language: string,
@@ -191,7 +213,10 @@ async function queueOffline(
   throw new ApiError({ status: 0, code: 'QUEUED_OFFLINE', message: CLIENT_ERROR_MESSAGES.QUEUED_OFFLINE, queueId });
 }
 
-async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<Answer<z.output<S>>> {
+async function request<S extends Schema<unknown>>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<Answer<Checked<S>>> {
   const authorization =
     options.authorization === undefined ? authorizationFor(getAuthState()) : (options.authorization ?? undefined);
   // The server words its messages in `X-Language` (before Accept-Language): the page's language, not
@@ -226,7 +251,7 @@ async function request<S extends z.ZodType>(path: string, options: RequestOption
     throw error;
   }
   const body = await readBody(response);
-  const envelope = Envelope.safeParse(body);
+  const envelope = parseEnvelope(body);
 
   if (!response.ok) {
     const error = envelope.success
@@ -267,5 +292,5 @@ async function request<S extends z.ZodType>(path: string, options: RequestOption
   if (!parsed.success) {
     throw new ApiError({ status: response.status, code: 'BAD_RESPONSE', message: CLIENT_ERROR_MESSAGES.BAD_RESPONSE });
   }
-  return { data: parsed.data, envelope: whole };
+  return { data: parsed.data as Checked<S>, envelope: whole };
 }

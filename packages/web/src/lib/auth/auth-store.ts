@@ -2,13 +2,31 @@ import { useSyncExternalStore } from 'react';
 import {
   AUTH_EVENTS,
   AUTH_REVALIDATE_MS,
-  KeyInfo,
-  PermissionObjectSchema,
+  PERMISSION_OBJECT_KEYS,
   STORAGE_KEYS,
   fromPermissionObject,
   toPermissionObject,
+  type KeyInfo,
+  type PermissionObject,
 } from '@driftbox/contract';
 import { readStorage, readStorageJson, removeStorage, writeStorage } from '../browser-storage';
+import { isBoolean, isNumber, isString, nullable, objectCheck, objectSchema, optional } from '../api/checks';
+
+// The stored key session, checked without zod: every page reads it first (issue 30).
+const isPermissionObject = objectCheck<PermissionObject>(
+  Object.fromEntries(Object.keys(PERMISSION_OBJECT_KEYS).map((key) => [key, isBoolean])) as Record<
+    keyof PermissionObject,
+    typeof isBoolean
+  >,
+);
+const KeyInfoSchema = objectSchema<KeyInfo>({
+  id: isString,
+  name: isString,
+  basic_path: isString,
+  role: optional(isString),
+  is_guest: optional(isNumber),
+  expires_at: optional(nullable(isString)),
+});
 
 /**
  * The one global client store (STYLE §25): who is signed in. Spec §4: none | admin | apikey, persisted
@@ -31,11 +49,16 @@ function readPersisted(): AuthState {
   if (token) return { kind: 'admin', token };
   const key = readStorage(STORAGE_KEYS.apiKey);
   if (!key) return NONE;
-  const permissions = PermissionObjectSchema.safeParse(readStorageJson(STORAGE_KEYS.apiKeyPermissions));
-  const info = KeyInfo.safeParse(readStorageJson(STORAGE_KEYS.apiKeyInfo));
+  const permissions = readStorageJson(STORAGE_KEYS.apiKeyPermissions);
+  const info = KeyInfoSchema.safeParse(readStorageJson(STORAGE_KEYS.apiKeyInfo));
   // Half-written key sessions are useless (no permissions to filter the UI by): treat them as signed out.
-  if (!permissions.success || !info.success) return NONE;
-  return { kind: 'apikey', key, permissions: fromPermissionObject(permissions.data), info: info.data };
+  if (!isPermissionObject(permissions) || !info.success) return NONE;
+  return {
+    kind: 'apikey',
+    key,
+    permissions: fromPermissionObject(permissions as PermissionObject),
+    info: info.data,
+  };
 }
 
 function clearPersisted(): void {

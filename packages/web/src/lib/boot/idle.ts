@@ -1,6 +1,6 @@
 /**
  * Runs `task` once the page has loaded and the browser is idle (at most `timeout` ms after `load`): work the first
- * paint does not need (the toaster, the offline database) then never competes with it (issue 30). Returns a cancel.
+ * paint does not need (the offline database) then never competes with it (issue 30). Returns a cancel.
  */
 export function whenIdleAfterLoad(task: () => void, timeout = 3000): () => void {
   let cancelled = false;

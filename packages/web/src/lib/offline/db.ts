@@ -8,8 +8,9 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { APP_VERSION } from '@driftbox/contract';
 import type { QueueEntry } from './queue-types';
+import { noteOfflineDbOpened, OFFLINE_DB_NAME } from './db-presence';
 
-export const OFFLINE_DB_NAME = 'DriftboxOfflineDB';
+export { OFFLINE_DB_NAME };
 /** Spec §9: records older than this are removed by the clean-up. */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Prefix of the settings rows that hold a page's data (a query's answer) for offline reading. */
@@ -71,6 +72,7 @@ let shared: OfflineDb | undefined;
 /** The app's one connection (opened on first use, never at start-up). */
 export function offlineDb(): OfflineDb {
   shared ??= createOfflineDb();
+  noteOfflineDbOpened();
   return shared;
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { isString, objectCheck } from '../api/checks';
 
 /**
  * Access tokens from a password check (or a counted view), kept until they expire, so a reload does not
@@ -7,7 +7,12 @@ import { z } from 'zod';
  * paste's read with a token is a read like any other and is counted, so a paste's token is kept per tab
  * (sessionStorage) and a paste's last view ends with that page. The password itself is never stored.
  */
-const Stored = z.object({ token: z.string(), expiresAt: z.string() });
+interface Stored {
+  token: string;
+  expiresAt: string;
+}
+// Checked without zod: a paste's page reads it first (issue 30).
+const isStored = objectCheck<Stored>({ token: isString, expiresAt: isString });
 
 export interface AccessTokenStore {
   save: (slug: string, token: string, expiresAt: string) => void;
@@ -23,8 +28,10 @@ export function accessTokenStore(kind: string, scope: TokenScope = 'tab'): Acces
   const storage = () => (scope === 'browser' ? window.localStorage : window.sessionStorage);
   const validToken = (raw: string | null, now: number): string | undefined => {
     try {
-      const parsed = Stored.safeParse(JSON.parse(raw ?? 'null'));
-      return parsed.success && Date.parse(parsed.data.expiresAt) > now ? parsed.data.token : undefined;
+      const parsed: unknown = JSON.parse(raw ?? 'null');
+      if (!isStored(parsed)) return undefined;
+      const stored = parsed as Stored;
+      return Date.parse(stored.expiresAt) > now ? stored.token : undefined;
     } catch {
       return undefined;
     }

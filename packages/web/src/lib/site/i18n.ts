@@ -24,20 +24,52 @@ function initialLanguage(): Language {
   return detectLanguage(readStorage(STORAGE_KEYS.language), browser);
 }
 
+type TextsPart = 'first' | 'rest';
+type Texts = () => Promise<{ default: Record<string, unknown> }>;
+
 /**
- * Each language's texts are their own chunk (issue 30): a page loads only the one it shows. index.html's start-up
- * script preloads the visitor's (route-preloads.ts); main.tsx waits for it before the first render, so no key flashes.
+ * Each language's texts are their own chunks (issue 30): a page loads only the language it shows, and of it first
+ * the namespaces of the shell and a shared paste's page (texts-split.ts), the rest with any other page (routes.tsx
+ * `loadAllTexts`). index.html's start-up script preloads the visitor's first part (route-preloads.ts); main.tsx
+ * waits for it before the first render, so no key flashes.
  */
-const BUNDLES: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../../locales/en.json'),
-  'zh-CN': () => import('../../locales/zh-CN.json'),
+const BUNDLES: Record<Language, Record<TextsPart, Texts>> = {
+  en: {
+    first: () => import('../../locales/en.json?texts=first'),
+    rest: () => import('../../locales/en.json?texts=rest'),
+  },
+  'zh-CN': {
+    first: () => import('../../locales/zh-CN.json?texts=first'),
+    rest: () => import('../../locales/zh-CN.json?texts=rest'),
+  },
 };
 
-/** Loads `language`'s texts into the instance (once). */
+const loading = new Map<string, Promise<void>>();
+/** Set once a page needed every text: a language switched to later loads all of its texts too. */
+let allWanted = false;
+
+function loadPart(language: Language, part: TextsPart): Promise<void> {
+  const key = `${language}:${part}`;
+  let done = loading.get(key);
+  if (!done) {
+    done = BUNDLES[language][part]().then(({ default: texts }) => {
+      i18n.addResourceBundle(language, 'translation', texts, true, false);
+    });
+    done.catch(() => loading.delete(key));
+    loading.set(key, done);
+  }
+  return done;
+}
+
+/** Loads `language`'s texts into the instance (once): the first part, and the rest once any page needed it. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: texts } = await BUNDLES[language]();
-  i18n.addResourceBundle(language, 'translation', texts);
+  await Promise.all([loadPart(language, 'first'), allWanted ? loadPart(language, 'rest') : undefined]);
+}
+
+/** Every text of the page's language: the router loads them with each page but a shared paste's (routes.tsx). */
+export function loadAllTexts(): Promise<void> {
+  allWanted = true;
+  return loadPart(currentLanguage(), 'rest');
 }
 
 /**

@@ -1,21 +1,29 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   SITE_CONFIG_CACHE_MS,
-  SITE_SETTING_DEFAULTS,
+  SITE_DEFAULTS,
   STORAGE_KEYS,
-  SettingRow,
+  type SettingRow,
   type SiteSettingKey,
 } from '@driftbox/contract';
 import { apiRequest } from '../api/api-client';
+import { arrayCheck, isNumber, isRecord, isString, objectCheck, schemaOf } from '../api/checks';
 import { takeEarlySiteConfig } from '../boot/early';
 import { readStorageJson, writeStorage } from '../browser-storage';
 
 export type SiteConfig = Record<SiteSettingKey, string>;
 
-export const DEFAULT_SITE_CONFIG: SiteConfig = { ...SITE_SETTING_DEFAULTS };
+// The contract's zod-free copy of the catalogue's site defaults (SITE_SETTING_DEFAULTS would load the catalogue).
+export const DEFAULT_SITE_CONFIG: SiteConfig = { ...SITE_DEFAULTS };
 
-const CachedSiteConfig = z.object({ savedAt: z.number(), config: z.record(z.string(), z.string()) });
+// Checked without zod: every page reads these first (issue 30).
+const isCachedSiteConfig = objectCheck<{ savedAt: number; config: Record<string, string> }>({
+  savedAt: isNumber,
+  config: (value) => isRecord(value) && Object.values(value).every(isString),
+});
+const SettingRows = schemaOf<SettingRow[]>(
+  arrayCheck(objectCheck<SettingRow>({ key: isString, value: isString, group_id: isNumber, type: isString })),
+);
 
 /** Picks the known site settings out of the group-4 rows; unknown keys are ignored. */
 export function parseSiteSettings(rows: SettingRow[]): SiteConfig {
@@ -27,16 +35,17 @@ export function parseSiteSettings(rows: SettingRow[]): SiteConfig {
 }
 
 function readCache(): { savedAt: number; config: SiteConfig } | null {
-  const parsed = CachedSiteConfig.safeParse(readStorageJson(STORAGE_KEYS.siteConfig));
-  if (!parsed.success) return null;
-  return { savedAt: parsed.data.savedAt, config: { ...DEFAULT_SITE_CONFIG, ...parsed.data.config } };
+  const cached = readStorageJson(STORAGE_KEYS.siteConfig);
+  if (!isCachedSiteConfig(cached)) return null;
+  const { savedAt, config } = cached as { savedAt: number; config: Record<string, string> };
+  return { savedAt, config: { ...DEFAULT_SITE_CONFIG, ...config } };
 }
 
 /** `GET /api/admin/settings?group=4`: public, so it is sent without credentials. */
 export async function fetchSiteConfig(): Promise<SiteConfig> {
   const rows = await apiRequest('/admin/settings', {
     query: { group: 4 },
-    schema: z.array(SettingRow),
+    schema: SettingRows,
     authorization: null,
     // index.html sent it already when the cached copy was stale.
     sent: takeEarlySiteConfig(),

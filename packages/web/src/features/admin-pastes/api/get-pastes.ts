@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, PasteListItemDto } from '@driftbox/contract';
-import { apiRequestList, type ListPage } from '../../../lib/api/api-client';
+import type { ListPage } from '../../../lib/api/api-client';
+import { apiRequestList } from '../../../lib/api/api-list';
 import { PASTES_QUERY_ROOT } from '../../../lib/api/paste-query-keys';
 
 export interface PasteListParams {

@@ -1,18 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PASTE_TOKEN_HEADER, PasteLockedDto, PasteViewDto, type PasteUnlockedDto } from '@driftbox/contract';
-import { z } from 'zod';
+import { PASTE_TOKEN_HEADER } from '@driftbox/contract';
 import { apiRequest } from '../../../lib/api/api-client';
 import { takeEarlyPaste } from '../../../lib/boot/early';
 import { readAccessToken } from '../lib/access-token';
+import { PasteReadSchema, type PasteRead } from './paste-read';
 
-/** A public read: the content (a counted view) or, for a protected paste, its metadata only. */
-export const PasteRead = z.discriminatedUnion('requiresPassword', [PasteViewDto, PasteLockedDto]);
-export type PasteRead = z.infer<typeof PasteRead> | PasteUnlockedDto;
+export type { PasteRead };
 
 /** `GET /api/paste/{slug}`, with the access token of an earlier password check when there is one. */
 export function getPaste(slug: string, token: string | undefined): Promise<PasteRead> {
   return apiRequest(`/paste/${encodeURIComponent(slug)}`, {
-    schema: PasteRead,
+    schema: PasteReadSchema,
     headers: token ? { [PASTE_TOKEN_HEADER]: token } : undefined,
     // index.html sent this very read (anonymous, no token) before the bundle ran.
     sent: token ? undefined : takeEarlyPaste(slug),

@@ -7,16 +7,22 @@ import { useParams } from 'react-router';
 import { ShareNotice } from '../../../components/share/share-notice';
 import { Skeleton } from '../../../components/ui/spinner';
 import { firstViewHtml } from '../../../lib/boot/first-view';
+import { loadAllTexts } from '../../../lib/site/i18n';
 import { useOwnerRead } from '../../../lib/hooks/use-owner-read';
 import { ownPasteQuery } from '../api/get-own-paste';
 import { pasteViewQuery } from '../api/get-paste';
 import { readAccessToken } from '../lib/access-token';
 import { PasteDocument } from './paste-document';
-import { PastePasswordForm } from './paste-password-form';
 import { PasteUnavailable } from './paste-unavailable';
 
-// The owner's view (the edit form and its editor) is not what a visitor opening a link downloads.
-const PasteOwnerView = lazy(() => import('./paste-owner-view').then((module) => ({ default: module.PasteOwnerView })));
+// The password form (and its mutation) loads only for a protected paste.
+const PastePasswordForm = lazy(() =>
+  import('./paste-password-form').then((module) => ({ default: module.PastePasswordForm })),
+);
+// The owner's view (the edit form and its editor, all of the texts) is not what a visitor opening a link downloads.
+const PasteOwnerView = lazy(() =>
+  Promise.all([import('./paste-owner-view'), loadAllTexts()]).then(([module]) => ({ default: module.PasteOwnerView })),
+);
 
 /**
  * /paste/{slug}. A possible owner is checked first through the management detail (no view counted);
@@ -45,12 +51,14 @@ export function PasteViewPage() {
     const paste = view.data;
     if (paste.requiresPassword)
       return (
-        <PastePasswordForm
-          slug={slug}
-          paste={paste}
-          onUnavailable={setUnavailable}
-          onUnlocked={() => setUnlocked(true)}
-        />
+        <Suspense fallback={<PasteLoading />}>
+          <PastePasswordForm
+            slug={slug}
+            paste={paste}
+            onUnavailable={setUnavailable}
+            onUnlocked={() => setUnlocked(true)}
+          />
+        </Suspense>
       );
     return (
       <PasteDocument
