@@ -15,8 +15,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '^/$': ['src/features/paste-editor/components/paste-editor-page.tsx'],
   '^/upload/?$': ['src/features/file-upload/components/upload-page.tsx'],
   '^/file/[^/]+/?$': ['src/features/file-view/components/file-view-page.tsx'],
-  // Every paste is Markdown: the light renderer is a plain paste's and the base of the full one.
-  '^/paste/[^/]+/?$': ['src/features/paste-view/components/paste-view-page.tsx', 'src/lib/markdown/light-preset.ts'],
+  // An open plain paste comes rendered by the server; the page fetches the renderer for any other (paste-view-page).
+  '^/paste/[^/]+/?$': ['src/features/paste-view/components/paste-view-page.tsx'],
   '^/admin(/|$)': ['src/app/layouts/admin-layout.tsx', 'src/app/admin-guard.tsx'],
 };
 

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sourceTag } from '@driftbox/contract/markdown/source';
 import { fileRow, seedFile } from '../modules/files/files.test-support.js';
 import { seedPaste, pasteRow } from '../modules/pastes/pastes.test-support.js';
 import { dialects } from '../test/harness.js';
@@ -32,8 +33,14 @@ describe.each(dialects)('the first view of /paste/{slug} (%s)', (dialect) => {
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.text).not.toContain(PLACEHOLDER);
+    // Rendered by the light Markdown preset: the paste's own markup arrives as text.
+    expect(res.text).toContain('<h1 id="md-notes" aria-level="2">Notes</h1>');
     expect(res.text).toContain(
-      '# Notes\n\n&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot; &#39;too&#39;',
+      "<p>&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot; 'too'</p>",
+    );
+    expect(res.text).toContain(`data-first-view-markdown="${sourceTag(content)}"`);
+    expect(res.text).toContain(
+      'data-toc="[{&quot;level&quot;:1,&quot;text&quot;:&quot;Notes&quot;,&quot;id&quot;:&quot;md-notes&quot;}]"',
     );
     expect(res.text).toContain('&lt;b onmouseover=alert(2)&gt;remark&lt;/b&gt;</h1>');
     expect(res.text).not.toMatch(/<img|<b |<\/script><img/);
@@ -43,6 +50,21 @@ describe.each(dialects)('the first view of /paste/{slug} (%s)', (dialect) => {
     // The app's own read is the page's one view.
     expect((await h.call('GET', '/api/paste/open')).status).toBe(200);
     expect((await pasteRow(h, 'open')).views).toBe(1);
+  });
+
+  it('a paste with code or math, or links to scripts: its text as written, or links dropped', async () => {
+    await seedPaste(h, { slug: 'code', content: '# Code\n\n```js\nlet a = "<b>";\n```' });
+    const code = await page('code');
+    expect(code.text).toContain(
+      '<div class="first-view-text"># Code\n\n```js\nlet a = &quot;&lt;b&gt;&quot;;\n```</div>',
+    );
+    expect(code.text).not.toContain('data-first-view-markdown');
+    const links = '[a](javascript:alert(1)) ![b](javascript:alert(2)) [c](data:text/html,<script>x</script>) <script>';
+    await seedPaste(h, { slug: 'links', content: links });
+    const linked = await page('links');
+    const view = linked.text.slice(linked.text.indexOf('data-first-view='));
+    expect(view).toContain('data-first-view-markdown');
+    expect(view).not.toMatch(/href="(javascript|data)|src="javascript|<script>/);
   });
 
   it('a long paste: only its head, marked as cut', async () => {

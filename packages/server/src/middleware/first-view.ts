@@ -1,11 +1,13 @@
 import type { Context } from 'hono';
+import { sourceTag } from '@driftbox/contract/markdown/source';
 import type { AppEnv } from '../app-env.js';
+import { renderFirstViewMarkdown } from './first-view-markdown.js';
 
 /**
  * The first view of a public page, put into index.html by the server (issue 30): the paste's text paints with the
  * HTML, an image share's picture starts loading with it, before the app's code has even arrived; the app then
- * replaces it. Text only, escaped — never markup of the
- * paste's — so the page's strict CSP (hashed scripts only) is untouched.
+ * replaces it. A paste's own markup never passes: its text is escaped, or rendered by the light Markdown preset and
+ * held to an allow-list (first-view-markdown.ts); the page's strict CSP (hashed scripts only) is untouched.
  */
 
 /** The head of an open paste (pastes' `openPreview`): no password, no view limit, public, live. */
@@ -52,18 +54,23 @@ function slugOf(kind: 'paste' | 'file', pathname: string): string | undefined {
 
 /**
  * The page placeholder's replacement for a paste: laid out as the paste page lays out its heading and card
- * (paste-document.tsx), the text as written (`first-view-text` in the app's index.css: pre-wrap, the body size).
- * `aria-busy`: the page is still loading its working version.
+ * (paste-document.tsx). A whole paste the light preset renders is Markdown, marked with its source's tag and table
+ * of contents so the app can keep it (web lib/boot/first-view.ts); otherwise the text as written
+ * (`first-view-text` in the app's index.css: pre-wrap, the body size). `aria-busy`: the page is still loading.
  */
 function pasteMarkup(paste: FirstViewPaste): string {
   const title = paste.title
     ? `<h1 class="mb-5 text-xl font-semibold tracking-tight break-words text-fg sm:text-2xl">${escapeHtml(paste.title)}</h1>`
     : '';
-  const text = escapeHtml(paste.cut ? `${paste.text}…` : paste.text);
+  const rendered = paste.cut ? undefined : renderFirstViewMarkdown(paste.text);
+  const body = rendered
+    ? `<div class="markdown-body" data-first-view-markdown="${sourceTag(paste.text)}"` +
+      ` data-toc="${escapeHtml(JSON.stringify(rendered.toc))}">${rendered.html}</div>`
+    : `<div class="first-view-text">${escapeHtml(paste.cut ? `${paste.text}…` : paste.text)}</div>`;
   return (
     `<article class="mx-auto max-w-6xl" aria-busy="true" data-first-view="paste">${title}` +
     `<div class="min-w-0 rounded-2xl border border-line bg-surface px-5 py-6 shadow-xs sm:px-8 sm:py-8">` +
-    `<div class="first-view-text">${text}</div></div></article>`
+    `${body}</div></article>`
   );
 }
 

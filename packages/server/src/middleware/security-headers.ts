@@ -38,6 +38,20 @@ const HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/**
+ * The built app's scripts and styles (`/assets/`, hashed, immutable): the page directives (CSP, framing, opener)
+ * act on documents and workers only, and the app has no worker under /assets/ (the service worker is /sw.js).
+ * A page opens dozens of these; ~400 bytes of headers each were a tenth of a shared paste's JS (issue 30).
+ */
+const ASSET_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+function isAppAsset(path: string, contentType: string): boolean {
+  return path.startsWith('/assets/') && /^(text\/javascript|text\/css)(;|$)/.test(contentType);
+}
+
 export interface SecurityHeadersOptions {
   /** Plain-http storage origins the app's pages upload to, play from and frame (see the policy). */
   storageOrigins?: () => Promise<readonly string[]>;
@@ -50,7 +64,12 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
   return async function securityHeadersMiddleware(c, next) {
     await next();
     // Only documents use those directives; API answers keep the static header (no lookup).
-    const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
+    const contentType = c.res.headers.get('content-type') ?? '';
+    if (isAppAsset(c.req.path, contentType)) {
+      for (const [name, value] of Object.entries(ASSET_HEADERS)) c.res.headers.set(name, value);
+      return;
+    }
+    const isPage = contentType.startsWith('text/html');
     const extra = isPage && options.storageOrigins ? await options.storageOrigins() : [];
     const hashes = isPage && options.scriptHashes ? await options.scriptHashes() : [];
     const headers =

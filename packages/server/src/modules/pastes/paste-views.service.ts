@@ -145,9 +145,12 @@ export function createPasteViewsService(deps: PasteViewsDeps) {
      * previewers fetch pages too); a paste with a password or a view limit gives nothing.
      */
     async openPreview(slug: string): Promise<PastePreview | undefined> {
-      const row = await repo.findOpenPreview(slug, iso(clock.now()), PASTE_PREVIEW_MAX_CHARS);
+      const meta = await repo.findMetaBySlug(slug);
+      const open = meta?.is_public === 1 && meta.password_hash === null && !(Number(meta.max_views) > 0);
+      if (!open || !isLive(meta, clock.now())) return undefined;
+      const row = await repo.findHead(meta.id, PASTE_PREVIEW_MAX_CHARS);
       if (!row) return undefined;
-      return { title: row.title || row.remark || null, text: row.head, cut: Number(row.length) > row.head.length };
+      return { title: meta.title || meta.remark || null, text: row.head, cut: Number(row.length) > row.head.length };
     },
 
     /** `POST /api/paste/{slug}`: checks the password, counts a view, and issues an access token. */

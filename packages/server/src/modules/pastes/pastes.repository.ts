@@ -137,25 +137,13 @@ export function pastesRepository(db: Kysely<Database>) {
       return db.selectFrom('pastes').select(META_COLUMNS).where('slug', '=', slug).executeTakeFirst();
     },
 
-    /**
-     * The first `maxChars` of the title and text of the paste at `slug` that anyone may read without a password and
-     * without using up a view: public, no password, no view limit, not expired at `now`. Counts nothing.
-     */
-    findOpenPreview(
-      slug: string,
-      now: string,
-      maxChars: number,
-    ): Promise<{ title: string | null; remark: string | null; head: string; length: number } | undefined> {
+    /** The first `maxChars` characters of the text of paste `id` and the text's length; counts nothing. */
+    findHead(id: string, maxChars: number): Promise<{ head: string; length: number } | undefined> {
       return db
         .selectFrom('pastes')
-        .select(['title', 'remark'])
         .select(sql<string>`substr(content, 1, ${maxChars})`.as('head'))
         .select(sql<number>`length(content)`.as('length'))
-        .where('slug', '=', slug)
-        .where('is_public', '=', 1)
-        .where('password_hash', 'is', null)
-        .where((eb) => eb.or([eb('max_views', 'is', null), eb('max_views', '=', 0)]))
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .where('id', '=', id)
         .executeTakeFirst();
     },
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type * as RenderModuleNamespace from '../../lib/markdown/full-preset';
 import type { RenderedMarkdown, RenderOptions } from '../../lib/markdown/full-preset';
+import { firstViewDocument } from '../../lib/boot/first-view';
 import { needsFullPreset } from '../../lib/markdown/needs-full-preset';
 
 type RenderModule = Pick<typeof RenderModuleNamespace, 'renderMarkdownDocument'>;
@@ -36,16 +37,22 @@ export async function loadRenderer(source?: string): Promise<void> {
 
 export type RenderState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; result: RenderedMarkdown };
 
-/** Renders `source` once its renderer chunk is there; re-renders only when the source (or flavour) changes. */
+/**
+ * Renders `source` once its renderer chunk is there; re-renders only when the source (or flavour) changes. A note
+ * the server rendered for the page's first view (an open paste, issue 30) is shown as the server made it, with no
+ * renderer fetched, for as long as the source is the same.
+ */
 export function useRenderedMarkdown(source: string, flavour: RenderOptions['flavour'] = 'note'): RenderState {
   const kind: Kind = needsFullPreset(source) ? 'full' : 'light';
+  const [server] = useState(() => (flavour === 'note' ? firstViewDocument(source) : undefined));
+  const fromServer = server?.source === source && flavour === 'note' ? server : undefined;
   // The full renderer renders every source: once loaded, it serves light sources too (an editor's preview).
   const ready = loaded.full ?? loaded[kind];
   const [, setVersion] = useState(0);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (ready) return;
+    if (ready || fromServer) return;
     let active = true;
     loadKind(kind).then(
       () => active && setVersion((v) => v + 1),
@@ -54,10 +61,12 @@ export function useRenderedMarkdown(source: string, flavour: RenderOptions['flav
     return () => {
       active = false;
     };
-  }, [ready, kind]);
+  }, [ready, fromServer, kind]);
 
   return useMemo<RenderState>(() => {
+    if (fromServer)
+      return { status: 'ready', result: { html: fromServer.html, toc: fromServer.toc, hasMermaid: false } };
     if (ready) return { status: 'ready', result: ready.renderMarkdownDocument(source, { flavour }) };
     return failed ? { status: 'error' } : { status: 'loading' };
-  }, [ready, failed, source, flavour]);
+  }, [fromServer, ready, failed, source, flavour]);
 }

@@ -1,54 +1,15 @@
 import type { MarkdownIt } from 'markdown-it';
-import taskLists from 'markdown-it-task-lists';
+import { pluginOf } from '@driftbox/contract/markdown/base';
+import { extendDocument, type LineBreakEnv } from '@driftbox/contract/markdown/document';
+import type { TocEntry } from '@driftbox/contract/markdown/toc';
 import { createMarkdownRenderer, type MarkdownPreset } from './renderer';
-import { headingAnchors, type RenderEnv, type TocEntry } from './toc';
 
 /**
- * The rules of documents (pastes, shared READMEs): GFM task lists, heading anchors, Mermaid placeholders, tables
- * that scroll, soft breaks by flavour. Two presets use them: full-preset.ts adds highlighted code and KaTeX math,
- * light-preset.ts does not, so a paste without fences or math does not download either (issue 30).
+ * The document renderers of the web app: the shared rules of documents (contract markdown/document.ts) and the
+ * sanitiser. Two presets use them: full-preset.ts adds highlighted code and KaTeX math, light-preset.ts does not,
+ * so a paste without fences or math does not download either (issue 30).
  */
-/**
- * Both plugins are CommonJS; depending on the bundler's interop the default import is the function
- * itself or `{ default: function }` (the Markdown KaTeX plugin is compiled TypeScript with __esModule).
- */
-export function pluginOf<T>(module: T): T {
-  const inner = (module as { default?: T }).default;
-  return typeof module === 'function' ? module : (inner ?? module);
-}
-
-export interface LineBreakEnv extends RenderEnv {
-  softBreaksAsSpaces?: boolean;
-}
-
-function extendDocument(md: MarkdownIt, math?: (md: MarkdownIt) => void): void {
-  // Each checkbox inside a <label> with its item's text, so it has an accessible name.
-  md.use(pluginOf(taskLists), { enabled: false, label: true });
-  math?.(md);
-  md.use(headingAnchors);
-
-  /** A source newline inside a paragraph: a <br> for notes, a space (CommonMark, GitHub READMEs) for documents. */
-  md.renderer.rules.softbreak = (_tokens, _idx, options, env) =>
-    (env as LineBreakEnv).softBreaksAsSpaces ? '\n' : options.xhtmlOut ? '<br />\n' : '<br>\n';
-
-  // Wide tables scroll inside their own box instead of widening the page on phones.
-  md.renderer.rules.table_open = () => '<div class="table-wrap"><table>\n';
-  md.renderer.rules.table_close = () => '</table></div>\n';
-
-  const defaultFence =
-    md.renderer.rules.fence ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
-  md.renderer.rules.fence = (tokens, idx, options, env, self) => {
-    const token = tokens[idx];
-    const language = token?.info.trim().split(/\s+/)[0]?.toLowerCase();
-    if (token && language === 'mermaid') {
-      (env as RenderEnv).hasMermaid = true;
-      // The source stays visible (escaped) until the diagram is drawn, and if drawing fails. It is not put
-      // in an attribute: DOMPurify drops attribute values containing "-->", which every flowchart has.
-      return `<div class="mermaid-block"><pre><code>${md.utils.escapeHtml(token.content)}</code></pre></div>\n`;
-    }
-    return defaultFence(tokens, idx, options, env, self);
-  };
-}
+export { pluginOf };
 
 export interface RenderedMarkdown {
   /** Sanitised HTML, safe for innerHTML. */

@@ -1,12 +1,13 @@
 import { Permission } from '@driftbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ShareNotice } from '../../../components/share/share-notice';
 import { Skeleton } from '../../../components/ui/spinner';
-import { firstViewHtml } from '../../../lib/boot/first-view';
+import { loadRenderer } from '../../../components/markdown/use-rendered-markdown';
+import { firstViewHtml, firstViewRendersMarkdown } from '../../../lib/boot/first-view';
 import { loadAllTexts } from '../../../lib/site/i18n';
 import { useOwnerRead } from '../../../lib/hooks/use-owner-read';
 import { ownPasteQuery } from '../api/get-own-paste';
@@ -35,6 +36,12 @@ export function PasteViewPage() {
   const [unavailable, setUnavailable] = useState<unknown>();
   // Set by a right password: the form and its focus go away, so focus moves to the paste's heading.
   const [unlocked, setUnlocked] = useState(false);
+  // A paste the server did not render for the first view (protected, with code or math, signed-in reads) needs the
+  // renderer: its light part is fetched beside the paste, not after it (issue 30).
+  const [serverRendered] = useState(firstViewRendersMarkdown);
+  useEffect(() => {
+    if (!serverRendered) loadRenderer('').catch(() => undefined);
+  }, [serverRendered]);
 
   function content() {
     if (!own.known) return <PasteLoading />;
