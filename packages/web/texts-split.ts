@@ -22,12 +22,26 @@ export const FIRST_NAMESPACES = [
   'pwa',
 ] as const;
 
+/** Parts of those namespaces only pages that load every text use (the paste editor, the login form). */
+export const REST_PARTS: Record<string, readonly string[]> = {
+  paste: ['editor', 'form', 'tips', 'options', 'create', 'created'],
+  auth: ['login'],
+};
+
 const TEXTS = /^(.*\/locales\/[\w-]+\.json)\?(?:[\w=]*&)*texts=(first|rest)$/;
 
 /** The part of a locale file's texts for `part`. */
 export function textsPart(texts: Record<string, unknown>, part: 'first' | 'rest'): Record<string, unknown> {
   const first = new Set<string>(FIRST_NAMESPACES);
-  return Object.fromEntries(Object.entries(texts).filter(([namespace]) => first.has(namespace) === (part === 'first')));
+  const entries = Object.entries(texts).flatMap(([namespace, value]): [string, unknown][] => {
+    const later = REST_PARTS[namespace];
+    if (!first.has(namespace)) return part === 'rest' ? [[namespace, value]] : [];
+    if (!later || typeof value !== 'object' || value === null) return part === 'first' ? [[namespace, value]] : [];
+    // Split by key: i18n.ts merges the rest into the first part deeply.
+    const keys = Object.entries(value).filter(([key]) => later.includes(key) === (part === 'rest'));
+    return keys.length > 0 ? [[namespace, Object.fromEntries(keys)]] : [];
+  });
+  return Object.fromEntries(entries);
 }
 
 /** `whole`: each part is the whole file (the web tests, whose setup holds every text anyway). */

@@ -14,11 +14,14 @@ import { ownPasteQuery } from '../api/get-own-paste';
 import { pasteViewQuery } from '../api/get-paste';
 import { readAccessToken } from '../lib/access-token';
 import { PasteDocument } from './paste-document';
-import { PasteUnavailable } from './paste-unavailable';
 
 // The password form (and its mutation) loads only for a protected paste.
 const PastePasswordForm = lazy(() =>
   import('./paste-password-form').then((module) => ({ default: module.PastePasswordForm })),
+);
+// Why a paste cannot be shown (and its icons and cards): only a reader who meets it downloads it (issue 30).
+const PasteUnavailable = lazy(() =>
+  import('./paste-unavailable').then((module) => ({ default: module.PasteUnavailable })),
 );
 // The owner's view (the edit form and its editor, all of the texts) is not what a visitor opening a link downloads.
 const PasteOwnerView = lazy(() =>
@@ -51,10 +54,19 @@ export function PasteViewPage() {
           <PasteOwnerView paste={own.owned} now={own.readAt} />
         </Suspense>
       );
-    if (unavailable !== undefined) return <PasteUnavailable error={unavailable} />;
+    if (unavailable !== undefined)
+      return (
+        <Suspense fallback={<PasteLoading />}>
+          <PasteUnavailable error={unavailable} />
+        </Suspense>
+      );
     if (view.isPending) return <PasteLoading />;
     if (view.isError)
-      return <PasteUnavailable error={view.error} onRetry={() => void view.refetch()} retrying={view.isFetching} />;
+      return (
+        <Suspense fallback={<PasteLoading />}>
+          <PasteUnavailable error={view.error} onRetry={() => void view.refetch()} retrying={view.isFetching} />
+        </Suspense>
+      );
     const paste = view.data;
     if (paste.requiresPassword)
       return (
