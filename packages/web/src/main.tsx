@@ -1,4 +1,6 @@
 import './index.css';
+// With the page's first styles: the server's first view of an open paste is rendered Markdown (issue 30).
+import './components/markdown/markdown.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

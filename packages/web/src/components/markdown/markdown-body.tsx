@@ -4,7 +4,6 @@ import { cn } from '../../lib/cn';
 import type { RenderedMarkdown } from '../../lib/markdown/full-preset';
 import { useTheme } from '../../lib/site/theme';
 import { Skeleton } from '../ui/spinner';
-import './markdown.css';
 import type { RenderState } from './use-rendered-markdown';
 
 /**
