@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,28 @@ describe.each(dialects)('the first view of /paste/{slug} (%s)', (dialect) => {
     const view = linked.text.slice(linked.text.indexOf('data-first-view='));
     expect(view).toContain('data-first-view-markdown');
     expect(view).not.toMatch(/href="(javascript|data)|src="javascript|<script>/);
+  });
+
+  it('is compressed as the client accepts, as the built pages are', async () => {
+    await seedPaste(h, { slug: 'packed', content: '# Packed\n\n' + 'words and more words '.repeat(500) });
+    const get = (encoding: string) =>
+      h.app.request('/paste/packed', { headers: { 'Accept-Encoding': encoding, 'Accept-Language': 'zh-CN' } });
+    const decoders: Record<string, (data: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await get(accept);
+      expect(res.headers.get('content-encoding')).toBe(coding);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const raw = Buffer.from(await res.arrayBuffer());
+      const html = decoders[coding]!(raw).toString('utf8');
+      expect(html).toContain('<h1 id="md-packed" aria-level="2">Packed</h1>');
+      expect(raw.length).toBeLessThan(html.length / 4);
+    }
+    const plain = await get('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('md-packed');
   });
 
   it('a long paste: only its head, marked as cut', async () => {

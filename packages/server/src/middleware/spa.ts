@@ -2,6 +2,8 @@ import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { normalizePath } from '@driftbox/contract';
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';
@@ -71,6 +73,31 @@ function acceptsEncoding(header: string | undefined, coding: string): boolean {
     accepted = weight > 0;
   }
   return accepted;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A page made for this request (a first view, another language's copy) in the coding the client prefers, as the
+ * built files have theirs: a paste's first view is mostly text (issue 30). Brotli at a fast quality: made per request.
+ */
+async function encodedPage(c: Context<AppEnv>, html: string): Promise<{ body: Buffer; coding?: string }> {
+  const header = c.req.header('accept-encoding');
+  const body = Buffer.from(html, 'utf8');
+  if (acceptsEncoding(header, 'br')) {
+    const params = { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
+    return { body: await brotli(body, { params }), coding: 'br' };
+  }
+  if (acceptsEncoding(header, 'gzip')) return { body: await gzipped(body), coding: 'gzip' };
+  return { body };
+}
+
+/** `html` answered with `headers`, compressed when the client takes it. */
+async function sendPage(c: Context<AppEnv>, html: string, headers: Record<string, string>): Promise<Response> {
+  const page = await encodedPage(c, html);
+  const coding: Record<string, string> = page.coding ? { 'Content-Encoding': page.coding } : {};
+  return c.body(new Uint8Array(page.body), 200, { ...headers, ...coding, 'Content-Type': CONTENT_TYPES['.html']! });
 }
 
 /** The precompressed copy of `file` the client accepts, if the build wrote one. */
@@ -157,12 +184,14 @@ async function sendIndex(
   const markup = firstView ? await firstViewOf(c, firstView).catch(() => undefined) : undefined;
   if (markup !== undefined) {
     const html = withFirstView(await indexHtmlIn(file, info, lang), markup);
-    return c.html(html, 200, { 'Cache-Control': REVALIDATE, Vary: vary });
+    return sendPage(c, html, { 'Cache-Control': REVALIDATE, Vary: vary });
   }
   if (lang === 'en') return send(c, file, info, REVALIDATE, vary);
   const html = await indexHtmlIn(file, info, lang);
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${lang}"`;
+  // Per coding, as the built files' tags are (caches keep each coding apart).
+  const coding = ENCODINGS.find(({ coding }) => acceptsEncoding(c.req.header('accept-encoding'), coding))?.coding;
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${lang}${coding ? `-${coding}` : ''}"`;
   const headers: Record<string, string> = { 'Cache-Control': REVALIDATE, ETag: etag, Vary: vary };
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-  return c.html(html, 200, headers);
+  return sendPage(c, html, headers);
 }
