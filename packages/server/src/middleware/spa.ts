@@ -82,22 +82,32 @@ const gzipped = promisify(gzip);
  * A page made for this request (a first view, another language's copy) in the coding the client prefers, as the
  * built files have theirs: a paste's first view is mostly text (issue 30). Brotli at a fast quality: made per request.
  */
-async function encodedPage(c: Context<AppEnv>, html: string): Promise<{ body: Buffer; coding?: string }> {
-  const header = c.req.header('accept-encoding');
+async function encodedPage(html: string, coding: Coding | undefined): Promise<Buffer> {
   const body = Buffer.from(html, 'utf8');
-  if (acceptsEncoding(header, 'br')) {
+  if (coding === 'br') {
     const params = { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
-    return { body: await brotli(body, { params }), coding: 'br' };
+    return brotli(body, { params });
   }
-  if (acceptsEncoding(header, 'gzip')) return { body: await gzipped(body), coding: 'gzip' };
-  return { body };
+  return coding === 'gzip' ? gzipped(body) : body;
 }
 
-/** `html` answered with `headers`, compressed when the client takes it. */
-async function sendPage(c: Context<AppEnv>, html: string, headers: Record<string, string>): Promise<Response> {
-  const page = await encodedPage(c, html);
-  const coding: Record<string, string> = page.coding ? { 'Content-Encoding': page.coding } : {};
-  return c.body(new Uint8Array(page.body), 200, { ...headers, ...coding, 'Content-Type': CONTENT_TYPES['.html']! });
+type Coding = (typeof ENCODINGS)[number]['coding'];
+
+/** The first of the server's codings the client accepts, if any. */
+function preferredCoding(c: Context<AppEnv>): Coding | undefined {
+  return ENCODINGS.find(({ coding }) => acceptsEncoding(c.req.header('accept-encoding'), coding))?.coding;
+}
+
+/** `html` answered with `headers`, in `coding` (the client's preferred one). */
+async function sendPage(
+  c: Context<AppEnv>,
+  html: string,
+  coding: Coding | undefined,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const body = await encodedPage(html, coding);
+  const encoding: Record<string, string> = coding ? { 'Content-Encoding': coding } : {};
+  return c.body(new Uint8Array(body), 200, { ...headers, ...encoding, 'Content-Type': CONTENT_TYPES['.html']! });
 }
 
 /** The precompressed copy of `file` the client accepts, if the build wrote one. */
@@ -184,14 +194,14 @@ async function sendIndex(
   const markup = firstView ? await firstViewOf(c, firstView).catch(() => undefined) : undefined;
   if (markup !== undefined) {
     const html = withFirstView(await indexHtmlIn(file, info, lang), markup);
-    return sendPage(c, html, { 'Cache-Control': REVALIDATE, Vary: vary });
+    return sendPage(c, html, preferredCoding(c), { 'Cache-Control': REVALIDATE, Vary: vary });
   }
   if (lang === 'en') return send(c, file, info, REVALIDATE, vary);
   const html = await indexHtmlIn(file, info, lang);
   // Per coding, as the built files' tags are (caches keep each coding apart).
-  const coding = ENCODINGS.find(({ coding }) => acceptsEncoding(c.req.header('accept-encoding'), coding))?.coding;
+  const coding = preferredCoding(c);
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${lang}${coding ? `-${coding}` : ''}"`;
   const headers: Record<string, string> = { 'Cache-Control': REVALIDATE, ETag: etag, Vary: vary };
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-  return sendPage(c, html, headers);
+  return sendPage(c, html, coding, headers);
 }
