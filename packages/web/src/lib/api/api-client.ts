@@ -15,6 +15,7 @@ import {
   isUnknown,
   objectCheck,
   optional,
+  schemaOf,
   type Checked,
   type Schema,
 } from './checks';
@@ -63,17 +64,17 @@ interface Envelope {
   requestId?: string;
 }
 // Checked by hand, not with zod: every page's first request goes through here (issue 30).
-const isEnvelope = objectCheck<Envelope>({
-  code: isNumber,
-  message: optional(isString),
-  data: isUnknown,
-  success: optional(isBoolean),
-  error: optional(isString),
-  details: optional(arrayCheck(objectCheck<ErrorDetail>({ path: isString, message: isString }))),
-  requestId: optional(isString),
-});
-const parseEnvelope = (body: unknown): { success: true; data: Envelope } | { success: false } =>
-  isEnvelope(body) ? { success: true, data: body as Envelope } : { success: false };
+const envelopeSchema = schemaOf<Envelope>(
+  objectCheck<Envelope>({
+    code: isNumber,
+    message: optional(isString),
+    data: isUnknown,
+    success: optional(isBoolean),
+    error: optional(isString),
+    details: optional(arrayCheck(objectCheck<ErrorDetail>({ path: isString, message: isString }))),
+    requestId: optional(isString),
+  }),
+);
 
 /** The machine code to use when an error answer carries none. */
 function codeForStatus(status: number): ErrorCode | 'HTTP_ERROR' {
@@ -251,7 +252,7 @@ async function request<S extends Schema<unknown>>(
     throw error;
   }
   const body = await readBody(response);
-  const envelope = parseEnvelope(body);
+  const envelope = envelopeSchema.safeParse(body);
 
   if (!response.ok) {
     const error = envelope.success

@@ -1,4 +1,4 @@
-import { isString, objectCheck } from '../api/checks';
+import { isString, objectCheck, schemaOf } from '../api/checks';
 
 /**
  * Access tokens from a password check (or a counted view), kept until they expire, so a reload does not
@@ -12,7 +12,7 @@ interface Stored {
   expiresAt: string;
 }
 // Checked without zod: a paste's page reads it first (issue 30).
-const isStored = objectCheck<Stored>({ token: isString, expiresAt: isString });
+const storedSchema = schemaOf<Stored>(objectCheck<Stored>({ token: isString, expiresAt: isString }));
 
 export interface AccessTokenStore {
   save: (slug: string, token: string, expiresAt: string) => void;
@@ -28,10 +28,8 @@ export function accessTokenStore(kind: string, scope: TokenScope = 'tab'): Acces
   const storage = () => (scope === 'browser' ? window.localStorage : window.sessionStorage);
   const validToken = (raw: string | null, now: number): string | undefined => {
     try {
-      const parsed: unknown = JSON.parse(raw ?? 'null');
-      if (!isStored(parsed)) return undefined;
-      const stored = parsed as Stored;
-      return Date.parse(stored.expiresAt) > now ? stored.token : undefined;
+      const parsed = storedSchema.safeParse(JSON.parse(raw ?? 'null'));
+      return parsed.success && Date.parse(parsed.data.expiresAt) > now ? parsed.data.token : undefined;
     } catch {
       return undefined;
     }
