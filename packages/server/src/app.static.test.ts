@@ -75,6 +75,26 @@ describe('static web app', () => {
     expect(next).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
   });
 
+  it("revalidates a page with the page's policy: a 304's headers replace the cached page's", async () => {
+    const boot = 'window.early = 2;';
+    writeFileSync(path.join(root, 'web', 'index.html'), `<!doctype html><script>${boot}</script><title>x</title>`);
+    const hash = `'sha256-${createHash('sha256').update(boot).digest('base64')}'`;
+    for (const url of ['/', '/upload']) {
+      const first = await h.call('GET', url);
+      const again = await h.call('GET', url, { headers: { 'If-None-Match': first.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+      expect(again.headers.get('content-security-policy')).toContain(hash);
+    }
+    // Not for the built assets' revalidation.
+    const asset = await h.call('GET', '/assets/app-1a2b.js');
+    const assetAgain = await h.call('GET', '/assets/app-1a2b.js', {
+      headers: { 'If-None-Match': asset.headers.get('etag')! },
+    });
+    expect(assetAgain.status).toBe(304);
+    expect(assetAgain.headers.get('content-security-policy') ?? '').not.toContain(hash);
+  });
+
   it('serves hashed assets as immutable with the right type', async () => {
     const res = await h.call('GET', '/assets/app-1a2b.js');
     expect(res.status).toBe(200);

@@ -52,6 +52,11 @@ function isAppAsset(path: string, contentType: string): boolean {
   return path.startsWith('/assets/') && /^(text\/javascript|text\/css)(;|$)/.test(contentType);
 }
 
+/** A path the SPA answers with a page: neither the API nor the built assets. */
+function isPagePath(path: string): boolean {
+  return !path.startsWith('/api/') && !path.startsWith('/assets/');
+}
+
 export interface SecurityHeadersOptions {
   /** Plain-http storage origins the app's pages upload to, play from and frame (see the policy). */
   storageOrigins?: () => Promise<readonly string[]>;
@@ -69,7 +74,9 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
       for (const [name, value] of Object.entries(ASSET_HEADERS)) c.res.headers.set(name, value);
       return;
     }
-    const isPage = contentType.startsWith('text/html');
+    // A 304 names no type, but its headers replace the cached page's: a page's revalidation must carry the page's
+    // policy, or the reloaded page runs under one without its inline scripts' hashes (and the app never starts).
+    const isPage = contentType.startsWith('text/html') || (c.res.status === 304 && isPagePath(c.req.path));
     const extra = isPage && options.storageOrigins ? await options.storageOrigins() : [];
     const hashes = isPage && options.scriptHashes ? await options.scriptHashes() : [];
     const headers =
