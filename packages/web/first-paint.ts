@@ -3,6 +3,8 @@
  * to the top of <head>, so it is asked for before the start-up script's requests and the entry's modulepreloads,
  * which otherwise take the six connections an HTTP/1.1 origin gets and hold the first paint back by ~0.5 s.
  *
+ * The app itself starts after the first frame (src/boot.ts, lib/boot/after-first-frame.ts).
+ *
  * And the heading and introduction of the pages people open first, painted by index.html before
  * the app's code runs, in the visitor's language. They are each page's largest text (its LCP element), in the very
  * classes the page draws them with, so the page's own, equal paint does not move the LCP. index.html's skeleton

@@ -42,8 +42,12 @@ export function shellFiles(manifest: ViteManifest): Set<string> {
     if (OFFLINE_CODE.test(key) || OFFLINE_ON_DEMAND.test(key)) addWithImports(key);
     if (!chunk.isEntry) continue;
     addWithImports(key);
-    // The router's lazy pages: one level of dynamic imports below the entry.
-    for (const page of chunk.dynamicImports ?? []) addWithImports(page);
+    // The app the entry imports after the first paint (src/boot.ts), and the router's lazy pages: the app's dynamic
+    // imports.
+    for (const app of chunk.dynamicImports ?? []) {
+      addWithImports(app);
+      for (const page of manifest[app]?.dynamicImports ?? []) addWithImports(page);
+    }
   }
   return files;
 }

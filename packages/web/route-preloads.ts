@@ -10,6 +10,12 @@ import type { Plugin, Rollup } from 'vite';
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
+/**
+ * The app the entry (src/boot.ts) imports after the first frame: its chunks are linked as modulepreloads in <head>, so
+ * they are fetched and compiled while the HTML is parsed, and only evaluated after the first paint.
+ */
+export const APP_MODULE = 'src/main.tsx';
+
 /** URL pattern (a RegExp source) → the source modules of the page it opens, relative to the web package. */
 export const ROUTE_MODULES: Record<string, string[]> = {
   '^/$': ['src/features/paste-editor/components/paste-editor-page.tsx'],
@@ -44,17 +50,33 @@ function chunks(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
 }
 
-/** The files each pattern's pages need beyond what the entry loads already. */
+/** The files each pattern's pages need beyond what the entry and the app load already. */
 export function routePreloadMap(bundle: OutputBundle, root: string): Record<string, string[]> {
   return preloadMap(bundle, root, ROUTE_MODULES);
 }
 
-/** For each key, the chunks of its modules and what they import, less what the entry loads already. */
+/** For each key, the chunks of its modules and what they import, less what the entry and the app load already. */
 function preloadMap(
   bundle: OutputBundle,
   root: string,
   modulesByKey: Record<string, string[]>,
 ): Record<string, string[]> {
+  const { closure, fileOf, entryFiles } = bundleGraph(bundle, root);
+  const loaded = closure([fileOf(APP_MODULE)], new Set(entryFiles));
+  const need = (modules: string[]) => [...closure(modules.map(fileOf))].filter((file) => !loaded.has(file));
+  const map: Record<string, string[]> = {};
+  for (const [key, modules] of Object.entries(modulesByKey)) map[key] = need(modules);
+  return map;
+}
+
+/** The app's chunks and styles beyond the entry's own (linked in <head>). */
+export function appPreloads(bundle: OutputBundle, root: string): string[] {
+  const { closure, fileOf, entryFiles } = bundleGraph(bundle, root);
+  return [...closure([fileOf(APP_MODULE)])].filter((file) => !entryFiles.has(file));
+}
+
+/** The bundle's chunks as a graph: a file's static-import closure (with its styles), a module's chunk, the entry's. */
+function bundleGraph(bundle: OutputBundle, root: string) {
   const all = chunks(bundle);
   const byFile = new Map(all.map((chunk) => [chunk.fileName, chunk]));
   const closure = (start: string[], into = new Set<string>()) => {
@@ -74,10 +96,7 @@ function preloadMap(
     if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
     return chunk.fileName;
   };
-  const need = (modules: string[]) => [...closure(modules.map(fileOf))].filter((file) => !entryFiles.has(file));
-  const map: Record<string, string[]> = {};
-  for (const [key, modules] of Object.entries(modulesByKey)) map[key] = need(modules);
-  return map;
+  return { closure, fileOf, entryFiles };
 }
 
 /** Each language's texts chunk (and what it imports beyond the entry). */
@@ -102,9 +121,16 @@ export function routePreloads(): Plugin {
         if (!ctx.bundle) return html;
         if (!PLACEHOLDER.test(html) || !LANGUAGE_PLACEHOLDER.test(html))
           throw new Error('route-preloads: index.html lacks a placeholder');
-        return html
-          .replace(PLACEHOLDER, JSON.stringify(routePreloadMap(ctx.bundle, root)))
-          .replace(LANGUAGE_PLACEHOLDER, JSON.stringify(languagePreloadMap(ctx.bundle, root)));
+        return {
+          html: html
+            .replace(PLACEHOLDER, JSON.stringify(routePreloadMap(ctx.bundle, root)))
+            .replace(LANGUAGE_PLACEHOLDER, JSON.stringify(languagePreloadMap(ctx.bundle, root))),
+          tags: appPreloads(ctx.bundle, root).map((file) => ({
+            tag: 'link',
+            attrs: { rel: file.endsWith('.css') ? 'stylesheet' : 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        };
       },
     },
   };

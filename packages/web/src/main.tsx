@@ -1,6 +1,4 @@
-import './index.css';
-// With the page's first styles: the server's first view of an open paste is rendered Markdown (issue 30).
-import './components/markdown/markdown.css';
+// The app, imported by boot.ts after the first frame (its styles come with the entry).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -12,6 +12,8 @@ export interface EarlyRequests {
   siteConfig?: Promise<Response>;
   /** `GET /api/paste/{slug}` of an anonymous visitor, without a token. */
   paste?: { slug: string; response: Promise<Response> };
+  /** The first page's chunks and texts for this URL and language (boot.ts links them; route-preloads.ts). */
+  files?: string[];
 }
 
 declare global {

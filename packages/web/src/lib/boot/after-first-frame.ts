@@ -1,0 +1,31 @@
+/**
+ * The app starts after the first frame (issue 30). Evaluating its module graph takes about a third of a second on a
+ * slow phone, and each link to the first page's chunks costs the main thread a few milliseconds: run any earlier,
+ * they held back the first paint of index.html's skeleton (or of the server's first view of a paste) by 0.3–0.5 s
+ * under 4× CPU throttling (a Chromium trace, `npm run bench` web). The code itself is fetched and compiled during
+ * the parse all the same (the build's modulepreload links, route-preloads.ts). Kept free of imports: this module is
+ * the entry's only code, so nothing else is evaluated before that frame.
+ */
+
+/** Runs `run` in a task after the next frame; at once in a hidden tab, where no frame comes. */
+export function afterFirstFrame(run: () => void): void {
+  if (document.visibilityState === 'hidden') {
+    run();
+    return;
+  }
+  requestAnimationFrame(() => setTimeout(run));
+}
+
+/**
+ * Links the first page's chunks (modulepreload) and styles that index.html's start-up script chose for this URL and
+ * language (`__driftboxEarly.files`, filled at build time by route-preloads.ts). Nothing when that script did not run.
+ */
+export function linkFirstPageFiles(files: readonly string[] = window.__driftboxEarly?.files ?? []): void {
+  for (const file of files) {
+    const link = document.createElement('link');
+    link.rel = file.endsWith('.css') ? 'stylesheet' : 'modulepreload';
+    link.crossOrigin = '';
+    link.href = `/${file}`;
+    document.head.appendChild(link);
+  }
+}
