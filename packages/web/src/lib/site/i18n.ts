@@ -30,8 +30,8 @@ type Texts = () => Promise<{ default: Record<string, unknown> }>;
 /**
  * Each language's texts are their own chunks (issue 30): a page loads only the language it shows, and of it first
  * the namespaces of the shell and a shared paste's page (texts-split.ts), the rest with any other page (routes.tsx
- * `loadAllTexts`). index.html's start-up script preloads the visitor's first part (route-preloads.ts); main.tsx
- * waits for it before the first render, so no key flashes.
+ * `loadAllTexts`). index.html's start-up script picks the visitor's first part (route-preloads.ts) and the entry
+ * preloads it beside the app (boot.ts); main.tsx waits for it before the first render, so no key flashes.
  */
 const BUNDLES: Record<Language, Record<TextsPart, Texts>> = {
   en: {
