@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstFrame, linkFirstPageFiles } from './after-first-frame';
+import { afterFirstFrame, FIRST_FRAME_WAIT_MS, linkFirstPageFiles } from './after-first-frame';
 
 describe('the app after the first frame (issue 30)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -16,10 +16,24 @@ describe('the app after the first frame (issue 30)', () => {
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     const run = vi.fn();
     afterFirstFrame(run);
-    vi.runAllTimers();
+    vi.advanceTimersByTime(100);
     expect(run).not.toHaveBeenCalled();
     frames.splice(0).forEach((frame) => frame(0));
     expect(run).not.toHaveBeenCalled(); // inside the frame, before its paint
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledOnce();
+    vi.runAllTimers();
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('runs anyway, once, when no frame comes to a page the browser calls visible', () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    const run = vi.fn();
+    afterFirstFrame(run);
+    vi.advanceTimersByTime(FIRST_FRAME_WAIT_MS - 1);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledOnce();
     vi.runAllTimers();
     expect(run).toHaveBeenCalledOnce();
   });

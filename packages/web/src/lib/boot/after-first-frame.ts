@@ -7,13 +7,23 @@
  * the entry's only code, so nothing else is evaluated before that frame.
  */
 
-/** Runs `run` in a task after the next frame; at once in a hidden tab, where no frame comes. */
+/** At the latest after this long, even if no frame came (a browser that holds frames back from a visible page). */
+export const FIRST_FRAME_WAIT_MS = 1000;
+
+/** Runs `run` once, in a task after the next frame; at once in a hidden tab, where no frame comes. */
 export function afterFirstFrame(run: () => void): void {
   if (document.visibilityState === 'hidden') {
     run();
     return;
   }
-  requestAnimationFrame(() => setTimeout(run));
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(start));
+  setTimeout(start, FIRST_FRAME_WAIT_MS);
 }
 
 /**
